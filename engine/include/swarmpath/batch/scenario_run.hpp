@@ -1,0 +1,66 @@
+// Scenario files as batch jobs: loading (maps resolved beside each scenario file, each map parsed
+// and compiled once however many files name it), solving each set on a BatchSolver with timings,
+// and checking costs against the files' optimal lengths. Shared by the command line and the tests.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/core/error.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/io/scenario_file.hpp"
+#include "swarmpath/search/types.hpp"
+
+namespace swarmpath::batch {
+
+/// The rows of one scenario file that use one map (nearly always: all of its rows).
+struct ScenarioSet {
+    std::string scenario_path;
+    std::string scenario_name;  ///< base name of the scenario file
+    std::string map_path;
+    std::shared_ptr<const grid::Grid> grid;
+    std::vector<io::ScenarioRow> rows;
+    std::vector<std::uint32_t> row_indices;  ///< each row's 0-based index among the file's rows
+    std::vector<search::Query> queries;
+};
+
+struct LoadOptions {
+    std::string map_override;  ///< when set, every scenario row uses this map
+    grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+};
+
+/// Loads scenario files and their maps. Fails on the first file error (naming file and line),
+/// including a row whose map size differs from its map's.
+Expected<std::vector<ScenarioSet>> load_scenario_sets(const std::vector<std::string>& scenario_paths,
+                                                      const LoadOptions& options);
+
+struct SetOutcome {
+    std::vector<search::Result> results;
+    search::Algorithm algorithm = search::Algorithm::astar;  ///< what ran
+    double search_seconds = 0;  ///< wall time of the batch solve alone
+    double cpu_seconds = 0;     ///< process CPU time during the batch solve
+};
+
+/// Called between chunks with (queries done, queries total) of the current set.
+using ProgressCallback = void (*)(void* user, std::size_t done, std::size_t total);
+
+/// Solves one set with `settings`. Fails only when the settings do not suit the set's grid.
+Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSettings& settings,
+                               BatchSolver& workers, ProgressCallback progress = nullptr,
+                               void* progress_user = nullptr);
+
+/// How a result compares with its row's optimal length.
+enum class CheckVerdict : std::uint8_t { match, mismatch, unknown };
+
+/// A row with optimal length 0 and start ≠ goal is `unknown`. A row with a known length matches when
+/// the result is `found` and its cost is within the FORMATS.md tolerance of it (or, with weight
+/// W > 1, at most W × optimal plus that tolerance).
+CheckVerdict check_result(const io::ScenarioRow& row, const search::Result& result, double weight);
+
+/// Process CPU time (user + system) in seconds.
+double process_cpu_seconds();
+
+}  // namespace swarmpath::batch

@@ -1,0 +1,119 @@
+// The search grid: a map compiled with a terrain table into flat, immutable, data-oriented form,
+// shared read-only by every worker. Cells are addressed in two index spaces:
+//   - CellIndex   y·width + x over the map as the user sees it (public API, paths, output);
+//   - PaddedIndex (y+1)·padded_width + (x+1) over the map surrounded by one ring of blocked cells,
+//     so that reading any of the 8 neighbours of a map cell needs no bounds check.
+// Passability is bit-packed per movement layer (see terrain.hpp); per-cell terrain kinds are a
+// separate byte array (structure of arrays). Costs are fixed point: entering a cell of the cheapest
+// passable letter costs kStraightUnits straight and kDiagonalUnits diagonally; dearer letters scale up.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "swarmpath/core/error.hpp"
+#include "swarmpath/grid/bitset.hpp"
+#include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/io/map_file.hpp"
+
+namespace swarmpath::grid {
+
+/// Fixed-point path cost: kStraightUnits per straight step over the cheapest terrain.
+using Cost = std::uint64_t;
+inline constexpr Cost kStraightUnits = Cost{1} << 20;
+/// round(√2 · 2^20). Against the exact √2 this is 2.7e-7 relative, well inside the .scen tolerance.
+inline constexpr Cost kDiagonalUnits = 1482910;
+
+struct CellIndex {
+    std::uint32_t value = 0;
+    friend bool operator==(CellIndex, CellIndex) = default;
+};
+struct PaddedIndex {
+    std::uint32_t value = 0;
+    friend bool operator==(PaddedIndex, PaddedIndex) = default;
+};
+
+/// One passable terrain kind as the search sees it.
+struct TerrainKind {
+    std::uint8_t layer = 0;
+    Cost straight_units = kStraightUnits;
+    Cost diagonal_units = kDiagonalUnits;
+    double cost = 1.0;
+    char letter = '.';
+};
+
+class Grid {
+public:
+    Grid() = default;
+    /// Compiles `map` with `terrain`. Fails when a letter is undefined or the passable costs span
+    /// more than kMaximumCostRatio.
+    static Expected<Grid> build(const io::MapFile& map, const TerrainTable& terrain);
+
+    [[nodiscard]] std::uint32_t width() const { return width_; }
+    [[nodiscard]] std::uint32_t height() const { return height_; }
+    [[nodiscard]] std::uint32_t padded_width() const { return width_ + 2; }
+    [[nodiscard]] std::uint32_t padded_height() const { return height_ + 2; }
+    [[nodiscard]] std::uint32_t cell_count() const { return width_ * height_; }
+    [[nodiscard]] std::uint32_t padded_cell_count() const { return padded_width() * padded_height(); }
+
+    [[nodiscard]] bool contains(std::int64_t x, std::int64_t y) const {
+        return x >= 0 && y >= 0 && x < static_cast<std::int64_t>(width_) &&
+               y < static_cast<std::int64_t>(height_);
+    }
+    [[nodiscard]] PaddedIndex padded(std::uint32_t x, std::uint32_t y) const {
+        return {(y + 1) * padded_width() + (x + 1)};
+    }
+    [[nodiscard]] CellIndex cell(std::uint32_t x, std::uint32_t y) const { return {y * width_ + x}; }
+    [[nodiscard]] PaddedIndex padded(CellIndex cell) const {
+        return padded(cell.value % width_, cell.value / width_);
+    }
+    [[nodiscard]] CellIndex unpadded(PaddedIndex index) const {
+        std::uint32_t y = index.value / padded_width() - 1;
+        std::uint32_t x = index.value % padded_width() - 1;
+        return {y * width_ + x};
+    }
+
+    [[nodiscard]] bool passable(std::uint32_t x, std::uint32_t y) const {
+        return passable_.test(padded(x, y).value);
+    }
+    [[nodiscard]] bool passable(PaddedIndex index) const { return passable_.test(index.value); }
+    /// Movement layer of a cell: 0 blocked, otherwise cells move only within one layer.
+    [[nodiscard]] std::uint8_t layer(PaddedIndex index) const { return kinds_[kind_of_[index.value]].layer; }
+    [[nodiscard]] char letter(std::uint32_t x, std::uint32_t y) const {
+        return letters_[static_cast<std::size_t>(y) * width_ + x];
+    }
+
+    /// All passable cells, padded index space.
+    [[nodiscard]] const Bitset& passable_bits() const { return passable_; }
+    /// Passable cells of layer `layer` (1-based), padded index space.
+    [[nodiscard]] const Bitset& layer_bits(std::uint8_t layer) const { return layer_bits_[layer - 1]; }
+    [[nodiscard]] std::uint8_t layer_count() const { return static_cast<std::uint8_t>(layer_bits_.size()); }
+
+    /// Terrain kind byte per padded cell; kind 0 is blocked.
+    [[nodiscard]] const std::uint8_t* kind_of() const { return kind_of_.data(); }
+    [[nodiscard]] const std::vector<TerrainKind>& kinds() const { return kinds_; }
+
+    /// True when one layer and one cost cover every passable cell: the search then reads only bits.
+    [[nodiscard]] bool uniform_cost() const { return uniform_cost_; }
+    /// Real cost of the cheapest passable letter present: one kStraightUnits is worth this much.
+    [[nodiscard]] double unit_cost() const { return unit_cost_; }
+    /// Converts fixed-point units to the real path cost.
+    [[nodiscard]] double to_real_cost(Cost units) const {
+        return static_cast<double>(units) / static_cast<double>(kStraightUnits) * unit_cost_;
+    }
+
+    [[nodiscard]] std::size_t memory_bytes() const;
+
+private:
+    std::uint32_t width_ = 0;
+    std::uint32_t height_ = 0;
+    Bitset passable_;
+    std::vector<Bitset> layer_bits_;
+    std::vector<std::uint8_t> kind_of_;
+    std::vector<TerrainKind> kinds_;
+    std::vector<char> letters_;
+    bool uniform_cost_ = true;
+    double unit_cost_ = 1.0;
+};
+
+}  // namespace swarmpath::grid

@@ -1,0 +1,49 @@
+// Moving AI `.map.scen` scenario files: a `version 1` (or `version 1.0`) line, then one query per
+// row: bucket, map, map width, map height, start x, start y, goal x, goal y, optimal length.
+// Fields are separated by tabs or spaces; lines end in LF or CRLF; the last may lack a newline.
+// Coordinates are parsed as signed integers and kept as given: a coordinate off the map is a
+// per-query status (`invalid`) decided by the solver, not a parse error.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "swarmpath/core/error.hpp"
+
+namespace swarmpath::io {
+
+struct ScenarioRow {
+    std::uint32_t bucket = 0;
+    std::string map_name;       ///< as written in the file (a path or a bare name)
+    std::int64_t map_width = 0;
+    std::int64_t map_height = 0;
+    std::int64_t start_x = 0;
+    std::int64_t start_y = 0;
+    std::int64_t goal_x = 0;
+    std::int64_t goal_y = 0;
+    double optimal_length = 0;  ///< 0 with start != goal means "unknown"
+    std::uint32_t line = 0;     ///< 1-based line in the file
+};
+
+struct ScenarioFile {
+    std::string path;
+    std::string version;        ///< "1" or "1.0"
+    std::vector<ScenarioRow> rows;
+};
+
+Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view origin);
+Expected<ScenarioFile> read_scenario_file(const std::string& path);
+
+/// Where a row's map lives: its base name in the scenario file's folder.
+std::string resolve_map_path(const std::string& scenario_path, const std::string& map_name);
+
+/// The FORMATS.md tolerance: |computed − expected| ≤ 1e-5·expected + 1e-6.
+[[nodiscard]] inline bool length_matches(double computed, double expected) {
+    double difference = computed - expected;
+    if (difference < 0) difference = -difference;
+    return difference <= 1e-5 * expected + 1e-6;
+}
+
+}  // namespace swarmpath::io

@@ -1,0 +1,48 @@
+// Line splitting shared by the text parsers: LF or CRLF line ends, a last line with or without a
+// newline, 1-based line numbers. Internal helper of the io area.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace swarmpath::io {
+
+class TextLines {
+public:
+    explicit TextLines(std::string_view text) : text_(text) {}
+
+    /// Sets `line` to the next line without its line end; false at the end of the text.
+    bool next(std::string_view& line) {
+        if (position_ >= text_.size()) return false;
+        std::size_t end = text_.find('\n', position_);
+        if (end == std::string_view::npos) end = text_.size();
+        line = text_.substr(position_, end - position_);
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        position_ = end + 1;
+        ++line_number_;
+        return true;
+    }
+    [[nodiscard]] std::uint32_t line_number() const { return line_number_; }
+
+private:
+    std::string_view text_;
+    std::size_t position_ = 0;
+    std::uint32_t line_number_ = 0;
+};
+
+inline bool is_space(char character) { return character == ' ' || character == '\t' || character == '\r'; }
+
+inline std::string_view trim_spaces(std::string_view text) {
+    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+    return text;
+}
+
+/// The leading run of non-space characters.
+inline std::string_view first_word(std::string_view text) {
+    std::size_t end = 0;
+    while (end < text.size() && !is_space(text[end])) ++end;
+    return text.substr(0, end);
+}
+
+}  // namespace swarmpath::io

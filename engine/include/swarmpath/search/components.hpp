@@ -1,0 +1,32 @@
+// Connected-component labels, one per cell, computed once per grid and movement model so that a
+// query whose endpoints lie in different components is answered `no_path` without any search.
+// Under both_free and one_free every legal diagonal step has a passable side cell, so 8-connected
+// reachability equals 4-connected reachability; only the `any` rule links cells through corners.
+// Cells connect only within one movement layer. Label 0 means blocked.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/search/types.hpp"
+
+namespace swarmpath::search {
+
+class Components {
+public:
+    static Components compute(const grid::Grid& grid, Moves moves, DiagonalRule rule);
+
+    [[nodiscard]] std::uint32_t label(grid::PaddedIndex cell) const { return labels_[cell.value]; }
+    [[nodiscard]] std::uint32_t count() const { return count_; }
+    [[nodiscard]] bool connected(grid::PaddedIndex a, grid::PaddedIndex b) const {
+        return labels_[a.value] != 0 && labels_[a.value] == labels_[b.value];
+    }
+    [[nodiscard]] std::size_t memory_bytes() const { return labels_.capacity() * sizeof(std::uint32_t); }
+
+private:
+    std::vector<std::uint32_t> labels_;
+    std::uint32_t count_ = 0;
+};
+
+}  // namespace swarmpath::search

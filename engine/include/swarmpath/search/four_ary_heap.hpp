@@ -1,0 +1,107 @@
+// A 4-ary min-heap with decrease-key, the open list of every search. Each entry knows its cell;
+// whenever an entry moves, the heap writes its new position into the caller's per-cell stamp array,
+// so decrease-key finds an entry in O(1) and the caller never scans the list.
+// Order: a strict total order given by `Entry::before` (f, then larger g, then smaller cell), so
+// the pop sequence is fully determined by the pushes — the root of the engine's determinism.
+// No allocation once the capacity has grown to the largest open list seen (reserve to avoid even that).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "swarmpath/grid/grid.hpp"
+
+namespace swarmpath::search {
+
+/// Per-cell search state shared by the heap and the search: the generation that last touched the
+/// cell (a stale generation means "not seen by this search") and the cell's position in the heap.
+struct CellStamp {
+    std::uint32_t generation = 0;
+    std::uint32_t slot = 0;
+};
+
+struct HeapEntry {
+    grid::Cost f = 0;
+    grid::Cost g = 0;
+    std::uint32_t cell = 0;  ///< padded cell index
+    std::uint16_t x = 0;     ///< map coordinates of the cell, kept to spare a division per expansion
+    std::uint16_t y = 0;
+
+    /// Lower f first; on equal f the larger g (nearer the goal); then the smaller cell index.
+    [[nodiscard]] static bool before(const HeapEntry& a, const HeapEntry& b) {
+        if (a.f != b.f) return a.f < b.f;
+        if (a.g != b.g) return a.g > b.g;
+        return a.cell < b.cell;
+    }
+};
+
+class FourAryHeap {
+public:
+    [[nodiscard]] bool empty() const { return entries_.empty(); }
+    [[nodiscard]] std::size_t size() const { return entries_.size(); }
+    void clear() { entries_.clear(); }
+    void reserve(std::size_t capacity) { entries_.reserve(capacity); }
+    [[nodiscard]] std::size_t memory_bytes() const { return entries_.capacity() * sizeof(HeapEntry); }
+
+    [[nodiscard]] const HeapEntry& top() const { return entries_.front(); }
+    [[nodiscard]] const HeapEntry& at(std::uint32_t position) const { return entries_[position]; }
+
+    /// Inserts `entry`; writes its position (and that of every entry it displaces) to `stamps[cell].slot`.
+    void push(const HeapEntry& entry, CellStamp* stamps) {
+        entries_.push_back(entry);
+        sift_up(static_cast<std::uint32_t>(entries_.size() - 1), entry, stamps);
+    }
+
+    /// Removes and returns the minimum.
+    HeapEntry pop(CellStamp* stamps) {
+        HeapEntry minimum = entries_.front();
+        HeapEntry last = entries_.back();
+        entries_.pop_back();
+        if (!entries_.empty()) sift_down(0, last, stamps);
+        return minimum;
+    }
+
+    /// Lowers the key of the entry at `position` to `f`, `g` (which must not order after it).
+    void decrease_key(std::uint32_t position, grid::Cost f, grid::Cost g, CellStamp* stamps) {
+        HeapEntry entry = entries_[position];
+        entry.f = f;
+        entry.g = g;
+        sift_up(position, entry, stamps);
+    }
+
+private:
+    void sift_up(std::uint32_t position, const HeapEntry& entry, CellStamp* stamps) {
+        while (position > 0) {
+            std::uint32_t parent = (position - 1) >> 2;
+            if (!HeapEntry::before(entry, entries_[parent])) break;
+            entries_[position] = entries_[parent];
+            stamps[entries_[position].cell].slot = position;
+            position = parent;
+        }
+        entries_[position] = entry;
+        stamps[entry.cell].slot = position;
+    }
+
+    void sift_down(std::uint32_t position, const HeapEntry& entry, CellStamp* stamps) {
+        const auto count = static_cast<std::uint32_t>(entries_.size());
+        for (;;) {
+            std::uint32_t first_child = (position << 2) + 1;
+            if (first_child >= count) break;
+            std::uint32_t best = first_child;
+            std::uint32_t last_child = first_child + 4 < count ? first_child + 4 : count;
+            for (std::uint32_t child = first_child + 1; child < last_child; ++child) {
+                if (HeapEntry::before(entries_[child], entries_[best])) best = child;
+            }
+            if (!HeapEntry::before(entries_[best], entry)) break;
+            entries_[position] = entries_[best];
+            stamps[entries_[position].cell].slot = position;
+            position = best;
+        }
+        entries_[position] = entry;
+        stamps[entry.cell].slot = position;
+    }
+
+    std::vector<HeapEntry> entries_;
+};
+
+}  // namespace swarmpath::search

@@ -1,0 +1,62 @@
+// The entry point for one query: a Solver binds a grid to search settings, validates them, computes
+// what the settings need once (component labels), and picks one compiled instantiation of the search
+// for the movement model, cost model and heuristic. `solve` then runs any number of queries, each on
+// a caller-owned SearchContext (one per thread); a Solver itself is immutable and thread-safe.
+//
+// Before searching, `solve` answers without search where it can: `invalid` (an endpoint off the map),
+// `start_blocked`, `goal_blocked`, `no_path` (different components), or `found` at cost 0 when start
+// equals goal. With Fallback::nearest, a blocked or unreachable goal is searched anyway and answered
+// `partial` with the path to the reachable cell nearest the goal: smallest natural distance to the
+// goal (octile for 8-connected, manhattan for 4, in fixed-point units), then smallest g, then smallest
+// CellIndex.
+#pragma once
+
+#include <memory>
+
+#include "swarmpath/core/error.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/search/components.hpp"
+#include "swarmpath/search/context.hpp"
+#include "swarmpath/search/types.hpp"
+
+namespace swarmpath::search {
+
+/// Endpoints of a query after validation, in both index spaces.
+struct Endpoints {
+    std::uint32_t start_x, start_y, goal_x, goal_y;
+    std::uint32_t start, goal;  ///< padded indices
+};
+
+class Solver {
+public:
+    using SearchFunction = void (*)(const Solver&, SearchContext&, const Endpoints&, Result&);
+
+    /// Validates `settings` against `grid` (an inadmissible heuristic without allow_inadmissible,
+    /// a weight below 1, ...) and prepares the search. The grid must outlive the solver.
+    static Expected<Solver> create(const grid::Grid& grid, const SearchSettings& settings);
+
+    /// Solves one query. No exceptions; allocates only to return the path.
+    [[nodiscard]] Result solve(SearchContext& context, const Query& query) const;
+    void solve(SearchContext& context, const Query& query, Result& result) const;
+
+    [[nodiscard]] const grid::Grid& grid() const { return *grid_; }
+    [[nodiscard]] const SearchSettings& settings() const { return settings_; }
+    /// The heuristic in force (`automatic` resolved).
+    [[nodiscard]] HeuristicKind heuristic() const { return heuristic_; }
+    /// The algorithm in force (`automatic` resolved).
+    [[nodiscard]] Algorithm algorithm() const { return algorithm_; }
+    [[nodiscard]] const Components& components() const { return *components_; }
+    /// Weight as 16.16 fixed point (65536 = 1).
+    [[nodiscard]] std::uint64_t weight_fixed() const { return weight_fixed_; }
+
+private:
+    const grid::Grid* grid_ = nullptr;
+    SearchSettings settings_;
+    HeuristicKind heuristic_ = HeuristicKind::octile;
+    Algorithm algorithm_ = Algorithm::astar;
+    std::uint64_t weight_fixed_ = 65536;
+    std::shared_ptr<const Components> components_;
+    SearchFunction search_ = nullptr;
+};
+
+}  // namespace swarmpath::search

@@ -1,0 +1,19 @@
+// The umbrella header: everything a user of the swarmpath engine needs.
+//   io      — Moving AI map and scenario files, atomic output
+//   grid    — terrain tables and the immutable, bit-packed search grid
+//   search  — settings, statuses, the Solver and per-worker SearchContext
+//   batch   — many queries over oneTBB with deterministic results
+#pragma once
+
+#include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/scenario_run.hpp"
+#include "swarmpath/core/error.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/io/atomic_file.hpp"
+#include "swarmpath/io/map_file.hpp"
+#include "swarmpath/io/scenario_file.hpp"
+#include "swarmpath/search/components.hpp"
+#include "swarmpath/search/context.hpp"
+#include "swarmpath/search/solver.hpp"
+#include "swarmpath/search/types.hpp"

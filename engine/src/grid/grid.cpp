@@ -1,0 +1,96 @@
+// Compiling a parsed map and a terrain table into the search grid (see grid.hpp).
+#include "swarmpath/grid/grid.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+
+namespace swarmpath::grid {
+
+Expected<Grid> Grid::build(const io::MapFile& map, const TerrainTable& terrain) {
+    Grid grid;
+    grid.width_ = map.width;
+    grid.height_ = map.height;
+    grid.letters_.assign(map.letters.begin(), map.letters.end());
+
+    // Which letters occur, and the layers and cheapest cost among the passable ones.
+    std::array<bool, 256> present{};
+    for (char letter : map.letters) present[static_cast<unsigned char>(letter)] = true;
+    std::array<bool, 256> layer_present{};
+    double cheapest = 0;
+    double dearest = 0;
+    for (int code = 0; code < 256; ++code) {
+        if (!present[code]) continue;
+        const TerrainRule& rule = terrain.rule(static_cast<char>(code));
+        if (!rule.defined) {
+            return Error{map.path, 0, 0, "unknown terrain letter '" + std::string(1, static_cast<char>(code)) + "'"};
+        }
+        if (!rule.passable) continue;
+        layer_present[rule.layer] = true;
+        cheapest = cheapest == 0 ? rule.cost : std::min(cheapest, rule.cost);
+        dearest = std::max(dearest, rule.cost);
+    }
+    if (cheapest > 0 && dearest / cheapest > kMaximumCostRatio) {
+        return Error{map.path, 0, 0, "passable terrain costs span a ratio above " +
+                                         std::to_string(static_cast<long long>(kMaximumCostRatio)) +
+                                         " (dearest / cheapest)"};
+    }
+    grid.unit_cost_ = cheapest > 0 ? cheapest : 1.0;
+
+    // Compact layer numbers 1..n in order of the table's layer ids.
+    std::array<std::uint8_t, 256> compact_layer{};
+    std::uint8_t layer_count = 0;
+    for (int layer = 1; layer < 256; ++layer) {
+        if (layer_present[layer]) compact_layer[layer] = ++layer_count;
+    }
+    grid.layer_bits_.assign(std::max<std::uint8_t>(layer_count, 1), Bitset(grid.padded_cell_count()));
+    grid.passable_ = Bitset(grid.padded_cell_count());
+
+    // One kind per passable letter present; kind 0 is blocked.
+    std::array<std::uint8_t, 256> kind_of_letter{};
+    grid.kinds_.push_back(TerrainKind{0, 0, 0, 0.0, '@'});
+    for (int code = 0; code < 256; ++code) {
+        const TerrainRule& rule = terrain.rule(static_cast<char>(code));
+        if (!present[code] || !rule.passable) continue;
+        TerrainKind kind;
+        kind.layer = compact_layer[rule.layer];
+        kind.cost = rule.cost;
+        kind.letter = static_cast<char>(code);
+        const double ratio = rule.cost / grid.unit_cost_;
+        if (ratio != 1.0) {
+            kind.straight_units = static_cast<Cost>(std::llround(ratio * static_cast<double>(kStraightUnits)));
+            kind.diagonal_units =
+                static_cast<Cost>(std::llround(ratio * std::sqrt(2.0) * static_cast<double>(kStraightUnits)));
+        }
+        kind_of_letter[code] = static_cast<std::uint8_t>(grid.kinds_.size());
+        grid.kinds_.push_back(kind);
+    }
+    grid.uniform_cost_ = layer_count <= 1 && grid.kinds_.size() <= 2;
+    if (!grid.uniform_cost_ && layer_count == 1) {
+        grid.uniform_cost_ = std::all_of(grid.kinds_.begin() + 1, grid.kinds_.end(),
+                                         [&](const TerrainKind& kind) { return kind.cost == grid.unit_cost_; });
+    }
+
+    grid.kind_of_.assign(grid.padded_cell_count(), 0);
+    for (std::uint32_t y = 0; y < grid.height_; ++y) {
+        for (std::uint32_t x = 0; x < grid.width_; ++x) {
+            const std::uint8_t kind = kind_of_letter[static_cast<unsigned char>(map.letter(x, y))];
+            if (kind == 0) continue;
+            const std::uint32_t index = grid.padded(x, y).value;
+            grid.kind_of_[index] = kind;
+            grid.passable_.set(index);
+            grid.layer_bits_[grid.kinds_[kind].layer - 1].set(index);
+        }
+    }
+    return grid;
+}
+
+std::size_t Grid::memory_bytes() const {
+    std::size_t total = passable_.memory_bytes() + kind_of_.capacity() + letters_.capacity() +
+                        kinds_.capacity() * sizeof(TerrainKind);
+    for (const Bitset& bits : layer_bits_) total += bits.memory_bytes();
+    return total;
+}
+
+}  // namespace swarmpath::grid

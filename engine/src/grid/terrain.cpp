@@ -1,0 +1,125 @@
+// Terrain tables: the benchmark default and the `LETTER=COST` spec and file parsers.
+#include "swarmpath/grid/terrain.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <string>
+
+#include "swarmpath/io/map_file.hpp"
+
+namespace swarmpath::grid {
+
+TerrainTable TerrainTable::benchmark() {
+    TerrainTable table;
+    for (char letter : {'.', 'G', 'S'}) table.rules_[static_cast<unsigned char>(letter)] = {true, true, 1.0, 1};
+    table.rules_[static_cast<unsigned char>('W')] = {true, true, 1.0, 2};
+    for (char letter : {'T', '@', 'O'}) table.rules_[static_cast<unsigned char>(letter)] = {true, false, 1.0, 0};
+    return table;
+}
+
+void TerrainTable::declare(char letter, bool passable, double cost) {
+    rules_[static_cast<unsigned char>(letter)] = {true, passable, passable ? cost : 1.0,
+                                                  static_cast<std::uint8_t>(passable ? 1 : 0)};
+}
+
+bool TerrainTable::is_benchmark_rule() const {
+    double cost = 0;
+    std::uint8_t layer = 0;
+    for (const TerrainRule& rule : rules_) {
+        if (!rule.defined || !rule.passable) continue;
+        if (layer == 0) {
+            layer = rule.layer;
+            cost = rule.cost;
+        } else if (rule.cost != cost) {
+            return false;
+        }
+    }
+    return true;
+}
+
+namespace {
+
+std::string_view trim(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t' || text.front() == '\r')) text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
+    return text;
+}
+
+/// Applies one `LETTER=COST` item; `column` is where the item starts (1-based).
+Status apply_item(std::string_view item, TerrainTable& table, std::string_view origin, std::uint32_t line,
+                  std::uint32_t column) {
+    auto fail = [&](const std::string& message) -> Status {
+        return Error{std::string(origin), line, column, message};
+    };
+    std::size_t equals = item.find('=');
+    if (equals == std::string_view::npos) return fail("terrain item '" + std::string(item) + "' is not LETTER=COST");
+    std::string_view letter_text = trim(item.substr(0, equals));
+    std::string_view cost_text = trim(item.substr(equals + 1));
+    if (letter_text.size() != 1) {
+        return fail("terrain letter '" + std::string(letter_text) + "' must be exactly one character");
+    }
+    const char letter = letter_text.front();
+    const auto code = static_cast<unsigned char>(letter);
+    if (code <= 32 || code >= 127) return fail("terrain letter must be a printable, non-space ASCII character");
+    if (cost_text == "inf" || cost_text == "INF" || cost_text == "blocked") {
+        table.declare(letter, false, 1.0);
+        return Success{};
+    }
+    double cost = 0;
+    const char* begin = cost_text.data();
+    const char* end = begin + cost_text.size();
+    auto [position, error] = std::from_chars(begin, end, cost);
+    if (cost_text.empty() || error != std::errc() || position != end || !std::isfinite(cost)) {
+        return fail("terrain cost '" + std::string(cost_text) + "' for '" + std::string(1, letter) +
+                    "' is not a number (use a positive number or inf)");
+    }
+    if (cost < kMinimumCost || cost > kMaximumCost) {
+        return fail("terrain cost " + std::string(cost_text) + " for '" + std::string(1, letter) +
+                    "' is out of range (it must be positive, from 1e-6 to 1e12, or inf)");
+    }
+    table.declare(letter, true, cost);
+    return Success{};
+}
+
+}  // namespace
+
+Expected<TerrainTable> parse_terrain_spec(std::string_view spec, TerrainTable base, std::string_view origin,
+                                          std::uint32_t line) {
+    if (trim(spec).empty()) return Error{std::string(origin), line, 0, "empty terrain spec (expected LETTER=COST,...)"};
+    std::size_t start = 0;
+    while (start <= spec.size()) {
+        std::size_t comma = spec.find(',', start);
+        if (comma == std::string_view::npos) comma = spec.size();
+        std::string_view item = spec.substr(start, comma - start);
+        Status status = apply_item(trim(item), base, origin, line, static_cast<std::uint32_t>(start + 1));
+        if (!status) return status.error();
+        start = comma + 1;
+    }
+    return base;
+}
+
+Expected<TerrainTable> parse_terrain_file_text(std::string_view text, TerrainTable base, std::string_view origin) {
+    std::uint32_t line_number = 0;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t newline = text.find('\n', start);
+        if (newline == std::string_view::npos) newline = text.size();
+        std::string_view line = text.substr(start, newline - start);
+        ++line_number;
+        start = newline + 1;
+        if (std::size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+        line = trim(line);
+        if (line.empty()) continue;
+        Status status = apply_item(line, base, origin, line_number, 1);
+        if (!status) return status.error();
+    }
+    return base;
+}
+
+Expected<TerrainTable> read_terrain_file(const std::string& path, TerrainTable base) {
+    Expected<std::string> text = io::read_whole_file(path);
+    if (!text) return text.error();
+    return parse_terrain_file_text(*text, base, path);
+}
+
+}  // namespace swarmpath::grid

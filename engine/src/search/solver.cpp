@@ -1,0 +1,116 @@
+// Solver set-up: settings validation and the one-time choice of the compiled search (see solver.hpp).
+#include "swarmpath/search/solver.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "swarmpath/search/detail/astar.hpp"
+
+namespace swarmpath::search {
+namespace {
+
+template <class Rule, class CostModel>
+Solver::SearchFunction pick_heuristic(HeuristicKind heuristic) {
+    switch (heuristic) {
+        case HeuristicKind::manhattan: return &detail::astar<Rule, CostModel, heuristics::Manhattan>;
+        case HeuristicKind::euclidean: return &detail::astar<Rule, CostModel, heuristics::Euclidean>;
+        case HeuristicKind::chebyshev: return &detail::astar<Rule, CostModel, heuristics::Chebyshev>;
+        case HeuristicKind::zero: return &detail::astar<Rule, CostModel, heuristics::Zero>;
+        case HeuristicKind::octile:
+        case HeuristicKind::automatic: break;
+    }
+    return &detail::astar<Rule, CostModel, heuristics::Octile>;
+}
+
+template <class Rule>
+Solver::SearchFunction pick_cost_model(bool uniform, HeuristicKind heuristic) {
+    return uniform ? pick_heuristic<Rule, detail::UniformCost>(heuristic)
+                   : pick_heuristic<Rule, detail::TerrainCost>(heuristic);
+}
+
+Solver::SearchFunction pick_astar(Moves moves, DiagonalRule rule, bool uniform, HeuristicKind heuristic) {
+    if (moves == Moves::four) return pick_cost_model<MoveRule<Moves::four, DiagonalRule::both_free>>(uniform, heuristic);
+    switch (rule) {
+        case DiagonalRule::one_free:
+            return pick_cost_model<MoveRule<Moves::eight, DiagonalRule::one_free>>(uniform, heuristic);
+        case DiagonalRule::any: return pick_cost_model<MoveRule<Moves::eight, DiagonalRule::any>>(uniform, heuristic);
+        case DiagonalRule::both_free: break;
+    }
+    return pick_cost_model<MoveRule<Moves::eight, DiagonalRule::both_free>>(uniform, heuristic);
+}
+
+}  // namespace
+
+Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& settings) {
+    auto fail = [](std::string message) -> Error { return Error{"", 0, 0, std::move(message)}; };
+    if (!std::isfinite(settings.weight) || settings.weight < 1.0 || settings.weight > 1000.0) {
+        return fail("weight must be a number from 1 to 1000");
+    }
+    Solver solver;
+    solver.grid_ = &grid;
+    solver.settings_ = settings;
+    solver.heuristic_ = resolve_heuristic(settings.heuristic, settings.moves);
+    if (!is_admissible(solver.heuristic_, settings.moves, settings.diagonal) && !settings.allow_inadmissible) {
+        return fail(std::string("heuristic ") + std::string(to_string(solver.heuristic_)) +
+                    " overestimates with " + std::string(to_string(settings.moves)) +
+                    "-connected moves; choose another or accept suboptimal paths with an explicit --weight");
+    }
+    solver.weight_fixed_ = static_cast<std::uint64_t>(std::llround(settings.weight * 65536.0));
+    switch (settings.algorithm) {
+        case Algorithm::automatic:
+        case Algorithm::astar: solver.algorithm_ = Algorithm::astar; break;
+        default:
+            return fail("algorithm " + std::string(to_string(settings.algorithm)) + " is not available in this build");
+    }
+    solver.components_ =
+        std::make_shared<const Components>(Components::compute(grid, settings.moves, settings.diagonal));
+    solver.search_ = pick_astar(settings.moves, settings.diagonal, grid.uniform_cost(), solver.heuristic_);
+    return solver;
+}
+
+Result Solver::solve(SearchContext& context, const Query& query) const {
+    Result result;
+    solve(context, query, result);
+    return result;
+}
+
+void Solver::solve(SearchContext& context, const Query& query, Result& result) const {
+    const grid::Grid& grid = *grid_;
+    result.cost = 0;
+    result.cost_units = 0;
+    result.counters = {};
+    result.path.clear();
+    if (!grid.contains(query.start_x, query.start_y) || !grid.contains(query.goal_x, query.goal_y)) {
+        result.status = QueryStatus::invalid;
+        return;
+    }
+    Endpoints endpoints{};
+    endpoints.start_x = static_cast<std::uint32_t>(query.start_x);
+    endpoints.start_y = static_cast<std::uint32_t>(query.start_y);
+    endpoints.goal_x = static_cast<std::uint32_t>(query.goal_x);
+    endpoints.goal_y = static_cast<std::uint32_t>(query.goal_y);
+    endpoints.start = grid.padded(endpoints.start_x, endpoints.start_y).value;
+    endpoints.goal = grid.padded(endpoints.goal_x, endpoints.goal_y).value;
+    const bool nearest = settings_.fallback == Fallback::nearest;
+    if (!grid.passable(grid::PaddedIndex{endpoints.start})) {
+        result.status = QueryStatus::start_blocked;
+        return;
+    }
+    if (!grid.passable(grid::PaddedIndex{endpoints.goal}) && !nearest) {
+        result.status = QueryStatus::goal_blocked;
+        return;
+    }
+    if (endpoints.start == endpoints.goal) {
+        result.status = QueryStatus::found;
+        if (settings_.record_paths) result.path.push_back(grid.cell(endpoints.start_x, endpoints.start_y));
+        return;
+    }
+    if (!components_->connected(grid::PaddedIndex{endpoints.start}, grid::PaddedIndex{endpoints.goal}) && !nearest) {
+        result.status = QueryStatus::no_path;
+        return;
+    }
+    context.prepare(grid.padded_cell_count());
+    search_(*this, context, endpoints, result);
+}
+
+}  // namespace swarmpath::search

@@ -1,0 +1,19 @@
+// The subcommands of the `swarmpath` command line. Each `add_*` registers its subcommand on the
+// app and arranges for its run function to store the process exit code in `exit_code`:
+// 0 success, 1 a --check mismatch, 2 bad input or usage (the message names file and line).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace swarmpath::cli {
+
+inline constexpr int kExitSuccess = 0;
+inline constexpr int kExitMismatch = 1;
+inline constexpr int kExitBadInput = 2;
+
+void add_solve_command(CLI::App& app, int& exit_code);
+
+/// Prints an error to stderr as "swarmpath: <message>".
+void report_error(const std::string& message);
+
+}  // namespace swarmpath::cli

@@ -1,0 +1,85 @@
+// Parsing of the shared search options (see search_options.hpp).
+#include "search_options.hpp"
+
+#include <map>
+
+namespace swarmpath::cli {
+
+void SearchOptions::add_to(CLI::App& command) {
+    command.add_option("--algorithm", algorithm, "Search algorithm: astar")->capture_default_str();
+    command.add_option("--moves", moves, "Movement model: 8 (straight and diagonal) or 4 (straight only)")
+        ->capture_default_str();
+    command.add_option("--diagonal-rule", diagonal,
+                       "When a diagonal step may pass a corner: both-free (benchmark rule), one-free, any")
+        ->capture_default_str();
+    command.add_option("--heuristic", heuristic, "auto, octile, manhattan, euclidean, chebyshev or zero (Dijkstra)")
+        ->capture_default_str();
+    weight_option = command.add_option("--weight", weight, "Weighted A*: f = g + W*h, W >= 1; paths cost at most W x optimal");
+    command.add_option("--terrain", terrain_spec, "Terrain costs, LETTER=COST,... (COST positive or inf)");
+    command.add_option("--terrain-file", terrain_file, "Terrain costs, one LETTER=COST per line, # comments");
+    command.add_option("--fallback", fallback,
+                       "none, or nearest: answer an unreachable goal with the path to the nearest reachable cell")
+        ->capture_default_str();
+    command.add_option("--max-expansions", max_expansions, "Stop a search after N expansions (status node_limit); 0: no limit")
+        ->capture_default_str();
+}
+
+Expected<ResolvedSearch> resolve(const SearchOptions& options) {
+    ResolvedSearch resolved;
+    search::SearchSettings& settings = resolved.settings;
+    auto fail = [](std::string message) -> Error { return Error{"", 0, 0, std::move(message)}; };
+
+    static const std::map<std::string, search::Algorithm> algorithms = {
+        {"auto", search::Algorithm::automatic}, {"astar", search::Algorithm::astar},
+        {"jps", search::Algorithm::jps},        {"jps+", search::Algorithm::jps_plus},
+        {"flowfield", search::Algorithm::flowfield}};
+    auto algorithm = algorithms.find(options.algorithm);
+    if (algorithm == algorithms.end()) return fail("--algorithm: unknown algorithm '" + options.algorithm + "'");
+    settings.algorithm = algorithm->second;
+
+    if (options.moves != 8 && options.moves != 4) return fail("--moves must be 8 or 4");
+    settings.moves = options.moves == 4 ? search::Moves::four : search::Moves::eight;
+
+    static const std::map<std::string, search::DiagonalRule> rules = {{"both-free", search::DiagonalRule::both_free},
+                                                                      {"one-free", search::DiagonalRule::one_free},
+                                                                      {"any", search::DiagonalRule::any}};
+    auto rule = rules.find(options.diagonal);
+    if (rule == rules.end()) return fail("--diagonal-rule must be both-free, one-free or any");
+    settings.diagonal = rule->second;
+
+    static const std::map<std::string, search::HeuristicKind> heuristics = {
+        {"auto", search::HeuristicKind::automatic},   {"octile", search::HeuristicKind::octile},
+        {"manhattan", search::HeuristicKind::manhattan}, {"euclidean", search::HeuristicKind::euclidean},
+        {"chebyshev", search::HeuristicKind::chebyshev}, {"zero", search::HeuristicKind::zero}};
+    auto heuristic = heuristics.find(options.heuristic);
+    if (heuristic == heuristics.end()) {
+        return fail("--heuristic must be auto, octile, manhattan, euclidean, chebyshev or zero");
+    }
+    settings.heuristic = heuristic->second;
+
+    if (!(options.weight >= 1.0 && options.weight <= 1000.0)) return fail("--weight must be from 1 to 1000");
+    settings.weight = options.weight;
+    settings.allow_inadmissible = options.weight_option != nullptr && options.weight_option->count() > 0;
+
+    if (options.fallback == "nearest") {
+        settings.fallback = search::Fallback::nearest;
+    } else if (options.fallback != "none") {
+        return fail("--fallback must be none or nearest");
+    }
+    settings.max_expansions = options.max_expansions;
+
+    if (!options.terrain_file.empty()) {
+        Expected<grid::TerrainTable> table = grid::read_terrain_file(options.terrain_file, resolved.terrain);
+        if (!table) return table.error();
+        resolved.terrain = *table;
+    }
+    if (!options.terrain_spec.empty()) {
+        Expected<grid::TerrainTable> table =
+            grid::parse_terrain_spec(options.terrain_spec, resolved.terrain, "--terrain");
+        if (!table) return table.error();
+        resolved.terrain = *table;
+    }
+    return resolved;
+}
+
+}  // namespace swarmpath::cli

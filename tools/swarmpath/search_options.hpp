@@ -1,0 +1,40 @@
+// Command-line options shared by every subcommand that searches: algorithm, movement model,
+// diagonal rule, heuristic, weight, terrain, fallback and expansion limit. They are read as text
+// and turned into engine settings by resolve(), which names the option in any error.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "swarmpath/core/error.hpp"
+#include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/search/types.hpp"
+
+namespace swarmpath::cli {
+
+struct SearchOptions {
+    std::string algorithm = "astar";
+    int moves = 8;
+    std::string diagonal = "both-free";
+    std::string heuristic = "auto";
+    double weight = 1.0;
+    std::string terrain_spec;
+    std::string terrain_file;
+    std::string fallback = "none";
+    std::uint64_t max_expansions = 0;
+    CLI::Option* weight_option = nullptr;
+
+    /// Registers the options on `command`.
+    void add_to(CLI::App& command);
+};
+
+struct ResolvedSearch {
+    search::SearchSettings settings;
+    grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+};
+
+Expected<ResolvedSearch> resolve(const SearchOptions& options);
+
+}  // namespace swarmpath::cli

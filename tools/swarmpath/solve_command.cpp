@@ -1,0 +1,272 @@
+// `swarmpath solve`: runs every query of one or more scenario files as a batch, prints a table per
+// file, and optionally checks costs against the files' optimal lengths (--check), writes a JSON
+// summary (--summary) and a CSV of every path (--paths). Output files are written atomically.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "commands.hpp"
+#include "search_options.hpp"
+#include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/scenario_run.hpp"
+#include "swarmpath/io/atomic_file.hpp"
+
+namespace swarmpath::cli {
+namespace {
+
+struct SolveOptions {
+    std::vector<std::string> scenarios;
+    std::string map;
+    unsigned threads = 0;
+    bool check = false;
+    std::string summary_path;
+    std::string paths_path;
+    SearchOptions search;
+};
+
+struct SetReport {
+    std::size_t solved = 0;
+    std::size_t mismatches = 0;
+    std::size_t unknown = 0;
+    double max_abs_error = 0;
+    search::Counters counters;
+    std::size_t status_counts[search::kQueryStatusCount] = {};
+};
+
+struct Progress {
+    bool enabled = false;
+    std::string label;
+};
+
+void show_progress(void* user, std::size_t done, std::size_t total) {
+    auto* progress = static_cast<Progress*>(user);
+    if (!progress->enabled) return;
+    const int width = 30;
+    const auto filled = static_cast<int>(static_cast<double>(done) / static_cast<double>(total) * width);
+    std::fprintf(stderr, "\r%-28.28s [%s%s] %3d%%", progress->label.c_str(), std::string(filled, '#').c_str(),
+                 std::string(width - filled, ' ').c_str(), static_cast<int>(100.0 * static_cast<double>(done) / static_cast<double>(total)));
+    if (done == total) std::fprintf(stderr, "\r%*s\r", 70, "");
+    std::fflush(stderr);
+}
+
+void write_paths(io::AtomicFile& file, const batch::ScenarioSet& set, const batch::SetOutcome& outcome) {
+    std::string buffer;
+    const std::uint32_t width = set.grid->width();
+    for (std::size_t index = 0; index < outcome.results.size(); ++index) {
+        const search::Result& result = outcome.results[index];
+        fmt::format_to(std::back_inserter(buffer), "{},{},{},{:.8f},", set.scenario_name, set.row_indices[index],
+                       search::to_string(result.status), result.cost);
+        bool first = true;
+        for (grid::CellIndex cell : result.path) {
+            if (!first) buffer.push_back(' ');
+            first = false;
+            fmt::format_to(std::back_inserter(buffer), "{}:{}", cell.value % width, cell.value / width);
+        }
+        buffer.push_back('\n');
+        if (buffer.size() > (1U << 20)) {
+            file.write(buffer);
+            buffer.clear();
+        }
+    }
+    file.write(buffer);
+}
+
+int run_solve(const SolveOptions& options) {
+    Expected<ResolvedSearch> resolved = resolve(options.search);
+    if (!resolved) {
+        report_error(resolved.error().describe());
+        return kExitBadInput;
+    }
+    search::SearchSettings settings = resolved->settings;
+    settings.record_paths = !options.paths_path.empty();
+
+    batch::LoadOptions load;
+    load.map_override = options.map;
+    load.terrain = resolved->terrain;
+    const auto wall_start = std::chrono::steady_clock::now();
+    Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_sets(options.scenarios, load);
+    if (!sets) {
+        report_error(sets.error().describe());
+        return kExitBadInput;
+    }
+
+    batch::BatchSolver workers(options.threads);
+    std::vector<batch::SetOutcome> outcomes;
+    std::vector<SetReport> reports;
+    Progress progress;
+    progress.enabled = ::isatty(2) != 0;
+    std::size_t total_queries = 0;
+    for (const batch::ScenarioSet& set : *sets) total_queries += set.queries.size();
+    progress.enabled = progress.enabled && total_queries >= 2000;
+
+    for (const batch::ScenarioSet& set : *sets) {
+        progress.label = set.scenario_name;
+        Expected<batch::SetOutcome> outcome = batch::solve_set(set, settings, workers, show_progress, &progress);
+        if (!outcome) {
+            report_error(outcome.error().describe());
+            return kExitBadInput;
+        }
+        SetReport report;
+        for (std::size_t index = 0; index < outcome->results.size(); ++index) {
+            const search::Result& result = outcome->results[index];
+            const io::ScenarioRow& row = set.rows[index];
+            report.counters += result.counters;
+            ++report.status_counts[static_cast<int>(result.status)];
+            if (result.status == search::QueryStatus::found) ++report.solved;
+            const batch::CheckVerdict verdict = batch::check_result(row, result, settings.weight);
+            if (verdict == batch::CheckVerdict::unknown) {
+                ++report.unknown;
+                continue;
+            }
+            if (result.status == search::QueryStatus::found) {
+                report.max_abs_error = std::max(report.max_abs_error, std::abs(result.cost - row.optimal_length));
+            }
+            if (verdict == batch::CheckVerdict::mismatch) {
+                if (options.check && report.mismatches < 5) {
+                    std::fprintf(stderr, "%s:%u: expected %.8f, got %s %.8f\n", set.scenario_path.c_str(), row.line,
+                                 row.optimal_length, std::string(search::to_string(result.status)).c_str(), result.cost);
+                }
+                ++report.mismatches;
+            }
+        }
+        outcomes.push_back(std::move(*outcome));
+        reports.push_back(report);
+    }
+
+    // The table.
+    std::string table = fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10} {:>12}\n", "scenario", "map", "queries",
+                                    "solved", "mismatches", "expanded", "time (s)", "queries/s");
+    batch::SetOutcome totals_outcome;
+    SetReport totals;
+    std::size_t queries = 0;
+    for (std::size_t index = 0; index < sets->size(); ++index) {
+        const batch::ScenarioSet& set = (*sets)[index];
+        const batch::SetOutcome& outcome = outcomes[index];
+        const SetReport& report = reports[index];
+        std::string map_name = set.map_path.substr(set.map_path.find_last_of('/') + 1);
+        const double rate = outcome.search_seconds > 0 ? static_cast<double>(set.queries.size()) / outcome.search_seconds : 0;
+        table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", set.scenario_name, map_name,
+                             set.queries.size(), report.solved, report.mismatches, report.counters.expanded,
+                             outcome.search_seconds, rate);
+        queries += set.queries.size();
+        totals.solved += report.solved;
+        totals.mismatches += report.mismatches;
+        totals.counters += report.counters;
+        for (int status = 0; status < search::kQueryStatusCount; ++status) totals.status_counts[status] += report.status_counts[status];
+        totals_outcome.search_seconds += outcome.search_seconds;
+        totals_outcome.cpu_seconds += outcome.cpu_seconds;
+    }
+    const double total_rate = totals_outcome.search_seconds > 0 ? static_cast<double>(queries) / totals_outcome.search_seconds : 0;
+    table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", "total", "", queries, totals.solved,
+                         totals.mismatches, totals.counters.expanded, totals_outcome.search_seconds, total_rate);
+    std::string unsolved;
+    for (int status = 1; status < search::kQueryStatusCount; ++status) {
+        if (totals.status_counts[status] == 0) continue;
+        unsolved += fmt::format(" {} {}", search::to_string(static_cast<search::QueryStatus>(status)),
+                                totals.status_counts[status]);
+    }
+    if (!unsolved.empty()) table += "not found:" + unsolved + "\n";
+    std::fputs(table.c_str(), stdout);
+    std::fflush(stdout);
+
+    const double wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+    if (!options.summary_path.empty()) {
+        nlohmann::ordered_json summary;
+        summary["threads"] = workers.threads();
+        summary["algorithm"] = outcomes.empty() ? std::string(search::to_string(settings.algorithm))
+                                                : std::string(search::to_string(outcomes.front().algorithm));
+        summary["moves"] = options.search.moves;
+        summary["diagonal_rule"] = options.search.diagonal;
+        summary["heuristic"] = options.search.heuristic;
+        summary["weight"] = settings.weight;
+        if (settings.weight > 1.0) {
+            summary["cost_bound"] = fmt::format("paths cost at most {} x optimal (weighted A*)", settings.weight);
+        }
+        nlohmann::ordered_json files = nlohmann::ordered_json::array();
+        for (std::size_t index = 0; index < sets->size(); ++index) {
+            const batch::ScenarioSet& set = (*sets)[index];
+            const SetReport& report = reports[index];
+            nlohmann::ordered_json statuses;
+            for (int status = 0; status < search::kQueryStatusCount; ++status) {
+                statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = report.status_counts[status];
+            }
+            files.push_back({{"file", set.scenario_path},
+                             {"map", set.map_path},
+                             {"algorithm", std::string(search::to_string(outcomes[index].algorithm))},
+                             {"queries", set.queries.size()},
+                             {"solved", report.solved},
+                             {"mismatches", report.mismatches},
+                             {"unknown", report.unknown},
+                             {"max_abs_error", report.max_abs_error},
+                             {"expanded", report.counters.expanded},
+                             {"generated", report.counters.generated},
+                             {"statuses", statuses},
+                             {"search_seconds", outcomes[index].search_seconds}});
+        }
+        summary["scenarios"] = files;
+        nlohmann::ordered_json statuses;
+        for (int status = 0; status < search::kQueryStatusCount; ++status) {
+            statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = totals.status_counts[status];
+        }
+        const double search_seconds = totals_outcome.search_seconds;
+        summary["totals"] = {{"queries", queries},
+                             {"solved", totals.solved},
+                             {"mismatches", totals.mismatches},
+                             {"expanded", totals.counters.expanded},
+                             {"generated", totals.counters.generated},
+                             {"heap_pushes", totals.counters.heap_pushes},
+                             {"heap_pops", totals.counters.heap_pops},
+                             {"decrease_keys", totals.counters.decrease_keys},
+                             {"statuses", statuses},
+                             {"search_seconds", search_seconds},
+                             {"cpu_seconds", totals_outcome.cpu_seconds},
+                             {"wall_seconds", wall_seconds},
+                             {"queries_per_second", search_seconds > 0 ? static_cast<double>(queries) / search_seconds : 0.0},
+                             {"expansions_per_second",
+                              search_seconds > 0 ? static_cast<double>(totals.counters.expanded) / search_seconds : 0.0}};
+        io::AtomicFile file(options.summary_path);
+        file.write(summary.dump(2) + "\n");
+        if (Status status = file.commit(); !status) {
+            report_error(status.error().describe());
+            return kExitBadInput;
+        }
+    }
+    if (!options.paths_path.empty()) {
+        io::AtomicFile file(options.paths_path);
+        file.write("scenario,query,status,cost,path\n");
+        for (std::size_t index = 0; index < sets->size(); ++index) write_paths(file, (*sets)[index], outcomes[index]);
+        if (Status status = file.commit(); !status) {
+            report_error(status.error().describe());
+            return kExitBadInput;
+        }
+    }
+    if (options.check && totals.mismatches > 0) {
+        std::fprintf(stderr, "swarmpath: %zu of %zu queries do not match their optimal length\n", totals.mismatches, queries);
+        return kExitMismatch;
+    }
+    return kExitSuccess;
+}
+
+}  // namespace
+
+void add_solve_command(CLI::App& app, int& exit_code) {
+    auto options = std::make_shared<SolveOptions>();
+    CLI::App* command = app.add_subcommand("solve", "Solve every query of Moving AI scenario files");
+    command->add_option("scenarios", options->scenarios, "Scenario files (.map.scen)")->required();
+    command->add_option("--map", options->map, "Use this map for every scenario row (overrides the names in the files)");
+    command->add_option("--threads", options->threads, "Worker threads (default: all hardware threads)")
+        ->check(CLI::Range(1U, 1024U));
+    command->add_flag("--check", options->check, "Compare each cost with the file's optimal length; exit 1 on a mismatch");
+    command->add_option("--summary", options->summary_path, "Write a JSON summary to this file");
+    command->add_option("--paths", options->paths_path, "Write every path as CSV to this file");
+    options->search.add_to(*command);
+    command->callback([options, &exit_code] { exit_code = run_solve(*options); });
+}
+
+}  // namespace swarmpath::cli
