@@ -12,6 +12,11 @@ inline constexpr int kExitMismatch = 1;
 inline constexpr int kExitBadInput = 2;
 
 void add_solve_command(CLI::App& app, int& exit_code);
+void add_generate_command(CLI::App& app, int& exit_code);
+/// Kinds of `generate`, registered on the `generate` subcommand.
+void add_generate_map_commands(CLI::App& generate, int& exit_code);
+void add_generate_crowd_command(CLI::App& generate, int& exit_code);
+// Further subcommands register here, one declaration per line, each defined in its own file.
 
 /// Prints an error to stderr as "swarmpath: <message>".
 void report_error(const std::string& message);

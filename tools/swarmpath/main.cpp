@@ -28,6 +28,8 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     int exit_code = kExitSuccess;
     add_solve_command(app, exit_code);
+    add_generate_command(app, exit_code);
+    // Further subcommands register here, one line each.
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& help) {

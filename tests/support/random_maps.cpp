@@ -1,0 +1,40 @@
+// Random maps and scratch folders for the tests (see random_maps.hpp).
+#include "random_maps.hpp"
+
+#include <filesystem>
+
+namespace swarmpath::testing {
+
+io::MapFile random_map(std::mt19937_64& random, std::uint32_t width, std::uint32_t height, double density,
+                       const std::string& passable_letters) {
+    io::MapFile map;
+    map.path = "random";
+    map.type = "octile";
+    map.width = width;
+    map.height = height;
+    map.letters.resize(static_cast<std::size_t>(width) * height);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    std::uniform_int_distribution<std::size_t> pick(0, passable_letters.size() - 1);
+    for (char& letter : map.letters) letter = unit(random) < density ? '@' : passable_letters[pick(random)];
+    return map;
+}
+
+std::string to_map_text(const io::MapFile& map) {
+    std::string text = "type octile\nheight " + std::to_string(map.height) + "\nwidth " + std::to_string(map.width) + "\nmap\n";
+    for (std::uint32_t y = 0; y < map.height; ++y) {
+        text.append(map.letters, static_cast<std::size_t>(y) * map.width, map.width);
+        text.push_back('\n');
+    }
+    return text;
+}
+
+std::string scratch_folder(const std::string& name) {
+    std::filesystem::path folder = std::filesystem::temp_directory_path() / ("swarmpath-test-" + name);
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    return folder.string();
+}
+
+std::string dataset_folder() { return std::string(SWARMPATH_SOURCE_DIR) + "/datasets/movingai"; }
+
+}  // namespace swarmpath::testing

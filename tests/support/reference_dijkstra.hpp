@@ -1,0 +1,39 @@
+// An independent reference for the tests: a plain Dijkstra over a parsed map, written without any
+// of the engine's machinery (no bitsets, no fixed point, no move tables): doubles, std::priority_queue
+// and direct reading of the map letters and the terrain table. It answers the cheapest cost from one
+// cell to every cell, under any movement model and diagonal rule, so tests can compare the engine's
+// costs with it on random grids.
+#pragma once
+
+#include <limits>
+#include <vector>
+
+#include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/io/map_file.hpp"
+#include "swarmpath/search/types.hpp"
+
+namespace swarmpath::testing {
+
+inline constexpr double kUnreachable = std::numeric_limits<double>::infinity();
+
+struct ReferenceRules {
+    search::Moves moves = search::Moves::eight;
+    search::DiagonalRule diagonal = search::DiagonalRule::both_free;
+    grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+};
+
+/// Cheapest cost from (x, y) to every cell (row-major, kUnreachable where unreachable), where a step
+/// costs its length (1 or √2) times the terrain cost of the cell entered, and cells connect only
+/// within one terrain layer.
+std::vector<double> reference_costs_from(const io::MapFile& map, const ReferenceRules& rules, std::uint32_t x,
+                                         std::uint32_t y);
+
+/// Whether a step from (x, y) in direction (dx, dy) is legal under `rules` (used by path validation).
+bool reference_step_allowed(const io::MapFile& map, const ReferenceRules& rules, std::int64_t x, std::int64_t y, int dx,
+                            int dy);
+
+/// The cost of a path of cell indices under `rules`, or -1 when a step in it is illegal.
+double reference_path_cost(const io::MapFile& map, const ReferenceRules& rules,
+                           const std::vector<std::uint32_t>& cells);
+
+}  // namespace swarmpath::testing

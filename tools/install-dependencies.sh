@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages swarmpath builds, tests and benchmarks with. Idempotent: packages
+# already present are skipped without touching the network. Needs root (or sudo) for apt-get.
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ make pkg-config
+  libtbb-dev libmimalloc-dev libcli11-dev nlohmann-json3-dev libfmt-dev libpng-dev
+  libgtest-dev libgmock-dev libbenchmark-dev libbenchmark-tools python3
+  libboost-graph-dev
+  clang-14 libclang-rt-14-dev
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "install-dependencies: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "install-dependencies: installing ${missing[*]}"
+sudo_command=""
+if [ "$(id -u)" -ne 0 ]; then sudo_command="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo_command apt-get update -qq
+$sudo_command apt-get install -y -qq --no-install-recommends "${missing[@]}"
