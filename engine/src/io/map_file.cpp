@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/text_lines.hpp"
@@ -59,27 +60,52 @@ Expected<std::uint32_t> parse_dimension(std::string_view text, std::string_view 
     auto [position, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || error == std::errc::invalid_argument || position != text.data() + text.size()) {
         return Error{std::string(origin), line, column,
-                     std::string(what) + " '" + std::string(text) + "' is not a positive whole number"};
+                     std::string(what) + " '" + printable(text, 30) + "' is not a positive whole number"};
     }
     if (error == std::errc::result_out_of_range || value > kMaximumSide) {
         return Error{std::string(origin), line, column,
-                     std::string(what) + " " + std::string(text) + " exceeds the maximum of " +
+                     std::string(what) + " " + printable(text, 30) + " exceeds the maximum of " +
                          std::to_string(kMaximumSide)};
     }
     if (value == 0) return Error{std::string(origin), line, column, std::string(what) + " must be at least 1"};
     return static_cast<std::uint32_t>(value);
 }
 
+/// A letter for a message: quoted when printable, else as a byte value.
+std::string describe_letter(char letter) {
+    const auto code = static_cast<unsigned char>(letter);
+    if (code < 33 || code >= 127) return "byte " + std::to_string(code);
+    std::string quoted(3, '\'');
+    quoted[1] = letter;
+    return quoted;
+}
+
 }  // namespace
 
-Expected<MapFile> parse_map(std::string_view text, std::string_view origin, const grid::TerrainTable& terrain) {
+Expected<MapFile> parse_map(std::string_view text, std::string_view origin, const grid::TerrainTable& terrain,
+                            std::vector<Error>* problems) {
     TextLines lines(text);
     MapFile map;
     map.path = std::string(origin);
     auto fail = [&](std::uint32_t line, std::uint32_t column, std::string message) -> Error {
         return Error{std::string(origin), line, column, std::move(message)};
     };
-    if (text.empty()) return fail(0, 0, "empty file (expected a Moving AI map: type, height, width, map)");
+    // Without a problem list the first problem ends the parse. With one, every problem is recorded
+    // and parsing goes on where it can; `stop` says when it cannot (or the list is full).
+    Error stopped_by;
+    auto stop = [&](Error error) -> bool {
+        if (problems == nullptr) {
+            stopped_by = std::move(error);
+            return true;
+        }
+        problems->push_back(std::move(error));
+        return problems->size() >= kMaximumProblems;
+    };
+    auto first_problem = [&]() -> Error { return problems == nullptr ? stopped_by : problems->front(); };
+    if (text.empty()) {
+        stop(fail(0, 0, "empty file (expected a Moving AI map: type, height, width, map)"));
+        return first_problem();
+    }
 
     bool have_type = false;
     bool have_height = false;
@@ -94,72 +120,79 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin, cons
         const std::uint32_t number = lines.line_number();
         const auto rest_column = static_cast<std::uint32_t>(rest.data() - line.data() + 1);
         if (key == "map") {
-            if (!rest.empty()) return fail(number, rest_column, "unexpected text after 'map'");
             have_map = true;
+            if (!rest.empty() && stop(fail(number, rest_column, "unexpected text after 'map'"))) return first_problem();
             break;
         }
         if (key == "type") {
-            if (rest.empty()) return fail(number, 0, "'type' needs a value (octile)");
-            map.type = std::string(rest);
             have_type = true;
+            if (rest.empty() && stop(fail(number, 0, "'type' needs a value (octile)"))) return first_problem();
+            map.type = std::string(rest);
         } else if (key == "height" || key == "width") {
-            Expected<std::uint32_t> value = parse_dimension(rest, key, origin, number, rest_column);
-            if (!value) return value.error();
-            (key == "height" ? map.height : map.width) = *value;
             (key == "height" ? have_height : have_width) = true;
+            Expected<std::uint32_t> value = parse_dimension(rest, key, origin, number, rest_column);
+            if (!value && stop(value.error())) return first_problem();
+            if (value) (key == "height" ? map.height : map.width) = *value;
         } else {
-            std::string shown(key.substr(0, 40));
-            for (char& character : shown) {
-                if (static_cast<unsigned char>(character) < 32 || static_cast<unsigned char>(character) >= 127) character = '?';
+            if (stop(fail(number, 1, "unexpected header line starting '" + printable(key, 40) +
+                                         "' (a map starts with type, height, width, then map)"))) {
+                return first_problem();
             }
-            return fail(number, 1, "unexpected header line starting '" + shown +
-                                       "' (a map starts with type, height, width, then map)");
         }
     }
-    if (!have_type) return fail(0, 0, "missing 'type' line");
-    if (!have_height) return fail(0, 0, "missing 'height' line");
-    if (!have_width) return fail(0, 0, "missing 'width' line");
-    if (!have_map) return fail(lines.line_number(), 0, "missing 'map' line before the rows");
+    if (!have_type && stop(fail(0, 0, "missing 'type' line"))) return first_problem();
+    if (!have_height && stop(fail(0, 0, "missing 'height' line"))) return first_problem();
+    if (!have_width && stop(fail(0, 0, "missing 'width' line"))) return first_problem();
+    if (!have_map && stop(fail(lines.line_number(), 0, "missing 'map' line before the rows"))) return first_problem();
+    // Without a usable size and the `map` line, the rows cannot be read.
+    if (!have_map || map.width == 0 || map.height == 0) return first_problem();
     const std::uint64_t cells = std::uint64_t{map.width} * map.height;
     if (cells > kMaximumCells) {
-        return fail(0, 0, "map of " + std::to_string(map.width) + " x " + std::to_string(map.height) +
-                              " cells exceeds the maximum of " + std::to_string(kMaximumCells) + " cells");
+        stop(fail(0, 0, "map of " + std::to_string(map.width) + " x " + std::to_string(map.height) +
+                            " cells exceeds the maximum of " + std::to_string(kMaximumCells) + " cells"));
+        return first_problem();
     }
     // The text must hold at least the rows it claims before anything is allocated for them.
     if (cells > text.size()) {
-        return fail(0, 0, "file is shorter than its " + std::to_string(map.height) + " rows of " +
-                              std::to_string(map.width) + " cells");
+        stop(fail(0, 0, "file is shorter than its " + std::to_string(map.height) + " rows of " +
+                            std::to_string(map.width) + " cells"));
+        return first_problem();
     }
 
-    map.letters.resize(static_cast<std::size_t>(cells));
+    map.letters.reserve(static_cast<std::size_t>(cells));
     for (std::uint32_t y = 0; y < map.height; ++y) {
         if (!lines.next(line)) {
-            return fail(lines.line_number(), 0, "expected " + std::to_string(map.height) + " rows, found " +
-                                                    std::to_string(y));
+            stop(fail(lines.line_number(), 0,
+                      "expected " + std::to_string(map.height) + " rows, found " + std::to_string(y)));
+            return first_problem();
         }
         if (y == 0) map.first_row_line = lines.line_number();
-        if (line.size() != map.width) {
-            return fail(lines.line_number(), static_cast<std::uint32_t>(std::min<std::size_t>(line.size(), map.width) + 1),
-                        "row " + std::to_string(y) + " has " + std::to_string(line.size()) + " cells, expected " +
-                            std::to_string(map.width));
+        if (line.size() != map.width &&
+            stop(fail(lines.line_number(), static_cast<std::uint32_t>(std::min<std::size_t>(line.size(), map.width) + 1),
+                      "row " + std::to_string(y) + " has " + std::to_string(line.size()) + " cells, expected " +
+                          std::to_string(map.width)))) {
+            return first_problem();
         }
-        for (std::uint32_t x = 0; x < map.width; ++x) {
+        const std::size_t usable = std::min<std::size_t>(line.size(), map.width);
+        for (std::uint32_t x = 0; x < usable; ++x) {
             const char letter = line[x];
-            if (!terrain.rule(letter).defined) {
-                std::string shown = (static_cast<unsigned char>(letter) >= 33 && static_cast<unsigned char>(letter) < 127)
-                                        ? "'" + std::string(1, letter) + "'"
-                                        : "byte " + std::to_string(static_cast<unsigned char>(letter));
-                return fail(lines.line_number(), x + 1,
-                            "unknown terrain letter " + shown + " (declare it with --terrain)");
+            if (terrain.rule(letter).defined) continue;
+            if (stop(fail(lines.line_number(), x + 1,
+                          "unknown terrain letter " + describe_letter(letter) + " (declare it with --terrain)"))) {
+                return first_problem();
             }
+            break;  // one unknown letter per row is enough to report
         }
-        std::memcpy(map.letters.data() + static_cast<std::size_t>(y) * map.width, line.data(), map.width);
+        map.letters.append(line.data(), usable);
+        map.letters.append(map.width - usable, '@');
     }
     while (lines.next(line)) {
         if (!trim_spaces(line).empty()) {
-            return fail(lines.line_number(), 1, "more rows than the height of " + std::to_string(map.height));
+            stop(fail(lines.line_number(), 1, "more rows than the height of " + std::to_string(map.height)));
+            return first_problem();
         }
     }
+    if (problems != nullptr && !problems->empty()) return problems->front();
     return map;
 }
 

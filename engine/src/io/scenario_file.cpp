@@ -61,13 +61,28 @@ bool parse_real(std::string_view text, double& value) {
 
 }  // namespace
 
-Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view origin) {
+Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view origin, std::vector<Error>* problems) {
     ScenarioFile scenario;
     scenario.path = std::string(origin);
     auto fail = [&](std::uint32_t line, std::uint32_t column, std::string message) -> Error {
         return Error{std::string(origin), line, column, std::move(message)};
     };
-    if (text.empty()) return fail(0, 0, "empty file (expected 'version 1' and scenario rows)");
+    // Without a problem list the first problem ends the parse. With one, every problem is recorded
+    // and parsing goes on with the next row; `stop` says when it cannot (or the list is full).
+    Error stopped_by;
+    auto stop = [&](Error error) -> bool {
+        if (problems == nullptr) {
+            stopped_by = std::move(error);
+            return true;
+        }
+        problems->push_back(std::move(error));
+        return problems->size() >= kMaximumProblems;
+    };
+    auto first_problem = [&]() -> Error { return problems == nullptr ? stopped_by : problems->front(); };
+    if (text.empty()) {
+        stop(fail(0, 0, "empty file (expected 'version 1' and scenario rows)"));
+        return first_problem();
+    }
     TextLines lines(text);
     std::string_view line;
     bool have_version = false;
@@ -76,19 +91,25 @@ Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view or
         if (content.empty()) continue;
         std::string_view key = first_word(content);
         std::string_view value = trim_spaces(content.substr(key.size()));
+        have_version = true;  // the first non-blank line is the version line, right or wrong
         if (key != "version") {
-            return fail(lines.line_number(), 1, "missing 'version' line (a scenario starts with 'version 1')");
+            if (stop(fail(lines.line_number(), 1, "missing 'version' line (a scenario starts with 'version 1')"))) {
+                return first_problem();
+            }
+        } else if (value != "1" && value != "1.0") {
+            if (stop(fail(lines.line_number(), static_cast<std::uint32_t>(value.data() - line.data() + 1),
+                          "unsupported scenario version '" + printable(value, 20) + "' (expected 1 or 1.0)"))) {
+                return first_problem();
+            }
+        } else {
+            scenario.version = std::string(value);
         }
-        if (value != "1" && value != "1.0") {
-            std::string shown(value.substr(0, 20));
-            return fail(lines.line_number(), static_cast<std::uint32_t>(value.data() - line.data() + 1),
-                        "unsupported scenario version '" + shown + "' (expected 1 or 1.0)");
-        }
-        scenario.version = std::string(value);
-        have_version = true;
         break;
     }
-    if (!have_version) return fail(lines.line_number(), 0, "missing 'version' line");
+    if (!have_version) {
+        stop(fail(lines.line_number(), 0, "missing 'version' line"));
+        return first_problem();
+    }
 
     Field fields[kFieldCount + 1];
     while (lines.next(line)) {
@@ -96,36 +117,55 @@ Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view or
         const std::uint32_t number = lines.line_number();
         const int count = split_fields(line, fields);
         if (count < kFieldCount) {
-            return fail(number, 0, "scenario row has " + std::to_string(count) + " fields, expected 9 (missing " +
-                                       kFieldNames[count] + ")");
+            if (stop(fail(number, 0, "scenario row has " + std::to_string(count) + " fields, expected 9 (missing " +
+                                         kFieldNames[count] + ")"))) {
+                return first_problem();
+            }
+            continue;
         }
         if (count > kFieldCount) {
-            return fail(number, fields[kFieldCount].column, "scenario row has more than 9 fields");
+            if (stop(fail(number, fields[kFieldCount].column, "scenario row has more than 9 fields"))) {
+                return first_problem();
+            }
+            continue;
         }
         ScenarioRow row;
         row.line = number;
-        auto bad_number = [&](int index, const char* kind) {
-            std::string shown(fields[index].text.substr(0, 30));
-            return fail(number, fields[index].column,
-                        std::string(kFieldNames[index]) + " '" + shown + "' is not " + kind);
+        bool row_ok = true;
+        // Records a problem with field `index`; true when parsing must stop.
+        auto bad_field = [&](int index, const std::string& message) {
+            row_ok = false;
+            return stop(fail(number, fields[index].column, message));
         };
-        if (!parse_integer(fields[0].text, row.bucket)) return bad_number(0, "a whole number");
+        auto bad_number = [&](int index, const char* kind) {
+            return bad_field(index, std::string(kFieldNames[index]) + " '" + printable(fields[index].text, 30) +
+                                        "' is not " + kind);
+        };
+        if (!parse_integer(fields[0].text, row.bucket) && bad_number(0, "a whole number")) return first_problem();
         row.map_name = std::string(fields[1].text);
-        if (row.map_name.empty()) return fail(number, fields[1].column, "map name is empty");
+        if (row.map_name.empty() && bad_field(1, "map name is empty")) return first_problem();
         std::int64_t* integers[6] = {&row.map_width, &row.map_height, &row.start_x,
                                      &row.start_y,   &row.goal_x,     &row.goal_y};
+        bool size_numeric = true;
         for (int index = 0; index < 6; ++index) {
-            if (!parse_integer(fields[index + 2].text, *integers[index])) return bad_number(index + 2, "a whole number");
+            if (!parse_integer(fields[index + 2].text, *integers[index])) {
+                if (index < 2) size_numeric = false;
+                if (bad_number(index + 2, "a whole number")) return first_problem();
+            }
         }
-        if (row.map_width <= 0 || row.map_height <= 0 || row.map_width > kMaximumSide || row.map_height > kMaximumSide) {
-            return fail(number, fields[2].column, "map size " + std::to_string(row.map_width) + " x " +
-                                                      std::to_string(row.map_height) + " is out of range");
+        if (size_numeric &&
+            (row.map_width <= 0 || row.map_height <= 0 || row.map_width > kMaximumSide || row.map_height > kMaximumSide) &&
+            bad_field(2, "map size " + std::to_string(row.map_width) + " x " + std::to_string(row.map_height) +
+                             " is out of range")) {
+            return first_problem();
         }
-        if (!parse_real(fields[8].text, row.optimal_length) || row.optimal_length < 0) {
-            return bad_number(8, "a non-negative number");
+        if ((!parse_real(fields[8].text, row.optimal_length) || row.optimal_length < 0) &&
+            bad_number(8, "a non-negative number")) {
+            return first_problem();
         }
-        scenario.rows.push_back(std::move(row));
+        if (row_ok) scenario.rows.push_back(std::move(row));
     }
+    if (problems != nullptr && !problems->empty()) return problems->front();
     return scenario;
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/terrain.hpp"
@@ -35,9 +36,17 @@ struct MapFile {
     }
 };
 
+/// Most problems one parse records in a problem list (see parse_map); parsing stops there.
+inline constexpr std::size_t kMaximumProblems = 100;
+
 /// Parses the text of a map file. `origin` is used in error messages and stored as `path`.
+/// Without `problems` the parse stops at the first problem and returns it. With `problems`, every
+/// problem found is appended there (up to kMaximumProblems in the list) and parsing goes on past
+/// the ones it can step over (a bad header line, a row of the wrong length, an unknown letter);
+/// the return value is then the same as without the list: the first problem, or the map.
 Expected<MapFile> parse_map(std::string_view text, std::string_view origin,
-                            const grid::TerrainTable& terrain = grid::TerrainTable::benchmark());
+                            const grid::TerrainTable& terrain = grid::TerrainTable::benchmark(),
+                            std::vector<Error>* problems = nullptr);
 
 /// Reads and parses a map file; a missing or unreadable file is an Error naming it.
 Expected<MapFile> read_map_file(const std::string& path,

@@ -33,7 +33,12 @@ struct ScenarioFile {
     std::vector<ScenarioRow> rows;
 };
 
-Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view origin);
+/// Parses the text of a scenario file; `origin` names it in errors. Without `problems` the parse
+/// stops at the first problem and returns it. With `problems`, every problem found is appended
+/// there (up to kMaximumProblems) and parsing goes on with the next row; the return value is then
+/// the same as without the list.
+Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view origin,
+                                      std::vector<Error>* problems = nullptr);
 Expected<ScenarioFile> read_scenario_file(const std::string& path);
 
 /// Where a row's map lives: its base name in the scenario file's folder.

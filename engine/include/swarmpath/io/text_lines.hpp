@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace swarmpath::io {
@@ -36,6 +37,18 @@ inline std::string_view trim_spaces(std::string_view text) {
     while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
     while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
     return text;
+}
+
+/// At most `limit` bytes of `text` for an error message, each byte outside printable ASCII shown as
+/// '?', so that binary input cannot put control characters on a terminal.
+inline std::string printable(std::string_view text, std::size_t limit) {
+    std::string shown(text.substr(0, limit));
+    for (char& character : shown) {
+        const auto code = static_cast<unsigned char>(character);
+        if (code < 32 || code >= 127) character = '?';
+    }
+    if (text.size() > limit) shown += "...";
+    return shown;
 }
 
 /// The leading run of non-space characters.
