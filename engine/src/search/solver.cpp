@@ -5,6 +5,8 @@
 #include <string>
 
 #include "swarmpath/search/detail/astar.hpp"
+#include "swarmpath/search/jump_point_search.hpp"
+#include "swarmpath/search/jump_point_table.hpp"
 
 namespace swarmpath::search {
 namespace {
@@ -58,13 +60,32 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
     solver.weight_fixed_ = static_cast<std::uint64_t>(std::llround(settings.weight * 65536.0));
     switch (settings.algorithm) {
         case Algorithm::automatic:
+            // Jump point search where the benchmark rule holds and no expansion limit is set (its
+            // expansions count jump points, not cells); A* otherwise.
+            solver.algorithm_ = check_jump_point_settings(grid, settings) && settings.max_expansions == 0
+                                    ? Algorithm::jps
+                                    : Algorithm::astar;
+            break;
         case Algorithm::astar: solver.algorithm_ = Algorithm::astar; break;
+        case Algorithm::jps:
+        case Algorithm::jps_plus:
+            if (Status fits = check_jump_point_settings(grid, settings); !fits) return fits.error();
+            solver.algorithm_ = settings.algorithm;
+            break;
         default:
             return fail("algorithm " + std::string(to_string(settings.algorithm)) + " is not available in this build");
     }
     solver.components_ =
         std::make_shared<const Components>(Components::compute(grid, settings.moves, settings.diagonal));
-    solver.search_ = pick_astar(settings.moves, settings.diagonal, grid.uniform_cost(), solver.heuristic_);
+    if (solver.algorithm_ == Algorithm::jps) {
+        solver.jump_grid_ = std::make_shared<const JumpPointGrid>(grid);
+        solver.search_ = &jump_point_search_online;
+    } else if (solver.algorithm_ == Algorithm::jps_plus) {
+        solver.jump_table_ = std::make_shared<const JumpPointTable>(JumpPointTable::build(grid));
+        solver.search_ = &jump_point_search_table;
+    } else {
+        solver.search_ = pick_astar(settings.moves, settings.diagonal, grid.uniform_cost(), solver.heuristic_);
+    }
     return solver;
 }
 

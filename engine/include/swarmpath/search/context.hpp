@@ -56,6 +56,13 @@ public:
     grid::Bitset& closed_bits() { return closed_; }
     FourAryHeap& open_list() { return open_; }
     std::vector<std::uint32_t>& path_scratch() { return path_scratch_; }
+    /// Parent cell (padded index) per cell, for searches whose parent need not be a neighbour (jump
+    /// point search). Allocated on first use, so only contexts that run such searches pay its
+    /// 4 bytes per padded cell; call after prepare().
+    std::uint32_t* parent_cells() {
+        if (parent_cells_.size() < capacity_) parent_cells_.assign(capacity_, 0);
+        return parent_cells_.data();
+    }
 
     /// Bytes of per-cell state per padded cell (excluding the heap, which grows with the frontier).
     static constexpr double bytes_per_cell() {
@@ -64,7 +71,7 @@ public:
     [[nodiscard]] std::size_t memory_bytes() const {
         return stamps_.capacity() * sizeof(CellStamp) + parent_direction_.capacity() +
                closed_.memory_bytes() + open_.memory_bytes() +
-               path_scratch_.capacity() * sizeof(std::uint32_t);
+               path_scratch_.capacity() * sizeof(std::uint32_t) + parent_cells_.capacity() * sizeof(std::uint32_t);
     }
 
 private:
@@ -75,6 +82,7 @@ private:
     grid::Bitset closed_;
     FourAryHeap open_;
     std::vector<std::uint32_t> path_scratch_;
+    std::vector<std::uint32_t> parent_cells_;
 };
 
 }  // namespace swarmpath::search

@@ -21,6 +21,9 @@
 
 namespace swarmpath::search {
 
+class JumpPointGrid;   // jump_point_search.hpp
+class JumpPointTable;  // jump_point_table.hpp
+
 /// Endpoints of a query after validation, in both index spaces.
 struct Endpoints {
     std::uint32_t start_x, start_y, goal_x, goal_y;
@@ -48,6 +51,10 @@ public:
     [[nodiscard]] const Components& components() const { return *components_; }
     /// Weight as 16.16 fixed point (65536 = 1).
     [[nodiscard]] std::uint64_t weight_fixed() const { return weight_fixed_; }
+    /// Row and column bits for online jump point search (set when the algorithm is jps).
+    [[nodiscard]] const JumpPointGrid* jump_grid() const { return jump_grid_.get(); }
+    /// JPS+ jump distances, built in create (set when the algorithm is jps_plus).
+    [[nodiscard]] const JumpPointTable* jump_table() const { return jump_table_.get(); }
 
 private:
     const grid::Grid* grid_ = nullptr;
@@ -56,6 +63,8 @@ private:
     Algorithm algorithm_ = Algorithm::astar;
     std::uint64_t weight_fixed_ = 65536;
     std::shared_ptr<const Components> components_;
+    std::shared_ptr<const JumpPointGrid> jump_grid_;
+    std::shared_ptr<const JumpPointTable> jump_table_;
     SearchFunction search_ = nullptr;
 };
 

@@ -1,0 +1,110 @@
+// Jump point search (Harabor & Grastien, AAAI 2011; block-based jumps, JPS+ and intermediate pruning
+// from ICAPS 2014) for the Moving AI benchmark rule only: 8-connected moves, a diagonal step needs
+// both orthogonal side cells passable (no corner cutting), every passable cell costs the same.
+// Under that rule it returns the same optimal fixed-point cost as A* (paths may differ only where
+// ties allow), a full cell-by-cell path, and far fewer heap operations.
+//
+// Pieces:
+//   - JumpPointGrid: the grid's passability twice, bit-packed by rows and by columns (a transposed
+//     copy), each line guarded by blocked words, so a straight jump in any of the four directions
+//     tests 64 cells per step with word operations. Built once per Solver (about 2 bits per cell).
+//   - jump_point_search_online / jump_point_search_table: the two search functions the Solver
+//     dispatches to (`jps` and `jps+`); the table variant reads JumpPointTable (jump_point_table.hpp).
+//   - check_jump_point_settings: whether settings and grid fit the rule; the Solver refuses
+//     `--algorithm jps`/`jps+` with its message, and `auto` falls back to A* when it fails.
+//
+// Search semantics (both variants):
+//   - A node is a jump point; `expanded` counts jump points taken off the open list and `generated`
+//     counts jump points offered to the open list (new, improved or not), so both are far below A*'s.
+//   - Intermediate pruning: a diagonal jump does not put the diagonal cells it passes on the open
+//     list; the straight jump points found from them are generated directly with the jump's origin
+//     as parent. Every parent-to-node segment is therefore "diagonal steps, then straight steps",
+//     and the path is rebuilt cell by cell from that rule.
+//   - Per-cell search state beyond SearchContext's: a parent cell index (4 bytes per padded cell,
+//     SearchContext::parent_cells, allocated on the first JPS query of a context); the context's
+//     parent-direction byte holds the set of directions by which the node was reached at its best g.
+//   - max_expansions is honoured (counting jump points); weight 1 only; heuristic octile only;
+//     fallback `none` only (a nearest-cell fallback needs every reachable cell, which JPS never visits).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "swarmpath/core/error.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/search/types.hpp"
+
+namespace swarmpath::search {
+
+class Solver;
+class SearchContext;
+struct Endpoints;
+
+/// One bit per cell along lines (rows, or columns for the transposed copy). Line l of the map is
+/// stored as line l+1, between two all-blocked lines; along a line, cell c is bit c+64 of the line,
+/// with a blocked guard word before the line and at least one after it. Bits set = passable.
+class LineBits {
+public:
+    LineBits() = default;
+    LineBits(std::uint32_t line_count, std::uint32_t line_length);
+
+    void set(std::int64_t line, std::int64_t position) {
+        const std::size_t bit = bit_index(line, position);
+        words_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
+    }
+    [[nodiscard]] bool test(std::int64_t line, std::int64_t position) const {
+        const std::size_t bit = bit_index(line, position);
+        return ((words_[bit >> 6] >> (bit & 63)) & 1U) != 0;
+    }
+    /// 64 cells of line `line` (−1 … line_count) from `first` (≥ −64, ≤ line_length): bit i is cell first+i.
+    [[nodiscard]] std::uint64_t read(std::int64_t line, std::int64_t first) const {
+        const std::size_t bit = bit_index(line, first);
+        const std::uint64_t* word = words_.data() + (bit >> 6);
+        const unsigned shift = static_cast<unsigned>(bit & 63);
+        if (shift == 0) return word[0];
+        return (word[0] >> shift) | (word[1] << (64 - shift));
+    }
+    [[nodiscard]] std::size_t memory_bytes() const { return words_.capacity() * sizeof(std::uint64_t); }
+
+private:
+    [[nodiscard]] std::size_t bit_index(std::int64_t line, std::int64_t position) const {
+        return static_cast<std::size_t>(line + 1) * words_per_line_ * 64 + static_cast<std::size_t>(position + 64);
+    }
+    std::size_t words_per_line_ = 0;
+    std::vector<std::uint64_t> words_;
+};
+
+/// Passability by rows and by columns, for block-based straight jumps.
+class JumpPointGrid {
+public:
+    explicit JumpPointGrid(const grid::Grid& grid);
+
+    [[nodiscard]] const LineBits& rows() const { return rows_; }        ///< line y, position x
+    [[nodiscard]] const LineBits& columns() const { return columns_; }  ///< line x, position y
+    [[nodiscard]] std::size_t memory_bytes() const { return rows_.memory_bytes() + columns_.memory_bytes(); }
+
+private:
+    LineBits rows_;
+    LineBits columns_;
+};
+
+/// Passed as `goal_position` when the goal is not on the line scanned.
+inline constexpr std::int64_t kNoGoalPosition = -(std::int64_t{1} << 40);
+
+/// Distance from `position` to the first jump point met moving along line `line` of `bits` in
+/// direction `step` (+1 or −1), or to `goal_position` if that comes first (kNoGoalPosition when the
+/// goal is not on this line); 0 when a blocked cell comes first. A cell is a jump point when, on either
+/// neighbouring line, it is passable and the cell behind it is blocked (its forced neighbours under
+/// the no-corner-cutting rule). Scans 64 cells per iteration.
+[[nodiscard]] std::uint32_t jump_along_line(const LineBits& bits, std::int64_t line, std::int64_t position, int step,
+                                            std::int64_t goal_position);
+
+/// Ok when `settings` on `grid` follow the benchmark rule JPS needs; otherwise an Error saying why.
+Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& settings);
+
+/// `jps`: online jump point search over solver.jump_grid().
+void jump_point_search_online(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result);
+/// `jps+`: jump point search over the precomputed solver.jump_table().
+void jump_point_search_table(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result);
+
+}  // namespace swarmpath::search

@@ -1,0 +1,57 @@
+// JPS+ jump distances (Harabor & Grastien, ICAPS 2014; S. Rabin's JPS+): for every cell and each of
+// the 8 directions, how far the next jump point lies, precomputed once per grid so that a search
+// never scans. Benchmark rule only (8-connected, both-free diagonals, uniform cost), like jump
+// point search itself (see jump_point_search.hpp for the definition of a jump point).
+//
+// Encoding of distance(cell, direction), a signed 16-bit count of steps:
+//   d > 0   a jump point lies d steps away: for a straight direction, a cell with a forced neighbour;
+//           for a diagonal, a cell from which a straight jump along one of the diagonal's two
+//           components finds a jump point (the straight distance there is > 0);
+//   d ≤ 0   no jump point before a wall: −d steps can be taken before the next step is illegal.
+// The search adds the goal itself: a goal within |d| steps on that line (or, diagonally, on the
+// row or column reached within |d| diagonal steps) is reached directly.
+//
+// Build: straight directions row by row and column by column, diagonals line by line, each pass a
+// oneTBB parallel_for over independent lines. Memory: 16 bytes per padded cell. Grids are immutable,
+// so a table belongs to the one grid it was built from; `built_for` checks a grid's size and a
+// fingerprint of its passability, so a table is never used with a changed map (build a new Solver).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "swarmpath/grid/grid.hpp"
+
+namespace swarmpath::search {
+
+class JumpPointTable {
+public:
+    /// Builds the table for `grid` on the calling thread's oneTBB arena (all hardware threads by default).
+    static JumpPointTable build(const grid::Grid& grid);
+
+    /// Signed jump distance from padded cell `cell` in `direction` (0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW).
+    [[nodiscard]] std::int32_t distance(std::uint32_t cell, int direction) const {
+        return distances_[cell][static_cast<std::size_t>(direction)];
+    }
+    [[nodiscard]] const std::array<std::int16_t, 8>& distances(std::uint32_t cell) const { return distances_[cell]; }
+
+    /// Whether this table was built from a grid with `grid`'s size and passability.
+    [[nodiscard]] bool built_for(const grid::Grid& grid) const;
+
+    [[nodiscard]] double build_seconds() const { return build_seconds_; }
+    [[nodiscard]] std::size_t memory_bytes() const { return distances_.capacity() * sizeof(distances_[0]); }
+    [[nodiscard]] static constexpr std::size_t bytes_per_cell() { return sizeof(std::array<std::int16_t, 8>); }
+
+private:
+    std::uint32_t width_ = 0;
+    std::uint32_t height_ = 0;
+    std::uint64_t fingerprint_ = 0;
+    double build_seconds_ = 0;
+    std::vector<std::array<std::int16_t, 8>> distances_;  ///< per padded cell
+};
+
+/// A 64-bit fingerprint of `grid`'s size and passable cells (FNV-1a over the bit words).
+std::uint64_t passability_fingerprint(const grid::Grid& grid);
+
+}  // namespace swarmpath::search

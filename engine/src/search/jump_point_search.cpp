@@ -1,0 +1,485 @@
+// Jump point search, online and over JPS+ tables (see jump_point_search.hpp). One search loop,
+// generic over how a jump is made (a compile-time policy: block scans or table lookups), so the hot
+// loop has no virtual calls; the Solver picks the instantiation once.
+//
+// Pruning (no corner cutting): a node reached by a straight step in direction s keeps s, plus, for
+// each side p of s whose side cell is passable while the cell behind it is blocked, the forced
+// moves p and s+p. A node reached diagonally keeps its two components and the diagonal. The start
+// keeps every legal move. A node reached at the same best g from several directions keeps the
+// union (its parent-direction byte holds the set of arrival directions).
+#include "swarmpath/search/jump_point_search.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "swarmpath/search/context.hpp"
+#include "swarmpath/search/heuristics.hpp"
+#include "swarmpath/search/jump_point_table.hpp"
+#include "swarmpath/search/moves.hpp"
+#include "swarmpath/search/solver.hpp"
+
+namespace swarmpath::search {
+
+LineBits::LineBits(std::uint32_t line_count, std::uint32_t line_length)
+    : words_per_line_((static_cast<std::size_t>(line_length) + 64) / 64 + 2),
+      words_((static_cast<std::size_t>(line_count) + 2) * words_per_line_, 0) {}
+
+JumpPointGrid::JumpPointGrid(const grid::Grid& grid)
+    : rows_(grid.height(), grid.width()), columns_(grid.width(), grid.height()) {
+    for (std::uint32_t y = 0; y < grid.height(); ++y) {
+        for (std::uint32_t x = 0; x < grid.width(); ++x) {
+            if (!grid.passable(x, y)) continue;
+            rows_.set(y, x);
+            columns_.set(x, y);
+        }
+    }
+}
+
+std::uint32_t jump_along_line(const LineBits& bits, std::int64_t line, std::int64_t position, int step,
+                              std::int64_t goal_position) {
+    if (step > 0) {
+        std::int64_t first = position + 1;  // window: cells first … first+63, bit i = cell first+i
+        for (;;) {
+            const std::uint64_t here = bits.read(line, first);
+            const std::uint64_t forced = (bits.read(line - 1, first) & ~bits.read(line - 1, first - 1)) |
+                                         (bits.read(line + 1, first) & ~bits.read(line + 1, first - 1));
+            std::uint64_t stop = ~here | forced;
+            const std::int64_t goal_offset = goal_position - first;
+            if (goal_offset >= 0 && goal_offset < 64) stop |= std::uint64_t{1} << goal_offset;
+            if (stop != 0) {
+                const int offset = __builtin_ctzll(stop);
+                if (((here >> offset) & 1U) == 0) return 0;
+                return static_cast<std::uint32_t>(first + offset - position);
+            }
+            first += 64;
+        }
+    }
+    std::int64_t first = position - 64;  // window: cells first … first+63 = position−1, scanned downwards
+    for (;;) {
+        const std::uint64_t here = bits.read(line, first);
+        const std::uint64_t forced = (bits.read(line - 1, first) & ~bits.read(line - 1, first + 1)) |
+                                     (bits.read(line + 1, first) & ~bits.read(line + 1, first + 1));
+        std::uint64_t stop = ~here | forced;
+        const std::int64_t goal_offset = goal_position - first;
+        if (goal_offset >= 0 && goal_offset < 64) stop |= std::uint64_t{1} << goal_offset;
+        if (stop != 0) {
+            const int offset = 63 - __builtin_clzll(stop);
+            if (((here >> offset) & 1U) == 0) return 0;
+            return static_cast<std::uint32_t>(position - (first + offset));
+        }
+        first -= 64;
+    }
+}
+
+Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& settings) {
+    auto fail = [](const std::string& reason) -> Status {
+        return Error{"", 0, 0,
+                     "jump point search needs the benchmark rule (8-connected moves, both-free diagonals, "
+                     "uniform cost): " + reason};
+    };
+    if (settings.moves != Moves::eight) return fail("--moves is 4; use --algorithm astar");
+    if (settings.diagonal != DiagonalRule::both_free) {
+        return fail("--diagonal-rule is " + std::string(to_string(settings.diagonal)) + "; use --algorithm astar");
+    }
+    if (!grid.uniform_cost()) {
+        return fail("this map's passable terrain has different costs or movement layers; use --algorithm astar");
+    }
+    if (settings.weight != 1.0) return fail("it finds optimal paths only (no --weight); use --algorithm astar");
+    if (resolve_heuristic(settings.heuristic, settings.moves) != HeuristicKind::octile) {
+        return fail("it uses the octile heuristic only; use --heuristic auto or octile, or --algorithm astar");
+    }
+    if (settings.fallback != Fallback::none) {
+        return fail("--fallback nearest needs every reachable cell, which it never visits; use --algorithm astar");
+    }
+    return Success{};
+}
+
+namespace {
+
+using LegalMoves = MoveRule<Moves::eight, DiagonalRule::both_free>;
+
+constexpr int direction_of(int dx, int dy) {
+    for (int direction = 0; direction < kDirectionCount; ++direction) {
+        if (kDirectionX[static_cast<std::size_t>(direction)] == dx &&
+            kDirectionY[static_cast<std::size_t>(direction)] == dy) {
+            return direction;
+        }
+    }
+    return -1;
+}
+
+/// Successor directions of a node reached by direction `arrival`, by its 3×3 neighbourhood mask.
+constexpr std::array<std::array<std::uint8_t, 512>, 8> kPrunedMoves = [] {
+    std::array<std::array<std::uint8_t, 512>, 8> table{};
+    for (int arrival = 0; arrival < kDirectionCount; ++arrival) {
+        const int dx = kDirectionX[static_cast<std::size_t>(arrival)];
+        const int dy = kDirectionY[static_cast<std::size_t>(arrival)];
+        for (unsigned mask = 0; mask < 512; ++mask) {
+            const unsigned legal = legal_moves(mask, Moves::eight, DiagonalRule::both_free);
+            unsigned moves = 0;
+            auto add = [&](int to_x, int to_y) {
+                const unsigned bit = 1U << direction_of(to_x, to_y);
+                if ((legal & bit) != 0) moves |= bit;
+            };
+            auto free = [&](int offset_x, int offset_y) { return ((mask >> neighbourhood_bit(offset_x, offset_y)) & 1U) != 0; };
+            if (is_diagonal(arrival)) {
+                add(dx, 0);
+                add(0, dy);
+                add(dx, dy);
+            } else {
+                add(dx, dy);
+                for (int side : {-1, 1}) {
+                    const int side_x = dy != 0 ? side : 0;
+                    const int side_y = dx != 0 ? side : 0;
+                    if (free(side_x, side_y) && !free(side_x - dx, side_y - dy)) {
+                        add(side_x, side_y);
+                        add(side_x + dx, side_y + dy);
+                    }
+                }
+            }
+            table[static_cast<std::size_t>(arrival)][mask] = static_cast<std::uint8_t>(moves);
+        }
+    }
+    return table;
+}();
+
+std::uint32_t absolute_difference(std::uint32_t a, std::uint32_t b) { return a > b ? a - b : b - a; }
+
+/// Where the search is: the node being expanded and the goal.
+struct Position {
+    std::uint32_t cell;  ///< padded
+    std::int64_t x;
+    std::int64_t y;
+};
+
+/// Online jumps: block scans over rows and columns, diagonal steps one cell at a time.
+struct OnlineJumps {
+    const LineBits* rows;
+    const LineBits* columns;
+    const grid::Bitset* passable;
+    std::int64_t padded_width;
+    std::int64_t goal_x;
+    std::int64_t goal_y;
+
+    OnlineJumps(const Solver& solver, const Endpoints& endpoints)
+        : rows(&solver.jump_grid()->rows()),
+          columns(&solver.jump_grid()->columns()),
+          passable(&solver.grid().passable_bits()),
+          padded_width(solver.grid().padded_width()),
+          goal_x(endpoints.goal_x),
+          goal_y(endpoints.goal_y) {}
+
+    [[nodiscard]] std::uint32_t straight(const Position& from, int direction) const {
+        return scan(from.x, from.y, direction);
+    }
+
+    /// Steps from (x, y) straight in `direction` to the jump point or goal, 0 if none.
+    [[nodiscard]] std::uint32_t scan(std::int64_t x, std::int64_t y, int direction) const {
+        switch (direction) {
+            case 0: return jump_along_line(*columns, x, y, -1, x == goal_x ? goal_y : kNoGoalPosition);
+            case 1: return jump_along_line(*rows, y, x, 1, y == goal_y ? goal_x : kNoGoalPosition);
+            case 2: return jump_along_line(*columns, x, y, 1, x == goal_x ? goal_y : kNoGoalPosition);
+            default: return jump_along_line(*rows, y, x, -1, y == goal_y ? goal_x : kNoGoalPosition);
+        }
+    }
+
+    /// Walks the diagonal from `from`; for every cell on it, offers the straight jump points found
+    /// along its two components (and the goal, if the walk meets it).
+    template <class Generate>
+    void diagonal(const Position& from, int direction, Generate&& generate) const {
+        const int dx = kDirectionX[static_cast<std::size_t>(direction)];
+        const int dy = kDirectionY[static_cast<std::size_t>(direction)];
+        const int horizontal = dx > 0 ? 1 : 3;
+        const int vertical = dy > 0 ? 2 : 0;
+        const std::int64_t side_x = dx;
+        const std::int64_t side_y = dy * padded_width;
+        std::int64_t cell = from.cell;
+        std::int64_t x = from.x;
+        std::int64_t y = from.y;
+        for (std::uint32_t steps = 1;; ++steps) {
+            if (!passable->test(static_cast<std::size_t>(cell + side_x)) ||
+                !passable->test(static_cast<std::size_t>(cell + side_y)) ||
+                !passable->test(static_cast<std::size_t>(cell + side_x + side_y))) {
+                return;
+            }
+            cell += side_x + side_y;
+            x += dx;
+            y += dy;
+            if (x == goal_x && y == goal_y) {
+                generate(x, y, steps, 0U, direction);
+                return;
+            }
+            if (const std::uint32_t distance = scan(x, y, horizontal); distance != 0) {
+                generate(x + dx * static_cast<std::int64_t>(distance), y, steps, distance, horizontal);
+            }
+            if (const std::uint32_t distance = scan(x, y, vertical); distance != 0) {
+                generate(x, y + dy * static_cast<std::int64_t>(distance), steps, distance, vertical);
+            }
+        }
+    }
+};
+
+/// JPS+ jumps: every distance read from the table; the goal is found by comparing coordinates.
+struct TableJumps {
+    const JumpPointTable* table;
+    std::int64_t padded_width;
+    std::int64_t goal_x;
+    std::int64_t goal_y;
+
+    TableJumps(const Solver& solver, const Endpoints& endpoints)
+        : table(solver.jump_table()),
+          padded_width(solver.grid().padded_width()),
+          goal_x(endpoints.goal_x),
+          goal_y(endpoints.goal_y) {}
+
+    /// Steps from `from` straight in `direction` to the goal if it lies within
+    /// reach on that line, else to the next jump point; 0 if neither.
+    [[nodiscard]] std::uint32_t straight(const Position& from, int direction) const {
+        const std::int32_t value = table->distance(from.cell, direction);
+        const std::int64_t x = from.x;
+        const std::int64_t y = from.y;
+        const std::int64_t reach = value > 0 ? value : -value;
+        std::int64_t goal_distance = 0;
+        switch (direction) {
+            case 0: goal_distance = x == goal_x ? y - goal_y : 0; break;
+            case 1: goal_distance = y == goal_y ? goal_x - x : 0; break;
+            case 2: goal_distance = x == goal_x ? goal_y - y : 0; break;
+            default: goal_distance = y == goal_y ? x - goal_x : 0; break;
+        }
+        if (goal_distance > 0 && goal_distance <= reach) return static_cast<std::uint32_t>(goal_distance);
+        return value > 0 ? static_cast<std::uint32_t>(value) : 0;
+    }
+
+
+    /// Follows the diagonal from jump point to jump point; at each, offers the straight jump points
+    /// along its two components. Offers the goal when it lies straight ahead of the diagonal cell
+    /// on its row or column within reach.
+    template <class Generate>
+    void diagonal(const Position& from, int direction, Generate&& generate) const {
+        const int dx = kDirectionX[static_cast<std::size_t>(direction)];
+        const int dy = kDirectionY[static_cast<std::size_t>(direction)];
+        const int horizontal = dx > 0 ? 1 : 3;
+        const int vertical = dy > 0 ? 2 : 0;
+        const std::int64_t cell_step = dx + dy * padded_width;
+        // Diagonal steps to the goal's row or column, when the goal lies in this quadrant.
+        const std::int64_t goal_dx = (goal_x - from.x) * dx;
+        const std::int64_t goal_dy = (goal_y - from.y) * dy;
+        const std::int64_t goal_steps = goal_dx > 0 && goal_dy > 0 ? std::min(goal_dx, goal_dy) : 0;
+        std::int64_t cell = from.cell;
+        std::int64_t steps = 0;
+        for (;;) {
+            const std::int32_t value = table->distance(static_cast<std::uint32_t>(cell), direction);
+            const std::int64_t reach = value > 0 ? value : -value;
+            if (goal_steps > steps && goal_steps <= steps + reach) {
+                const std::int64_t x = from.x + dx * goal_steps;
+                const std::int64_t y = from.y + dy * goal_steps;
+                const std::int64_t at = from.cell + cell_step * goal_steps;
+                if (x == goal_x && y == goal_y) {
+                    generate(x, y, static_cast<std::uint32_t>(goal_steps), 0U, direction);
+                } else {
+                    // The goal lies straight on from here, along the axis where it is farther.
+                    const int toward = x == goal_x ? vertical : horizontal;
+                    const std::int64_t goal_distance = x == goal_x ? goal_dy - goal_steps : goal_dx - goal_steps;
+                    const std::int32_t straight_value = table->distance(static_cast<std::uint32_t>(at), toward);
+                    if (goal_distance <= (straight_value > 0 ? straight_value : -straight_value)) {
+                        generate(goal_x, goal_y, static_cast<std::uint32_t>(goal_steps),
+                                 static_cast<std::uint32_t>(goal_distance), toward);
+                    }
+                }
+            }
+            if (value <= 0) return;
+            steps += value;
+            cell += cell_step * value;
+            const std::int64_t x = from.x + dx * steps;
+            const std::int64_t y = from.y + dy * steps;
+            const std::int32_t across = table->distance(static_cast<std::uint32_t>(cell), horizontal);
+            if (across > 0) {
+                generate(x + dx * static_cast<std::int64_t>(across), y, static_cast<std::uint32_t>(steps),
+                         static_cast<std::uint32_t>(across), horizontal);
+            }
+            const std::int32_t down = table->distance(static_cast<std::uint32_t>(cell), vertical);
+            if (down > 0) {
+                generate(x, y + dy * static_cast<std::int64_t>(down), static_cast<std::uint32_t>(steps),
+                         static_cast<std::uint32_t>(down), vertical);
+            }
+        }
+    }
+};
+
+/// Rebuilds the full cell path from `end` back to the start through parent cells; each segment
+/// parent → node is diagonal steps first, then straight steps.
+void reconstruct_jump_path(const grid::Grid& grid, SearchContext& context, std::uint32_t start, std::uint32_t end,
+                           Result& result) {
+    const std::uint32_t* parents = context.parent_cells();
+    std::vector<std::uint32_t>& scratch = context.path_scratch();
+    scratch.clear();
+    const std::int64_t padded_width = grid.padded_width();
+    const std::int64_t width = grid.width();
+    std::int64_t cell = end;
+    std::int64_t x = cell % padded_width - 1;
+    std::int64_t y = cell / padded_width - 1;
+    for (;;) {
+        scratch.push_back(static_cast<std::uint32_t>(y * width + x));
+        if (cell == start) break;
+        const std::int64_t parent = parents[cell];
+        const std::int64_t parent_x = parent % padded_width - 1;
+        const std::int64_t parent_y = parent / padded_width - 1;
+        const std::int64_t step_x = x > parent_x ? 1 : (x < parent_x ? -1 : 0);
+        const std::int64_t step_y = y > parent_y ? 1 : (y < parent_y ? -1 : 0);
+        const std::int64_t across = x > parent_x ? x - parent_x : parent_x - x;
+        const std::int64_t down = y > parent_y ? y - parent_y : parent_y - y;
+        const std::int64_t diagonal_steps = std::min(across, down);
+        // Backwards: the straight part first, then the diagonal part, stopping short of the parent.
+        std::int64_t straight_steps = std::max(across, down) - diagonal_steps;
+        const std::int64_t straight_x = across > down ? step_x : 0;
+        const std::int64_t straight_y = down > across ? step_y : 0;
+        for (; straight_steps > 0; --straight_steps) {
+            x -= straight_x;
+            y -= straight_y;
+            if (x != parent_x || y != parent_y) scratch.push_back(static_cast<std::uint32_t>(y * width + x));
+        }
+        for (std::int64_t step = 1; step < diagonal_steps; ++step) {
+            x -= step_x;
+            y -= step_y;
+            scratch.push_back(static_cast<std::uint32_t>(y * width + x));
+        }
+        cell = parent;
+        x = parent_x;
+        y = parent_y;
+    }
+    result.path.resize(scratch.size());
+    std::transform(scratch.rbegin(), scratch.rend(), result.path.begin(),
+                   [](std::uint32_t value) { return grid::CellIndex{value}; });
+}
+
+template <class Jumps>
+void jump_point_search(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
+    const grid::Grid& grid = solver.grid();
+    const Jumps jumps(solver, endpoints);
+    const grid::Bitset& passable = grid.passable_bits();
+    const std::int64_t padded_width = grid.padded_width();
+    const std::uint64_t max_expansions = solver.settings().max_expansions;
+    const std::uint32_t goal = endpoints.goal;
+    const std::uint32_t goal_x = endpoints.goal_x;
+    const std::uint32_t goal_y = endpoints.goal_y;
+
+    context.begin_search();
+    CellStamp* stamps = context.stamps();
+    std::uint8_t* arrivals = context.parent_directions();
+    std::uint32_t* parents = context.parent_cells();
+    grid::Bitset& closed = context.closed_bits();
+    FourAryHeap& open = context.open_list();
+    const std::uint32_t generation = context.generation();
+    Counters counters;
+
+    auto estimate = [&](std::uint32_t x, std::uint32_t y) {
+        return heuristics::Octile::distance(absolute_difference(x, goal_x), absolute_difference(y, goal_y));
+    };
+
+    context.touch(endpoints.start);
+    arrivals[endpoints.start] = 0;
+    parents[endpoints.start] = endpoints.start;
+    open.push({estimate(endpoints.start_x, endpoints.start_y), 0, endpoints.start,
+               static_cast<std::uint16_t>(endpoints.start_x), static_cast<std::uint16_t>(endpoints.start_y)},
+              stamps);
+    ++counters.heap_pushes;
+
+    HeapEntry current{};
+    // Offers the node at (x, y), reached from `current` by `diagonal_steps` diagonal then
+    // `straight_steps` straight steps, the last of them in direction `arrival`.
+    auto generate = [&](std::int64_t x, std::int64_t y, std::uint32_t diagonal_steps, std::uint32_t straight_steps,
+                        int arrival) {
+        ++counters.generated;
+        const auto cell = static_cast<std::uint32_t>((y + 1) * padded_width + (x + 1));
+        const grid::Cost g = current.g + grid::kDiagonalUnits * diagonal_steps + grid::kStraightUnits * straight_steps;
+        const auto arrival_bit = static_cast<std::uint8_t>(1U << arrival);
+        CellStamp& stamp = stamps[cell];
+        if (stamp.generation != generation) {
+            stamp.generation = generation;
+            closed.reset(cell);
+            parents[cell] = current.cell;
+            arrivals[cell] = arrival_bit;
+            const auto node_x = static_cast<std::uint32_t>(x);
+            const auto node_y = static_cast<std::uint32_t>(y);
+            open.push({g + estimate(node_x, node_y), g, cell, static_cast<std::uint16_t>(node_x),
+                       static_cast<std::uint16_t>(node_y)},
+                      stamps);
+            ++counters.heap_pushes;
+        } else if (!closed.test(cell)) {
+            const HeapEntry& entry = open.at(stamp.slot);
+            if (g < entry.g) {
+                open.decrease_key(stamp.slot, entry.f - entry.g + g, g, stamps);
+                parents[cell] = current.cell;
+                arrivals[cell] = arrival_bit;
+                ++counters.decrease_keys;
+            } else if (g == entry.g) {
+                arrivals[cell] = static_cast<std::uint8_t>(arrivals[cell] | arrival_bit);
+            }
+        }
+    };
+
+    bool reached = false;
+    bool limited = false;
+    while (!open.empty()) {
+        current = open.pop(stamps);
+        ++counters.heap_pops;
+        ++counters.expanded;
+        closed.set(current.cell);
+        if (current.cell == goal) {
+            reached = true;
+            break;
+        }
+        if (max_expansions != 0 && counters.expanded >= max_expansions) {
+            limited = true;
+            break;
+        }
+        const unsigned neighbourhood = read_neighbourhood(passable, current.cell, static_cast<std::uint32_t>(padded_width));
+        unsigned arrived = arrivals[current.cell];
+        unsigned moves = 0;
+        if (arrived == 0) {
+            moves = LegalMoves::table[neighbourhood];
+        } else {
+            while (arrived != 0) {
+                moves |= kPrunedMoves[static_cast<std::size_t>(__builtin_ctz(arrived))][neighbourhood];
+                arrived &= arrived - 1;
+            }
+        }
+        const Position from{current.cell, current.x, current.y};
+        while (moves != 0) {
+            const int direction = __builtin_ctz(moves);
+            moves &= moves - 1;
+            if (is_diagonal(direction)) {
+                jumps.diagonal(from, direction, generate);
+                continue;
+            }
+            if (const std::uint32_t distance = jumps.straight(from, direction); distance != 0) {
+                generate(from.x + kDirectionX[static_cast<std::size_t>(direction)] * static_cast<std::int64_t>(distance),
+                         from.y + kDirectionY[static_cast<std::size_t>(direction)] * static_cast<std::int64_t>(distance), 0U,
+                         distance, direction);
+            }
+        }
+    }
+
+    result.counters = counters;
+    if (reached) {
+        result.status = QueryStatus::found;
+        result.cost_units = current.g;
+        result.cost = grid.to_real_cost(current.g);
+        if (solver.settings().record_paths) reconstruct_jump_path(grid, context, endpoints.start, goal, result);
+        return;
+    }
+    result.status = limited ? QueryStatus::node_limit : QueryStatus::no_path;
+}
+
+}  // namespace
+
+void jump_point_search_online(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
+    jump_point_search<OnlineJumps>(solver, context, endpoints, result);
+}
+
+void jump_point_search_table(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
+    jump_point_search<TableJumps>(solver, context, endpoints, result);
+}
+
+}  // namespace swarmpath::search
