@@ -6,6 +6,7 @@
 #include <string>
 
 #include "swarmpath/io/map_file.hpp"
+#include "swarmpath/io/text_lines.hpp"
 
 namespace swarmpath::grid {
 
@@ -52,11 +53,11 @@ Status apply_item(std::string_view item, TerrainTable& table, std::string_view o
         return Error{std::string(origin), line, column, message};
     };
     std::size_t equals = item.find('=');
-    if (equals == std::string_view::npos) return fail("terrain item '" + std::string(item) + "' is not LETTER=COST");
+    if (equals == std::string_view::npos) return fail("terrain item '" + io::printable(item, 40) + "' is not LETTER=COST");
     std::string_view letter_text = trim(item.substr(0, equals));
     std::string_view cost_text = trim(item.substr(equals + 1));
     if (letter_text.size() != 1) {
-        return fail("terrain letter '" + std::string(letter_text) + "' must be exactly one character");
+        return fail("terrain letter '" + io::printable(letter_text, 20) + "' must be exactly one character");
     }
     const char letter = letter_text.front();
     const auto code = static_cast<unsigned char>(letter);
@@ -70,11 +71,11 @@ Status apply_item(std::string_view item, TerrainTable& table, std::string_view o
     const char* end = begin + cost_text.size();
     auto [position, error] = std::from_chars(begin, end, cost);
     if (cost_text.empty() || error != std::errc() || position != end || !std::isfinite(cost)) {
-        return fail("terrain cost '" + std::string(cost_text) + "' for '" + std::string(1, letter) +
+        return fail("terrain cost '" + io::printable(cost_text, 30) + "' for '" + std::string(1, letter) +
                     "' is not a number (use a positive number or inf)");
     }
     if (cost < kMinimumCost || cost > kMaximumCost) {
-        return fail("terrain cost " + std::string(cost_text) + " for '" + std::string(1, letter) +
+        return fail("terrain cost " + io::printable(cost_text, 30) + " for '" + std::string(1, letter) +
                     "' is out of range (it must be positive, from 1e-6 to 1e12, or inf)");
     }
     table.declare(letter, true, cost);

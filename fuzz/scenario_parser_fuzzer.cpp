@@ -1,0 +1,56 @@
+// libFuzzer target: Moving AI scenario parsing. Checks that the first-error parse and the
+// problem-list parse agree, that every error names the file and a line inside the text, and that
+// every accepted row holds what the format allows (sizes in range, a finite non-negative length,
+// increasing line numbers). Seeds: the first rows of the bundled scenarios (see tools/run-fuzz.sh).
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "fuzz_support.hpp"
+#include "swarmpath/io/map_file.hpp"
+#include "swarmpath/io/scenario_file.hpp"
+
+namespace {
+
+using namespace swarmpath;
+using fuzz::require;
+
+constexpr std::string_view kOrigin = "folder/fuzz.map.scen";
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    Expected<io::ScenarioFile> first_error = io::parse_scenario(text, kOrigin);
+    std::vector<Error> problems;
+    Expected<io::ScenarioFile> collected = io::parse_scenario(text, kOrigin, &problems);
+    require(first_error.has_value() == collected.has_value(), "problem-list parse disagrees on success");
+    require(problems.size() <= io::kMaximumProblems, "problem list exceeds its limit");
+    if (!first_error) {
+        require(!problems.empty(), "failed parse recorded no problem");
+        require(fuzz::same_error(first_error.error(), problems.front()), "first problem differs from the error");
+        const std::uint32_t line_count = fuzz::count_lines(text);
+        for (const Error& problem : problems) fuzz::require_clean_error(problem, kOrigin, line_count);
+        return 0;
+    }
+    require(problems.empty(), "successful parse recorded problems");
+    require(first_error->version == "1" || first_error->version == "1.0", "accepted an unknown version");
+    require(first_error->rows.size() == collected->rows.size(), "the two parses kept different rows");
+    const std::uint32_t lines = fuzz::count_lines(text);
+    std::uint32_t previous_line = 0;
+    for (const io::ScenarioRow& row : first_error->rows) {
+        require(row.line > previous_line && row.line <= lines, "row line numbers are not increasing in the text");
+        previous_line = row.line;
+        require(!row.map_name.empty(), "accepted an empty map name");
+        require(row.map_width >= 1 && row.map_width <= io::kMaximumSide, "accepted a map width out of range");
+        require(row.map_height >= 1 && row.map_height <= io::kMaximumSide, "accepted a map height out of range");
+        require(std::isfinite(row.optimal_length) && row.optimal_length >= 0, "accepted a bad optimal length");
+        const std::string resolved = io::resolve_map_path(std::string(kOrigin), row.map_name);
+        require(resolved.rfind("folder/", 0) == 0, "resolved map path left the scenario's folder");
+        require(resolved.find('/', 7) == std::string::npos && resolved.find('\\') == std::string::npos,
+                "resolved map path kept folders of the name");
+    }
+    return 0;
+}

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Builds the libFuzzer seed corpora from the bundled Moving AI files (datasets/movingai).
+
+usage: make-fuzz-seeds.py DATASET_FOLDER OUTPUT_FOLDER
+
+Writes OUTPUT_FOLDER/map_parser, scenario_parser and terrain_spec. Whole bundled maps are too big
+for fast fuzzing, so map seeds are the two small maps whole plus windows cut from every map (with
+their header rewritten, in LF and CRLF); scenario seeds are the first rows of every scenario file.
+Deterministic: the same datasets give the same seeds.
+"""
+import os
+import sys
+
+
+def write(folder, name, data):
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, name), "wb") as output:
+        output.write(data)
+
+
+def map_seeds(dataset, output):
+    folder = os.path.join(output, "map_parser")
+    for root, _, files in sorted(os.walk(dataset)):
+        for name in sorted(files):
+            if not name.endswith(".map"):
+                continue
+            path = os.path.join(root, name)
+            data = open(path, "rb").read()
+            if len(data) <= 6000:
+                write(folder, name, data)
+            lines = data.decode("latin-1").splitlines()
+            rows = lines[lines.index("map") + 1:] if "map" in lines else []
+            if not rows:
+                continue
+            for index, (width, height) in enumerate([(8, 8), (16, 12), (40, 24)]):
+                top = (len(rows) - height) // 2 * (index % 2)
+                left = (len(rows[0]) - width) // 2
+                window = [row[left:left + width] for row in rows[top:top + height]]
+                text = "type octile\nheight %d\nwidth %d\nmap\n%s\n" % (height, width, "\n".join(window))
+                write(folder, "%s.%dx%d" % (name, width, height), text.encode("latin-1"))
+                if index == 1:
+                    write(folder, "%s.%dx%d.crlf" % (name, width, height),
+                          text.replace("\n", "\r\n").encode("latin-1"))
+
+
+def scenario_seeds(dataset, output):
+    folder = os.path.join(output, "scenario_parser")
+    for root, _, files in sorted(os.walk(dataset)):
+        for name in sorted(files):
+            if not name.endswith(".scen"):
+                continue
+            lines = open(os.path.join(root, name), "rb").read().split(b"\n")
+            write(folder, name, b"\n".join(lines[:12]) + b"\n")
+            write(folder, name + ".tail", b"\n".join(lines[:1] + lines[-6:]))
+
+
+def terrain_seeds(output):
+    folder = os.path.join(output, "terrain_spec")
+    specs = [b"G=2,S=5,W=inf", b"a=1.5, b=0.25 ,c=blocked", b".=1,@=inf,T=INF", b"x=1e-6,y=1e12"]
+    files = [b"# terrain\nG=2\nS=5 # swamp\n\nW=inf\n", b"a=1\r\nb=3.5\r\n"]
+    for index, spec in enumerate(specs):
+        write(folder, "spec%d" % index, b"\x00" + spec)
+    for index, text in enumerate(files):
+        write(folder, "file%d" % index, b"\x01" + text)
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    dataset, output = sys.argv[1], sys.argv[2]
+    map_seeds(dataset, output)
+    scenario_seeds(dataset, output)
+    terrain_seeds(output)
+
+
+if __name__ == "__main__":
+    main()
