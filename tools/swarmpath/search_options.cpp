@@ -6,7 +6,11 @@
 namespace swarmpath::cli {
 
 void SearchOptions::add_to(CLI::App& command) {
-    command.add_option("--algorithm", algorithm, "Search algorithm: astar")->capture_default_str();
+    command.add_option("--algorithm", algorithm,
+                       "Search algorithm: auto (jps where the benchmark rule and uniform cost hold, else astar), "
+                       "astar, jps (jump point search) or jps+ (JPS with precomputed jump distances); "
+                       "jps and jps+ need --moves 8, --diagonal-rule both-free and uniform-cost terrain")
+        ->capture_default_str();
     command.add_option("--moves", moves, "Movement model: 8 (straight and diagonal) or 4 (straight only)")
         ->capture_default_str();
     command.add_option("--diagonal-rule", diagonal,

@@ -15,7 +15,7 @@
 namespace swarmpath::cli {
 
 struct SearchOptions {
-    std::string algorithm = "astar";
+    std::string algorithm = "auto";
     int moves = 8;
     std::string diagonal = "both-free";
     std::string heuristic = "auto";
