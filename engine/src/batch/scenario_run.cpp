@@ -6,6 +6,7 @@
 #include <chrono>
 #include <map>
 
+#include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/solver.hpp"
 
@@ -91,6 +92,9 @@ Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSetti
                                ProgressCallback progress, void* progress_user) {
     SetOutcome outcome;
     if (set.queries.empty()) return outcome;
+    if (settings.algorithm == search::Algorithm::flowfield || settings.algorithm == search::Algorithm::automatic) {
+        return solve_set_with_fields(set, settings, workers, progress, progress_user);  // crowd_solver.hpp
+    }
     Expected<search::Solver> solver = search::Solver::create(*set.grid, settings);
     if (!solver) return solver.error();
     outcome.algorithm = solver->algorithm();

@@ -40,6 +40,8 @@ Expected<std::vector<ScenarioSet>> load_scenario_sets(const std::vector<std::str
 struct SetOutcome {
     std::vector<search::Result> results;
     search::Algorithm algorithm = search::Algorithm::astar;  ///< what ran
+    std::size_t field_groups = 0;   ///< goal fields computed (flowfield and auto, crowd_solver.hpp)
+    std::size_t field_queries = 0;  ///< queries answered from a goal field
     double search_seconds = 0;  ///< wall time of the batch solve alone
     double cpu_seconds = 0;     ///< process CPU time during the batch solve
 };

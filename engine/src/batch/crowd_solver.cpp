@@ -1,0 +1,213 @@
+// Grouping queries by goal and answering each group with a goal field or per-agent search
+// (see crowd_solver.hpp). Groups are ordered by goal cell and queries within a group by index, so
+// the work done and every result are the same whatever the thread count.
+#include "swarmpath/batch/crowd_solver.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <string>
+
+namespace swarmpath::batch {
+
+namespace {
+
+/// Relative cost of settling one cell in a field's Dijkstra against expanding one A* node. Measured
+/// on Paris_0_1024 (docs/crowds.md): a field settles cells a little faster than A* expands them.
+constexpr double kFieldCellCost = 0.8;
+/// A* expansions per agent ≈ kSearchCellCost · d² / 4 for octile distance d (fitted on the bundled
+/// street and game maps, where walls make A* flood a good part of the ball around the start).
+constexpr double kSearchCellCost = 1.0;
+/// JPS does about a tenth of A*'s work per query on the same maps.
+constexpr double kJumpPointShare = 0.1;
+/// Groups at least this large read their paths off in parallel.
+constexpr std::size_t kParallelReadOff = 4096;
+
+double octile_distance(const search::Query& query) {
+    const double dx = std::abs(static_cast<double>(query.start_x - query.goal_x));
+    const double dy = std::abs(static_cast<double>(query.start_y - query.goal_y));
+    return std::max(dx, dy) + (std::sqrt(2.0) - 1.0) * std::min(dx, dy);
+}
+
+struct Group {
+    std::uint32_t goal = 0;     ///< CellIndex of the goal
+    std::size_t begin = 0;      ///< range in the sorted member list
+    std::size_t end = 0;
+};
+
+}  // namespace
+
+bool choose_field(const GroupEstimate& group, bool jps) {
+    const double ball = 2.0 * group.max_distance * group.max_distance;
+    const double field_work = kFieldCellCost * std::min(static_cast<double>(group.component_cells), ball);
+    const double per_agent = std::max(1.0, kSearchCellCost * group.mean_distance * group.mean_distance / 4.0) *
+                             (jps ? kJumpPointShare : 1.0);
+    return static_cast<double>(group.agents) * per_agent >= field_work;
+}
+
+struct CrowdSolver::Shared {
+    std::vector<std::size_t> component_cells;  ///< by component label
+    tbb::enumerable_thread_specific<search::FieldWorkspace> workspaces;
+};
+
+Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::SearchSettings& settings) {
+    if (settings.algorithm != search::Algorithm::flowfield && settings.algorithm != search::Algorithm::automatic) {
+        return Error{"", 0, 0, "the crowd solver runs only with algorithm flowfield or auto"};
+    }
+    search::SearchSettings search_settings = settings;
+    search_settings.algorithm = search::Algorithm::automatic;
+    Expected<search::Solver> solver = search::Solver::create(grid, search_settings);
+    if (!solver) return solver.error();
+    CrowdSolver crowd;
+    crowd.grid_ = &grid;
+    crowd.settings_ = settings;
+    crowd.solver_ = std::make_shared<const search::Solver>(std::move(*solver));
+    crowd.shared_ = std::make_shared<Shared>();
+    const search::Components& components = crowd.solver_->components();
+    crowd.shared_->component_cells.assign(components.count() + 1, 0);
+    for (std::uint32_t cell = 0; cell < grid.padded_cell_count(); ++cell) {
+        ++crowd.shared_->component_cells[components.label(grid::PaddedIndex{cell})];
+    }
+    return crowd;
+}
+
+CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span<search::Result> results,
+                               BatchSolver& workers) const {
+    const grid::Grid& grid = *grid_;
+    const search::Solver& solver = *solver_;
+    const search::Components& components = solver.components();
+    CrowdReport report;
+    report.search_algorithm = solver.algorithm();
+    const bool jps = solver.algorithm() == search::Algorithm::jps || solver.algorithm() == search::Algorithm::jps_plus;
+
+    // Queries a field can answer, as (goal cell, query index); the rest go to the Solver.
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> members;
+    std::vector<std::uint32_t> searched;
+    for (std::size_t index = 0; index < queries.size(); ++index) {
+        const search::Query& query = queries[index];
+        bool field_ready = grid.contains(query.start_x, query.start_y) && grid.contains(query.goal_x, query.goal_y);
+        if (field_ready) {
+            const grid::PaddedIndex start =
+                grid.padded(static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y));
+            const grid::PaddedIndex goal =
+                grid.padded(static_cast<std::uint32_t>(query.goal_x), static_cast<std::uint32_t>(query.goal_y));
+            field_ready = start != goal && components.connected(start, goal);
+        }
+        if (field_ready) {
+            const grid::CellIndex goal =
+                grid.cell(static_cast<std::uint32_t>(query.goal_x), static_cast<std::uint32_t>(query.goal_y));
+            members.emplace_back(goal.value, static_cast<std::uint32_t>(index));
+        } else {
+            searched.push_back(static_cast<std::uint32_t>(index));
+        }
+    }
+    std::sort(members.begin(), members.end());
+
+    // Goal groups, and the rule for each.
+    std::vector<Group> field_groups;
+    for (std::size_t begin = 0; begin < members.size();) {
+        std::size_t end = begin;
+        while (end < members.size() && members[end].first == members[begin].first) ++end;
+        ++report.goal_groups;
+        bool use_field = settings_.algorithm == search::Algorithm::flowfield;
+        if (!use_field) {
+            GroupEstimate estimate;
+            estimate.agents = end - begin;
+            for (std::size_t member = begin; member < end; ++member) {
+                const double distance = octile_distance(queries[members[member].second]);
+                estimate.mean_distance += distance;
+                estimate.max_distance = std::max(estimate.max_distance, distance);
+            }
+            estimate.mean_distance /= static_cast<double>(estimate.agents);
+            const grid::PaddedIndex goal = grid.padded(grid::CellIndex{members[begin].first});
+            estimate.component_cells = shared_->component_cells[components.label(goal)];
+            use_field = choose_field(estimate, jps);
+        }
+        if (use_field) {
+            field_groups.push_back({members[begin].first, begin, end});
+            report.field_queries += end - begin;
+        } else {
+            for (std::size_t member = begin; member < end; ++member) searched.push_back(members[member].second);
+        }
+        begin = end;
+    }
+    report.field_groups = field_groups.size();
+    report.search_queries = searched.size();
+    std::sort(searched.begin(), searched.end());
+
+    const bool record_paths = settings_.record_paths;
+    std::vector<std::uint64_t> settled_per_group(field_groups.size(), 0);
+    Shared& shared = *shared_;
+    const bool parallel = workers.threads() > 1;
+    workers.for_each(field_groups.size(), [&](search::SearchContext& context, std::size_t group_index) {
+        const Group& group = field_groups[group_index];
+        std::vector<grid::CellIndex> starts;
+        starts.reserve(group.end - group.begin);
+        for (std::size_t member = group.begin; member < group.end; ++member) {
+            const search::Query& query = queries[members[member].second];
+            starts.push_back(grid.cell(static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y)));
+        }
+        const std::uint32_t goal_x = group.goal % grid.width();
+        const std::uint32_t goal_y = group.goal / grid.width();
+        const search::GoalField field = search::GoalField::compute(
+            grid, settings_.moves, settings_.diagonal, goal_x, goal_y, starts, false, shared.workspaces.local());
+        settled_per_group[group_index] = field.counters().expanded;
+        auto read_off = [&](std::size_t member, search::SearchContext& search_context) {
+            const std::uint32_t index = members[member].second;
+            const search::Query& query = queries[index];
+            search::Result& result = results[index];
+            result.counters = {};
+            if (!field.read_path(grid, static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y),
+                                 record_paths, result)) {
+                solver.solve(search_context, query, result);  // not reached for a connected start
+            }
+        };
+        if (parallel && group.end - group.begin >= kParallelReadOff) {
+            tbb::parallel_for(tbb::blocked_range<std::size_t>(group.begin, group.end, 256),
+                              [&](const tbb::blocked_range<std::size_t>& range) {
+                                  search::SearchContext local_context;
+                                  for (std::size_t member = range.begin(); member != range.end(); ++member) {
+                                      read_off(member, local_context);
+                                  }
+                              });
+        } else {
+            for (std::size_t member = group.begin; member < group.end; ++member) read_off(member, context);
+        }
+        // The first query of the group carries the field's work.
+        std::uint32_t first = members[group.begin].second;
+        for (std::size_t member = group.begin; member < group.end; ++member) first = std::min(first, members[member].second);
+        results[first].counters += field.counters();
+    });
+    for (std::uint64_t settled : settled_per_group) report.field_cells_settled += settled;
+
+    workers.for_each(searched.size(), [&](search::SearchContext& context, std::size_t position) {
+        const std::uint32_t index = searched[position];
+        solver.solve(context, queries[index], results[index]);
+    });
+    return report;
+}
+
+Expected<SetOutcome> solve_set_with_fields(const ScenarioSet& set, const search::SearchSettings& settings,
+                                           BatchSolver& workers, ProgressCallback progress, void* progress_user) {
+    SetOutcome outcome;
+    if (set.queries.empty()) return outcome;
+    Expected<CrowdSolver> crowd = CrowdSolver::create(*set.grid, settings);
+    if (!crowd) return crowd.error();
+    outcome.results.resize(set.queries.size());
+    const double cpu_before = process_cpu_seconds();
+    const auto wall_before = std::chrono::steady_clock::now();
+    const CrowdReport report = crowd->solve(set.queries, outcome.results, workers);
+    outcome.search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count();
+    outcome.cpu_seconds = process_cpu_seconds() - cpu_before;
+    if (progress != nullptr) progress(progress_user, set.queries.size(), set.queries.size());
+    outcome.field_groups = report.field_groups;
+    outcome.field_queries = report.field_queries;
+    outcome.algorithm = report.field_queries == set.queries.size() ? search::Algorithm::flowfield : report.search_algorithm;
+    return outcome;
+}
+
+}  // namespace swarmpath::batch
