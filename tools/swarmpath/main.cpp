@@ -29,6 +29,8 @@ int main(int argc, char** argv) {
     int exit_code = kExitSuccess;
     add_solve_command(app, exit_code);
     add_generate_command(app, exit_code);
+    add_route_command(app, exit_code);
+    add_render_command(app, exit_code);
     // Further subcommands register here, one line each.
     try {
         app.parse(argc, argv);

@@ -1,0 +1,278 @@
+// ASCII and PNG pictures of a map with paths, and the path CSV reader (see map_picture.hpp).
+// libpng reports errors by longjmp: the frame that calls setjmp owns no object with a destructor,
+// and the pixels are laid out before it, so a jump leaks nothing.
+#include "map_picture.hpp"
+
+#include <png.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <csetjmp>
+#include <cstring>
+
+namespace swarmpath::cli {
+
+CropWindow full_window(const io::MapFile& map) { return {0, 0, map.width, map.height}; }
+
+CropWindow path_window(const io::MapFile& map, const std::vector<DrawnPath>& paths, std::uint32_t margin) {
+    bool any = false;
+    std::uint32_t left = map.width;
+    std::uint32_t top = map.height;
+    std::uint32_t right = 0;
+    std::uint32_t bottom = 0;
+    auto include = [&](std::uint32_t x, std::uint32_t y) {
+        if (x >= map.width || y >= map.height) return;
+        any = true;
+        left = std::min(left, x);
+        top = std::min(top, y);
+        right = std::max(right, x + 1);
+        bottom = std::max(bottom, y + 1);
+    };
+    for (const DrawnPath& path : paths) {
+        for (std::size_t index = 0; index < path.xs.size(); ++index) include(path.xs[index], path.ys[index]);
+        include(path.start_x, path.start_y);
+        if (path.has_goal) include(path.goal_x, path.goal_y);
+    }
+    if (!any) return full_window(map);
+    return {left > margin ? left - margin : 0, top > margin ? top - margin : 0, std::min(map.width, right + margin),
+            std::min(map.height, bottom + margin)};
+}
+
+std::string ascii_picture(const io::MapFile& map, const std::vector<DrawnPath>& paths, const CropWindow& window) {
+    const std::uint32_t columns = window.right - window.left;
+    std::vector<std::string> rows;
+    rows.reserve(window.bottom - window.top);
+    for (std::uint32_t y = window.top; y < window.bottom; ++y) {
+        rows.push_back(map.letters.substr(static_cast<std::size_t>(y) * map.width + window.left, columns));
+    }
+    auto mark = [&](std::uint32_t x, std::uint32_t y, char letter) {
+        if (x < window.left || x >= window.right || y < window.top || y >= window.bottom) return;
+        rows[y - window.top][x - window.left] = letter;
+    };
+    for (const DrawnPath& path : paths) {
+        for (std::size_t index = 0; index < path.xs.size(); ++index) mark(path.xs[index], path.ys[index], '*');
+    }
+    for (const DrawnPath& path : paths) {
+        mark(path.start_x, path.start_y, 'S');
+        if (path.has_goal) mark(path.goal_x, path.goal_y, 'G');
+    }
+    std::string text;
+    text.reserve(rows.size() * (columns + 1));
+    for (const std::string& row : rows) {
+        text += row;
+        text += '\n';
+    }
+    return text;
+}
+
+Colour terrain_colour(char letter, const grid::TerrainTable& terrain) {
+    switch (letter) {
+        case '.': return {236, 231, 218};
+        case 'G': return {163, 212, 132};
+        case 'S': return {141, 153, 99};
+        case 'W': return {104, 160, 228};
+        case 'T': return {34, 87, 42};
+        case '@': return {28, 28, 30};
+        case 'O': return {72, 72, 84};
+        default: break;
+    }
+    // Any other letter: a hue from the letter, light when passable, dark when blocked.
+    const auto code = static_cast<unsigned>(static_cast<unsigned char>(letter));
+    const unsigned hue = (code * 47U) % 360U;
+    const bool passable = terrain.rule(letter).passable;
+    const double high = passable ? 235.0 : 110.0;
+    const double low = passable ? 150.0 : 40.0;
+    auto channel = [&](unsigned offset) {
+        const unsigned angle = (hue + offset) % 360U;
+        const double distance = angle < 180U ? angle : 360U - angle;  // 0 at the channel's own hue
+        const double weight = distance < 60.0 ? 1.0 : (distance < 120.0 ? (120.0 - distance) / 60.0 : 0.0);
+        return static_cast<std::uint8_t>(low + (high - low) * weight);
+    };
+    return {channel(0), channel(240), channel(120)};
+}
+
+Colour path_colour(std::size_t index) {
+    static constexpr Colour palette[] = {{220, 30, 30},  {30, 80, 220},  {210, 0, 190}, {245, 130, 0},
+                                         {0, 150, 150},  {120, 50, 200}, {40, 150, 0},  {150, 80, 20}};
+    return palette[index % (sizeof(palette) / sizeof(palette[0]))];
+}
+
+std::uint32_t automatic_scale(const io::MapFile& map) {
+    const std::uint32_t side = std::max<std::uint32_t>(1, std::max(map.width, map.height));
+    return std::clamp<std::uint32_t>(800 / side, 1, 16);
+}
+
+namespace {
+
+struct PngBytes {
+    std::string bytes;
+};
+
+void append_bytes(png_structp png, png_bytep data, png_size_t length) {
+    auto* output = static_cast<PngBytes*>(png_get_io_ptr(png));
+    output->bytes.append(reinterpret_cast<const char*>(data), length);
+}
+
+void flush_nothing(png_structp /*png*/) {}
+
+/// Writes the RGB rows through libpng. Returns an empty string on success, else libpng's message.
+/// Owns nothing with a destructor: libpng may longjmp out of any png_* call back to the setjmp here.
+const char* encode_rows(PngBytes& output, png_bytepp rows, std::uint32_t width, std::uint32_t height) {
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
+    if (png == nullptr) return "cannot start libpng";
+    png_infop info = png_create_info_struct(png);
+    if (info == nullptr) {
+        png_destroy_write_struct(&png, nullptr);
+        return "cannot start libpng";
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        return "libpng failed to encode the picture";
+    }
+    png_set_write_fn(png, &output, append_bytes, flush_nothing);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    png_write_image(png, rows);
+    png_write_end(png, nullptr);
+    png_destroy_write_struct(&png, &info);
+    return "";
+}
+
+}  // namespace
+
+Expected<std::string> png_picture(const io::MapFile& map, const grid::TerrainTable& terrain,
+                                  const std::vector<DrawnPath>& paths, std::uint32_t scale) {
+    scale = std::max<std::uint32_t>(scale, 1);
+    const std::uint64_t pixel_width = std::uint64_t{map.width} * scale;
+    const std::uint64_t pixel_height = std::uint64_t{map.height} * scale;
+    if (pixel_width * pixel_height > (std::uint64_t{1} << 28) || pixel_width == 0 || pixel_height == 0) {
+        return Error{"", 0, 0, "the picture would be " + std::to_string(pixel_width) + " x " + std::to_string(pixel_height) +
+                                   " pixels; choose a smaller --scale"};
+    }
+    const auto width = static_cast<std::uint32_t>(pixel_width);
+    const auto height = static_cast<std::uint32_t>(pixel_height);
+    std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width) * height * 3);
+
+    auto fill = [&](std::uint32_t x, std::uint32_t y, std::uint32_t inset, Colour colour) {
+        if (x >= map.width || y >= map.height) return;
+        for (std::uint32_t row = y * scale + inset; row < (y + 1) * scale - inset; ++row) {
+            std::uint8_t* pixel = &pixels[(static_cast<std::size_t>(row) * width + x * scale + inset) * 3];
+            for (std::uint32_t column = inset; column < scale - inset; ++column) {
+                pixel[0] = colour.red;
+                pixel[1] = colour.green;
+                pixel[2] = colour.blue;
+                pixel += 3;
+            }
+        }
+    };
+
+    // Terrain, one colour per letter (looked up once per letter).
+    std::array<Colour, 256> colours{};
+    for (int code = 0; code < 256; ++code) colours[code] = terrain_colour(static_cast<char>(code), terrain);
+    for (std::uint32_t y = 0; y < map.height; ++y) {
+        for (std::uint32_t x = 0; x < map.width; ++x) fill(x, y, 0, colours[static_cast<unsigned char>(map.letter(x, y))]);
+    }
+    // Paths: whole cells on small scales, a square inset by a sixth of the cell on large ones, so the
+    // terrain beneath stays visible. The start is a darker full cell; the goal a full cell with a white core.
+    const std::uint32_t inset = scale >= 6 ? scale / 6 : 0;
+    for (std::size_t index = 0; index < paths.size(); ++index) {
+        const Colour colour = path_colour(index);
+        for (std::size_t step = 0; step < paths[index].xs.size(); ++step) fill(paths[index].xs[step], paths[index].ys[step], inset, colour);
+    }
+    for (std::size_t index = 0; index < paths.size(); ++index) {
+        const DrawnPath& path = paths[index];
+        const Colour colour = path_colour(index);
+        const Colour dark{static_cast<std::uint8_t>(colour.red / 2), static_cast<std::uint8_t>(colour.green / 2),
+                          static_cast<std::uint8_t>(colour.blue / 2)};
+        fill(path.start_x, path.start_y, 0, dark);
+        if (path.has_goal) {
+            fill(path.goal_x, path.goal_y, 0, colour);
+            if (scale >= 4) fill(path.goal_x, path.goal_y, scale / 3, Colour{255, 255, 255});
+        }
+    }
+
+    std::vector<png_bytep> rows(height);
+    for (std::uint32_t row = 0; row < height; ++row) rows[row] = &pixels[static_cast<std::size_t>(row) * width * 3];
+    PngBytes output;
+    const char* failure = encode_rows(output, rows.data(), width, height);
+    if (std::strlen(failure) != 0) return Error{"", 0, 0, failure};
+    return std::move(output.bytes);
+}
+
+namespace {
+
+bool parse_coordinate_pair(std::string_view text, std::uint32_t& x, std::uint32_t& y) {
+    const std::size_t colon = text.find(':');
+    if (colon == std::string_view::npos) return false;
+    auto number = [](std::string_view digits, std::uint32_t& value) {
+        const char* end = digits.data() + digits.size();
+        auto [position, error] = std::from_chars(digits.data(), end, value);
+        return !digits.empty() && error == std::errc() && position == end;
+    };
+    return number(text.substr(0, colon), x) && number(text.substr(colon + 1), y);
+}
+
+}  // namespace
+
+Expected<std::vector<PathRow>> parse_path_rows(const std::string& text, const std::string& origin) {
+    std::vector<PathRow> rows;
+    std::uint32_t line_number = 0;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t newline = text.find('\n', start);
+        if (newline == std::string::npos) newline = text.size();
+        std::string_view line(text.data() + start, newline - start);
+        start = newline + 1;
+        ++line_number;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (line.empty()) continue;
+        if (line_number == 1 && line.rfind("scenario,", 0) == 0) continue;  // the header
+        auto fail = [&](const std::string& message) -> Error { return Error{origin, line_number, 0, message}; };
+        std::string_view fields[5];
+        std::size_t field_start = 0;
+        for (int field = 0; field < 5; ++field) {
+            const std::size_t comma = field == 4 ? line.size() : line.find(',', field_start);
+            if (comma == std::string_view::npos) return fail("expected 5 fields: scenario,query,status,cost,path");
+            fields[field] = line.substr(field_start, comma - field_start);
+            field_start = comma + 1;
+        }
+        PathRow row;
+        row.line = line_number;
+        row.scenario = std::string(fields[0]);
+        row.status = std::string(fields[2]);
+        {
+            auto [position, error] = std::from_chars(fields[1].data(), fields[1].data() + fields[1].size(), row.query);
+            if (fields[1].empty() || error != std::errc() || position != fields[1].data() + fields[1].size()) {
+                return fail("query index '" + std::string(fields[1]) + "' is not a number");
+            }
+        }
+        {
+            auto [position, error] = std::from_chars(fields[3].data(), fields[3].data() + fields[3].size(), row.cost);
+            if (fields[3].empty() || error != std::errc() || position != fields[3].data() + fields[3].size()) {
+                return fail("cost '" + std::string(fields[3]) + "' is not a number");
+            }
+        }
+        std::string_view cells = fields[4];
+        std::size_t cell_start = 0;
+        while (cell_start < cells.size()) {
+            std::size_t space = cells.find(' ', cell_start);
+            if (space == std::string_view::npos) space = cells.size();
+            std::uint32_t x = 0;
+            std::uint32_t y = 0;
+            if (space > cell_start) {
+                if (!parse_coordinate_pair(cells.substr(cell_start, space - cell_start), x, y)) {
+                    return fail("path cell '" + std::string(cells.substr(cell_start, space - cell_start)) + "' is not x:y");
+                }
+                row.xs.push_back(x);
+                row.ys.push_back(y);
+            }
+            cell_start = space + 1;
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+}  // namespace swarmpath::cli

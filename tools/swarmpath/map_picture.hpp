@@ -1,0 +1,82 @@
+// Drawing a map with paths over it, for `swarmpath route` and `swarmpath render`: as ASCII text
+// (the map's own letters, `*` on path cells, `S` and `G` on each path's start and goal, as the
+// classic A* texts print it) and as a PNG through libpng (each terrain letter in its own colour,
+// each path in its own colour, every cell a square of `scale` × `scale` pixels). Also reads the path
+// CSV that `swarmpath solve --paths` writes. Assumes maps fit the engine's limits (io/map_file.hpp).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "swarmpath/core/error.hpp"
+#include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/io/map_file.hpp"
+
+namespace swarmpath::cli {
+
+/// One path to draw: its cells (x, y), start first. `goal_x`/`goal_y` is where the query asked to go,
+/// which differs from the last cell for a partial path; `has_goal` is false when it is not known.
+struct DrawnPath {
+    std::vector<std::uint32_t> xs;
+    std::vector<std::uint32_t> ys;
+    std::uint32_t start_x = 0;
+    std::uint32_t start_y = 0;
+    std::uint32_t goal_x = 0;
+    std::uint32_t goal_y = 0;
+    bool has_goal = false;
+};
+
+/// Cells of the map that a crop keeps: columns [left, right) and rows [top, bottom).
+struct CropWindow {
+    std::uint32_t left = 0;
+    std::uint32_t top = 0;
+    std::uint32_t right = 0;
+    std::uint32_t bottom = 0;
+};
+
+/// The whole map.
+CropWindow full_window(const io::MapFile& map);
+/// The smallest window holding every path cell and endpoint, grown by `margin` cells on each side
+/// (clipped to the map); the whole map when there are no paths.
+CropWindow path_window(const io::MapFile& map, const std::vector<DrawnPath>& paths, std::uint32_t margin);
+
+/// The map as text, one line per row of `window`: terrain letters, `*` on path cells, then `S` on
+/// each start and `G` on each goal (drawn last, so they win over `*`).
+std::string ascii_picture(const io::MapFile& map, const std::vector<DrawnPath>& paths, const CropWindow& window);
+
+/// RGB colour of a terrain letter: fixed colours for the benchmark letters, a colour derived from
+/// the letter for any other, darkened when `terrain` blocks it.
+struct Colour {
+    std::uint8_t red = 0;
+    std::uint8_t green = 0;
+    std::uint8_t blue = 0;
+    friend bool operator==(const Colour&, const Colour&) = default;
+};
+Colour terrain_colour(char letter, const grid::TerrainTable& terrain);
+/// Colour of the `index`-th path (a fixed palette of distinct saturated colours, cycling).
+Colour path_colour(std::size_t index);
+
+/// A pixel scale that makes the longer side of the map about 800 pixels, from 1 to 16.
+std::uint32_t automatic_scale(const io::MapFile& map);
+
+/// Encodes the picture as PNG bytes (RGB, 8 bits). Fails only when libpng reports an error or the
+/// picture would exceed 2^28 pixels.
+Expected<std::string> png_picture(const io::MapFile& map, const grid::TerrainTable& terrain,
+                                  const std::vector<DrawnPath>& paths, std::uint32_t scale);
+
+/// One row of a `solve --paths` CSV: `scenario,query,status,cost,path` with the path as `x:y x:y ...`.
+struct PathRow {
+    std::string scenario;
+    std::uint32_t query = 0;
+    std::string status;
+    double cost = 0;
+    std::vector<std::uint32_t> xs;
+    std::vector<std::uint32_t> ys;
+    std::uint32_t line = 0;
+};
+
+/// Parses the CSV text; errors name `origin` and the line.
+Expected<std::vector<PathRow>> parse_path_rows(const std::string& text, const std::string& origin);
+
+}  // namespace swarmpath::cli

@@ -1,0 +1,125 @@
+// `swarmpath route MAP SX SY GX GY [search options]`: one query without a scenario file. Prints the
+// settings in force, the status, cost, expansions and cells of the path, then the map in ASCII with
+// the path drawn (`*` on path cells, `S` and `G` on the endpoints; see map_picture.hpp). Every status
+// is an answer (exit 0); only bad input or options exit 2.
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "map_picture.hpp"
+#include "search_options.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/io/map_file.hpp"
+#include "swarmpath/search/context.hpp"
+#include "swarmpath/search/solver.hpp"
+
+namespace swarmpath::cli {
+namespace {
+
+struct RouteOptions {
+    std::string map_path;
+    std::int64_t start_x = 0;
+    std::int64_t start_y = 0;
+    std::int64_t goal_x = 0;
+    std::int64_t goal_y = 0;
+    bool no_map = false;
+    int crop = -1;  ///< < 0: the whole map; otherwise the margin around the path
+    SearchOptions search;
+};
+
+int run_route(const RouteOptions& options) {
+    Expected<ResolvedSearch> resolved = resolve(options.search);
+    if (!resolved) {
+        report_error(resolved.error().describe());
+        return kExitBadInput;
+    }
+    Expected<io::MapFile> map = io::read_map_file(options.map_path, resolved->terrain);
+    if (!map) {
+        report_error(map.error().describe());
+        return kExitBadInput;
+    }
+    Expected<grid::Grid> grid = grid::Grid::build(*map, resolved->terrain);
+    if (!grid) {
+        report_error(grid.error().describe());
+        return kExitBadInput;
+    }
+    Expected<search::Solver> solver = search::Solver::create(*grid, resolved->settings);
+    if (!solver) {
+        report_error(solver.error().describe());
+        return kExitBadInput;
+    }
+    search::SearchContext context;
+    const search::Query query{options.start_x, options.start_y, options.goal_x, options.goal_y};
+    const search::Result result = solver->solve(context, query);
+    const search::SearchSettings& settings = solver->settings();
+
+    std::string text;
+    fmt::format_to(std::back_inserter(text), "map       {} ({} x {})\n", options.map_path, map->width, map->height);
+    fmt::format_to(std::back_inserter(text), "query     ({},{}) -> ({},{})\n", query.start_x, query.start_y, query.goal_x,
+                   query.goal_y);
+    fmt::format_to(std::back_inserter(text), "settings  moves {}, diagonal rule {}, heuristic {}, weight {}, algorithm {}\n",
+                   search::to_string(settings.moves), search::to_string(settings.diagonal),
+                   search::to_string(solver->heuristic()), settings.weight, search::to_string(solver->algorithm()));
+    if (settings.weight > 1.0) {
+        fmt::format_to(std::back_inserter(text), "bound     the cost is at most {} x optimal (weighted A*)\n",
+                       settings.weight);
+    }
+    fmt::format_to(std::back_inserter(text), "status    {}\n", search::to_string(result.status));
+    if (!result.path.empty()) fmt::format_to(std::back_inserter(text), "cost      {:.8f}\n", result.cost);
+    fmt::format_to(std::back_inserter(text), "expanded  {}\n", result.counters.expanded);
+    fmt::format_to(std::back_inserter(text), "cells     {}\n", result.path.size());
+
+    DrawnPath drawn;
+    const std::uint32_t width = map->width;
+    if (!result.path.empty()) {
+        text += "path     ";
+        for (grid::CellIndex cell : result.path) {
+            drawn.xs.push_back(cell.value % width);
+            drawn.ys.push_back(cell.value / width);
+            fmt::format_to(std::back_inserter(text), " {}:{}", cell.value % width, cell.value / width);
+        }
+        text += '\n';
+    }
+    const bool on_map = grid->contains(query.start_x, query.start_y) && grid->contains(query.goal_x, query.goal_y);
+    if (!options.no_map && on_map) {
+        drawn.start_x = static_cast<std::uint32_t>(query.start_x);
+        drawn.start_y = static_cast<std::uint32_t>(query.start_y);
+        drawn.goal_x = static_cast<std::uint32_t>(query.goal_x);
+        drawn.goal_y = static_cast<std::uint32_t>(query.goal_y);
+        drawn.has_goal = true;
+        const std::vector<DrawnPath> paths{drawn};
+        const CropWindow window = options.crop < 0 ? full_window(*map)
+                                                   : path_window(*map, paths, static_cast<std::uint32_t>(options.crop));
+        if (options.crop >= 0) {
+            fmt::format_to(std::back_inserter(text), "window    columns {}..{}, rows {}..{}\n", window.left,
+                           window.right - 1, window.top, window.bottom - 1);
+        }
+        text += '\n';
+        text += ascii_picture(*map, paths, window);
+    }
+    std::fputs(text.c_str(), stdout);
+    return kExitSuccess;
+}
+
+}  // namespace
+
+void add_route_command(CLI::App& app, int& exit_code) {
+    auto options = std::make_shared<RouteOptions>();
+    CLI::App* command = app.add_subcommand(
+        "route", "Solve one query on a map and print the path on the map in ASCII (* path, S start, G goal)");
+    command->add_option("map", options->map_path, "Map file (.map)")->required();
+    command->add_option("start_x", options->start_x, "Start column")->required();
+    command->add_option("start_y", options->start_y, "Start row")->required();
+    command->add_option("goal_x", options->goal_x, "Goal column")->required();
+    command->add_option("goal_y", options->goal_y, "Goal row")->required();
+    command->add_flag("--no-map", options->no_map, "Print the result without the ASCII map");
+    command->add_option("--crop", options->crop,
+                        "Print only the part of the map around the path, with this many cells of margin");
+    options->search.add_to(*command);
+    command->callback([options, &exit_code] { exit_code = run_route(*options); });
+}
+
+}  // namespace swarmpath::cli
