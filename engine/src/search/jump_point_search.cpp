@@ -277,6 +277,7 @@ struct TableJumps {
                 const std::int64_t at = from.cell + cell_step * goal_steps;
                 if (x == goal_x && y == goal_y) {
                     generate(x, y, static_cast<std::uint32_t>(goal_steps), 0U, direction);
+                    return;  // nothing beyond the goal can be on a shortest path to it
                 } else {
                     // The goal lies straight on from here, along the axis where it is farther.
                     const int toward = x == goal_x ? vertical : horizontal;
