@@ -281,6 +281,11 @@ TEST(PolicySettings, InadmissibleHeuristicIsRefusedUnlessAllowed) {
                     << search::to_string(heuristic);
                 settings.allow_inadmissible = true;
                 EXPECT_TRUE(search::Solver::create(*grid, settings).has_value());
+                // The bound the command line states and --check accepts.
+                for (double weight : {1.0, 2.5}) {
+                    settings.weight = weight;
+                    EXPECT_DOUBLE_EQ(search::cost_bound(settings), bound_factor(settings));
+                }
             }
         }
     }

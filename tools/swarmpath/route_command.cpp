@@ -63,9 +63,9 @@ int run_route(const RouteOptions& options) {
     fmt::format_to(std::back_inserter(text), "settings  moves {}, diagonal rule {}, heuristic {}, weight {}, algorithm {}\n",
                    search::to_string(settings.moves), search::to_string(settings.diagonal),
                    search::to_string(solver->heuristic()), settings.weight, search::to_string(solver->algorithm()));
-    if (settings.weight > 1.0) {
-        fmt::format_to(std::back_inserter(text), "bound     the cost is at most {} x optimal (weighted A*)\n",
-                       settings.weight);
+    if (search::cost_bound(settings) > 1.0) {
+        fmt::format_to(std::back_inserter(text), "bound     the cost is at most {:.6g} x optimal\n",
+                       search::cost_bound(settings));
     }
     fmt::format_to(std::back_inserter(text), "status    {}\n", search::to_string(result.status));
     if (!result.path.empty()) fmt::format_to(std::back_inserter(text), "cost      {:.8f}\n", result.cost);

@@ -119,7 +119,7 @@ int run_solve(const SolveOptions& options) {
             report.counters += result.counters;
             ++report.status_counts[static_cast<int>(result.status)];
             if (result.status == search::QueryStatus::found) ++report.solved;
-            const batch::CheckVerdict verdict = batch::check_result(row, result, settings.weight);
+            const batch::CheckVerdict verdict = batch::check_result(row, result, search::cost_bound(settings));
             if (verdict == batch::CheckVerdict::unknown) {
                 ++report.unknown;
                 continue;
@@ -172,6 +172,9 @@ int run_solve(const SolveOptions& options) {
                                 totals.status_counts[status]);
     }
     if (!unsolved.empty()) table += "not found:" + unsolved + "\n";
+    if (search::cost_bound(settings) > 1.0) {  // weighted A* or an overestimating heuristic
+        table += fmt::format("bound: paths cost at most {:.6g} x optimal\n", search::cost_bound(settings));
+    }
     std::fputs(table.c_str(), stdout);
     std::fflush(stdout);
 
@@ -185,8 +188,8 @@ int run_solve(const SolveOptions& options) {
         summary["diagonal_rule"] = options.search.diagonal;
         summary["heuristic"] = options.search.heuristic;
         summary["weight"] = settings.weight;
-        if (settings.weight > 1.0) {
-            summary["cost_bound"] = fmt::format("paths cost at most {} x optimal (weighted A*)", settings.weight);
+        if (search::cost_bound(settings) > 1.0) {
+            summary["cost_bound"] = fmt::format("paths cost at most {:.6g} x optimal", search::cost_bound(settings));
         }
         nlohmann::ordered_json files = nlohmann::ordered_json::array();
         for (std::size_t index = 0; index < sets->size(); ++index) {

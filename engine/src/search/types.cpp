@@ -62,4 +62,9 @@ bool is_admissible(HeuristicKind heuristic, Moves moves, DiagonalRule /*rule*/) 
     return resolve_heuristic(heuristic, moves) != HeuristicKind::manhattan;
 }
 
+double cost_bound(const SearchSettings& settings) {
+    const bool admissible = is_admissible(settings.heuristic, settings.moves, settings.diagonal);
+    return settings.weight * (admissible ? 1.0 : 1.4142135623730951);
+}
+
 }  // namespace swarmpath::search

@@ -90,5 +90,10 @@ struct SearchSettings {
 HeuristicKind resolve_heuristic(HeuristicKind heuristic, Moves moves);
 /// Whether `heuristic` never overestimates under `moves` (and `rule`).
 bool is_admissible(HeuristicKind heuristic, Moves moves, DiagonalRule rule);
+/// The factor by which a found path may cost more than the optimum under `settings`: the weight,
+/// times √2 when the heuristic overestimates (manhattan under 8 moves: a diagonal step lowers it by 2
+/// where the step costs at least √2, so manhattan / √2 is consistent and W·manhattan = W·√2 · that).
+/// 1 means the search is optimal.
+double cost_bound(const SearchSettings& settings);
 
 }  // namespace swarmpath::search
