@@ -1,15 +1,20 @@
 // The search state one worker owns and reuses for every query it runs: per-cell stamps
-// (generation + heap slot), parent directions, the closed bitset, the open list and path scratch.
-// A new search costs O(1) up front: it bumps the 32-bit generation, and a cell whose stamp carries
-// an older generation counts as untouched (its closed bit is cleared when it is first touched).
-// Only when the generation wraps (after 2^32 − 1 searches) are the stamps cleared in full.
-// Memory: 8 (stamp) + 1 (parent direction) + 1/8 (closed bit) bytes per padded cell, plus the heap.
+// (generation + heap slot), parent directions, the open lists and path scratch, and (allocated only
+// for the searches that ask for them) a closed bitset and parent cells.
+// A new search costs O(1) up front: it advances the 32-bit generation by two, to an even value G.
+// A cell whose stamp holds G is open (seen by this search), G + 1 is closed (expanded: the A* search
+// folds its closed flag into the stamp this way, so no separate closed set is touched), anything else
+// is untouched. Searches that keep a closed bitset instead clear a cell's bit when first touching it.
+// Only when the generation wraps (after 2^31 searches) are the stamps cleared in full.
+// Memory: 8 (stamp) + 1 (parent direction) = 9 bytes per padded cell, plus the open list; searches
+// using closed_bits() add 1/8 byte, parent_cells() 4 bytes.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
 #include "swarmpath/grid/bitset.hpp"
+#include "swarmpath/search/detail/packed_open_list.hpp"
 #include "swarmpath/search/four_ary_heap.hpp"
 
 namespace swarmpath::search {
@@ -22,39 +27,53 @@ public:
         capacity_ = padded_cells;
         stamps_.assign(padded_cells, CellStamp{});
         parent_direction_.assign(padded_cells, 0);
-        closed_ = grid::Bitset(padded_cells);
+        closed_ = grid::Bitset();  // reallocated by closed_bits() for the searches that use it
         generation_ = 0;
     }
 
     /// Starts a new search: everything touched by earlier searches becomes stale.
     void begin_search() {
-        ++generation_;
-        if (generation_ == 0) {  // wrapped: the only full clear, once per 2^32 searches
+        generation_ = (generation_ | 1U) + 1U;  // the next even value
+        if (generation_ == 0) {  // wrapped: the only full clear, once per 2^31 searches
             for (CellStamp& stamp : stamps_) stamp.generation = 0;
-            generation_ = 1;
+            generation_ = 2;
         }
         open_.clear();
+        packed_open_.clear();
     }
 
     /// Marks `cell` as seen by this search (clearing stale closed state); returns false if it was already.
     bool touch(std::uint32_t cell) {
-        if (stamps_[cell].generation == generation_) return false;
+        if (seen(cell)) return false;
         stamps_[cell].generation = generation_;
-        closed_.reset(cell);
+        if (closed_.size() != 0) closed_.reset(cell);
         return true;
     }
-    [[nodiscard]] bool seen(std::uint32_t cell) const { return stamps_[cell].generation == generation_; }
-    [[nodiscard]] bool closed(std::uint32_t cell) const { return seen(cell) && closed_.test(cell); }
+    [[nodiscard]] bool seen(std::uint32_t cell) const { return (stamps_[cell].generation | 1U) == closed_generation(); }
+    [[nodiscard]] bool closed(std::uint32_t cell) const {
+        const std::uint32_t stamp = stamps_[cell].generation;
+        return stamp == closed_generation() || (stamp == generation_ && closed_.size() != 0 && closed_.test(cell));
+    }
 
+    /// The current (even) generation: a stamp holding it marks an open cell.
     [[nodiscard]] std::uint32_t generation() const { return generation_; }
+    /// generation() + 1: a stamp holding it marks a closed cell (see the file comment).
+    [[nodiscard]] std::uint32_t closed_generation() const { return generation_ | 1U; }
     [[nodiscard]] std::uint32_t capacity() const { return capacity_; }
     /// Test hook: jump the generation counter (to exercise the wrap-around path).
     void set_generation_for_testing(std::uint32_t generation) { generation_ = generation; }
 
     CellStamp* stamps() { return stamps_.data(); }
     std::uint8_t* parent_directions() { return parent_direction_.data(); }
-    grid::Bitset& closed_bits() { return closed_; }
+    /// A closed bitset, for searches that prefer it to closed stamps. Allocated on first use (call
+    /// after prepare()); a cell's bit is stale until the search clears it when first touching the cell.
+    grid::Bitset& closed_bits() {
+        if (closed_.size() < capacity_) closed_ = grid::Bitset(capacity_);
+        return closed_;
+    }
     FourAryHeap& open_list() { return open_; }
+    /// The A* search's open list of packed keys (detail/packed_open_list.hpp).
+    detail::PackedOpenList& packed_open_list() { return packed_open_; }
     std::vector<std::uint32_t>& path_scratch() { return path_scratch_; }
     /// Parent cell (padded index) per cell, for searches whose parent need not be a neighbour (jump
     /// point search). Allocated on first use, so only contexts that run such searches pay its
@@ -66,11 +85,11 @@ public:
 
     /// Bytes of per-cell state per padded cell (excluding the heap, which grows with the frontier).
     static constexpr double bytes_per_cell() {
-        return static_cast<double>(sizeof(CellStamp) + sizeof(std::uint8_t)) + 1.0 / 8.0;
+        return static_cast<double>(sizeof(CellStamp) + sizeof(std::uint8_t));
     }
     [[nodiscard]] std::size_t memory_bytes() const {
         return stamps_.capacity() * sizeof(CellStamp) + parent_direction_.capacity() +
-               closed_.memory_bytes() + open_.memory_bytes() +
+               closed_.memory_bytes() + open_.memory_bytes() + packed_open_.memory_bytes() +
                path_scratch_.capacity() * sizeof(std::uint32_t) + parent_cells_.capacity() * sizeof(std::uint32_t);
     }
 
@@ -81,6 +100,7 @@ private:
     std::vector<std::uint8_t> parent_direction_;
     grid::Bitset closed_;
     FourAryHeap open_;
+    detail::PackedOpenList packed_open_;
     std::vector<std::uint32_t> path_scratch_;
     std::vector<std::uint32_t> parent_cells_;
 };

@@ -10,10 +10,20 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
 #include <cstdint>
+#include <type_traits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#include <xmmintrin.h>
+#endif
 
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/context.hpp"
+#include "swarmpath/search/detail/packed_open_list.hpp"
 #include "swarmpath/search/heuristics.hpp"
 #include "swarmpath/search/moves.hpp"
 #include "swarmpath/search/solver.hpp"
@@ -100,12 +110,145 @@ struct NearestCell {
     }
 };
 
-template <class Rule, class CostModel, class Heuristic>
-void astar(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
+/// The open list in its packed form (detail/packed_open_list.hpp): 16-byte keys, one comparison.
+struct PackedOpenPolicy {
+    using Entry = PackedKey;
+    static PackedOpenList& list(SearchContext& context) { return context.packed_open_list(); }
+    static Entry make(grid::Cost f, grid::Cost g, std::uint32_t cell) { return pack_key(f, g, cell); }
+    static grid::Cost f(Entry entry) { return key_f(entry); }
+    static grid::Cost g(Entry entry) { return key_g(entry); }
+    static std::uint32_t cell(Entry entry) { return key_cell(entry); }
+    static bool before(Entry a, Entry b) { return a < b; }
+    static void decrease_key(PackedOpenList& list, std::uint32_t slot, Entry entry, CellStamp* stamps) {
+        list.decrease_key(slot, entry, stamps);
+    }
+};
+
+/// The open list in its general form (FourAryHeap, 64-bit f and g), for costs beyond 2^48.
+struct WideOpenPolicy {
+    using Entry = HeapEntry;
+    static FourAryHeap& list(SearchContext& context) { return context.open_list(); }
+    static Entry make(grid::Cost f, grid::Cost g, std::uint32_t cell) { return HeapEntry{f, g, cell, 0, 0}; }
+    static grid::Cost f(const Entry& entry) { return entry.f; }
+    static grid::Cost g(const Entry& entry) { return entry.g; }
+    static std::uint32_t cell(const Entry& entry) { return entry.cell; }
+    static bool before(const Entry& a, const Entry& b) { return HeapEntry::before(a, b); }
+    static void decrease_key(FourAryHeap& list, std::uint32_t slot, const Entry& entry, CellStamp* stamps) {
+        list.decrease_key(slot, entry.f, entry.g, stamps);
+    }
+};
+
+/// Whether every f and g this query can meet stays below kPackedCostLimit: any g is the cost of a
+/// simple path (at most one step per map cell, each at most the dearest diagonal step), and any
+/// heuristic is at most the weighted manhattan distance across the map.
+template <class CostModel>
+bool packed_keys_fit(const grid::Grid& grid, std::uint64_t weight_fixed) {
+    grid::Cost dearest_step = grid::kDiagonalUnits;
+    if constexpr (!std::is_same_v<CostModel, UniformCost>) {
+        for (const grid::TerrainKind& kind : grid.kinds()) {
+            dearest_step = std::max({dearest_step, kind.diagonal_units, kind.straight_units});
+        }
+    }
+    const double g_bound = (static_cast<double>(grid.cell_count()) + 1.0) * static_cast<double>(dearest_step);
+    const double h_bound = static_cast<double>(grid.width() + grid.height()) * static_cast<double>(grid::kStraightUnits) *
+                           (static_cast<double>(weight_fixed) / 65536.0 + 1.0);
+    return g_bound + h_bound < 0.5 * static_cast<double>(kPackedCostLimit);
+}
+
+/// Map coordinates of a padded cell without a division: y = floor((cell + ½) / padded_width), taken
+/// in double precision (exact: the quotient is at least 1/(2·padded_width) away from an integer,
+/// far above the rounding error for any cell index below 2^32).
+struct CellCoordinates {
+    double reciprocal;
+    std::uint32_t padded_width;
+    explicit CellCoordinates(std::uint32_t width) : reciprocal(1.0 / width), padded_width(width) {}
+    void of(std::uint32_t cell, std::uint32_t& x, std::uint32_t& y) const {
+        const auto row = static_cast<std::uint32_t>((static_cast<double>(cell) + 0.5) * reciprocal);
+        x = cell - row * padded_width - 1;
+        y = row - 1;
+    }
+};
+
+/// Number of legal moves in a move set (a table: a popcount instruction is not in baseline x86-64).
+inline constexpr std::array<std::uint8_t, 256> kMoveCount = [] {
+    std::array<std::uint8_t, 256> counts{};
+    for (unsigned moves = 0; moves < 256; ++moves) counts[moves] = static_cast<std::uint8_t>(std::popcount(moves));
+    return counts;
+}();
+
+/// Direction bits (see moves.hpp) of the neighbours set in a 9-bit neighbourhood mask.
+inline constexpr std::array<std::uint8_t, 512> kNeighbourhoodDirections = [] {
+    std::array<std::uint8_t, 512> directions{};
+    for (unsigned mask = 0; mask < 512; ++mask) {
+        unsigned bits = 0;
+        for (int direction = 0; direction < kDirectionCount; ++direction) {
+            if ((mask >> neighbourhood_bit(kDirectionX[direction], kDirectionY[direction]) & 1U) != 0) bits |= 1U << direction;
+        }
+        directions[mask] = static_cast<std::uint8_t>(bits);
+    }
+    return directions;
+}();
+
+/// Which of a cell's eight neighbours are closed and which are open in this search (direction bits).
+struct NeighbourKinds {
+    unsigned closed;
+    unsigned open;
+};
+
+/// Reads the stamps of the 3×3 block around `cell` (padded, so always in bounds) and compares their
+/// generations with the search's: SSE2 when available (three rows of three stamps, each compared in
+/// one instruction), plain comparisons otherwise. Branch-free either way.
+inline NeighbourKinds classify_neighbours(const CellStamp* stamps, std::uint32_t cell, std::uint32_t padded_width,
+                                          std::uint32_t generation) {
+    const std::uint32_t closed_generation = generation | 1U;
+    unsigned closed = 0;
+    unsigned open = 0;
+    const CellStamp* rows[3] = {stamps + (cell - padded_width - 1), stamps + (cell - 1), stamps + (cell + padded_width - 1)};
+#if defined(__SSE2__)
+    static_assert(sizeof(CellStamp) == 8 && offsetof(CellStamp, generation) == 0);
+    const __m128i closed_value = _mm_set1_epi32(static_cast<int>(closed_generation));
+    const __m128i open_value = _mm_set1_epi32(static_cast<int>(generation));
+    for (int row = 0; row < 3; ++row) {
+        const __m128i first_two = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows[row]));
+        const __m128i third = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(rows[row] + 2));
+        // Lanes: generation 0, generation 1, generation 2, slot 2.
+        const __m128i generations = _mm_castps_si128(
+            _mm_shuffle_ps(_mm_castsi128_ps(first_two), _mm_castsi128_ps(third), _MM_SHUFFLE(1, 0, 2, 0)));
+        const auto closed_bits =
+            static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(generations, closed_value)))) & 7U;
+        const auto open_bits =
+            static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(generations, open_value)))) & 7U;
+        closed |= closed_bits << (3 * row);
+        open |= open_bits << (3 * row);
+    }
+#else
+    for (int row = 0; row < 3; ++row) {
+        for (int column = 0; column < 3; ++column) {
+            const std::uint32_t stamp_generation = rows[row][column].generation;
+            closed |= static_cast<unsigned>(stamp_generation == closed_generation) << (3 * row + column);
+            open |= static_cast<unsigned>(stamp_generation == generation) << (3 * row + column);
+        }
+    }
+#endif
+    // Bit 4 (the cell itself) is dropped by the table.
+    return {kNeighbourhoodDirections[closed], kNeighbourhoodDirections[open]};
+}
+
+/// The A* loop proper. Expansion order is the open list's total order (f, larger g, smaller cell),
+/// whichever open list policy runs it, so both policies give the same counters, costs and paths.
+/// One shortcut keeps that order while skipping heap work: of the new cells generated by an
+/// expansion, the best one is held outside the heap; if it orders before the heap's top once all
+/// successors are in, it is expanded next without ever entering the heap (on open ground, where the
+/// octile heuristic keeps f constant along a straight run, that is most expansions). The counters
+/// still count it as one heap push and one pop, so they describe the search, not the shortcut.
+template <class Rule, class CostModel, class Heuristic, class OpenPolicy>
+void astar_loop(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
+    using Entry = typename OpenPolicy::Entry;
     const grid::Grid& grid = solver.grid();
     const SearchSettings& settings = solver.settings();
     const CostModel cost_model(grid);
     const std::uint32_t padded_width = grid.padded_width();
+    const CellCoordinates coordinates(padded_width);
     const std::int32_t width_step = static_cast<std::int32_t>(padded_width);
     const std::int32_t offsets[8] = {-width_step, 1, width_step, -1, 1 - width_step,
                                      1 + width_step, width_step - 1, -1 - width_step};
@@ -130,67 +273,103 @@ void astar(const Solver& solver, SearchContext& context, const Endpoints& endpoi
     };
 
     context.begin_search();
-    CellStamp* stamps = context.stamps();
-    std::uint8_t* parents = context.parent_directions();
-    grid::Bitset& closed = context.closed_bits();
-    FourAryHeap& open = context.open_list();
+    CellStamp* const stamps = context.stamps();
+    std::uint8_t* const parents = context.parent_directions();
+    auto& open = OpenPolicy::list(context);
     const std::uint32_t generation = context.generation();
+    const std::uint32_t closed_generation = context.closed_generation();
     Counters counters;
 
-    context.touch(endpoints.start);
+    stamps[endpoints.start].generation = generation;
     parents[endpoints.start] = kNoParent;
-    open.push({estimate(endpoints.start_x, endpoints.start_y), 0, endpoints.start,
-               static_cast<std::uint16_t>(endpoints.start_x), static_cast<std::uint16_t>(endpoints.start_y)},
-              stamps);
+    Entry current = OpenPolicy::make(estimate(endpoints.start_x, endpoints.start_y), 0, endpoints.start);
     ++counters.heap_pushes;
+    bool have_current = true;  // `current` holds the next cell to expand (the start, or a held cell)
 
     NearestCell nearest;
     bool reached = false;
     bool limited = false;
-    HeapEntry current{};
-    while (!open.empty()) {
-        current = open.pop(stamps);
+    std::uint32_t current_cell = 0;
+    std::uint32_t current_x = 0;
+    std::uint32_t current_y = 0;
+    grid::Cost current_g = 0;
+    for (;;) {
+        if (!have_current) {
+            if (open.empty()) break;
+            current = open.pop(stamps);
+        }
         ++counters.heap_pops;
         ++counters.expanded;
-        closed.set(current.cell);
-        if (current.cell == goal) {
+        current_cell = OpenPolicy::cell(current);
+        current_g = OpenPolicy::g(current);
+        stamps[current_cell].generation = closed_generation;
+        if (current_cell == goal) {
             reached = true;
             break;
         }
+        coordinates.of(current_cell, current_x, current_y);
         if (track_nearest) {
-            nearest.offer(natural_distance(current.x, current.y), current.g,
-                          current.y * grid.width() + current.x, current.cell, current.x, current.y);
+            nearest.offer(natural_distance(current_x, current_y), current_g, current_y * grid.width() + current_x,
+                          current_cell, current_x, current_y);
         }
         if (max_expansions != 0 && counters.expanded >= max_expansions) {
             limited = true;
             break;
         }
-        unsigned moves = Rule::table[cost_model.neighbourhood(current.cell, padded_width)];
-        while (moves != 0) {
-            const int direction = __builtin_ctz(moves);
-            moves &= moves - 1;
-            ++counters.generated;
-            const std::uint32_t neighbour = static_cast<std::uint32_t>(
-                static_cast<std::int32_t>(current.cell) + offsets[direction]);
-            const grid::Cost g = current.g + cost_model.step(direction, neighbour);
-            CellStamp& stamp = stamps[neighbour];
-            if (stamp.generation != generation) {
-                stamp.generation = generation;
-                closed.reset(neighbour);
+        const unsigned moves = Rule::table[cost_model.neighbourhood(current_cell, padded_width)];
+        counters.generated += kMoveCount[moves];
+        // Sort the neighbours into closed, open and new from their stamps, without a branch: which
+        // kind a neighbour is would be a coin toss for the branch predictor. Closed neighbours are
+        // then never visited.
+        const NeighbourKinds kinds = classify_neighbours(stamps, current_cell, padded_width, generation);
+        const unsigned closed_mask = kinds.closed;
+        const unsigned open_mask = kinds.open;
+        // Open neighbours: lower the key of those this expansion reaches more cheaply.
+        for (unsigned open_moves = moves & open_mask; open_moves != 0; open_moves &= open_moves - 1) {
+            const int direction = __builtin_ctz(open_moves);
+            const std::uint32_t neighbour =
+                static_cast<std::uint32_t>(static_cast<std::int32_t>(current_cell) + offsets[direction]);
+            const grid::Cost g = current_g + cost_model.step(direction, neighbour);
+            const std::uint32_t slot = stamps[neighbour].slot;
+            const Entry entry = open.at(slot);
+            const grid::Cost old_g = OpenPolicy::g(entry);
+            if (g < old_g) {
+                OpenPolicy::decrease_key(open, slot, OpenPolicy::make(OpenPolicy::f(entry) - old_g + g, g, neighbour), stamps);
                 parents[neighbour] = static_cast<std::uint8_t>(direction);
-                const auto x = static_cast<std::uint32_t>(static_cast<int>(current.x) + kDirectionX[direction]);
-                const auto y = static_cast<std::uint32_t>(static_cast<int>(current.y) + kDirectionY[direction]);
-                open.push({g + estimate(x, y), g, neighbour, static_cast<std::uint16_t>(x),
-                           static_cast<std::uint16_t>(y)},
-                          stamps);
-                ++counters.heap_pushes;
-            } else if (!closed.test(neighbour)) {
-                const HeapEntry& entry = open.at(stamp.slot);
-                if (g < entry.g) {
-                    open.decrease_key(stamp.slot, entry.f - entry.g + g, g, stamps);
-                    parents[neighbour] = static_cast<std::uint8_t>(direction);
-                    ++counters.decrease_keys;
-                }
+                ++counters.decrease_keys;
+            }
+        }
+        // New neighbours: onto the open list, except the best one, which is held.
+        have_current = false;
+        Entry held{};
+        for (unsigned new_moves = moves & ~(closed_mask | open_mask); new_moves != 0; new_moves &= new_moves - 1) {
+            const int direction = __builtin_ctz(new_moves);
+            const std::uint32_t neighbour =
+                static_cast<std::uint32_t>(static_cast<std::int32_t>(current_cell) + offsets[direction]);
+            const grid::Cost g = current_g + cost_model.step(direction, neighbour);
+            stamps[neighbour].generation = generation;
+            parents[neighbour] = static_cast<std::uint8_t>(direction);
+            const auto x = static_cast<std::uint32_t>(static_cast<int>(current_x) + kDirectionX[direction]);
+            const auto y = static_cast<std::uint32_t>(static_cast<int>(current_y) + kDirectionY[direction]);
+            const Entry entry = OpenPolicy::make(g + estimate(x, y), g, neighbour);
+            ++counters.heap_pushes;
+            if (!have_current) {
+                held = entry;
+                have_current = true;
+            } else if (OpenPolicy::before(entry, held)) {
+                open.push(held, stamps);
+                held = entry;
+            } else {
+                open.push(entry, stamps);
+            }
+        }
+        if (have_current) {
+            // Expand the held cell next only if it orders before everything in the heap.
+            if (!open.empty() && !OpenPolicy::before(held, open.top())) {
+                open.push(held, stamps);
+                have_current = false;
+            } else {
+                current = held;
             }
         }
     }
@@ -198,8 +377,8 @@ void astar(const Solver& solver, SearchContext& context, const Endpoints& endpoi
     result.counters = counters;
     if (reached) {
         result.status = QueryStatus::found;
-        result.cost_units = current.g;
-        result.cost = grid.to_real_cost(current.g);
+        result.cost_units = current_g;
+        result.cost = grid.to_real_cost(current_g);
         if (settings.record_paths) reconstruct_path(grid, context, goal, goal_x, goal_y, result);
         return;
     }
@@ -209,6 +388,17 @@ void astar(const Solver& solver, SearchContext& context, const Endpoints& endpoi
         result.cost_units = nearest.g;
         result.cost = grid.to_real_cost(nearest.g);
         if (settings.record_paths) reconstruct_path(grid, context, nearest.padded, nearest.x, nearest.y, result);
+    }
+}
+
+/// The search the Solver dispatches to: the packed open list when this grid's costs fit in it
+/// (every benchmark map, every map up to 2^26 cells at uniform cost), the wide one otherwise.
+template <class Rule, class CostModel, class Heuristic>
+void astar(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
+    if (packed_keys_fit<CostModel>(solver.grid(), solver.weight_fixed())) {
+        astar_loop<Rule, CostModel, Heuristic, PackedOpenPolicy>(solver, context, endpoints, result);
+    } else {
+        astar_loop<Rule, CostModel, Heuristic, WideOpenPolicy>(solver, context, endpoints, result);
     }
 }
 
