@@ -9,6 +9,7 @@
 #include <array>
 #include <charconv>
 #include <csetjmp>
+#include <cstdlib>
 #include <cstring>
 
 namespace swarmpath::cli {
@@ -181,15 +182,39 @@ Expected<std::string> png_picture(const io::MapFile& map, const grid::TerrainTab
         const Colour colour = path_colour(index);
         for (std::size_t step = 0; step < paths[index].xs.size(); ++step) fill(paths[index].xs[step], paths[index].ys[step], inset, colour);
     }
+    // On small scales a cell is too small to see, so endpoints become 9-pixel squares centred on
+    // their cell (a dark one for the start, a white-cored one for the goal).
+    auto marker = [&](std::uint32_t x, std::uint32_t y, Colour outer, bool white_core) {
+        if (x >= map.width || y >= map.height) return;
+        const std::int64_t side = 9;
+        const std::int64_t centre_x = std::int64_t{x} * scale + scale / 2;
+        const std::int64_t centre_y = std::int64_t{y} * scale + scale / 2;
+        for (std::int64_t row = centre_y - side / 2; row <= centre_y + side / 2; ++row) {
+            for (std::int64_t column = centre_x - side / 2; column <= centre_x + side / 2; ++column) {
+                if (row < 0 || column < 0 || row >= std::int64_t{height} || column >= std::int64_t{width}) continue;
+                const bool core = white_core && std::abs(row - centre_y) <= 1 && std::abs(column - centre_x) <= 1;
+                const Colour colour = core ? Colour{255, 255, 255} : outer;
+                std::uint8_t* pixel = &pixels[(static_cast<std::size_t>(row) * width + static_cast<std::size_t>(column)) * 3];
+                pixel[0] = colour.red;
+                pixel[1] = colour.green;
+                pixel[2] = colour.blue;
+            }
+        }
+    };
     for (std::size_t index = 0; index < paths.size(); ++index) {
         const DrawnPath& path = paths[index];
         const Colour colour = path_colour(index);
         const Colour dark{static_cast<std::uint8_t>(colour.red / 2), static_cast<std::uint8_t>(colour.green / 2),
                           static_cast<std::uint8_t>(colour.blue / 2)};
-        fill(path.start_x, path.start_y, 0, dark);
-        if (path.has_goal) {
-            fill(path.goal_x, path.goal_y, 0, colour);
-            if (scale >= 4) fill(path.goal_x, path.goal_y, scale / 3, Colour{255, 255, 255});
+        if (scale >= 4) {
+            fill(path.start_x, path.start_y, 0, dark);
+            if (path.has_goal) {
+                fill(path.goal_x, path.goal_y, 0, colour);
+                fill(path.goal_x, path.goal_y, scale / 3, Colour{255, 255, 255});
+            }
+        } else {
+            marker(path.start_x, path.start_y, dark, false);
+            if (path.has_goal) marker(path.goal_x, path.goal_y, colour, true);
         }
     }
 
