@@ -97,9 +97,33 @@ public:
     [[nodiscard]] bool uniform_cost() const { return uniform_cost_; }
     /// Real cost of the cheapest passable letter present: one kStraightUnits is worth this much.
     [[nodiscard]] double unit_cost() const { return unit_cost_; }
-    /// Converts fixed-point units to the real path cost.
+    /// Converts fixed-point units to the real path cost. On a uniform-cost grid the units are
+    /// decomposed back into straight and diagonal step counts, so the cost is reported as exactly
+    /// (straight + diagonal·√2)·unit cost rather than with kDiagonalUnits' rounding (2.7e-7 per step).
     [[nodiscard]] double to_real_cost(Cost units) const {
+        if (uniform_cost_) return octile_length(units) * unit_cost_;
         return static_cast<double>(units) / static_cast<double>(kStraightUnits) * unit_cost_;
+    }
+    /// The length a + b·√2 of a path of a straight and b diagonal unit steps costing
+    /// units = a·kStraightUnits + b·kDiagonalUnits. kDiagonalUnits = 2·741455 with 741455 odd, so b is
+    /// unique modulo 2^19 and recovered with a modular inverse; should b exceed that (over 524,287
+    /// diagonal steps) the plain conversion is used.
+    [[nodiscard]] static double octile_length(Cost units) {
+        constexpr Cost kModulus = Cost{1} << 19;
+        constexpr Cost kOddFactor = kDiagonalUnits / 2;
+        constexpr Cost kInverse = [] {
+            Cost inverse = 1;  // Newton's iteration doubles the correct low bits each step
+            for (int step = 0; step < 5; ++step) inverse = inverse * (2 - kOddFactor * inverse);
+            return inverse & ((Cost{1} << 19) - 1);
+        }();
+        static_assert(((kOddFactor * kInverse) & (kModulus - 1)) == 1);
+        const Cost diagonal = ((units >> 1) * kInverse) & (kModulus - 1);
+        const Cost diagonal_units = diagonal * kDiagonalUnits;
+        if (diagonal_units > units || (units - diagonal_units) % kStraightUnits != 0) {
+            return static_cast<double>(units) / static_cast<double>(kStraightUnits);
+        }
+        const Cost straight = (units - diagonal_units) / kStraightUnits;
+        return static_cast<double>(straight) + static_cast<double>(diagonal) * 1.4142135623730951;
     }
 
     [[nodiscard]] std::size_t memory_bytes() const;

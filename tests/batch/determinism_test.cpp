@@ -1,0 +1,79 @@
+// Thread-count determinism: the whole output of a batch (status, cost, counters and every path cell)
+// is the same with 1, 2 and 4 workers, on random queries over a bundled map and on a random map,
+// including unreachable and blocked endpoints.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "random_maps.hpp"
+#include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/io/map_file.hpp"
+#include "swarmpath/search/solver.hpp"
+
+namespace swarmpath::batch {
+namespace {
+
+std::vector<search::Result> solve_with(unsigned threads, const search::Solver& solver,
+                                       const std::vector<search::Query>& queries) {
+    BatchSolver workers(threads);
+    std::vector<search::Result> results(queries.size());
+    workers.solve(solver, queries, results);
+    return results;
+}
+
+void expect_identical(const std::vector<search::Result>& a, const std::vector<search::Result>& b) {
+    ASSERT_EQ(a.size(), b.size());
+    for (std::size_t index = 0; index < a.size(); ++index) {
+        ASSERT_EQ(a[index].status, b[index].status) << index;
+        ASSERT_EQ(a[index].cost_units, b[index].cost_units) << index;
+        ASSERT_EQ(a[index].counters, b[index].counters) << index;
+        ASSERT_EQ(a[index].path.size(), b[index].path.size()) << index;
+        for (std::size_t step = 0; step < a[index].path.size(); ++step) {
+            ASSERT_EQ(a[index].path[step].value, b[index].path[step].value) << index;
+        }
+    }
+}
+
+std::vector<search::Query> random_queries(const grid::Grid& grid, std::size_t count, std::uint64_t seed) {
+    std::mt19937_64 random(seed);
+    std::uniform_int_distribution<std::int64_t> x(-1, grid.width());
+    std::uniform_int_distribution<std::int64_t> y(-1, grid.height());
+    std::vector<search::Query> queries(count);
+    for (search::Query& query : queries) query = {x(random), y(random), x(random), y(random)};
+    return queries;
+}
+
+TEST(DeterminismTest, BundledMapSameOutputForAnyThreadCount) {
+    Expected<io::MapFile> map = io::read_map_file(testing::dataset_folder() + "/dao/den312d.map");
+    ASSERT_TRUE(map) << map.error().describe();
+    Expected<grid::Grid> grid = grid::Grid::build(*map, grid::TerrainTable::benchmark());
+    ASSERT_TRUE(grid);
+    Expected<search::Solver> solver = search::Solver::create(*grid, search::SearchSettings{});
+    ASSERT_TRUE(solver);
+    const std::vector<search::Query> queries = random_queries(*grid, 3000, 11);
+    const std::vector<search::Result> one = solve_with(1, *solver, queries);
+    expect_identical(one, solve_with(2, *solver, queries));
+    expect_identical(one, solve_with(4, *solver, queries));
+    std::size_t found = 0;
+    for (const search::Result& result : one) found += result.status == search::QueryStatus::found ? 1 : 0;
+    EXPECT_GT(found, 500U);
+}
+
+TEST(DeterminismTest, RandomMapFourConnectedSameOutputForAnyThreadCount) {
+    std::mt19937_64 random(5);
+    io::MapFile map = testing::random_map(random, 90, 70, 0.3);
+    Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
+    ASSERT_TRUE(grid);
+    search::SearchSettings settings;
+    settings.moves = search::Moves::four;
+    Expected<search::Solver> solver = search::Solver::create(*grid, settings);
+    ASSERT_TRUE(solver);
+    const std::vector<search::Query> queries = random_queries(*grid, 2000, 12);
+    const std::vector<search::Result> one = solve_with(1, *solver, queries);
+    expect_identical(one, solve_with(2, *solver, queries));
+    expect_identical(one, solve_with(3, *solver, queries));
+}
+
+}  // namespace
+}  // namespace swarmpath::batch

@@ -1,0 +1,74 @@
+// Per-worker search context tests: reuse across many queries and across grids of different sizes,
+// and the generation wrap-around, which is the only time the stamps are cleared in full.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "random_maps.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/search/solver.hpp"
+
+namespace swarmpath::search {
+namespace {
+
+Expected<grid::Grid> random_grid(std::uint64_t seed, std::uint32_t width, std::uint32_t height) {
+    std::mt19937_64 random(seed);
+    return grid::Grid::build(testing::random_map(random, width, height, 0.2), grid::TerrainTable::benchmark());
+}
+
+TEST(SearchContextTest, ReusedContextGivesSameResultsAsFreshOnes) {
+    Expected<grid::Grid> small = random_grid(1, 20, 30);
+    Expected<grid::Grid> large = random_grid(2, 70, 50);
+    ASSERT_TRUE(small && large);
+    Expected<Solver> small_solver = Solver::create(*small, SearchSettings{});
+    Expected<Solver> large_solver = Solver::create(*large, SearchSettings{});
+    ASSERT_TRUE(small_solver && large_solver);
+    SearchContext shared;
+    std::mt19937_64 random(3);
+    for (int query_index = 0; query_index < 300; ++query_index) {
+        const bool use_large = query_index % 3 == 0;
+        const grid::Grid& grid = use_large ? *large : *small;
+        const Solver& solver = use_large ? *large_solver : *small_solver;
+        std::uniform_int_distribution<std::int64_t> x(0, grid.width() - 1);
+        std::uniform_int_distribution<std::int64_t> y(0, grid.height() - 1);
+        Query query{x(random), y(random), x(random), y(random)};
+        SearchContext fresh;
+        Result reused_result = solver.solve(shared, query);
+        Result fresh_result = solver.solve(fresh, query);
+        ASSERT_EQ(reused_result.status, fresh_result.status);
+        ASSERT_EQ(reused_result.cost_units, fresh_result.cost_units);
+        ASSERT_EQ(reused_result.path.size(), fresh_result.path.size());
+        ASSERT_EQ(reused_result.counters, fresh_result.counters);
+    }
+}
+
+TEST(SearchContextTest, GenerationWrapClearsStaleStamps) {
+    Expected<grid::Grid> grid = random_grid(5, 40, 40);
+    ASSERT_TRUE(grid);
+    Expected<Solver> solver = Solver::create(*grid, SearchSettings{});
+    ASSERT_TRUE(solver);
+    SearchContext context;
+    SearchContext fresh;
+    std::mt19937_64 random(9);
+    std::uniform_int_distribution<std::int64_t> coordinate(0, 39);
+    // Run searches straddling the wrap: stamps written at generation 2^32 - 1 must not look current
+    // after the counter wraps back to 1.
+    context.prepare(grid->padded_cell_count());
+    context.set_generation_for_testing(0xFFFFFFFEU);
+    for (int query_index = 0; query_index < 6; ++query_index) {
+        Query query{coordinate(random), coordinate(random), coordinate(random), coordinate(random)};
+        Result wrapped = solver->solve(context, query);
+        Result expected = solver->solve(fresh, query);
+        ASSERT_EQ(wrapped.status, expected.status) << "query " << query_index;
+        ASSERT_EQ(wrapped.cost_units, expected.cost_units);
+        ASSERT_EQ(wrapped.counters, expected.counters);
+    }
+    EXPECT_LT(context.generation(), 100U);
+}
+
+TEST(SearchContextTest, StateStaysWithinTwelveBytesPerCell) {
+    EXPECT_LE(SearchContext::bytes_per_cell(), 12.0);
+}
+
+}  // namespace
+}  // namespace swarmpath::search
