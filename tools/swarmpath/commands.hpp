@@ -18,6 +18,7 @@ void add_generate_map_commands(CLI::App& generate, int& exit_code);
 void add_generate_crowd_command(CLI::App& generate, int& exit_code);
 void add_route_command(CLI::App& app, int& exit_code);
 void add_render_command(CLI::App& app, int& exit_code);
+void add_field_command(CLI::App& app, int& exit_code);
 // Further subcommands register here, one declaration per line, each defined in its own file.
 
 /// Prints an error to stderr as "swarmpath: <message>".

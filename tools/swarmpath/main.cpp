@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
     add_generate_command(app, exit_code);
     add_route_command(app, exit_code);
     add_render_command(app, exit_code);
+    add_field_command(app, exit_code);
     // Further subcommands register here, one line each.
     try {
         app.parse(argc, argv);

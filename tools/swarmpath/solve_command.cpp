@@ -14,6 +14,7 @@
 #include "commands.hpp"
 #include "search_options.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/editable_map.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 
@@ -27,6 +28,7 @@ struct SolveOptions {
     bool check = false;
     std::string summary_path;
     std::string paths_path;
+    std::string edits_path;
     SearchOptions search;
 };
 
@@ -94,6 +96,12 @@ int run_solve(const SolveOptions& options) {
     if (!sets) {
         report_error(sets.error().describe());
         return kExitBadInput;
+    }
+    if (!options.edits_path.empty()) {  // map edits before solving (issue 7, batch/editable_map.hpp)
+        if (Status edited = batch::apply_edits_file(*sets, options.edits_path, load.terrain); !edited) {
+            report_error(edited.error().describe());
+            return kExitBadInput;
+        }
     }
 
     batch::BatchSolver workers(options.threads);
@@ -202,6 +210,8 @@ int run_solve(const SolveOptions& options) {
             files.push_back({{"file", set.scenario_path},
                              {"map", set.map_path},
                              {"algorithm", std::string(search::to_string(outcomes[index].algorithm))},
+                             {"field_groups", outcomes[index].field_groups},
+                             {"field_queries", outcomes[index].field_queries},
                              {"queries", set.queries.size()},
                              {"solved", report.solved},
                              {"mismatches", report.mismatches},
@@ -268,6 +278,7 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     command->add_flag("--check", options->check, "Compare each cost with the file's optimal length; exit 1 on a mismatch");
     command->add_option("--summary", options->summary_path, "Write a JSON summary to this file");
     command->add_option("--paths", options->paths_path, "Write every path as CSV to this file");
+    command->add_option("--edits", options->edits_path, "Apply map edits first: one `x y letter` per line, # comments");
     options->search.add_to(*command);
     command->callback([options, &exit_code] { exit_code = run_solve(*options); });
 }

@@ -16,14 +16,11 @@ namespace swarmpath::batch {
 
 namespace {
 
-/// Relative cost of settling one cell in a field's Dijkstra against expanding one A* node. Measured
-/// on Paris_0_1024 (docs/crowds.md): a field settles cells a little faster than A* expands them.
-constexpr double kFieldCellCost = 0.8;
-/// A* expansions per agent ≈ kSearchCellCost · d² / 4 for octile distance d (fitted on the bundled
-/// street and game maps, where walls make A* flood a good part of the ball around the start).
-constexpr double kSearchCellCost = 1.0;
-/// JPS does about a tenth of A*'s work per query on the same maps.
-constexpr double kJumpPointShare = 0.1;
+/// The automatic rule's constants, in A* expansions (see choose_field in crowd_solver.hpp).
+constexpr double kFieldCellCost = 1.2;
+constexpr double kFieldClearCost = 0.01;
+constexpr double kSearchExpansionsPerSquaredDistance = 0.09;
+constexpr double kJumpPointShare = 0.015;
 /// Groups at least this large read their paths off in parallel.
 constexpr std::size_t kParallelReadOff = 4096;
 
@@ -43,8 +40,9 @@ struct Group {
 
 bool choose_field(const GroupEstimate& group, bool jps) {
     const double ball = 2.0 * group.max_distance * group.max_distance;
-    const double field_work = kFieldCellCost * std::min(static_cast<double>(group.component_cells), ball);
-    const double per_agent = std::max(1.0, kSearchCellCost * group.mean_distance * group.mean_distance / 4.0) *
+    const double field_work = kFieldCellCost * std::min(static_cast<double>(group.component_cells), ball) +
+                              kFieldClearCost * static_cast<double>(group.map_cells);
+    const double per_agent = std::max(1.0, kSearchExpansionsPerSquaredDistance * group.mean_squared_distance) *
                              (jps ? kJumpPointShare : 1.0);
     return static_cast<double>(group.agents) * per_agent >= field_work;
 }
@@ -119,10 +117,11 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
             estimate.agents = end - begin;
             for (std::size_t member = begin; member < end; ++member) {
                 const double distance = octile_distance(queries[members[member].second]);
-                estimate.mean_distance += distance;
+                estimate.mean_squared_distance += distance * distance;
                 estimate.max_distance = std::max(estimate.max_distance, distance);
             }
-            estimate.mean_distance /= static_cast<double>(estimate.agents);
+            estimate.mean_squared_distance /= static_cast<double>(estimate.agents);
+            estimate.map_cells = grid.padded_cell_count();
             const grid::PaddedIndex goal = grid.padded(grid::CellIndex{members[begin].first});
             estimate.component_cells = shared_->component_cells[components.label(goal)];
             use_field = choose_field(estimate, jps);
@@ -206,7 +205,10 @@ Expected<SetOutcome> solve_set_with_fields(const ScenarioSet& set, const search:
     if (progress != nullptr) progress(progress_user, set.queries.size(), set.queries.size());
     outcome.field_groups = report.field_groups;
     outcome.field_queries = report.field_queries;
-    outcome.algorithm = report.field_queries == set.queries.size() ? search::Algorithm::flowfield : report.search_algorithm;
+    // flowfield asked for: fields answered everything a search would have had to (the rest were
+    // answered by the Solver's checks). auto: the per-agent algorithm unless fields answered all.
+    const bool all_fields = settings.algorithm == search::Algorithm::flowfield || report.field_queries == set.queries.size();
+    outcome.algorithm = all_fields ? search::Algorithm::flowfield : report.search_algorithm;
     return outcome;
 }
 

@@ -42,16 +42,22 @@ struct CrowdReport {
 /// The inputs of the automatic rule for one goal group, all in cells.
 struct GroupEstimate {
     std::size_t agents = 0;
-    double mean_distance = 0;       ///< mean octile distance from the agents' starts to the goal
-    double max_distance = 0;        ///< largest such distance
-    std::size_t component_cells = 0;  ///< passable cells connected to the goal
+    double mean_squared_distance = 0;  ///< mean of the squared octile distances from starts to the goal
+    double max_distance = 0;           ///< largest octile distance from a start to the goal
+    std::size_t component_cells = 0;   ///< passable cells connected to the goal
+    std::size_t map_cells = 0;         ///< padded cells of the map (a field initialises them all)
 };
 
-/// The automatic rule: true when one field is expected to be cheaper than per-agent search.
-/// Field work ≈ kFieldCellCost · min(component, 2·max_distance²) (the cells a Dijkstra settles out
-/// to the farthest agent, an octile ball of the map's density capped by the component); per-agent
-/// work ≈ agents · kSearchCellCost · mean_distance² / 4 for A*, a tenth of that for JPS. The constants
-/// are measured (docs/crowds.md); `jps` tells which per-agent search the Solver runs.
+/// The automatic rule: true when one field is expected to be cheaper than per-agent search, both in
+/// units of one A* expansion:
+///   field     = 1.2 · min(component, 2·max_distance²) + 0.01 · map_cells
+///               (the cells the Dijkstra settles out to the farthest agent, capped by the goal's
+///               component, at 1.2 A* expansions each, plus clearing the field's arrays)
+///   per agent = 0.09 · mean_squared_distance          for A*
+///             = 0.09 · mean_squared_distance · 0.015  for JPS
+/// The constants were measured on Paris_0_1024 with 3,000 agents and 4 goals (docs/crowds.md):
+/// A* expanded 0.09·d² nodes per query at 117 ns each, a field settled cells at 140 ns each, and JPS
+/// took 1.5 % of A*'s time per query. `jps` tells which per-agent search the Solver runs.
 bool choose_field(const GroupEstimate& group, bool jps);
 
 class CrowdSolver {
@@ -77,7 +83,8 @@ private:
 
 /// solve_set (scenario_run.hpp) for Algorithm::flowfield and Algorithm::automatic: one CrowdSolver
 /// over the set. The outcome names `flowfield` when fields answered every query, otherwise the
-/// per-agent algorithm, and counts the fields and the queries they answered.
+/// per-agent algorithm (under auto, when fields answered only some queries: see field_queries), and
+/// counts the fields and the queries they answered.
 Expected<SetOutcome> solve_set_with_fields(const ScenarioSet& set, const search::SearchSettings& settings,
                                            BatchSolver& workers, ProgressCallback progress, void* progress_user);
 

@@ -9,10 +9,13 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
+#include <string_view>
 #include <vector>
 
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/bitset.hpp"
+#include "swarmpath/grid/edits.hpp"
 #include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/io/map_file.hpp"
 
@@ -48,6 +51,11 @@ public:
     /// Compiles `map` with `terrain`. Fails when a letter is undefined or the passable costs span
     /// more than kMaximumCostRatio.
     static Expected<Grid> build(const io::MapFile& map, const TerrainTable& terrain);
+    /// A copy with `edits` applied in order (grid/edits.hpp, src/grid/grid_edits.cpp); `terrain` must
+    /// be the table the grid was built with. Fails, naming `origin` and the edit's line, on a cell off
+    /// the map or an undefined letter. Not for use while a batch runs on this grid's copy.
+    [[nodiscard]] Expected<Grid> with_edits(std::span<const CellEdit> edits, const TerrainTable& terrain,
+                                            std::string_view origin = "edits") const;
 
     [[nodiscard]] std::uint32_t width() const { return width_; }
     [[nodiscard]] std::uint32_t height() const { return height_; }

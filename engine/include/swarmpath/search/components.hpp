@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "swarmpath/grid/grid.hpp"
@@ -16,6 +17,11 @@ namespace swarmpath::search {
 class Components {
 public:
     static Components compute(const grid::Grid& grid, Moves moves, DiagonalRule rule);
+    /// Brings the labels up to date after `changed` cells of `edited` changed (src/search/components_refresh.cpp):
+    /// only the components touching the changed cells are flood-filled again, under fresh labels.
+    /// Returns the number of cells relabelled. Afterwards connected() agrees with compute(edited, ...).
+    std::size_t refresh(const grid::Grid& edited, Moves moves, DiagonalRule rule,
+                        std::span<const grid::CellIndex> changed);
 
     [[nodiscard]] std::uint32_t label(grid::PaddedIndex cell) const { return labels_[cell.value]; }
     [[nodiscard]] std::uint32_t count() const { return count_; }

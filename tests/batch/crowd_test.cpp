@@ -1,0 +1,410 @@
+// Crowds, field files and map edits. The crowd solver (flowfield and auto) against per-query A* under
+// every movement model and diagonal rule with terrain; determinism across thread counts; the field
+// file's round trip and damage detection; edits applied incrementally (grid patch, component
+// refresh, field cache) against the edited map built from scratch; and the command line: generated
+// crowd scenarios (lengths from the generator's own Dijkstra) pass `solve --check` with flowfield
+// and auto, also after `--edits`, and `swarmpath field` writes a file that reads back.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <random>
+#include <vector>
+
+#include "random_maps.hpp"
+#include "reference_dijkstra.hpp"
+#include "run_command.hpp"
+#include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/crowd_solver.hpp"
+#include "swarmpath/batch/editable_map.hpp"
+#include "swarmpath/grid/edits.hpp"
+#include "swarmpath/io/field_file.hpp"
+#include "swarmpath/io/map_file.hpp"
+#include "swarmpath/io/scenario_file.hpp"
+#include "swarmpath/search/goal_field.hpp"
+#include "swarmpath/search/solver.hpp"
+
+namespace swarmpath {
+namespace {
+
+grid::TerrainTable weighted_terrain() {
+    grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+    terrain.declare('G', true, 3.0);
+    terrain.declare('S', true, 0.5);
+    return terrain;
+}
+
+/// `agents` queries per goal over `goals` random passable goals, plus a few the field cannot answer.
+std::vector<search::Query> crowd_queries(const grid::Grid& grid, std::mt19937_64& random, int goals, int agents) {
+    std::uniform_int_distribution<std::uint32_t> column(0, grid.width() - 1);
+    std::uniform_int_distribution<std::uint32_t> row(0, grid.height() - 1);
+    auto passable_cell = [&] {
+        for (;;) {
+            const std::uint32_t x = column(random);
+            const std::uint32_t y = row(random);
+            if (grid.passable(x, y)) return std::pair{x, y};
+        }
+    };
+    std::vector<search::Query> queries;
+    for (int goal = 0; goal < goals; ++goal) {
+        const auto [goal_x, goal_y] = passable_cell();
+        for (int agent = 0; agent < agents; ++agent) {
+            const auto [start_x, start_y] = passable_cell();
+            queries.push_back({start_x, start_y, goal_x, goal_y});
+        }
+        queries.push_back({goal_x, goal_y, goal_x, goal_y});  // start = goal
+    }
+    queries.push_back({-1, 0, 0, 0});                                     // off the map
+    queries.push_back({0, 0, static_cast<std::int64_t>(grid.width()), 0});  // off the map
+    return queries;
+}
+
+void expect_same_costs(const std::vector<search::Result>& expected, const std::vector<search::Result>& actual) {
+    ASSERT_EQ(expected.size(), actual.size());
+    for (std::size_t index = 0; index < expected.size(); ++index) {
+        EXPECT_EQ(expected[index].status, actual[index].status) << "query " << index;
+        EXPECT_EQ(expected[index].cost_units, actual[index].cost_units) << "query " << index;
+    }
+}
+
+std::vector<search::Result> solve_astar(const grid::Grid& grid, search::SearchSettings settings,
+                                        const std::vector<search::Query>& queries) {
+    settings.algorithm = search::Algorithm::astar;
+    Expected<search::Solver> solver = search::Solver::create(grid, settings);
+    EXPECT_TRUE(solver.has_value());
+    batch::BatchSolver workers(1);
+    std::vector<search::Result> results(queries.size());
+    workers.solve(*solver, queries, results);
+    return results;
+}
+
+std::vector<search::Result> solve_crowd(const grid::Grid& grid, const search::SearchSettings& settings,
+                                        const std::vector<search::Query>& queries, unsigned threads,
+                                        batch::CrowdReport* report = nullptr) {
+    Expected<batch::CrowdSolver> crowd = batch::CrowdSolver::create(grid, settings);
+    EXPECT_TRUE(crowd.has_value()) << crowd.error().describe();
+    batch::BatchSolver workers(threads);
+    std::vector<search::Result> results(queries.size());
+    const batch::CrowdReport done = crowd->solve(queries, results, workers);
+    if (report != nullptr) *report = done;
+    return results;
+}
+
+TEST(CrowdSolver, FieldsMatchAStarUnderEveryRuleWithTerrain) {
+    std::mt19937_64 random(701);
+    const std::pair<search::Moves, search::DiagonalRule> all_rules[] = {
+        {search::Moves::four, search::DiagonalRule::both_free},
+        {search::Moves::eight, search::DiagonalRule::both_free},
+        {search::Moves::eight, search::DiagonalRule::one_free},
+        {search::Moves::eight, search::DiagonalRule::any}};
+    const grid::TerrainTable terrain = weighted_terrain();
+    for (const auto& [moves, rule] : all_rules) {
+        const io::MapFile map = testing::random_map(random, 70, 50, 0.3, "...GSW");
+        Expected<grid::Grid> grid = grid::Grid::build(map, terrain);
+        ASSERT_TRUE(grid.has_value());
+        const std::vector<search::Query> queries = crowd_queries(*grid, random, 4, 40);
+        search::SearchSettings settings;
+        settings.moves = moves;
+        settings.diagonal = rule;
+        const std::vector<search::Result> expected = solve_astar(*grid, settings, queries);
+        settings.algorithm = search::Algorithm::flowfield;
+        batch::CrowdReport report;
+        const std::vector<search::Result> fields = solve_crowd(*grid, settings, queries, 2, &report);
+        expect_same_costs(expected, fields);
+        EXPECT_GT(report.field_queries, 0U);
+        // Every read-off path is legal and costs what the field says.
+        testing::ReferenceRules reference{moves, rule, terrain};
+        for (std::size_t index = 0; index < queries.size(); ++index) {
+            if (fields[index].status != search::QueryStatus::found) continue;
+            std::vector<std::uint32_t> cells;
+            for (grid::CellIndex cell : fields[index].path) cells.push_back(cell.value);
+            ASSERT_FALSE(cells.empty());
+            EXPECT_EQ(cells.back(), grid->cell(static_cast<std::uint32_t>(queries[index].goal_x),
+                                               static_cast<std::uint32_t>(queries[index].goal_y)).value);
+            EXPECT_TRUE(io::length_matches(testing::reference_path_cost(map, reference, cells), fields[index].cost));
+        }
+        settings.algorithm = search::Algorithm::automatic;
+        expect_same_costs(expected, solve_crowd(*grid, settings, queries, 2));
+    }
+}
+
+TEST(CrowdSolver, ResultsDoNotDependOnThreads) {
+    std::mt19937_64 random(702);
+    const io::MapFile map = testing::random_map(random, 120, 90, 0.25);
+    Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
+    ASSERT_TRUE(grid.has_value());
+    const std::vector<search::Query> queries = crowd_queries(*grid, random, 6, 300);
+    for (search::Algorithm algorithm : {search::Algorithm::flowfield, search::Algorithm::automatic}) {
+        search::SearchSettings settings;
+        settings.algorithm = algorithm;
+        const std::vector<search::Result> one = solve_crowd(*grid, settings, queries, 1);
+        const std::vector<search::Result> two = solve_crowd(*grid, settings, queries, 2);
+        for (std::size_t index = 0; index < queries.size(); ++index) {
+            EXPECT_EQ(one[index].status, two[index].status);
+            EXPECT_EQ(one[index].cost_units, two[index].cost_units);
+            EXPECT_EQ(one[index].path, two[index].path);
+            EXPECT_EQ(one[index].counters, two[index].counters);
+        }
+    }
+}
+
+TEST(CrowdSolver, AutomaticRuleFollowsGroupSize) {
+    // A lone agent is cheaper to search for; with A* a few dozen agents sharing a goal already pay
+    // for a field, with JPS it takes a couple of thousand (the measured crossovers, docs/crowds.md).
+    const double squared = 600.0 * 600.0;
+    EXPECT_FALSE(batch::choose_field({1, squared, 1200.0, 800000, 1050000}, false));
+    EXPECT_FALSE(batch::choose_field({1, squared, 1200.0, 800000, 1050000}, true));
+    EXPECT_TRUE(batch::choose_field({100, squared, 1200.0, 800000, 1050000}, false));
+    EXPECT_FALSE(batch::choose_field({100, squared, 1200.0, 800000, 1050000}, true));
+    EXPECT_TRUE(batch::choose_field({3000, squared, 1200.0, 800000, 1050000}, true));
+    // Agents close to their goal: the field stops early, so A* loses to it sooner.
+    EXPECT_TRUE(batch::choose_field({300, 40.0 * 40.0, 60.0, 800000, 1050000}, false));
+    EXPECT_FALSE(batch::choose_field({30, 40.0 * 40.0, 60.0, 800000, 1050000}, false));
+}
+
+TEST(FieldFile, RoundTripsAndDetectsDamage) {
+    std::mt19937_64 random(703);
+    const io::MapFile map = testing::random_map(random, 33, 21, 0.3, "..G");
+    Expected<grid::Grid> grid = grid::Grid::build(map, weighted_terrain());
+    ASSERT_TRUE(grid.has_value());
+    std::uint32_t goal_x = 16;
+    while (!grid->passable(goal_x, 10)) ++goal_x;
+    search::FieldWorkspace workspace;
+    const search::GoalField field =
+        search::GoalField::compute(*grid, search::Moves::eight, search::DiagonalRule::one_free, goal_x, 10, {}, true, workspace);
+    const io::FieldFile file = io::field_file_from(field, *grid);
+    EXPECT_EQ(file.diagonal_rule, 1);
+    for (std::uint32_t y = 0; y < map.height; ++y) {
+        for (std::uint32_t x = 0; x < map.width; ++x) {
+            const std::size_t cell = static_cast<std::size_t>(y) * map.width + x;
+            if (field.settled(x, y)) {
+                EXPECT_FLOAT_EQ(file.costs[cell], static_cast<float>(grid->to_real_cost(field.cost_units(x, y))));
+            } else {
+                EXPECT_TRUE(std::isinf(file.costs[cell]));
+            }
+            EXPECT_EQ(file.directions[cell], field.next_direction(x, y));
+        }
+    }
+    const std::string bytes = io::encode_field_file(file);
+    EXPECT_EQ(bytes.size(), io::kFieldHeaderBytes + 5U * map.width * map.height);
+    EXPECT_EQ(bytes.substr(0, 8), "SWPFIELD");
+    Expected<io::FieldFile> decoded = io::decode_field_file(bytes, "memory");
+    ASSERT_TRUE(decoded.has_value()) << decoded.error().describe();
+    EXPECT_EQ(*decoded, file);
+
+    const std::string folder = testing::scratch_folder("field-file");
+    ASSERT_TRUE(io::write_field_file(folder + "/goal.field", file).has_value());
+    Expected<io::FieldFile> read = io::read_field_file(folder + "/goal.field");
+    ASSERT_TRUE(read.has_value());
+    EXPECT_EQ(*read, file);
+
+    std::string damaged = bytes;
+    damaged[io::kFieldHeaderBytes + 7] ^= 0x10;
+    Expected<io::FieldFile> bad = io::decode_field_file(damaged, "memory");
+    ASSERT_FALSE(bad.has_value());
+    EXPECT_NE(bad.error().message.find("checksum"), std::string::npos);
+    EXPECT_FALSE(io::decode_field_file(bytes.substr(0, bytes.size() - 1), "memory").has_value());
+    EXPECT_FALSE(io::decode_field_file("SWPFIELX" + bytes.substr(8), "memory").has_value());
+}
+
+TEST(MapEdits, ParseErrorsNameFileLineAndColumn) {
+    Expected<std::vector<grid::CellEdit>> edits = grid::parse_edits("# a wall\n3 4 @\n\n  10 2 T  # trees\n", "e.txt");
+    ASSERT_TRUE(edits.has_value());
+    ASSERT_EQ(edits->size(), 2U);
+    EXPECT_EQ((*edits)[1].x, 10U);
+    EXPECT_EQ((*edits)[1].letter, 'T');
+    EXPECT_EQ((*edits)[1].line, 4U);
+    Expected<std::vector<grid::CellEdit>> bad = grid::parse_edits("1 2 .\n1 x .\n", "e.txt");
+    ASSERT_FALSE(bad.has_value());
+    EXPECT_EQ(bad.error().line, 2U);
+    EXPECT_EQ(bad.error().column, 3U);
+    EXPECT_FALSE(grid::parse_edits("1 2 ..\n", "e.txt").has_value());
+    EXPECT_FALSE(grid::parse_edits("1 2\n", "e.txt").has_value());
+
+    io::MapFile map;
+    map.width = 4;
+    map.height = 2;
+    map.letters = "....@@..";
+    Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
+    ASSERT_TRUE(grid.has_value());
+    std::vector<grid::CellEdit> off_map = {{4, 0, '.', 7}};
+    Expected<grid::Grid> edited = grid->with_edits(off_map, grid::TerrainTable::benchmark(), "e.txt");
+    ASSERT_FALSE(edited.has_value());
+    EXPECT_EQ(edited.error().line, 7U);
+    std::vector<grid::CellEdit> unknown = {{0, 0, 'Z', 3}};
+    EXPECT_FALSE(grid->with_edits(unknown, grid::TerrainTable::benchmark(), "e.txt").has_value());
+}
+
+TEST(MapEdits, SolvingAfterEditsEqualsSolvingTheEditedMapFromScratch) {
+    std::mt19937_64 random(704);
+    const grid::TerrainTable terrain = weighted_terrain();
+    io::MapFile map = testing::random_map(random, 64, 48, 0.2, "..G");  // no S yet: an S edit rebuilds
+    Expected<grid::Grid> original = grid::Grid::build(map, terrain);
+    ASSERT_TRUE(original.has_value());
+    batch::EditableMap editable(*original, terrain, search::Moves::eight, search::DiagonalRule::both_free);
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> goals;
+    while (goals.size() < 5) {
+        const std::uint32_t x = static_cast<std::uint32_t>(random() % map.width);
+        const std::uint32_t y = static_cast<std::uint32_t>(random() % map.height);
+        if (original->passable(x, y)) goals.emplace_back(x, y);
+    }
+    for (int round = 0; round < 4; ++round) {
+        for (const auto& [x, y] : goals) (void)editable.field(x, y);
+        // A wall across part of the map, cells opened, cost changes; the last rounds add a new letter.
+        std::vector<grid::CellEdit> edits;
+        const std::uint32_t wall_x = 10 + static_cast<std::uint32_t>(round) * 12;
+        for (std::uint32_t y = 0; y + 6 < map.height; ++y) edits.push_back({wall_x, y, '@', 0});
+        for (int index = 0; index < 40; ++index) {
+            const char letters[] = {'.', '@', 'G', round >= 2 ? 'S' : '.'};
+            edits.push_back({static_cast<std::uint32_t>(random() % map.width), static_cast<std::uint32_t>(random() % map.height),
+                             letters[random() % 4], 0});
+        }
+        for (const auto& [x, y] : goals) edits.push_back({x, y, '.', 0});  // keep the goals passable
+        for (const grid::CellEdit& edit : edits) map.letters[static_cast<std::size_t>(edit.y) * map.width + edit.x] = edit.letter;
+        Expected<batch::EditReport> report = editable.apply_edits(edits);
+        ASSERT_TRUE(report.has_value()) << report.error().describe();
+        EXPECT_EQ(report->fields_kept + report->fields_dropped, goals.size());
+
+        Expected<grid::Grid> scratch = grid::Grid::build(map, terrain);
+        ASSERT_TRUE(scratch.has_value());
+        const grid::Grid& edited = editable.grid();
+        // The patched grid is the rebuilt one, cell by cell.
+        for (std::uint32_t y = 0; y < map.height; ++y) {
+            for (std::uint32_t x = 0; x < map.width; ++x) {
+                ASSERT_EQ(edited.letter(x, y), scratch->letter(x, y));
+                ASSERT_EQ(edited.passable(x, y), scratch->passable(x, y));
+            }
+        }
+        // Refreshed components partition the cells as computing them afresh does.
+        const search::Components fresh = search::Components::compute(*scratch, search::Moves::eight, search::DiagonalRule::both_free);
+        std::map<std::uint32_t, std::uint32_t> fresh_of_refreshed;
+        std::map<std::uint32_t, std::uint32_t> refreshed_of_fresh;
+        for (std::uint32_t cell = 0; cell < scratch->padded_cell_count(); ++cell) {
+            const std::uint32_t a = editable.components().label(grid::PaddedIndex{cell});
+            const std::uint32_t b = fresh.label(grid::PaddedIndex{cell});
+            ASSERT_EQ(a == 0, b == 0);
+            if (a == 0) continue;
+            EXPECT_EQ(fresh_of_refreshed.try_emplace(a, b).first->second, b);
+            EXPECT_EQ(refreshed_of_fresh.try_emplace(b, a).first->second, a);
+        }
+        // Cached (kept) and recomputed fields equal fields computed on the rebuilt grid.
+        search::FieldWorkspace workspace;
+        for (const auto& [goal_x, goal_y] : goals) {
+            const auto kept = editable.field(goal_x, goal_y);
+            const search::GoalField expected = search::GoalField::compute(*scratch, search::Moves::eight,
+                                                                          search::DiagonalRule::both_free, goal_x, goal_y, {}, true, workspace);
+            for (std::uint32_t y = 0; y < map.height; ++y) {
+                for (std::uint32_t x = 0; x < map.width; ++x) {
+                    ASSERT_EQ(kept->settled(x, y), expected.settled(x, y)) << x << "," << y;
+                    if (expected.settled(x, y)) {
+                        ASSERT_EQ(kept->cost_units(x, y), expected.cost_units(x, y));
+                    }
+                }
+            }
+        }
+        // The crowd solver on the edited grid answers as on the rebuilt one, and as A* does.
+        const std::vector<search::Query> queries = crowd_queries(*scratch, random, 3, 30);
+        search::SearchSettings settings;
+        settings.algorithm = search::Algorithm::flowfield;
+        const std::vector<search::Result> expected = solve_astar(*scratch, settings, queries);
+        expect_same_costs(expected, solve_crowd(edited, settings, queries, 2));
+        settings.algorithm = search::Algorithm::automatic;
+        expect_same_costs(expected, solve_crowd(edited, settings, queries, 2));
+    }
+}
+
+// --- the command line ---------------------------------------------------------------------------
+
+TEST(CrowdCommandLine, GeneratedCrowdsPassCheckWithFlowfieldAndAuto) {
+    const std::string folder = testing::scratch_folder("crowd-cli");
+    const std::string maps[] = {testing::dataset_folder() + "/dao/arena.map",
+                                testing::dataset_folder() + "/street/Berlin_1_256.map",
+                                testing::dataset_folder() + "/mazes/maze512-32-0.map"};
+    int seed = 1;
+    for (const std::string& map : maps) {
+        const std::string scenario = folder + "/crowd" + std::to_string(seed) + ".map.scen";
+        testing::CommandOutcome generated = testing::run_swarmpath(
+            "generate crowd " + map + " --agents 600 --goals 3 --seed " + std::to_string(seed++) + " -o " + scenario);
+        ASSERT_EQ(generated.exit_code, 0) << generated.standard_error;
+        Expected<io::ScenarioFile> rows = io::read_scenario_file(scenario);
+        ASSERT_TRUE(rows.has_value());
+        ASSERT_EQ(rows->rows.size(), 600U);
+        for (const char* algorithm : {"flowfield", "auto", "astar"}) {
+            const std::string summary = folder + "/summary.json";
+            testing::CommandOutcome solved = testing::run_swarmpath("solve " + scenario + " --map " + map +
+                                                                    " --check --threads 2 --algorithm " + algorithm +
+                                                                    " --summary " + summary);
+            EXPECT_EQ(solved.exit_code, 0) << algorithm << " on " << map << "\n" << solved.standard_error;
+            if (std::string(algorithm) == "flowfield") {
+                const std::string text = testing::read_text(summary);
+                EXPECT_NE(text.find("\"field_groups\": 3"), std::string::npos) << text;
+                EXPECT_NE(text.find("\"algorithm\": \"flowfield\""), std::string::npos) << text;
+            }
+        }
+    }
+}
+
+TEST(CrowdCommandLine, FlowfieldPassesCheckOnBundledScenarios) {
+    for (const char* file : {"/dao/arena.map.scen", "/dao/den312d.map.scen"}) {
+        testing::CommandOutcome solved = testing::run_swarmpath("solve " + testing::dataset_folder() + file +
+                                                                " --check --threads 2 --algorithm flowfield");
+        EXPECT_EQ(solved.exit_code, 0) << file << "\n" << solved.standard_error;
+    }
+}
+
+TEST(CrowdCommandLine, EditsApplyBeforeSolving) {
+    const std::string folder = testing::scratch_folder("crowd-edits");
+    const std::string map_path = testing::dataset_folder() + "/dao/arena.map";
+    Expected<io::MapFile> map = io::read_map_file(map_path);
+    ASSERT_TRUE(map.has_value());
+    // A wall with a gap through the middle of the arena, as an edit file and as an edited map.
+    std::string edits = "# a wall\n";
+    for (std::uint32_t y = 2; y + 4 < map->height; ++y) {
+        edits += std::to_string(map->width / 2) + " " + std::to_string(y) + " @\n";
+        map->letters[static_cast<std::size_t>(y) * map->width + map->width / 2] = '@';
+    }
+    std::ofstream(folder + "/wall.edits") << edits;
+    std::ofstream(folder + "/edited.map") << testing::to_map_text(*map);
+    const std::string scenario = folder + "/edited.map.scen";
+    ASSERT_EQ(testing::run_swarmpath("generate crowd " + folder + "/edited.map --agents 300 --goals 2 -o " + scenario).exit_code, 0);
+    for (const char* algorithm : {"flowfield", "auto"}) {
+        testing::CommandOutcome solved = testing::run_swarmpath("solve " + scenario + " --map " + map_path + " --edits " +
+                                                                folder + "/wall.edits --check --algorithm " + algorithm);
+        EXPECT_EQ(solved.exit_code, 0) << solved.standard_error;
+    }
+    // Without the edits the lengths differ somewhere: the check fails.
+    EXPECT_EQ(testing::run_swarmpath("solve " + scenario + " --map " + map_path + " --check").exit_code, 1);
+    std::ofstream(folder + "/bad.edits") << "1 1 .\n1 -2 @\n";
+    testing::CommandOutcome bad = testing::run_swarmpath("solve " + scenario + " --map " + map_path + " --edits " + folder + "/bad.edits");
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_NE(bad.standard_error.find("bad.edits:2:3"), std::string::npos) << bad.standard_error;
+}
+
+TEST(CrowdCommandLine, FieldCommandWritesAReadableFieldAndPicture) {
+    const std::string folder = testing::scratch_folder("crowd-field");
+    const std::string map_path = testing::dataset_folder() + "/dao/arena.map";
+    Expected<io::MapFile> map = io::read_map_file(map_path);
+    ASSERT_TRUE(map.has_value());
+    Expected<grid::Grid> grid = grid::Grid::build(*map, grid::TerrainTable::benchmark());
+    ASSERT_TRUE(grid.has_value());
+    std::uint32_t goal_x = map->width / 2;
+    const std::uint32_t goal_y = map->height / 2;
+    while (!grid->passable(goal_x, goal_y)) ++goal_x;
+    testing::CommandOutcome made = testing::run_swarmpath("field " + map_path + " " + std::to_string(goal_x) + " " +
+                                                          std::to_string(goal_y) + " -o " + folder + "/arena.field");
+    ASSERT_EQ(made.exit_code, 0) << made.standard_error;
+    Expected<io::FieldFile> file = io::read_field_file(folder + "/arena.field");
+    ASSERT_TRUE(file.has_value()) << file.error().describe();
+    search::FieldWorkspace workspace;
+    const search::GoalField field = search::GoalField::compute(*grid, search::Moves::eight, search::DiagonalRule::both_free,
+                                                               goal_x, goal_y, {}, true, workspace);
+    EXPECT_EQ(*file, io::field_file_from(field, *grid));
+    const std::string picture = testing::read_text(folder + "/arena.field.png");
+    ASSERT_GT(picture.size(), 8U);
+    EXPECT_EQ(picture.substr(1, 3), "PNG");
+    EXPECT_EQ(testing::run_swarmpath("field " + map_path + " 0 0 -o " + folder + "/blocked.field").exit_code, 2);
+}
+
+}  // namespace
+}  // namespace swarmpath

@@ -1,0 +1,205 @@
+// `swarmpath field MAP GX GY -o FIELD [--png PICTURE]`: computes the goal field of one goal over the
+// whole map and writes it in the binary layout of swarmpath/io/field_file.hpp, plus a PNG picture:
+// cost to the goal as colour (dark blue near, through green, to yellow far), blocked cells black,
+// cells that cannot reach the goal grey, the goal white; on maps of at most 64 cells a side each cell
+// is drawn 9 pixels wide with an arrow showing its next step. libpng is used directly here.
+#include <png.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "search_options.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/io/atomic_file.hpp"
+#include "swarmpath/io/field_file.hpp"
+#include "swarmpath/io/map_file.hpp"
+#include "swarmpath/search/goal_field.hpp"
+#include "swarmpath/search/moves.hpp"
+
+namespace swarmpath::cli {
+namespace {
+
+struct FieldOptions {
+    std::string map_path;
+    std::int64_t goal_x = 0;
+    std::int64_t goal_y = 0;
+    std::string output;
+    std::string picture;
+    int moves = 8;
+    std::string diagonal = "both-free";
+    std::string terrain_spec;
+    std::string terrain_file;
+};
+
+using Colour = std::array<std::uint8_t, 3>;
+
+/// A blue–green–yellow ramp for t in [0, 1].
+Colour ramp(double t) {
+    static constexpr std::array<Colour, 5> stops = {
+        Colour{68, 1, 84}, Colour{59, 82, 139}, Colour{33, 145, 140}, Colour{94, 201, 98}, Colour{253, 231, 37}};
+    t = std::clamp(t, 0.0, 1.0) * static_cast<double>(stops.size() - 1);
+    const auto index = std::min<std::size_t>(static_cast<std::size_t>(t), stops.size() - 2);
+    const double fraction = t - static_cast<double>(index);
+    Colour colour{};
+    for (std::size_t channel = 0; channel < 3; ++channel) {
+        colour[channel] = static_cast<std::uint8_t>(std::lround(
+            static_cast<double>(stops[index][channel]) * (1.0 - fraction) + static_cast<double>(stops[index + 1][channel]) * fraction));
+    }
+    return colour;
+}
+
+void append_bytes(png_structp png, png_bytep data, png_size_t length) {
+    auto* out = static_cast<std::string*>(png_get_io_ptr(png));
+    out->append(reinterpret_cast<const char*>(data), length);
+}
+
+/// Encodes RGB rows as PNG into `out`; false on a libpng error.
+bool encode_png(const std::vector<std::uint8_t>& pixels, std::uint32_t width, std::uint32_t height, std::string& out) {
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
+    if (png == nullptr) return false;
+    png_infop info = png_create_info_struct(png);
+    if (info == nullptr || setjmp(png_jmpbuf(png))) {  // NOLINT(cert-err52-cpp): libpng reports errors by longjmp
+        png_destroy_write_struct(&png, info == nullptr ? nullptr : &info);
+        return false;
+    }
+    png_set_write_fn(png, &out, append_bytes, nullptr);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (std::uint32_t row = 0; row < height; ++row) {
+        png_write_row(png, const_cast<png_bytep>(pixels.data() + static_cast<std::size_t>(row) * width * 3));
+    }
+    png_write_end(png, nullptr);
+    png_destroy_write_struct(&png, &info);
+    return true;
+}
+
+std::vector<std::uint8_t> draw_field(const grid::Grid& grid, const io::FieldFile& field, std::uint32_t scale) {
+    const std::uint32_t width = field.width * scale;
+    const std::uint32_t height = field.height * scale;
+    std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width) * height * 3, 0);
+    float largest = 0;
+    for (float cost : field.costs) {
+        if (std::isfinite(cost)) largest = std::max(largest, cost);
+    }
+    auto paint = [&](std::uint32_t px, std::uint32_t py, const Colour& colour) {
+        const std::size_t offset = (static_cast<std::size_t>(py) * width + px) * 3;
+        pixels[offset] = colour[0];
+        pixels[offset + 1] = colour[1];
+        pixels[offset + 2] = colour[2];
+    };
+    for (std::uint32_t y = 0; y < field.height; ++y) {
+        for (std::uint32_t x = 0; x < field.width; ++x) {
+            const std::size_t cell = static_cast<std::size_t>(y) * field.width + x;
+            Colour colour{0, 0, 0};
+            if (x == field.goal_x && y == field.goal_y) {
+                colour = {255, 255, 255};
+            } else if (std::isfinite(field.costs[cell])) {
+                colour = ramp(largest > 0 ? field.costs[cell] / largest : 0.0);
+            } else if (grid.passable(x, y)) {
+                colour = {96, 96, 96};
+            }
+            for (std::uint32_t dy = 0; dy < scale; ++dy) {
+                for (std::uint32_t dx = 0; dx < scale; ++dx) paint(x * scale + dx, y * scale + dy, colour);
+            }
+            const std::uint8_t direction = field.directions[cell];
+            if (scale >= 7 && direction < 8) {
+                // An arrow: a line from the centre towards the next cell, with a dark tip.
+                const int centre = static_cast<int>(scale / 2);
+                for (int step = 0; step <= centre; ++step) {
+                    const int px = centre + step * search::kDirectionX[direction];
+                    const int py = centre + step * search::kDirectionY[direction];
+                    const Colour ink = step == centre ? Colour{0, 0, 0} : Colour{255, 255, 255};
+                    paint(x * scale + static_cast<std::uint32_t>(px), y * scale + static_cast<std::uint32_t>(py), ink);
+                }
+            }
+        }
+    }
+    return pixels;
+}
+
+int run_field(const FieldOptions& options) {
+    SearchOptions search;
+    search.moves = options.moves;
+    search.diagonal = options.diagonal;
+    search.terrain_spec = options.terrain_spec;
+    search.terrain_file = options.terrain_file;
+    Expected<ResolvedSearch> resolved = resolve(search);
+    if (!resolved) {
+        report_error(resolved.error().describe());
+        return kExitBadInput;
+    }
+    Expected<io::MapFile> map = io::read_map_file(options.map_path, resolved->terrain);
+    if (!map) {
+        report_error(map.error().describe());
+        return kExitBadInput;
+    }
+    Expected<grid::Grid> grid = grid::Grid::build(*map, resolved->terrain);
+    if (!grid) {
+        report_error(grid.error().describe());
+        return kExitBadInput;
+    }
+    if (!grid->contains(options.goal_x, options.goal_y)) {
+        report_error("goal " + std::to_string(options.goal_x) + " " + std::to_string(options.goal_y) + " is off the " +
+                     std::to_string(grid->width()) + " x " + std::to_string(grid->height()) + " map");
+        return kExitBadInput;
+    }
+    const auto goal_x = static_cast<std::uint32_t>(options.goal_x);
+    const auto goal_y = static_cast<std::uint32_t>(options.goal_y);
+    if (!grid->passable(goal_x, goal_y)) {
+        report_error("goal " + std::to_string(goal_x) + " " + std::to_string(goal_y) + " is blocked");
+        return kExitBadInput;
+    }
+    search::FieldWorkspace workspace;
+    const search::GoalField field = search::GoalField::compute(*grid, resolved->settings.moves, resolved->settings.diagonal,
+                                                               goal_x, goal_y, {}, true, workspace);
+    const io::FieldFile file = io::field_file_from(field, *grid);
+    if (Status status = io::write_field_file(options.output, file); !status) {
+        report_error(status.error().describe());
+        return kExitBadInput;
+    }
+    const std::string picture_path = options.picture.empty() ? options.output + ".png" : options.picture;
+    const std::uint32_t side = std::max(grid->width(), grid->height());
+    const std::uint32_t scale = side <= 64 ? 9 : std::max<std::uint32_t>(1, 512 / side);
+    std::string encoded;
+    if (!encode_png(draw_field(*grid, file, scale), file.width * scale, file.height * scale, encoded)) {
+        report_error(picture_path + ": PNG encoding failed");
+        return kExitBadInput;
+    }
+    io::AtomicFile picture(picture_path);
+    picture.write(encoded);
+    if (Status status = picture.commit(); !status) {
+        report_error(status.error().describe());
+        return kExitBadInput;
+    }
+    std::printf("field of %s to (%u, %u): %llu cells reach the goal; wrote %s and %s\n", options.map_path.c_str(), goal_x,
+                goal_y, static_cast<unsigned long long>(field.counters().expanded), options.output.c_str(),
+                picture_path.c_str());
+    return kExitSuccess;
+}
+
+}  // namespace
+
+void add_field_command(CLI::App& app, int& exit_code) {
+    auto options = std::make_shared<FieldOptions>();
+    CLI::App* command = app.add_subcommand(
+        "field", "Export the goal field (cost and next step of every cell) of one goal, with a PNG picture");
+    command->add_option("map", options->map_path, "Map file (.map)")->required();
+    command->add_option("goal_x", options->goal_x, "Goal column")->required();
+    command->add_option("goal_y", options->goal_y, "Goal row")->required();
+    command->add_option("-o,--output", options->output, "Field file to write (layout: docs/crowds.md)")->required();
+    command->add_option("--png", options->picture, "Picture to write (default: FIELD.png)");
+    command->add_option("--moves", options->moves, "Movement model: 8 or 4")->capture_default_str();
+    command->add_option("--diagonal-rule", options->diagonal, "both-free, one-free or any")->capture_default_str();
+    command->add_option("--terrain", options->terrain_spec, "Terrain costs, LETTER=COST,...");
+    command->add_option("--terrain-file", options->terrain_file, "Terrain costs, one LETTER=COST per line");
+    command->callback([options, &exit_code] { exit_code = run_field(*options); });
+}
+
+}  // namespace swarmpath::cli
