@@ -240,6 +240,19 @@ TEST(RouteCommand, StatusWordsForUnreachableBlockedAndLimitedQueries) {
     EXPECT_EQ(run(folder, "route " + map_path + " 0 0 6 4 --heuristic manhattan").exit_code, 2);
     EXPECT_EQ(run(folder, "route " + map_path + " 0 0 6 4 --weight 0.5").exit_code, 2);
     EXPECT_EQ(run(folder, "route " + map_path + " 0 0 6 4 --terrain Q").exit_code, 2);
+    // An undeclared letter in a map is an error naming the file until a terrain spec declares it.
+    const std::string custom_path = folder + "/custom.map";
+    write_file(custom_path, "type octile\nheight 2\nwidth 3\nmap\n.k.\n.k.\n");
+    const Outcome undeclared = run(folder, "route " + custom_path + " 0 0 2 0");
+    EXPECT_EQ(undeclared.exit_code, 2);
+    EXPECT_NE(undeclared.errors.find("custom.map"), std::string::npos) << undeclared.errors;
+    EXPECT_EQ(header_fields(run(folder, "route " + custom_path + " 0 0 2 0 --terrain k=inf").output)["status"], "no_path");
+    EXPECT_EQ(header_fields(run(folder, "route " + custom_path + " 0 0 2 0 --terrain k=5").output)["cost"], "6.00000000");  // enter k (5), then ground (1)
+    // A bad terrain file line is reported with its file and line.
+    write_file(folder + "/bad.terrain", "# costs\nk=5\nk=cheap\n");
+    const Outcome bad_file = run(folder, "route " + custom_path + " 0 0 2 0 --terrain-file " + folder + "/bad.terrain");
+    EXPECT_EQ(bad_file.exit_code, 2);
+    EXPECT_NE(bad_file.errors.find("bad.terrain:3"), std::string::npos) << bad_file.errors;
 }
 
 /// A decoded RGB picture.
