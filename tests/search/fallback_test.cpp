@@ -112,6 +112,7 @@ NearestExpectation brute_force_nearest(const io::MapFile& map, Moves moves, cons
 search::Solver make_solver(const grid::Grid& grid, Moves moves, DiagonalRule rule, Fallback fallback,
                            HeuristicKind heuristic = HeuristicKind::automatic, std::uint64_t max_expansions = 0) {
     search::SearchSettings settings;
+    settings.algorithm = search::Algorithm::astar;  // the fallback needs every reachable cell: A*
     settings.moves = moves;
     settings.diagonal = rule;
     settings.fallback = fallback;

@@ -163,6 +163,7 @@ TEST_P(PolicyDifferential, MatchesReferenceDijkstraOnRandomGrids) {
         for (HeuristicKind heuristic : kAllHeuristics) {
             for (double weight : weights) {
                 search::SearchSettings settings;
+                settings.algorithm = search::Algorithm::astar;  // the policies under test are A*'s
                 settings.moves = combination.moves;
                 settings.diagonal = combination.diagonal;
                 settings.heuristic = heuristic;
