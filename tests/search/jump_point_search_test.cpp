@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <random>
 #include <string>
 #include <vector>
@@ -193,7 +194,7 @@ std::size_t compare_with_astar(const io::MapFile& map, std::mt19937_64& random, 
             EXPECT_EQ(result.status, expected.status) << where;
             if (result.status != QueryStatus::found || expected.status != QueryStatus::found) continue;
             EXPECT_EQ(result.cost_units, expected.cost_units) << where;
-            EXPECT_EQ(result.cost, expected.cost) << where;
+            EXPECT_EQ(result.cost, expected.cost) << where << std::setprecision(17) << ": " << result.cost << " vs " << expected.cost;
             EXPECT_LE(result.counters.expanded, expected.counters.expanded) << where;
             if (result.path.empty()) {
                 ADD_FAILURE() << where << ": no path";

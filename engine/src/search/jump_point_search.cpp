@@ -12,8 +12,11 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <tuple>
+#include <utility>
 
 #include "swarmpath/search/context.hpp"
+#include "swarmpath/search/detail/packed_open_list.hpp"
 #include "swarmpath/search/heuristics.hpp"
 #include "swarmpath/search/jump_point_table.hpp"
 #include "swarmpath/search/moves.hpp"
@@ -25,48 +28,73 @@ LineBits::LineBits(std::uint32_t line_count, std::uint32_t line_length)
     : words_per_line_((static_cast<std::size_t>(line_length) + 64) / 64 + 2),
       words_((static_cast<std::size_t>(line_count) + 2) * words_per_line_, 0) {}
 
-JumpPointGrid::JumpPointGrid(const grid::Grid& grid)
-    : rows_(grid.height(), grid.width()), columns_(grid.width(), grid.height()) {
-    for (std::uint32_t y = 0; y < grid.height(); ++y) {
-        for (std::uint32_t x = 0; x < grid.width(); ++x) {
-            if (!grid.passable(x, y)) continue;
-            rows_.set(y, x);
-            columns_.set(x, y);
+namespace {
+
+/// Passability and stop bits of one orientation; `free(line, position)` reads the grid (blocked
+/// outside it), `line_count` lines of `line_length` cells.
+template <class Free>
+ScanLines build_scan_lines(std::uint32_t line_count, std::uint32_t line_length, Free&& free) {
+    ScanLines lines{LineBits(line_count, line_length), LineBits(line_count, line_length),
+                    LineBits(line_count, line_length)};
+    const auto count = static_cast<std::int64_t>(line_count);
+    const auto length = static_cast<std::int64_t>(line_length);
+    for (std::int64_t line = 0; line < count; ++line) {
+        // Positions −1 and `length` are the blocked ring: a jump stops there at the latest.
+        for (std::int64_t position = -1; position <= length; ++position) {
+            const bool here = free(line, position);
+            if (here) lines.passable.set(line, position);
+            bool forward = !here;
+            bool backward = !here;
+            for (std::int64_t side : {line - 1, line + 1}) {
+                if (!free(side, position)) continue;
+                forward = forward || !free(side, position - 1);
+                backward = backward || !free(side, position + 1);
+            }
+            if (forward) lines.stop_forward.set(line, position);
+            if (backward) lines.stop_backward.set(line, position);
         }
     }
+    return lines;
 }
 
-std::uint32_t jump_along_line(const LineBits& bits, std::int64_t line, std::int64_t position, int step,
+}  // namespace
+
+JumpPointGrid::JumpPointGrid(const grid::Grid& grid) {
+    const auto width = static_cast<std::int64_t>(grid.width());
+    const auto height = static_cast<std::int64_t>(grid.height());
+    auto free = [&](std::int64_t x, std::int64_t y) {
+        return x >= 0 && y >= 0 && x < width && y < height &&
+               grid.passable(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
+    };
+    rows_ = build_scan_lines(grid.height(), grid.width(), [&](std::int64_t y, std::int64_t x) { return free(x, y); });
+    columns_ = build_scan_lines(grid.width(), grid.height(), [&](std::int64_t x, std::int64_t y) { return free(x, y); });
+}
+
+std::uint32_t jump_along_line(const ScanLines& lines, std::int64_t line, std::int64_t position, int step,
                               std::int64_t goal_position) {
     if (step > 0) {
         std::int64_t first = position + 1;  // window: cells first … first+63, bit i = cell first+i
         for (;;) {
-            const std::uint64_t here = bits.read(line, first);
-            const std::uint64_t forced = (bits.read(line - 1, first) & ~bits.read(line - 1, first - 1)) |
-                                         (bits.read(line + 1, first) & ~bits.read(line + 1, first - 1));
-            std::uint64_t stop = ~here | forced;
+            std::uint64_t stop = lines.stop_forward.read(line, first);
             const std::int64_t goal_offset = goal_position - first;
             if (goal_offset >= 0 && goal_offset < 64) stop |= std::uint64_t{1} << goal_offset;
             if (stop != 0) {
-                const int offset = __builtin_ctzll(stop);
-                if (((here >> offset) & 1U) == 0) return 0;
-                return static_cast<std::uint32_t>(first + offset - position);
+                const std::int64_t cell = first + __builtin_ctzll(stop);
+                if (!lines.passable.test(line, cell)) return 0;
+                return static_cast<std::uint32_t>(cell - position);
             }
             first += 64;
         }
     }
     std::int64_t first = position - 64;  // window: cells first … first+63 = position−1, scanned downwards
     for (;;) {
-        const std::uint64_t here = bits.read(line, first);
-        const std::uint64_t forced = (bits.read(line - 1, first) & ~bits.read(line - 1, first + 1)) |
-                                     (bits.read(line + 1, first) & ~bits.read(line + 1, first + 1));
-        std::uint64_t stop = ~here | forced;
+        std::uint64_t stop = lines.stop_backward.read(line, first);
         const std::int64_t goal_offset = goal_position - first;
         if (goal_offset >= 0 && goal_offset < 64) stop |= std::uint64_t{1} << goal_offset;
         if (stop != 0) {
-            const int offset = 63 - __builtin_clzll(stop);
-            if (((here >> offset) & 1U) == 0) return 0;
-            return static_cast<std::uint32_t>(position - (first + offset));
+            const std::int64_t cell = first + 63 - __builtin_clzll(stop);
+            if (!lines.passable.test(line, cell)) return 0;
+            return static_cast<std::uint32_t>(position - cell);
         }
         first -= 64;
     }
@@ -155,8 +183,8 @@ struct Position {
 
 /// Online jumps: block scans over rows and columns, diagonal steps one cell at a time.
 struct OnlineJumps {
-    const LineBits* rows;
-    const LineBits* columns;
+    const ScanLines* rows;
+    const ScanLines* columns;
     const grid::Bitset* passable;
     std::int64_t padded_width;
     std::int64_t goal_x;
@@ -354,7 +382,51 @@ void reconstruct_jump_path(const grid::Grid& grid, SearchContext& context, std::
                    [](std::uint32_t value) { return grid::CellIndex{value}; });
 }
 
-template <class Jumps>
+/// The open list as 16-byte packed keys (detail/packed_open_list.hpp), for grids where every f and
+/// g fits in 47 bits: any g is at most one diagonal step per cell, any h at most twice the
+/// straight distance across the map.
+struct PackedOpen {
+    detail::PackedOpenList* list;
+    explicit PackedOpen(SearchContext& context) : list(&context.packed_open_list()) {}
+    static bool fits(const grid::Grid& grid) {
+        const double g_bound = (static_cast<double>(grid.cell_count()) + 1.0) * static_cast<double>(grid::kDiagonalUnits);
+        const double h_bound = 2.0 * static_cast<double>(grid.width() + grid.height()) * static_cast<double>(grid::kStraightUnits);
+        return g_bound + h_bound < 0.5 * static_cast<double>(detail::kPackedCostLimit);
+    }
+    [[nodiscard]] bool empty() const { return list->empty(); }
+    void push(grid::Cost f, grid::Cost g, std::uint32_t cell, CellStamp* stamps) {
+        list->push(detail::pack_key(f, g, cell), stamps);
+    }
+    /// Removes the minimum; returns its cell and g.
+    std::pair<std::uint32_t, grid::Cost> pop(CellStamp* stamps) {
+        const detail::PackedKey key = list->pop(stamps);
+        return {detail::key_cell(key), detail::key_g(key)};
+    }
+    [[nodiscard]] grid::Cost f_at(std::uint32_t slot) const { return detail::key_f(list->at(slot)); }
+    [[nodiscard]] grid::Cost g_at(std::uint32_t slot) const { return detail::key_g(list->at(slot)); }
+    void decrease(std::uint32_t slot, grid::Cost f, grid::Cost g, std::uint32_t cell, CellStamp* stamps) {
+        list->decrease_key(slot, detail::pack_key(f, g, cell), stamps);
+    }
+};
+
+/// The open list as FourAryHeap entries, for any cost range.
+struct WideOpen {
+    FourAryHeap* heap;
+    explicit WideOpen(SearchContext& context) : heap(&context.open_list()) {}
+    [[nodiscard]] bool empty() const { return heap->empty(); }
+    void push(grid::Cost f, grid::Cost g, std::uint32_t cell, CellStamp* stamps) { heap->push({f, g, cell, 0, 0}, stamps); }
+    std::pair<std::uint32_t, grid::Cost> pop(CellStamp* stamps) {
+        const HeapEntry entry = heap->pop(stamps);
+        return {entry.cell, entry.g};
+    }
+    [[nodiscard]] grid::Cost f_at(std::uint32_t slot) const { return heap->at(slot).f; }
+    [[nodiscard]] grid::Cost g_at(std::uint32_t slot) const { return heap->at(slot).g; }
+    void decrease(std::uint32_t slot, grid::Cost f, grid::Cost g, std::uint32_t /*cell*/, CellStamp* stamps) {
+        heap->decrease_key(slot, f, g, stamps);
+    }
+};
+
+template <class Jumps, class Open>
 void jump_point_search(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
     const grid::Grid& grid = solver.grid();
     const Jumps jumps(solver, endpoints);
@@ -369,65 +441,62 @@ void jump_point_search(const Solver& solver, SearchContext& context, const Endpo
     CellStamp* stamps = context.stamps();
     std::uint8_t* arrivals = context.parent_directions();
     std::uint32_t* parents = context.parent_cells();
-    grid::Bitset& closed = context.closed_bits();
-    FourAryHeap& open = context.open_list();
+    Open open(context);
+    // A stamp holding `generation` marks an open cell, `closed_generation` a closed one (context.hpp).
     const std::uint32_t generation = context.generation();
+    const std::uint32_t closed_generation = context.closed_generation();
     Counters counters;
 
-    auto estimate = [&](std::uint32_t x, std::uint32_t y) {
-        return heuristics::Octile::distance(absolute_difference(x, goal_x), absolute_difference(y, goal_y));
+    auto estimate = [&](std::int64_t x, std::int64_t y) {
+        return heuristics::Octile::distance(absolute_difference(static_cast<std::uint32_t>(x), goal_x),
+                                            absolute_difference(static_cast<std::uint32_t>(y), goal_y));
     };
 
     context.touch(endpoints.start);
     arrivals[endpoints.start] = 0;
     parents[endpoints.start] = endpoints.start;
-    open.push({estimate(endpoints.start_x, endpoints.start_y), 0, endpoints.start,
-               static_cast<std::uint16_t>(endpoints.start_x), static_cast<std::uint16_t>(endpoints.start_y)},
-              stamps);
+    open.push(estimate(endpoints.start_x, endpoints.start_y), 0, endpoints.start, stamps);
     ++counters.heap_pushes;
 
-    HeapEntry current{};
-    // Offers the node at (x, y), reached from `current` by `diagonal_steps` diagonal then
+    std::uint32_t current_cell = 0;
+    grid::Cost current_g = 0;
+    // Offers the node at (x, y), reached from the current node by `diagonal_steps` diagonal then
     // `straight_steps` straight steps, the last of them in direction `arrival`.
     auto generate = [&](std::int64_t x, std::int64_t y, std::uint32_t diagonal_steps, std::uint32_t straight_steps,
                         int arrival) {
         ++counters.generated;
         const auto cell = static_cast<std::uint32_t>((y + 1) * padded_width + (x + 1));
-        const grid::Cost g = current.g + grid::kDiagonalUnits * diagonal_steps + grid::kStraightUnits * straight_steps;
-        const auto arrival_bit = static_cast<std::uint8_t>(1U << arrival);
         CellStamp& stamp = stamps[cell];
+        if (stamp.generation == closed_generation) return;
+        const grid::Cost g = current_g + grid::kDiagonalUnits * diagonal_steps + grid::kStraightUnits * straight_steps;
+        const auto arrival_bit = static_cast<std::uint8_t>(1U << arrival);
         if (stamp.generation != generation) {
             stamp.generation = generation;
-            closed.reset(cell);
-            parents[cell] = current.cell;
+            parents[cell] = current_cell;
             arrivals[cell] = arrival_bit;
-            const auto node_x = static_cast<std::uint32_t>(x);
-            const auto node_y = static_cast<std::uint32_t>(y);
-            open.push({g + estimate(node_x, node_y), g, cell, static_cast<std::uint16_t>(node_x),
-                       static_cast<std::uint16_t>(node_y)},
-                      stamps);
+            open.push(g + estimate(x, y), g, cell, stamps);
             ++counters.heap_pushes;
-        } else if (!closed.test(cell)) {
-            const HeapEntry& entry = open.at(stamp.slot);
-            if (g < entry.g) {
-                open.decrease_key(stamp.slot, entry.f - entry.g + g, g, stamps);
-                parents[cell] = current.cell;
-                arrivals[cell] = arrival_bit;
-                ++counters.decrease_keys;
-            } else if (g == entry.g) {
-                arrivals[cell] = static_cast<std::uint8_t>(arrivals[cell] | arrival_bit);
-            }
+            return;
+        }
+        const grid::Cost old_g = open.g_at(stamp.slot);
+        if (g < old_g) {
+            open.decrease(stamp.slot, open.f_at(stamp.slot) - old_g + g, g, cell, stamps);
+            parents[cell] = current_cell;
+            arrivals[cell] = arrival_bit;
+            ++counters.decrease_keys;
+        } else if (g == old_g) {
+            arrivals[cell] = static_cast<std::uint8_t>(arrivals[cell] | arrival_bit);
         }
     };
 
     bool reached = false;
     bool limited = false;
     while (!open.empty()) {
-        current = open.pop(stamps);
+        std::tie(current_cell, current_g) = open.pop(stamps);
         ++counters.heap_pops;
         ++counters.expanded;
-        closed.set(current.cell);
-        if (current.cell == goal) {
+        stamps[current_cell].generation = closed_generation;
+        if (current_cell == goal) {
             reached = true;
             break;
         }
@@ -435,8 +504,8 @@ void jump_point_search(const Solver& solver, SearchContext& context, const Endpo
             limited = true;
             break;
         }
-        const unsigned neighbourhood = read_neighbourhood(passable, current.cell, static_cast<std::uint32_t>(padded_width));
-        unsigned arrived = arrivals[current.cell];
+        const unsigned neighbourhood = read_neighbourhood(passable, current_cell, static_cast<std::uint32_t>(padded_width));
+        unsigned arrived = arrivals[current_cell];
         unsigned moves = 0;
         if (arrived == 0) {
             moves = LegalMoves::table[neighbourhood];
@@ -446,15 +515,14 @@ void jump_point_search(const Solver& solver, SearchContext& context, const Endpo
                 arrived &= arrived - 1;
             }
         }
-        const Position from{current.cell, current.x, current.y};
+        const Position from{current_cell, static_cast<std::int64_t>(current_cell) % padded_width - 1,
+                            static_cast<std::int64_t>(current_cell) / padded_width - 1};
         while (moves != 0) {
             const int direction = __builtin_ctz(moves);
             moves &= moves - 1;
             if (is_diagonal(direction)) {
                 jumps.diagonal(from, direction, generate);
-                continue;
-            }
-            if (const std::uint32_t distance = jumps.straight(from, direction); distance != 0) {
+            } else if (const std::uint32_t distance = jumps.straight(from, direction); distance != 0) {
                 generate(from.x + kDirectionX[static_cast<std::size_t>(direction)] * static_cast<std::int64_t>(distance),
                          from.y + kDirectionY[static_cast<std::size_t>(direction)] * static_cast<std::int64_t>(distance), 0U,
                          distance, direction);
@@ -465,22 +533,32 @@ void jump_point_search(const Solver& solver, SearchContext& context, const Endpo
     result.counters = counters;
     if (reached) {
         result.status = QueryStatus::found;
-        result.cost_units = current.g;
-        result.cost = grid.to_real_cost(current.g);
+        result.cost_units = current_g;
+        result.cost = grid.to_real_cost(current_g);
         if (solver.settings().record_paths) reconstruct_jump_path(grid, context, endpoints.start, goal, result);
         return;
     }
     result.status = limited ? QueryStatus::node_limit : QueryStatus::no_path;
 }
 
+template <class Jumps>
+void jump_point_search_with_open_list(const Solver& solver, SearchContext& context, const Endpoints& endpoints,
+                                      Result& result) {
+    if (PackedOpen::fits(solver.grid())) {
+        jump_point_search<Jumps, PackedOpen>(solver, context, endpoints, result);
+    } else {
+        jump_point_search<Jumps, WideOpen>(solver, context, endpoints, result);
+    }
+}
+
 }  // namespace
 
 void jump_point_search_online(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
-    jump_point_search<OnlineJumps>(solver, context, endpoints, result);
+    jump_point_search_with_open_list<OnlineJumps>(solver, context, endpoints, result);
 }
 
 void jump_point_search_table(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
-    jump_point_search<TableJumps>(solver, context, endpoints, result);
+    jump_point_search_with_open_list<TableJumps>(solver, context, endpoints, result);
 }
 
 }  // namespace swarmpath::search

@@ -5,9 +5,10 @@
 // ties allow), a full cell-by-cell path, and far fewer heap operations.
 //
 // Pieces:
-//   - JumpPointGrid: the grid's passability twice, bit-packed by rows and by columns (a transposed
-//     copy), each line guarded by blocked words, so a straight jump in any of the four directions
-//     tests 64 cells per step with word operations. Built once per Solver (about 2 bits per cell).
+//   - JumpPointGrid: the grid bit-packed by rows and by columns (a transposed copy), each line
+//     guarded by blocked words, with per-direction "stop" bits (blocked or jump point), so a straight
+//     jump in any of the four directions tests 64 cells per step with two word reads. Built once
+//     per Solver in O(cells) (6 bits per cell); no search state, no per-query preprocessing.
 //   - jump_point_search_online / jump_point_search_table: the two search functions the Solver
 //     dispatches to (`jps` and `jps+`); the table variant reads JumpPointTable (jump_point_table.hpp).
 //   - check_jump_point_settings: whether settings and grid fit the rule; the Solver refuses
@@ -74,29 +75,44 @@ private:
     std::vector<std::uint64_t> words_;
 };
 
-/// Passability by rows and by columns, for block-based straight jumps.
+/// One orientation (rows or columns) of the grid for straight jumps: passability, and for each
+/// direction along the lines a "stop" bit per cell, set where a jump in that direction must stop:
+/// the cell is blocked, or it is a jump point (on a neighbouring line it is passable while the cell
+/// behind it is blocked: a forced neighbour under the no-corner-cutting rule). Precomputing the stop
+/// bits (they depend only on the map) lets a scan test 64 cells with two word reads.
+struct ScanLines {
+    LineBits passable;
+    LineBits stop_forward;   ///< for jumps towards larger positions
+    LineBits stop_backward;  ///< for jumps towards smaller positions
+    [[nodiscard]] std::size_t memory_bytes() const {
+        return passable.memory_bytes() + stop_forward.memory_bytes() + stop_backward.memory_bytes();
+    }
+};
+
+/// The grid by rows and by columns (a transposed copy), for block-based straight jumps: 6 bits per
+/// cell in all. Built once per Solver in O(cells).
 class JumpPointGrid {
 public:
     explicit JumpPointGrid(const grid::Grid& grid);
 
-    [[nodiscard]] const LineBits& rows() const { return rows_; }        ///< line y, position x
-    [[nodiscard]] const LineBits& columns() const { return columns_; }  ///< line x, position y
+    [[nodiscard]] const ScanLines& rows() const { return rows_; }        ///< line y, position x
+    [[nodiscard]] const ScanLines& columns() const { return columns_; }  ///< line x, position y
     [[nodiscard]] std::size_t memory_bytes() const { return rows_.memory_bytes() + columns_.memory_bytes(); }
 
 private:
-    LineBits rows_;
-    LineBits columns_;
+    ScanLines rows_;
+    ScanLines columns_;
 };
 
 /// Passed as `goal_position` when the goal is not on the line scanned.
 inline constexpr std::int64_t kNoGoalPosition = -(std::int64_t{1} << 40);
 
-/// Distance from `position` to the first jump point met moving along line `line` of `bits` in
+/// Distance from `position` to the first jump point met moving along line `line` of `lines` in
 /// direction `step` (+1 or −1), or to `goal_position` if that comes first (kNoGoalPosition when the
 /// goal is not on this line); 0 when a blocked cell comes first. A cell is a jump point when, on either
 /// neighbouring line, it is passable and the cell behind it is blocked (its forced neighbours under
 /// the no-corner-cutting rule). Scans 64 cells per iteration.
-[[nodiscard]] std::uint32_t jump_along_line(const LineBits& bits, std::int64_t line, std::int64_t position, int step,
+[[nodiscard]] std::uint32_t jump_along_line(const ScanLines& lines, std::int64_t line, std::int64_t position, int step,
                                             std::int64_t goal_position);
 
 /// Ok when `settings` on `grid` follow the benchmark rule JPS needs; otherwise an Error saying why.
