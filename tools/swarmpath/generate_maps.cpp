@@ -1,9 +1,367 @@
-// `swarmpath generate random|maze|rooms`: generated Moving AI maps (and scenarios) of any size.
-// (To be written for issue 4.)
+// `swarmpath generate random|maze|rooms`: generated Moving AI maps of any size (and, with
+// --scenarios N, a scenario file of N queries), for scaling benchmarks and tests:
+//   random  each cell blocked (`@`) with probability --density (default 0.25), otherwise ground (`.`);
+//   maze    a perfect maze (one route between any two corridor cells) of --corridor-wide corridors
+//           and one-cell walls, carved by an iterative depth-first search;
+//   rooms   square rooms of --room cells per side behind one-cell walls, joined by one-cell doors:
+//           every room is reachable (a random spanning tree of doors) and each further wall gets a
+//           door with probability --density (default 0.25).
+// Output is deterministic for a given seed on every platform: the generator is std::mt19937_64 and
+// every draw is reduced by this file's own arithmetic (standard distributions are not portable).
+// Scenario queries join two cells of the map's largest connected region (4-connected, which under the
+// benchmark rule's no-corner-cutting is the same reachability as 8-connected). Their optimal lengths
+// come from a plain A* here, in doubles with std::priority_queue and √2 = 1.414213562 (FORMATS.md),
+// sharing no code with the engine's search, so `swarmpath solve --check` on the file is a real test.
+// Rows are sorted by length, bucket = floor(length / 4), lengths printed with 8 decimals. Both files
+// are written atomically (io::AtomicFile).
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <queue>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
 #include "commands.hpp"
+#include "swarmpath/io/atomic_file.hpp"
+#include "swarmpath/io/map_file.hpp"
 
 namespace swarmpath::cli {
+namespace {
 
-void add_generate_map_commands(CLI::App& /*generate*/, int& /*exit_code*/) {}
+struct MapOptions {
+    std::string kind;
+    std::uint32_t width = 512;
+    std::uint32_t height = 512;
+    std::uint64_t seed = 1;
+    double density = 0.25;
+    std::uint32_t corridor = 1;
+    std::uint32_t room = 32;
+    std::size_t scenarios = 0;
+    std::string output;
+    std::string scenario_output;
+};
+
+/// Seeded draws with portable reductions.
+class Draw {
+public:
+    explicit Draw(std::uint64_t seed) : engine_(seed) {}
+    /// Uniform in [0, 1).
+    double unit() { return static_cast<double>(engine_() >> 11) * 0x1.0p-53; }
+    /// Uniform in [0, count), count > 0 (the modulo bias is below 2^-32 for any count used here).
+    std::uint64_t below(std::uint64_t count) { return engine_() % count; }
+
+private:
+    std::mt19937_64 engine_;
+};
+
+std::string random_letters(const MapOptions& options, Draw& draw) {
+    std::string letters(static_cast<std::size_t>(options.width) * options.height, '.');
+    for (char& letter : letters) letter = draw.unit() < options.density ? '@' : '.';
+    return letters;
+}
+
+std::string maze_letters(const MapOptions& options, Draw& draw) {
+    const std::uint32_t width = options.width;
+    const std::uint32_t height = options.height;
+    const std::uint32_t pitch = options.corridor + 1;  // a corridor cell and the wall after it
+    std::string letters(static_cast<std::size_t>(width) * height, '@');
+    const std::uint32_t columns = (width + 1) / pitch;
+    const std::uint32_t rows = (height + 1) / pitch;
+    if (columns == 0 || rows == 0) return letters;
+    auto carve = [&](std::uint32_t x0, std::uint32_t y0, std::uint32_t w, std::uint32_t h) {
+        for (std::uint32_t y = y0; y < std::min(y0 + h, height); ++y) {
+            for (std::uint32_t x = x0; x < std::min(x0 + w, width); ++x) letters[static_cast<std::size_t>(y) * width + x] = '.';
+        }
+    };
+    std::vector<bool> visited(static_cast<std::size_t>(columns) * rows, false);
+    std::vector<std::uint32_t> stack = {0};
+    visited[0] = true;
+    carve(0, 0, options.corridor, options.corridor);
+    const int step_x[4] = {0, 1, 0, -1};
+    const int step_y[4] = {-1, 0, 1, 0};
+    while (!stack.empty()) {
+        const std::uint32_t cell = stack.back();
+        const std::uint32_t column = cell % columns;
+        const std::uint32_t row = cell / columns;
+        std::uint32_t choices[4];
+        std::uint32_t count = 0;
+        for (std::uint32_t direction = 0; direction < 4; ++direction) {
+            const std::int64_t next_column = static_cast<std::int64_t>(column) + step_x[direction];
+            const std::int64_t next_row = static_cast<std::int64_t>(row) + step_y[direction];
+            if (next_column < 0 || next_row < 0 || next_column >= columns || next_row >= rows) continue;
+            if (!visited[static_cast<std::size_t>(next_row * columns + next_column)]) choices[count++] = direction;
+        }
+        if (count == 0) {
+            stack.pop_back();
+            continue;
+        }
+        const std::uint32_t direction = choices[draw.below(count)];
+        const auto next_column = static_cast<std::uint32_t>(static_cast<std::int64_t>(column) + step_x[direction]);
+        const auto next_row = static_cast<std::uint32_t>(static_cast<std::int64_t>(row) + step_y[direction]);
+        // Carve the corridor cell and the wall between the two.
+        const std::uint32_t left = std::min(column, next_column) * pitch;
+        const std::uint32_t top = std::min(row, next_row) * pitch;
+        const bool horizontal = step_x[direction] != 0;
+        carve(left, top, horizontal ? 2 * options.corridor + 1 : options.corridor,
+              horizontal ? options.corridor : 2 * options.corridor + 1);
+        const std::uint32_t next = next_row * columns + next_column;
+        visited[next] = true;
+        stack.push_back(next);
+    }
+    return letters;
+}
+
+std::string rooms_letters(const MapOptions& options, Draw& draw) {
+    const std::uint32_t width = options.width;
+    const std::uint32_t height = options.height;
+    const std::uint32_t pitch = options.room + 1;
+    std::string letters(static_cast<std::size_t>(width) * height, '.');
+    auto at = [&](std::uint32_t x, std::uint32_t y) -> char& { return letters[static_cast<std::size_t>(y) * width + x]; };
+    for (std::uint32_t y = 0; y < height; ++y) {
+        for (std::uint32_t x = 0; x < width; ++x) {
+            if ((x + 1) % pitch == 0 || (y + 1) % pitch == 0) at(x, y) = '@';
+        }
+    }
+    const std::uint32_t columns = (width + pitch - 1) / pitch;
+    const std::uint32_t rows = (height + pitch - 1) / pitch;
+    // Walls between neighbouring rooms: (room, direction 0 east / 1 south), shuffled; a union-find
+    // keeps a door in every wall that joins two groups (a spanning tree), others with --density.
+    std::vector<std::uint32_t> parent(static_cast<std::size_t>(columns) * rows);
+    for (std::uint32_t index = 0; index < parent.size(); ++index) parent[index] = index;
+    std::function<std::uint32_t(std::uint32_t)> find = [&](std::uint32_t index) {
+        while (parent[index] != index) index = parent[index] = parent[parent[index]];
+        return index;
+    };
+    std::vector<std::uint64_t> walls;
+    for (std::uint32_t row = 0; row < rows; ++row) {
+        for (std::uint32_t column = 0; column < columns; ++column) {
+            const std::uint64_t room = static_cast<std::uint64_t>(row) * columns + column;
+            if (column + 1 < columns && (column + 1) * pitch - 1 < width) walls.push_back(room * 2);
+            if (row + 1 < rows && (row + 1) * pitch - 1 < height) walls.push_back(room * 2 + 1);
+        }
+    }
+    for (std::size_t index = walls.size(); index > 1; --index) std::swap(walls[index - 1], walls[draw.below(index)]);
+    for (std::uint64_t wall : walls) {
+        const auto room = static_cast<std::uint32_t>(wall / 2);
+        const bool east = wall % 2 == 0;
+        const std::uint32_t column = room % columns;
+        const std::uint32_t row = room / columns;
+        const std::uint32_t other = east ? room + 1 : room + columns;
+        const bool joins = find(room) != find(other);
+        const double chance = draw.unit();
+        if (!joins && chance >= options.density) continue;
+        parent[find(room)] = find(other);
+        // The door: one cell of the wall, at a random offset along the room's side.
+        if (east) {
+            const std::uint32_t x = (column + 1) * pitch - 1;
+            const std::uint32_t span = std::min(options.room, height - row * pitch);
+            at(x, row * pitch + static_cast<std::uint32_t>(draw.below(span))) = '.';
+        } else {
+            const std::uint32_t y = (row + 1) * pitch - 1;
+            const std::uint32_t span = std::min(options.room, width - column * pitch);
+            at(column * pitch + static_cast<std::uint32_t>(draw.below(span)), y) = '.';
+        }
+    }
+    return letters;
+}
+
+/// Cells of the largest 4-connected region of passable (`.`) cells.
+std::vector<std::uint32_t> largest_region(const std::string& letters, std::uint32_t width, std::uint32_t height) {
+    std::vector<std::int32_t> label(letters.size(), -1);
+    std::vector<std::uint32_t> best;
+    std::vector<std::uint32_t> members;
+    std::vector<std::uint32_t> queue;
+    std::int32_t next_label = 0;
+    for (std::uint32_t seed = 0; seed < letters.size(); ++seed) {
+        if (letters[seed] != '.' || label[seed] >= 0) continue;
+        members.clear();
+        queue.assign(1, seed);
+        label[seed] = next_label;
+        while (!queue.empty()) {
+            const std::uint32_t cell = queue.back();
+            queue.pop_back();
+            members.push_back(cell);
+            const std::uint32_t x = cell % width;
+            const std::uint32_t y = cell / width;
+            const std::uint32_t neighbours[4] = {x > 0 ? cell - 1 : cell, x + 1 < width ? cell + 1 : cell,
+                                                 y > 0 ? cell - width : cell, y + 1 < height ? cell + width : cell};
+            for (std::uint32_t neighbour : neighbours) {
+                if (letters[neighbour] == '.' && label[neighbour] < 0) {
+                    label[neighbour] = next_label;
+                    queue.push_back(neighbour);
+                }
+            }
+        }
+        if (members.size() > best.size()) best = members;
+        ++next_label;
+    }
+    std::sort(best.begin(), best.end());
+    return best;
+}
+
+/// Plain A* in doubles under the benchmark rule (octile heuristic, √2 = 1.414213562); -1 if unreachable.
+double plain_shortest_length(const std::string& letters, std::uint32_t width, std::uint32_t height,
+                             std::uint32_t start, std::uint32_t goal, std::vector<double>& cost,
+                             std::vector<std::uint32_t>& touched) {
+    constexpr double kRootTwo = 1.414213562;
+    for (std::uint32_t cell : touched) cost[cell] = std::numeric_limits<double>::infinity();
+    touched.clear();
+    const auto goal_x = static_cast<double>(goal % width);
+    const auto goal_y = static_cast<double>(goal / width);
+    auto heuristic = [&](std::uint32_t cell) {
+        const double dx = std::abs(static_cast<double>(cell % width) - goal_x);
+        const double dy = std::abs(static_cast<double>(cell / width) - goal_y);
+        return std::max(dx, dy) + (kRootTwo - 1.0) * std::min(dx, dy);
+    };
+    auto open = [&](std::int64_t x, std::int64_t y) {
+        return x >= 0 && y >= 0 && x < width && y < height && letters[static_cast<std::size_t>(y * width + x)] == '.';
+    };
+    using Item = std::pair<double, std::uint32_t>;  // (f, cell)
+    std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
+    cost[start] = 0;
+    touched.push_back(start);
+    queue.push({heuristic(start), start});
+    while (!queue.empty()) {
+        const auto [f, cell] = queue.top();
+        queue.pop();
+        const double g = cost[cell];
+        if (f > g + heuristic(cell) + 1e-9) continue;  // a stale entry
+        if (cell == goal) return g;
+        const std::int64_t x = cell % width;
+        const std::int64_t y = cell / width;
+        for (int dy = -1; dy <= 1; ++dy) {
+            for (int dx = -1; dx <= 1; ++dx) {
+                if ((dx == 0 && dy == 0) || !open(x + dx, y + dy)) continue;
+                if (dx != 0 && dy != 0 && !(open(x + dx, y) && open(x, y + dy))) continue;
+                const double next_cost = g + (dx != 0 && dy != 0 ? kRootTwo : 1.0);
+                const auto next = static_cast<std::uint32_t>((y + dy) * width + (x + dx));
+                if (next_cost < cost[next]) {
+                    if (std::isinf(cost[next])) touched.push_back(next);
+                    cost[next] = next_cost;
+                    queue.push({next_cost + heuristic(next), next});
+                }
+            }
+        }
+    }
+    return -1;
+}
+
+std::string base_name(const std::string& path) {
+    const std::size_t slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+int run_generate_map(const MapOptions& options) {
+    if (options.width == 0 || options.height == 0 || options.width > io::kMaximumSide || options.height > io::kMaximumSide ||
+        static_cast<std::uint64_t>(options.width) * options.height > io::kMaximumCells) {
+        report_error(fmt::format("--width and --height must be 1 to {} with at most {} cells", io::kMaximumSide,
+                                 io::kMaximumCells));
+        return kExitBadInput;
+    }
+    if (!(options.density >= 0.0 && options.density <= 1.0)) {
+        report_error("--density must be from 0 to 1");
+        return kExitBadInput;
+    }
+    if (options.corridor == 0 || options.room == 0) {
+        report_error("--corridor and --room must be at least 1");
+        return kExitBadInput;
+    }
+    Draw draw(options.seed);
+    std::string letters;
+    if (options.kind == "random") letters = random_letters(options, draw);
+    if (options.kind == "maze") letters = maze_letters(options, draw);
+    if (options.kind == "rooms") letters = rooms_letters(options, draw);
+
+    std::string text = fmt::format("type octile\nheight {}\nwidth {}\nmap\n", options.height, options.width);
+    text.reserve(text.size() + letters.size() + options.height);
+    for (std::uint32_t y = 0; y < options.height; ++y) {
+        text.append(letters, static_cast<std::size_t>(y) * options.width, options.width);
+        text.push_back('\n');
+    }
+    io::AtomicFile map_file(options.output);
+    map_file.write(text);
+    if (Status status = map_file.commit(); !status) {
+        report_error(status.error().describe());
+        return kExitBadInput;
+    }
+    if (options.scenarios == 0) return kExitSuccess;
+
+    const std::vector<std::uint32_t> region = largest_region(letters, options.width, options.height);
+    if (region.size() < 2) {
+        report_error("the generated map has no two connected passable cells to join (try a lower --density)");
+        return kExitBadInput;
+    }
+    struct Row {
+        double length;
+        std::uint32_t start, goal;
+    };
+    std::vector<Row> rows;
+    std::vector<double> cost(letters.size(), std::numeric_limits<double>::infinity());
+    std::vector<std::uint32_t> touched;
+    while (rows.size() < options.scenarios) {
+        const std::uint32_t start = region[draw.below(region.size())];
+        const std::uint32_t goal = region[draw.below(region.size())];
+        if (start == goal) continue;
+        const double length = plain_shortest_length(letters, options.width, options.height, start, goal, cost, touched);
+        if (length < 0) continue;  // cannot happen within one region; kept as a guard
+        rows.push_back({length, start, goal});
+    }
+    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.length < b.length; });
+    const std::string map_name = base_name(options.output);
+    std::string scenario = "version 1\n";
+    for (const Row& row : rows) {
+        fmt::format_to(std::back_inserter(scenario), "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.8f}\n",
+                       static_cast<std::uint64_t>(row.length / 4), map_name, options.width, options.height,
+                       row.start % options.width, row.start / options.width, row.goal % options.width,
+                       row.goal / options.width, row.length);
+    }
+    const std::string scenario_path = options.scenario_output.empty() ? options.output + ".scen" : options.scenario_output;
+    io::AtomicFile scenario_file(scenario_path);
+    scenario_file.write(scenario);
+    if (Status status = scenario_file.commit(); !status) {
+        report_error(status.error().describe());
+        return kExitBadInput;
+    }
+    return kExitSuccess;
+}
+
+void add_kind(CLI::App& generate, int& exit_code, const std::string& kind, const std::string& description) {
+    auto options = std::make_shared<MapOptions>();
+    options->kind = kind;
+    CLI::App* command = generate.add_subcommand(kind, description);
+    command->add_option("--width", options->width, "Map width in cells")->capture_default_str();
+    command->add_option("--height", options->height, "Map height in cells")->capture_default_str();
+    command->add_option("--seed", options->seed, "Random seed (same seed, same files)")->capture_default_str();
+    if (kind == "random") {
+        command->add_option("--density", options->density, "Share of blocked cells, 0 to 1")->capture_default_str();
+    }
+    if (kind == "maze") {
+        command->add_option("--corridor", options->corridor, "Corridor width in cells")->capture_default_str();
+    }
+    if (kind == "rooms") {
+        command->add_option("--room", options->room, "Room side in cells")->capture_default_str();
+        command->add_option("--density", options->density, "Chance of a door in each wall beyond those that connect")
+            ->capture_default_str();
+    }
+    command->add_option("-o,--output", options->output, "Map file to write (.map)")->required();
+    command->add_option("--scenarios", options->scenarios, "Also write a scenario file of N queries with optimal lengths")
+        ->capture_default_str();
+    command->add_option("--scenario-output", options->scenario_output, "Scenario file to write (default: MAP.scen)");
+    command->callback([options, &exit_code] { exit_code = run_generate_map(*options); });
+}
+
+}  // namespace
+
+void add_generate_map_commands(CLI::App& generate, int& exit_code) {
+    add_kind(generate, exit_code, "random", "A map with randomly blocked cells");
+    add_kind(generate, exit_code, "maze", "A perfect maze with corridors of a given width");
+    add_kind(generate, exit_code, "rooms", "Square rooms joined by doors");
+}
 
 }  // namespace swarmpath::cli
