@@ -16,6 +16,7 @@ void add_generate_command(CLI::App& app, int& exit_code);
 /// Kinds of `generate`, registered on the `generate` subcommand.
 void add_generate_map_commands(CLI::App& generate, int& exit_code);
 void add_generate_crowd_command(CLI::App& generate, int& exit_code);
+void add_validate_command(CLI::App& app, int& exit_code);
 void add_route_command(CLI::App& app, int& exit_code);
 void add_render_command(CLI::App& app, int& exit_code);
 void add_field_command(CLI::App& app, int& exit_code);

@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
     int exit_code = kExitSuccess;
     add_solve_command(app, exit_code);
     add_generate_command(app, exit_code);
+    add_validate_command(app, exit_code);
     add_route_command(app, exit_code);
     add_render_command(app, exit_code);
     add_field_command(app, exit_code);

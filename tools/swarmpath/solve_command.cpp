@@ -14,6 +14,7 @@
 #include "commands.hpp"
 #include "search_options.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/row_check.hpp"
 #include "swarmpath/batch/editable_map.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/io/atomic_file.hpp"
@@ -26,6 +27,7 @@ struct SolveOptions {
     std::string map;
     unsigned threads = 0;
     bool check = false;
+    bool strict = false;
     std::string summary_path;
     std::string paths_path;
     std::string edits_path;
@@ -79,6 +81,22 @@ void write_paths(io::AtomicFile& file, const batch::ScenarioSet& set, const batc
     file.write(buffer);
 }
 
+/// --strict: every row whose endpoint is off the map or on a blocked cell is an error (reported with
+/// its file and line, up to a limit); without --strict these are per-query statuses.
+bool endpoints_are_valid(const std::vector<batch::ScenarioSet>& sets) {
+    constexpr std::size_t kMaximumReports = 20;
+    std::size_t refused = 0;
+    for (const batch::ScenarioSet& set : sets) {
+        for (const io::ScenarioRow& row : set.rows) {
+            Status endpoints = batch::check_row_endpoints(*set.grid, row, set.scenario_path);
+            if (endpoints) continue;
+            if (++refused <= kMaximumReports) report_error(endpoints.error().describe());
+        }
+    }
+    if (refused > kMaximumReports) report_error(fmt::format("... {} rows in all (--strict)", refused));
+    return refused == 0;
+}
+
 int run_solve(const SolveOptions& options) {
     Expected<ResolvedSearch> resolved = resolve(options.search);
     if (!resolved) {
@@ -97,6 +115,7 @@ int run_solve(const SolveOptions& options) {
         report_error(sets.error().describe());
         return kExitBadInput;
     }
+    if (options.strict && !endpoints_are_valid(*sets)) return kExitBadInput;
     if (!options.edits_path.empty()) {  // map edits before solving (issue 7, batch/editable_map.hpp)
         if (Status edited = batch::apply_edits_file(*sets, options.edits_path, load.terrain); !edited) {
             report_error(edited.error().describe());
@@ -256,6 +275,8 @@ int run_solve(const SolveOptions& options) {
         for (std::size_t index = 0; index < sets->size(); ++index) write_paths(file, (*sets)[index], outcomes[index]);
         if (Status status = file.commit(); !status) {
             report_error(status.error().describe());
+            // Both outputs or neither: a summary without its paths file must not look like a complete run.
+            if (!options.summary_path.empty()) std::remove(options.summary_path.c_str());
             return kExitBadInput;
         }
     }
@@ -276,6 +297,9 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     command->add_option("--threads", options->threads, "Worker threads (default: all hardware threads)")
         ->check(CLI::Range(1U, 1024U));
     command->add_flag("--check", options->check, "Compare each cost with the file's optimal length; exit 1 on a mismatch");
+    command->add_flag("--strict", options->strict,
+                      "Refuse the run (exit 2, naming file and line) if any row has an endpoint off the map or on a "
+                      "blocked cell; without it such rows are answered with a status (invalid, start_blocked, goal_blocked)");
     command->add_option("--summary", options->summary_path, "Write a JSON summary to this file");
     command->add_option("--paths", options->paths_path, "Write every path as CSV to this file");
     command->add_option("--edits", options->edits_path, "Apply map edits first: one `x y letter` per line, # comments");

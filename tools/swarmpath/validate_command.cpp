@@ -1,0 +1,240 @@
+// `swarmpath validate FILE...`: checks Moving AI maps and scenarios and reports every problem found,
+// not just the first: each on stderr as "file:line:column: error|warning: message", then one line per
+// file on stdout. A scenario's rows are also checked against their maps (each map read once): a size
+// that differs from the map's is an error (solve refuses it); an endpoint off the map or on a blocked
+// cell is a warning (solve answers it with a status), an error with --strict. Exit 0 when no errors,
+// 2 otherwise. A file ending in .scen is a scenario, in .map a map; any other is sniffed (a first
+// word `version` means scenario).
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "swarmpath/batch/row_check.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/io/map_file.hpp"
+#include "swarmpath/io/scenario_file.hpp"
+#include "swarmpath/io/text_lines.hpp"
+
+namespace swarmpath::cli {
+namespace {
+
+/// Most row warnings printed per scenario file; the rest are counted.
+constexpr std::size_t kMaximumRowReports = 100;
+
+struct ValidateOptions {
+    std::vector<std::string> files;
+    std::string map;
+    std::string terrain_spec;
+    std::string terrain_file;
+    bool strict = false;
+};
+
+struct Tally {
+    std::size_t errors = 0;
+    std::size_t warnings = 0;
+    std::size_t unprinted = 0;
+};
+
+bool ends_with(std::string_view text, std::string_view suffix) {
+    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+class Validator {
+public:
+    Validator(const ValidateOptions& options, grid::TerrainTable terrain)
+        : options_(options), terrain_(std::move(terrain)) {}
+
+    /// Validates one file named on the command line; returns its tally.
+    Tally validate(const std::string& path) {
+        Tally tally;
+        Expected<std::string> text = io::read_whole_file(path);
+        if (!text) {
+            report(tally, text.error(), false);
+            return tally;
+        }
+        const bool scenario = ends_with(path, ".scen") ||
+                              (!ends_with(path, ".map") && io::first_word(io::trim_spaces(
+                                                               std::string_view(*text).substr(0, 64))) == "version");
+        if (scenario) {
+            validate_scenario(path, *text, tally);
+        } else {
+            validate_map(path, *text, tally);
+        }
+        return tally;
+    }
+
+private:
+    void report(Tally& tally, Error error, bool warning, bool print = true) {
+        const bool counts_as_error = !warning || options_.strict;
+        (counts_as_error ? tally.errors : tally.warnings) += 1;
+        if (!print) {
+            ++tally.unprinted;
+            return;
+        }
+        error.message = (counts_as_error ? "error: " : "warning: ") + error.message;
+        std::fprintf(stderr, "%s\n", error.describe().c_str());
+    }
+
+    /// Reports every problem of a map's text; returns its grid when it has none. A map named on the
+    /// command line is always reported in full, even when a scenario named it first.
+    const grid::Grid* validate_map(const std::string& path, std::string_view text, Tally& tally) {
+        auto [cached, inserted] = grids_.try_emplace(path);
+        if (!inserted && cached->second != nullptr) return cached->second.get();
+        std::vector<Error> problems;
+        Expected<io::MapFile> map = io::parse_map(text, path, terrain_, &problems);
+        for (const Error& problem : problems) report(tally, problem, false);
+        if (problems.size() >= io::kMaximumProblems) {
+            report(tally, Error{path, 0, 0, fmt::format("stopped after {} problems", problems.size())}, false);
+        }
+        if (!map) return nullptr;
+        Expected<grid::Grid> built = grid::Grid::build(*map, terrain_);
+        if (!built) {
+            report(tally, built.error(), false);
+            return nullptr;
+        }
+        cached->second = std::make_unique<grid::Grid>(std::move(*built));
+        map_sizes_[path] = fmt::format("{} x {}", map->width, map->height);
+        return cached->second.get();
+    }
+
+    void validate_scenario(const std::string& path, std::string_view text, Tally& tally) {
+        std::vector<Error> problems;
+        Expected<io::ScenarioFile> scenario = io::parse_scenario(text, path, &problems);
+        for (const Error& problem : problems) report(tally, problem, false);
+        if (problems.size() >= io::kMaximumProblems) {
+            report(tally, Error{path, 0, 0, fmt::format("stopped after {} problems; rows after that are not checked",
+                                                        problems.size())}, false);
+            return;
+        }
+        if (!scenario) {
+            // Check the rows that did parse: blank out the lines with problems (a bad version line
+            // becomes `version 1`) and parse again; line numbers stay as they were.
+            scenario = io::parse_scenario(without_problem_lines(text, problems), path);
+            if (!scenario) return;
+        }
+        rows_[path] = scenario->rows.size();
+        std::size_t row_reports = 0;
+        for (const io::ScenarioRow& row : scenario->rows) {
+            const std::string map_path = options_.map.empty() ? io::resolve_map_path(path, row.map_name) : options_.map;
+            const grid::Grid* grid = nullptr;
+            if (auto cached = grids_.find(map_path); cached != grids_.end()) {
+                grid = cached->second.get();
+            } else {
+                Expected<std::string> map_text = io::read_whole_file(map_path);
+                if (!map_text) {
+                    grids_.emplace(map_path, nullptr);
+                    report(tally, Error{path, row.line, 0,
+                                        "map '" + row.map_name + "' (" + map_path + ") cannot be read: " +
+                                            map_text.error().message},
+                           false);
+                    continue;
+                }
+                grid = validate_map(map_path, *map_text, tally);
+            }
+            if (grid == nullptr) continue;  // the map's own problems are reported once, under its name
+            if (row.map_width != grid->width() || row.map_height != grid->height()) {
+                report(tally, Error{path, row.line, 0,
+                                    fmt::format("row names a {} x {} map but {} is {} x {}", row.map_width,
+                                                row.map_height, map_path, grid->width(), grid->height())},
+                       false, ++row_reports <= kMaximumRowReports);
+                continue;
+            }
+            if (Status endpoints = batch::check_row_endpoints(*grid, row, path); !endpoints) {
+                report(tally, endpoints.error(), true, ++row_reports <= kMaximumRowReports);
+            }
+        }
+    }
+
+    static std::string without_problem_lines(std::string_view text, const std::vector<Error>& problems) {
+        std::map<std::uint32_t, bool> bad_lines;
+        for (const Error& problem : problems) bad_lines[problem.line] = true;
+        std::string kept;
+        kept.reserve(text.size());
+        io::TextLines lines(text);
+        std::string_view line;
+        bool version_seen = false;
+        while (lines.next(line)) {
+            const bool bad = bad_lines.count(lines.line_number()) != 0;
+            if (!version_seen && !io::trim_spaces(line).empty()) {
+                version_seen = true;
+                kept += bad ? "version 1" : std::string(line);
+            } else if (!bad) {
+                kept += line;
+            }
+            kept += '\n';
+        }
+        return kept;
+    }
+
+public:
+    /// What a file turned out to hold, for its summary line.
+    std::string describe(const std::string& path) const {
+        if (auto rows = rows_.find(path); rows != rows_.end()) return fmt::format("scenario, {} rows", rows->second);
+        if (auto size = map_sizes_.find(path); size != map_sizes_.end()) return "map, " + size->second;
+        return "";
+    }
+
+private:
+    const ValidateOptions& options_;
+    grid::TerrainTable terrain_;
+    std::map<std::string, std::unique_ptr<grid::Grid>> grids_;  ///< null: unreadable or invalid
+    std::map<std::string, std::string> map_sizes_;
+    std::map<std::string, std::size_t> rows_;
+};
+
+int run_validate(const ValidateOptions& options) {
+    grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+    if (!options.terrain_file.empty()) {
+        Expected<grid::TerrainTable> table = grid::read_terrain_file(options.terrain_file, terrain);
+        if (!table) {
+            report_error(table.error().describe());
+            return kExitBadInput;
+        }
+        terrain = *table;
+    }
+    if (!options.terrain_spec.empty()) {
+        Expected<grid::TerrainTable> table = grid::parse_terrain_spec(options.terrain_spec, terrain, "--terrain");
+        if (!table) {
+            report_error(table.error().describe());
+            return kExitBadInput;
+        }
+        terrain = *table;
+    }
+    Validator validator(options, terrain);
+    std::size_t errors = 0;
+    for (const std::string& path : options.files) {
+        const Tally tally = validator.validate(path);
+        errors += tally.errors;
+        std::string what = validator.describe(path);
+        std::string verdict = tally.errors == 0 ? "ok" : fmt::format("{} error{}", tally.errors, tally.errors == 1 ? "" : "s");
+        if (tally.warnings > 0) verdict += fmt::format(", {} warning{}", tally.warnings, tally.warnings == 1 ? "" : "s");
+        if (tally.unprinted > 0) verdict += fmt::format(" ({} not shown)", tally.unprinted);
+        std::printf("%s: %s%s\n", path.c_str(), verdict.c_str(), what.empty() ? "" : (" (" + what + ")").c_str());
+    }
+    std::fflush(stdout);
+    return errors == 0 ? kExitSuccess : kExitBadInput;
+}
+
+}  // namespace
+
+void add_validate_command(CLI::App& app, int& exit_code) {
+    auto options = std::make_shared<ValidateOptions>();
+    CLI::App* command = app.add_subcommand(
+        "validate", "Check Moving AI maps and scenarios and report every problem found (exit 2 if any error)");
+    command->add_option("files", options->files, "Map (.map) and scenario (.map.scen) files")->required();
+    command->add_option("--map", options->map, "Check every scenario row against this map instead of the one it names");
+    command->add_option("--terrain", options->terrain_spec, "Terrain letters, LETTER=COST,... (as for solve)");
+    command->add_option("--terrain-file", options->terrain_file, "Terrain letters, one LETTER=COST per line");
+    command->add_flag("--strict", options->strict,
+                      "Count endpoints off the map or on blocked cells as errors, not warnings");
+    command->callback([options, &exit_code] { exit_code = run_validate(*options); });
+}
+
+}  // namespace swarmpath::cli
