@@ -40,6 +40,7 @@ struct SetReport {
     std::size_t unknown = 0;
     double max_abs_error = 0;
     search::Counters counters;
+    double cost_sum = 0;  ///< summed cost of the found paths (a deterministic check value for tools/perf-gate)
     std::size_t status_counts[search::kQueryStatusCount] = {};
 };
 
@@ -156,6 +157,7 @@ int run_solve(const SolveOptions& options) {
             }
             if (verdict == batch::CheckVerdict::mismatch) {
                 if (options.check && report.mismatches < 5) {
+            if (result.status == search::QueryStatus::found) report.cost_sum += result.cost;
                     std::fprintf(stderr, "%s:%u: expected %.8f, got %s %.8f\n", set.scenario_path.c_str(), row.line,
                                  row.optimal_length, std::string(search::to_string(result.status)).c_str(), result.cost);
                 }
@@ -247,6 +249,7 @@ int run_solve(const SolveOptions& options) {
             statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = totals.status_counts[status];
         }
         const double search_seconds = totals_outcome.search_seconds;
+                             {"cost_sum", report.cost_sum},
         summary["totals"] = {{"queries", queries},
                              {"solved", totals.solved},
                              {"mismatches", totals.mismatches},

@@ -1,0 +1,175 @@
+// Scenario-level benchmarks: one benchmark per bundled Moving AI scenario file (legacy/ excluded).
+// One iteration solves a fixed, evenly spread sample of the file's queries (at most kSampleSize,
+// every bucket represented) with one SearchContext, A*, benchmark rule, paths not recorded: the same
+// work in every run, so timings compare across commits. Counters:
+//   queries_per_second, expansions_per_second  rates over the timed iterations;
+//   expanded, generated, cost_sum               per iteration, deterministic (tools/perf-gate fails
+//                                               on any change in them);
+//   state_bytes_per_cell                        per-cell search state of one worker (fixed by design);
+//   context_bytes_per_cell                      the worker's whole context (with its open list) over
+//                                               the padded cell count, after the sample ran.
+// Parallel cases (Scenario/<file>/threads:N, real time) run the same sample through a BatchSolver
+// and add process_cpu_seconds per iteration, so N threads can be compared with 1 in CPU-seconds.
+// Two environment variables inject faults, to show that tools/perf-gate catches them (never set
+// them otherwise): SWARMPATH_BENCH_INJECT_SLOWDOWN=F spins F × the iteration's own time after each
+// single-thread iteration (a slowdown of F); SWARMPATH_BENCH_INJECT_WEIGHT=W searches with weight W
+// (a change in expansions and costs).
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/scenario_run.hpp"
+#include "swarmpath/search/context.hpp"
+#include "swarmpath/search/solver.hpp"
+
+namespace {
+
+using namespace swarmpath;
+
+constexpr std::size_t kSampleSize = 256;
+
+struct Sample {
+    std::string name;
+    std::shared_ptr<const grid::Grid> grid;
+    std::vector<search::Query> queries;
+};
+
+Sample make_sample(const batch::ScenarioSet& set) {
+    Sample sample;
+    sample.name = set.scenario_name.substr(0, set.scenario_name.find(".map.scen"));
+    sample.grid = set.grid;
+    const std::size_t total = set.queries.size();
+    const std::size_t count = total < kSampleSize ? total : kSampleSize;
+    for (std::size_t index = 0; index < count; ++index) sample.queries.push_back(set.queries[index * total / count]);
+    return sample;
+}
+
+double environment_number(const char* name, double fallback) {
+    const char* text = std::getenv(name);
+    return text == nullptr ? fallback : std::atof(text);
+}
+
+search::SearchSettings benchmark_settings() {
+    search::SearchSettings settings;
+    settings.algorithm = search::Algorithm::astar;
+    settings.record_paths = false;
+    settings.weight = environment_number("SWARMPATH_BENCH_INJECT_WEIGHT", 1.0);
+    return settings;
+}
+
+void run_single(benchmark::State& state, const Sample& sample) {
+    Expected<search::Solver> solver = search::Solver::create(*sample.grid, benchmark_settings());
+    if (!solver) {
+        state.SkipWithError(solver.error().describe().c_str());
+        return;
+    }
+    search::SearchContext context;
+    search::Result result;
+    std::uint64_t expanded = 0;
+    std::uint64_t generated = 0;
+    double cost_sum = 0;
+    const double injected_slowdown = environment_number("SWARMPATH_BENCH_INJECT_SLOWDOWN", 0.0);
+    for (auto _ : state) {
+        const auto begin = std::chrono::steady_clock::now();
+        expanded = 0;
+        generated = 0;
+        cost_sum = 0;
+        for (const search::Query& query : sample.queries) {
+            solver->solve(context, query, result);
+            expanded += result.counters.expanded;
+            generated += result.counters.generated;
+            cost_sum += result.cost;
+        }
+        if (injected_slowdown > 0) {
+            const auto spent = std::chrono::steady_clock::now() - begin;
+            const auto until = std::chrono::steady_clock::now() +
+                               std::chrono::duration_cast<std::chrono::steady_clock::duration>(spent * injected_slowdown);
+            while (std::chrono::steady_clock::now() < until) {
+            }
+        }
+    }
+    const auto padded_cells = static_cast<double>(sample.grid->padded_cell_count());
+    state.counters["queries_per_second"] = benchmark::Counter(static_cast<double>(sample.queries.size()),
+                                                              benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["expansions_per_second"] =
+        benchmark::Counter(static_cast<double>(expanded), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["expanded"] = static_cast<double>(expanded);
+    state.counters["generated"] = static_cast<double>(generated);
+    state.counters["cost_sum"] = cost_sum;
+    state.counters["state_bytes_per_cell"] = search::SearchContext::bytes_per_cell();
+    state.counters["context_bytes_per_cell"] = static_cast<double>(context.memory_bytes()) / padded_cells;
+}
+
+void run_parallel(benchmark::State& state, const Sample& sample, unsigned threads) {
+    Expected<search::Solver> solver = search::Solver::create(*sample.grid, benchmark_settings());
+    if (!solver) {
+        state.SkipWithError(solver.error().describe().c_str());
+        return;
+    }
+    batch::BatchSolver workers(threads);
+    std::vector<search::Result> results(sample.queries.size());
+    double cpu_seconds = 0;
+    for (auto _ : state) {
+        const double cpu_before = batch::process_cpu_seconds();
+        workers.solve(*solver, sample.queries, results);
+        cpu_seconds += batch::process_cpu_seconds() - cpu_before;
+    }
+    std::uint64_t expanded = 0;
+    for (const search::Result& result : results) expanded += result.counters.expanded;
+    state.counters["queries_per_second"] = benchmark::Counter(static_cast<double>(sample.queries.size()),
+                                                              benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["expansions_per_second"] =
+        benchmark::Counter(static_cast<double>(expanded), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["process_cpu_seconds"] = benchmark::Counter(cpu_seconds, benchmark::Counter::kAvgIterations);
+    state.counters["expanded"] = static_cast<double>(expanded);
+}
+
+std::vector<std::string> bundled_scenarios() {
+    std::vector<std::string> paths;
+    const std::filesystem::path root = std::filesystem::path(SWARMPATH_SOURCE_DIR) / "datasets" / "movingai";
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
+        const std::string path = entry.path().string();
+        if (path.find("/legacy/") != std::string::npos) continue;
+        if (path.size() > 9 && path.compare(path.size() - 9, 9, ".map.scen") == 0) paths.push_back(path);
+    }
+    std::sort(paths.begin(), paths.end());
+    return paths;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_sets(bundled_scenarios(), batch::LoadOptions{});
+    if (!sets) {
+        std::fprintf(stderr, "%s\n", sets.error().describe().c_str());
+        return 2;
+    }
+    static std::vector<Sample> samples;
+    for (const batch::ScenarioSet& set : *sets) {
+        if (!set.queries.empty()) samples.push_back(make_sample(set));
+    }
+    for (const Sample& sample : samples) {
+        benchmark::RegisterBenchmark(("Scenario/" + sample.name).c_str(), run_single, sample)->Unit(benchmark::kMillisecond);
+    }
+    for (const Sample& sample : samples) {
+        if (sample.name != "brc202d" && sample.name != "AR0011SR") continue;
+        for (unsigned threads : {1U, 2U}) {
+            benchmark::RegisterBenchmark(("Scenario/" + sample.name + "/threads:" + std::to_string(threads)).c_str(),
+                                         run_parallel, sample, threads)
+                ->UseRealTime()
+                ->Unit(benchmark::kMillisecond);
+        }
+    }
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
