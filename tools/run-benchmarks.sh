@@ -41,10 +41,10 @@ common=(--benchmark_repetitions="$repetitions" --benchmark_min_time="$min_time" 
 
 echo "== micro suite"
 "$build_dir/bench/swarmpath_search_bench" "${common[@]}" --benchmark_out="$output/search_bench.json" \
-  --benchmark_out_format=json --benchmark_report_aggregates_only=true
+  --benchmark_out_format=json --benchmark_display_aggregates_only=true
 echo "== scenario suite"
 "$build_dir/bench/swarmpath_scenario_bench" "${common[@]}" --benchmark_out="$output/scenario_bench.json" \
-  --benchmark_out_format=json --benchmark_report_aggregates_only=true
+  --benchmark_out_format=json --benchmark_display_aggregates_only=true
 echo "== solve, all bundled scenario sets, A*, one thread"
 scenarios=$(ls "$source_dir"/datasets/movingai/*/*.map.scen | grep -v /legacy/)
 # shellcheck disable=SC2086
