@@ -1,0 +1,151 @@
+// A* against jump point search (jps) and JPS+ (jps+), per bundled Moving AI map (legacy/ excluded),
+// single thread, benchmark rule, paths not recorded. One iteration solves a fixed, evenly spread
+// sample of the file's queries (at most kSampleSize, every length bucket represented) with one
+// SearchContext, so the three algorithms answer the same queries and their rates compare directly:
+//   JumpPointSearch/<map>/<algorithm>   queries_per_second, expansions_per_second; per iteration the
+//                                       deterministic expanded, generated and cost_sum (equal for all
+//                                       three algorithms: the paths are optimal);
+//   JumpPointPreprocessing/<map>/jps    building the row/column scan bits a jps Solver holds;
+//   JumpPointPreprocessing/<map>/jps+   building the JPS+ distance table (oneTBB, all threads);
+//                                       both report bytes and bytes_per_cell.
+// Expansions count cells for A* and jump points for JPS (see jump_point_search.hpp). A* is slow on
+// the large maps (tens of ms per query): run with --benchmark_filter to pick maps or algorithms.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "swarmpath/batch/scenario_run.hpp"
+#include "swarmpath/search/context.hpp"
+#include "swarmpath/search/jump_point_search.hpp"
+#include "swarmpath/search/jump_point_table.hpp"
+#include "swarmpath/search/solver.hpp"
+
+namespace {
+
+using namespace swarmpath;
+
+constexpr std::size_t kSampleSize = 128;
+
+struct Sample {
+    std::string name;
+    std::shared_ptr<const grid::Grid> grid;
+    std::vector<search::Query> queries;
+};
+
+Sample make_sample(const batch::ScenarioSet& set) {
+    Sample sample;
+    sample.name = set.scenario_name.substr(0, set.scenario_name.find(".map.scen"));
+    sample.grid = set.grid;
+    const std::size_t total = set.queries.size();
+    const std::size_t count = std::min(total, kSampleSize);
+    for (std::size_t index = 0; index < count; ++index) sample.queries.push_back(set.queries[index * total / count]);
+    return sample;
+}
+
+void run_search(benchmark::State& state, const Sample& sample, search::Algorithm algorithm) {
+    search::SearchSettings settings;
+    settings.algorithm = algorithm;
+    settings.record_paths = false;
+    Expected<search::Solver> solver = search::Solver::create(*sample.grid, settings);
+    if (!solver) {
+        state.SkipWithError(solver.error().describe().c_str());
+        return;
+    }
+    search::SearchContext context;
+    search::Result result;
+    std::uint64_t expanded = 0;
+    std::uint64_t generated = 0;
+    double cost_sum = 0;
+    for (auto _ : state) {
+        expanded = 0;
+        generated = 0;
+        cost_sum = 0;
+        for (const search::Query& query : sample.queries) {
+            solver->solve(context, query, result);
+            expanded += result.counters.expanded;
+            generated += result.counters.generated;
+            cost_sum += result.cost;
+        }
+    }
+    state.counters["queries_per_second"] = benchmark::Counter(static_cast<double>(sample.queries.size()),
+                                                              benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["expansions_per_second"] =
+        benchmark::Counter(static_cast<double>(expanded), benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["expanded"] = static_cast<double>(expanded);
+    state.counters["generated"] = static_cast<double>(generated);
+    state.counters["cost_sum"] = cost_sum;
+}
+
+void run_grid_build(benchmark::State& state, const Sample& sample) {
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        const search::JumpPointGrid lines(*sample.grid);
+        bytes = lines.memory_bytes();
+        benchmark::DoNotOptimize(bytes);
+    }
+    state.counters["bytes"] = static_cast<double>(bytes);
+    state.counters["bytes_per_cell"] = static_cast<double>(bytes) / static_cast<double>(sample.grid->cell_count());
+}
+
+void run_table_build(benchmark::State& state, const Sample& sample) {
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        const search::JumpPointTable table = search::JumpPointTable::build(*sample.grid);
+        bytes = table.memory_bytes();
+        benchmark::DoNotOptimize(bytes);
+    }
+    state.counters["bytes"] = static_cast<double>(bytes);
+    state.counters["bytes_per_cell"] = static_cast<double>(bytes) / static_cast<double>(sample.grid->cell_count());
+}
+
+std::vector<std::string> bundled_scenarios() {
+    std::vector<std::string> paths;
+    const std::filesystem::path root = std::filesystem::path(SWARMPATH_SOURCE_DIR) / "datasets" / "movingai";
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
+        const std::string path = entry.path().string();
+        if (path.find("/legacy/") != std::string::npos) continue;
+        if (path.size() > 9 && path.compare(path.size() - 9, 9, ".map.scen") == 0) paths.push_back(path);
+    }
+    std::sort(paths.begin(), paths.end());
+    return paths;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_sets(bundled_scenarios(), batch::LoadOptions{});
+    if (!sets) {
+        std::fprintf(stderr, "%s\n", sets.error().describe().c_str());
+        return 2;
+    }
+    static std::vector<Sample> samples;
+    for (const batch::ScenarioSet& set : *sets) {
+        if (!set.queries.empty()) samples.push_back(make_sample(set));
+    }
+    const std::pair<const char*, search::Algorithm> algorithms[] = {
+        {"astar", search::Algorithm::astar}, {"jps", search::Algorithm::jps}, {"jps+", search::Algorithm::jps_plus}};
+    for (const Sample& sample : samples) {
+        for (const auto& [label, algorithm] : algorithms) {
+            benchmark::RegisterBenchmark(("JumpPointSearch/" + sample.name + "/" + label).c_str(), run_search, sample,
+                                         algorithm)
+                ->Unit(benchmark::kMillisecond);
+        }
+    }
+    for (const Sample& sample : samples) {
+        benchmark::RegisterBenchmark(("JumpPointPreprocessing/" + sample.name + "/jps").c_str(), run_grid_build, sample)
+            ->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("JumpPointPreprocessing/" + sample.name + "/jps+").c_str(), run_table_build, sample)
+            ->UseRealTime()
+            ->Unit(benchmark::kMillisecond);
+    }
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
