@@ -241,7 +241,9 @@ int run_solve(const SolveOptions& options) {
                              {"expanded", report.counters.expanded},
                              {"generated", report.counters.generated},
                              {"statuses", statuses},
-                             {"search_seconds", outcomes[index].search_seconds}});
+                             {"search_seconds", outcomes[index].search_seconds},
+                             {"preprocessing_seconds", outcomes[index].preprocessing_seconds},
+                             {"preprocessing_bytes", outcomes[index].preprocessing_bytes}});
         }
         summary["scenarios"] = files;
         nlohmann::ordered_json statuses;

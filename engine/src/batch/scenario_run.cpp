@@ -8,6 +8,8 @@
 
 #include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/io/map_file.hpp"
+#include "swarmpath/search/jump_point_search.hpp"
+#include "swarmpath/search/jump_point_table.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath::batch {
@@ -98,6 +100,14 @@ Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSetti
     Expected<search::Solver> solver = search::Solver::create(*set.grid, settings);
     if (!solver) return solver.error();
     outcome.algorithm = solver->algorithm();
+    if (const search::JumpPointGrid* lines = solver->jump_grid()) {
+        outcome.preprocessing_seconds = lines->build_seconds();
+        outcome.preprocessing_bytes = lines->memory_bytes();
+    }
+    if (const search::JumpPointTable* table = solver->jump_table()) {
+        outcome.preprocessing_seconds = table->build_seconds();
+        outcome.preprocessing_bytes = table->memory_bytes();
+    }
     outcome.results.resize(set.queries.size());
     const std::size_t total = set.queries.size();
     const std::size_t chunk = progress == nullptr ? total : std::max<std::size_t>(512, total / 50);

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -60,6 +61,7 @@ ScanLines build_scan_lines(std::uint32_t line_count, std::uint32_t line_length, 
 }  // namespace
 
 JumpPointGrid::JumpPointGrid(const grid::Grid& grid) {
+    const auto started = std::chrono::steady_clock::now();
     const auto width = static_cast<std::int64_t>(grid.width());
     const auto height = static_cast<std::int64_t>(grid.height());
     auto free = [&](std::int64_t x, std::int64_t y) {
@@ -68,6 +70,7 @@ JumpPointGrid::JumpPointGrid(const grid::Grid& grid) {
     };
     rows_ = build_scan_lines(grid.height(), grid.width(), [&](std::int64_t y, std::int64_t x) { return free(x, y); });
     columns_ = build_scan_lines(grid.width(), grid.height(), [&](std::int64_t x, std::int64_t y) { return free(x, y); });
+    build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 
 std::uint32_t jump_along_line(const ScanLines& lines, std::int64_t line, std::int64_t position, int step,

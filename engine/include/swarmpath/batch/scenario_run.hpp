@@ -44,6 +44,10 @@ struct SetOutcome {
     std::size_t field_queries = 0;  ///< queries answered from a goal field
     double search_seconds = 0;  ///< wall time of the batch solve alone
     double cpu_seconds = 0;     ///< process CPU time during the batch solve
+    /// Per-grid data the Solver built before searching (jps: row/column scan bits; jps+: the jump
+    /// distance table), not included in search_seconds.
+    double preprocessing_seconds = 0;
+    std::size_t preprocessing_bytes = 0;
 };
 
 /// Called between chunks with (queries done, queries total) of the current set.

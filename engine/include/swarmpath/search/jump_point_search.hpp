@@ -8,7 +8,7 @@
 //   - JumpPointGrid: the grid bit-packed by rows and by columns (a transposed copy), each line
 //     guarded by blocked words, with per-direction "stop" bits (blocked or jump point), so a straight
 //     jump in any of the four directions tests 64 cells per step with two word reads. Built once
-//     per Solver in O(cells) (6 bits per cell); no search state, no per-query preprocessing.
+//     per Solver in O(cells) (about 1 byte per cell); no search state, no per-query preprocessing.
 //   - jump_point_search_online / jump_point_search_table: the two search functions the Solver
 //     dispatches to (`jps` and `jps+`); the table variant reads JumpPointTable (jump_point_table.hpp).
 //   - check_jump_point_settings: whether settings and grid fit the rule; the Solver refuses
@@ -90,7 +90,7 @@ struct ScanLines {
 };
 
 /// The grid by rows and by columns (a transposed copy), for block-based straight jumps: 6 bits per
-/// cell in all. Built once per Solver in O(cells).
+/// cell, about 1 byte per cell with the guard words. Built once per Solver in O(cells).
 class JumpPointGrid {
 public:
     explicit JumpPointGrid(const grid::Grid& grid);
@@ -98,10 +98,12 @@ public:
     [[nodiscard]] const ScanLines& rows() const { return rows_; }        ///< line y, position x
     [[nodiscard]] const ScanLines& columns() const { return columns_; }  ///< line x, position y
     [[nodiscard]] std::size_t memory_bytes() const { return rows_.memory_bytes() + columns_.memory_bytes(); }
+    [[nodiscard]] double build_seconds() const { return build_seconds_; }
 
 private:
     ScanLines rows_;
     ScanLines columns_;
+    double build_seconds_ = 0;
 };
 
 /// Passed as `goal_position` when the goal is not on the line scanned.
