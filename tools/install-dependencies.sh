@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libbenchmark-tools python3 python3-scipy
   libboost-graph-dev
   clang-14 libclang-rt-14-dev
+  libopenmpi-dev openmpi-bin
 )
 
 missing=()

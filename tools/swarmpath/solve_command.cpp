@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "distributed_solve.hpp"
 #include "search_options.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/row_check.hpp"
@@ -39,8 +40,8 @@ struct SetReport {
     std::size_t mismatches = 0;
     std::size_t unknown = 0;
     double max_abs_error = 0;
-    search::Counters counters;
     double cost_sum = 0;  ///< summed cost of the found paths (a deterministic check value for tools/perf-gate)
+    search::Counters counters;
     std::size_t status_counts[search::kQueryStatusCount] = {};
 };
 
@@ -99,6 +100,7 @@ bool endpoints_are_valid(const std::vector<batch::ScenarioSet>& sets) {
 }
 
 int run_solve(const SolveOptions& options) {
+    distributed::Session session;  // one rank unless started by mpirun -np N (issue 8, distributed_solve.hpp)
     Expected<ResolvedSearch> resolved = resolve(options.search);
     if (!resolved) {
         report_error(resolved.error().describe());
@@ -124,7 +126,13 @@ int run_solve(const SolveOptions& options) {
         }
     }
 
+    if (!session.agree_on_inputs()) return kExitBadInput;  // every rank loaded its inputs, or none solves
     batch::BatchSolver workers(options.threads);
+    distributed::GatheredRun gathered;  // under mpirun: each rank solves a shard, rank 0 gathers
+    if (session.distributed()) {
+        gathered = distributed::solve_shards(session, *sets, settings, workers);
+        if (gathered.exit_code) return *gathered.exit_code;  // other ranks, or a failed job
+    }
     std::vector<batch::SetOutcome> outcomes;
     std::vector<SetReport> reports;
     Progress progress;
@@ -135,7 +143,9 @@ int run_solve(const SolveOptions& options) {
 
     for (const batch::ScenarioSet& set : *sets) {
         progress.label = set.scenario_name;
-        Expected<batch::SetOutcome> outcome = batch::solve_set(set, settings, workers, show_progress, &progress);
+        Expected<batch::SetOutcome> outcome =
+            session.distributed() ? Expected<batch::SetOutcome>(std::move(gathered.outcomes[&set - sets->data()]))
+                                  : batch::solve_set(set, settings, workers, show_progress, &progress);
         if (!outcome) {
             report_error(outcome.error().describe());
             return kExitBadInput;
@@ -147,6 +157,7 @@ int run_solve(const SolveOptions& options) {
             report.counters += result.counters;
             ++report.status_counts[static_cast<int>(result.status)];
             if (result.status == search::QueryStatus::found) ++report.solved;
+            if (result.status == search::QueryStatus::found) report.cost_sum += result.cost;
             const batch::CheckVerdict verdict = batch::check_result(row, result, search::cost_bound(settings));
             if (verdict == batch::CheckVerdict::unknown) {
                 ++report.unknown;
@@ -157,7 +168,6 @@ int run_solve(const SolveOptions& options) {
             }
             if (verdict == batch::CheckVerdict::mismatch) {
                 if (options.check && report.mismatches < 5) {
-            if (result.status == search::QueryStatus::found) report.cost_sum += result.cost;
                     std::fprintf(stderr, "%s:%u: expected %.8f, got %s %.8f\n", set.scenario_path.c_str(), row.line,
                                  row.optimal_length, std::string(search::to_string(result.status)).c_str(), result.cost);
                 }
@@ -201,6 +211,7 @@ int run_solve(const SolveOptions& options) {
                                 totals.status_counts[status]);
     }
     if (!unsolved.empty()) table += "not found:" + unsolved + "\n";
+    if (session.distributed()) table += distributed::table_line(gathered);
     if (search::cost_bound(settings) > 1.0) {  // weighted A* or an overestimating heuristic
         table += fmt::format("bound: paths cost at most {:.6g} x optimal\n", search::cost_bound(settings));
     }
@@ -238,6 +249,7 @@ int run_solve(const SolveOptions& options) {
                              {"mismatches", report.mismatches},
                              {"unknown", report.unknown},
                              {"max_abs_error", report.max_abs_error},
+                             {"cost_sum", report.cost_sum},
                              {"expanded", report.counters.expanded},
                              {"generated", report.counters.generated},
                              {"statuses", statuses},
@@ -251,7 +263,6 @@ int run_solve(const SolveOptions& options) {
             statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = totals.status_counts[status];
         }
         const double search_seconds = totals_outcome.search_seconds;
-                             {"cost_sum", report.cost_sum},
         summary["totals"] = {{"queries", queries},
                              {"solved", totals.solved},
                              {"mismatches", totals.mismatches},
@@ -267,6 +278,7 @@ int run_solve(const SolveOptions& options) {
                              {"queries_per_second", search_seconds > 0 ? static_cast<double>(queries) / search_seconds : 0.0},
                              {"expansions_per_second",
                               search_seconds > 0 ? static_cast<double>(totals.counters.expanded) / search_seconds : 0.0}};
+        if (session.distributed()) distributed::describe(gathered, summary);
         io::AtomicFile file(options.summary_path);
         file.write(summary.dump(2) + "\n");
         if (Status status = file.commit(); !status) {
