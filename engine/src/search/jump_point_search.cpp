@@ -25,9 +25,10 @@
 
 namespace swarmpath::search {
 
-LineBits::LineBits(std::uint32_t line_count, std::uint32_t line_length)
+LineBits::LineBits(std::uint32_t line_count, std::uint32_t line_length, unsigned planes)
     : words_per_line_((static_cast<std::size_t>(line_length) + 64) / 64 + 2),
-      words_((static_cast<std::size_t>(line_count) + 2) * words_per_line_, 0) {}
+      planes_(planes),
+      words_((static_cast<std::size_t>(line_count) + 2) * planes * words_per_line_, 0) {}
 
 namespace {
 
@@ -35,15 +36,14 @@ namespace {
 /// outside it), `line_count` lines of `line_length` cells.
 template <class Free>
 ScanLines build_scan_lines(std::uint32_t line_count, std::uint32_t line_length, Free&& free) {
-    ScanLines lines{LineBits(line_count, line_length), LineBits(line_count, line_length),
-                    LineBits(line_count, line_length)};
+    ScanLines lines{LineBits(line_count, line_length, 3)};
     const auto count = static_cast<std::int64_t>(line_count);
     const auto length = static_cast<std::int64_t>(line_length);
     for (std::int64_t line = 0; line < count; ++line) {
         // Positions −1 and `length` are the blocked ring: a jump stops there at the latest.
         for (std::int64_t position = -1; position <= length; ++position) {
             const bool here = free(line, position);
-            if (here) lines.passable.set(line, position);
+            if (here) lines.bits.set(line, position, ScanLines::kPassable);
             bool forward = !here;
             bool backward = !here;
             for (std::int64_t side : {line - 1, line + 1}) {
@@ -51,8 +51,8 @@ ScanLines build_scan_lines(std::uint32_t line_count, std::uint32_t line_length, 
                 forward = forward || !free(side, position - 1);
                 backward = backward || !free(side, position + 1);
             }
-            if (forward) lines.stop_forward.set(line, position);
-            if (backward) lines.stop_backward.set(line, position);
+            if (forward) lines.bits.set(line, position, ScanLines::kStopForward);
+            if (backward) lines.bits.set(line, position, ScanLines::kStopBackward);
         }
     }
     return lines;
@@ -73,34 +73,48 @@ JumpPointGrid::JumpPointGrid(const grid::Grid& grid) {
     build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 
-std::uint32_t jump_along_line(const ScanLines& lines, std::int64_t line, std::int64_t position, int step,
-                              std::int64_t goal_position) {
-    if (step > 0) {
+namespace {
+
+/// jump_along_line with the direction fixed at compile time, inlined into the searches.
+template <int Step>
+[[gnu::always_inline]] inline std::uint32_t scan_line(const ScanLines& lines, std::int64_t line, std::int64_t position,
+                                                      std::int64_t goal_position) {
+    const LineBits& bits = lines.bits;
+    if constexpr (Step > 0) {
         std::int64_t first = position + 1;  // window: cells first … first+63, bit i = cell first+i
         for (;;) {
-            std::uint64_t stop = lines.stop_forward.read(line, first);
+            std::uint64_t stop = bits.read(line, first, ScanLines::kStopForward);
             const std::int64_t goal_offset = goal_position - first;
             if (goal_offset >= 0 && goal_offset < 64) stop |= std::uint64_t{1} << goal_offset;
             if (stop != 0) {
                 const std::int64_t cell = first + __builtin_ctzll(stop);
-                if (!lines.passable.test(line, cell)) return 0;
+                if (!bits.test(line, cell, ScanLines::kPassable)) return 0;
                 return static_cast<std::uint32_t>(cell - position);
             }
             first += 64;
         }
-    }
-    std::int64_t first = position - 64;  // window: cells first … first+63 = position−1, scanned downwards
-    for (;;) {
-        std::uint64_t stop = lines.stop_backward.read(line, first);
-        const std::int64_t goal_offset = goal_position - first;
-        if (goal_offset >= 0 && goal_offset < 64) stop |= std::uint64_t{1} << goal_offset;
-        if (stop != 0) {
-            const std::int64_t cell = first + 63 - __builtin_clzll(stop);
-            if (!lines.passable.test(line, cell)) return 0;
-            return static_cast<std::uint32_t>(position - cell);
+    } else {
+        std::int64_t first = position - 64;  // window: cells first … first+63 = position−1, scanned downwards
+        for (;;) {
+            std::uint64_t stop = bits.read(line, first, ScanLines::kStopBackward);
+            const std::int64_t goal_offset = goal_position - first;
+            if (goal_offset >= 0 && goal_offset < 64) stop |= std::uint64_t{1} << goal_offset;
+            if (stop != 0) {
+                const std::int64_t cell = first + 63 - __builtin_clzll(stop);
+                if (!bits.test(line, cell, ScanLines::kPassable)) return 0;
+                return static_cast<std::uint32_t>(position - cell);
+            }
+            first -= 64;
         }
-        first -= 64;
     }
+}
+
+}  // namespace
+
+std::uint32_t jump_along_line(const ScanLines& lines, std::int64_t line, std::int64_t position, int step,
+                              std::int64_t goal_position) {
+    return step > 0 ? scan_line<1>(lines, line, position, goal_position)
+                    : scan_line<-1>(lines, line, position, goal_position);
 }
 
 Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& settings) {
@@ -208,10 +222,10 @@ struct OnlineJumps {
     /// Steps from (x, y) straight in `direction` to the jump point or goal, 0 if none.
     [[nodiscard]] std::uint32_t scan(std::int64_t x, std::int64_t y, int direction) const {
         switch (direction) {
-            case 0: return jump_along_line(*columns, x, y, -1, x == goal_x ? goal_y : kNoGoalPosition);
-            case 1: return jump_along_line(*rows, y, x, 1, y == goal_y ? goal_x : kNoGoalPosition);
-            case 2: return jump_along_line(*columns, x, y, 1, x == goal_x ? goal_y : kNoGoalPosition);
-            default: return jump_along_line(*rows, y, x, -1, y == goal_y ? goal_x : kNoGoalPosition);
+            case 0: return scan_line<-1>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
+            case 1: return scan_line<1>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
+            case 2: return scan_line<1>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
+            default: return scan_line<-1>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
         }
     }
 
@@ -219,12 +233,21 @@ struct OnlineJumps {
     /// along its two components (and the goal, if the walk meets it).
     template <class Generate>
     void diagonal(const Position& from, int direction, Generate&& generate) const {
-        const int dx = kDirectionX[static_cast<std::size_t>(direction)];
-        const int dy = kDirectionY[static_cast<std::size_t>(direction)];
-        const int horizontal = dx > 0 ? 1 : 3;
-        const int vertical = dy > 0 ? 2 : 0;
-        const std::int64_t side_x = dx;
-        const std::int64_t side_y = dy * padded_width;
+        switch (direction) {
+            case 4: walk_diagonal<1, -1>(from, generate); break;
+            case 5: walk_diagonal<1, 1>(from, generate); break;
+            case 6: walk_diagonal<-1, 1>(from, generate); break;
+            default: walk_diagonal<-1, -1>(from, generate); break;
+        }
+    }
+
+    template <int DeltaX, int DeltaY, class Generate>
+    void walk_diagonal(const Position& from, Generate&& generate) const {
+        constexpr int direction = direction_of(DeltaX, DeltaY);
+        constexpr int horizontal = DeltaX > 0 ? 1 : 3;
+        constexpr int vertical = DeltaY > 0 ? 2 : 0;
+        const std::int64_t side_x = DeltaX;
+        const std::int64_t side_y = DeltaY * padded_width;
         std::int64_t cell = from.cell;
         std::int64_t x = from.x;
         std::int64_t y = from.y;
@@ -235,17 +258,19 @@ struct OnlineJumps {
                 return;
             }
             cell += side_x + side_y;
-            x += dx;
-            y += dy;
+            x += DeltaX;
+            y += DeltaY;
             if (x == goal_x && y == goal_y) {
                 generate(x, y, steps, 0U, direction);
                 return;
             }
-            if (const std::uint32_t distance = scan(x, y, horizontal); distance != 0) {
-                generate(x + dx * static_cast<std::int64_t>(distance), y, steps, distance, horizontal);
+            if (const std::uint32_t distance = scan_line<DeltaX>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
+                distance != 0) {
+                generate(x + DeltaX * static_cast<std::int64_t>(distance), y, steps, distance, horizontal);
             }
-            if (const std::uint32_t distance = scan(x, y, vertical); distance != 0) {
-                generate(x, y + dy * static_cast<std::int64_t>(distance), steps, distance, vertical);
+            if (const std::uint32_t distance = scan_line<DeltaY>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
+                distance != 0) {
+                generate(x, y + DeltaY * static_cast<std::int64_t>(distance), steps, distance, vertical);
             }
         }
     }
