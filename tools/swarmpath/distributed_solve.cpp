@@ -28,6 +28,7 @@
 
 namespace swarmpath::cli::distributed {
 namespace {
+#if defined(SWARMPATH_WITH_MPI)
 
 /// True when an MPI launcher started this process (OpenMPI, PMI and PMIx launchers set these).
 bool launched_by_mpi() {
@@ -186,7 +187,6 @@ std::string solve_own_shard(int rank, const ShardPlan& plan, const std::vector<b
     return std::move(message.buffer());
 }
 
-#if defined(SWARMPATH_WITH_MPI)
 constexpr int kTagSize = 81;
 constexpr int kTagBytes = 82;
 constexpr std::size_t kChunkBytes = std::size_t{1} << 30;  // MPI counts are int
