@@ -49,7 +49,12 @@ bool choose_field(const GroupEstimate& group, bool jps) {
 
 struct CrowdSolver::Shared {
     std::vector<std::size_t> component_cells;  ///< by component label
-    tbb::enumerable_thread_specific<search::FieldWorkspace> workspaces;
+    /// Per worker: the Dijkstra's scratch and one field whose storage is reused group after group.
+    struct Worker {
+        search::FieldWorkspace workspace;
+        search::GoalField field;
+    };
+    tbb::enumerable_thread_specific<Worker> workers;
 };
 
 Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::SearchSettings& settings) {
@@ -152,8 +157,19 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
         }
         const std::uint32_t goal_x = group.goal % grid.width();
         const std::uint32_t goal_y = group.goal / grid.width();
-        const search::GoalField field = search::GoalField::compute(
-            grid, settings_.moves, settings_.diagonal, goal_x, goal_y, starts, false, shared.workspaces.local());
+        // A large group reads off in a nested parallel loop, during which TBB may run another group on
+        // this thread: that group must not reuse this worker's field, so a large group owns its field.
+        const bool parallel_read_off = parallel && group.end - group.begin >= kParallelReadOff;
+        Shared::Worker& worker = shared.workers.local();
+        search::GoalField owned;
+        if (parallel_read_off) {
+            owned = search::GoalField::compute(grid, settings_.moves, settings_.diagonal, goal_x, goal_y, starts, false,
+                                               worker.workspace);
+        } else {
+            worker.field.recompute(grid, settings_.moves, settings_.diagonal, goal_x, goal_y, starts, false,
+                                   worker.workspace);
+        }
+        const search::GoalField& field = parallel_read_off ? owned : worker.field;
         settled_per_group[group_index] = field.counters().expanded;
         auto read_off = [&](std::size_t member, search::SearchContext& search_context) {
             const std::uint32_t index = members[member].second;
@@ -165,7 +181,7 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
                 solver.solve(search_context, query, result);  // not reached for a connected start
             }
         };
-        if (parallel && group.end - group.begin >= kParallelReadOff) {
+        if (parallel_read_off) {
             tbb::parallel_for(tbb::blocked_range<std::size_t>(group.begin, group.end, 256),
                               [&](const tbb::blocked_range<std::size_t>& range) {
                                   search::SearchContext local_context;

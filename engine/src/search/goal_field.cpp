@@ -70,6 +70,7 @@ void run_field(const grid::Grid& grid, GoalField& field, FieldWorkspace& workspa
 
     const std::uint32_t goal = grid.padded(field.goal_x_, field.goal_y_).value;
     cost[goal] = 0;
+    field.touched_.push_back(goal);
     open.clear();
     open.push_back({0, goal});
     ++counters.heap_pushes;
@@ -99,6 +100,7 @@ void run_field(const grid::Grid& grid, GoalField& field, FieldWorkspace& workspa
             ++counters.generated;
             const grid::Cost candidate = is_diagonal(step) ? diagonal : straight;
             if (candidate < cost[predecessor]) {
+                if (cost[predecessor] == ~grid::Cost{0}) field.touched_.push_back(predecessor);
                 cost[predecessor] = candidate;
                 direction[predecessor] = opposite(step);
                 open.push_back({candidate, predecessor});
@@ -135,19 +137,42 @@ GoalField GoalField::compute(const grid::Grid& grid, Moves moves, DiagonalRule r
                              std::uint32_t goal_y, std::span<const grid::CellIndex> targets, bool whole_map,
                              FieldWorkspace& workspace) {
     GoalField field;
+    field.recompute(grid, moves, rule, goal_x, goal_y, targets, whole_map, workspace);
+    field.touched_ = {};  // a standalone field keeps no reuse list
+    field.reusable_ = false;
+    return field;
+}
+
+void GoalField::recompute(const grid::Grid& grid, Moves moves, DiagonalRule rule, std::uint32_t goal_x,
+                          std::uint32_t goal_y, std::span<const grid::CellIndex> targets, bool whole_map,
+                          FieldWorkspace& workspace) {
+    GoalField& field = *this;
+    const std::uint32_t cells = grid.padded_cell_count();
+    if (!field.reusable_ || field.cost_.size() != cells) {
+        field.cost_.assign(cells, ~grid::Cost{0});
+        field.direction_.assign(cells, kNoDirection);
+        field.settled_ = grid::Bitset(cells);
+    } else {
+        for (std::uint32_t cell : field.touched_) {
+            field.cost_[cell] = ~grid::Cost{0};
+            field.direction_[cell] = kNoDirection;
+            field.settled_.reset(cell);
+        }
+    }
+    field.touched_.clear();
+    field.reusable_ = true;
     field.width_ = grid.width();
     field.height_ = grid.height();
     field.goal_x_ = goal_x;
     field.goal_y_ = goal_y;
     field.moves_ = moves;
     field.diagonal_ = rule;
-    const std::uint32_t cells = grid.padded_cell_count();
-    field.cost_.assign(cells, ~grid::Cost{0});
-    field.direction_.assign(cells, kNoDirection);
-    field.settled_ = grid::Bitset(cells);
+    field.complete_ = false;
+    field.radius_ = 0;
+    field.counters_ = {};
     if (!grid.contains(goal_x, goal_y) || !grid.passable(goal_x, goal_y)) {
         field.complete_ = true;
-        return field;
+        return;
     }
     const grid::PaddedIndex goal = grid.padded(goal_x, goal_y);
     const std::uint8_t goal_layer = grid.layer(goal);
@@ -174,7 +199,6 @@ GoalField GoalField::compute(const grid::Grid& grid, Moves moves, DiagonalRule r
     pick_field(moves, rule, grid.uniform_cost())(grid, field, workspace, target_count);
     for (std::uint32_t target : workspace.targets) workspace.target_bits.reset(target);
     workspace.targets.clear();
-    return field;
 }
 
 bool GoalField::read_path(const grid::Grid& grid, std::uint32_t start_x, std::uint32_t start_y, bool record_path,

@@ -53,6 +53,12 @@ public:
     static GoalField compute(const grid::Grid& grid, Moves moves, DiagonalRule rule, std::uint32_t goal_x,
                              std::uint32_t goal_y, std::span<const grid::CellIndex> targets, bool whole_map,
                              FieldWorkspace& workspace);
+    /// The same computation into this field's own storage, for a worker that computes field after
+    /// field: the arrays are reused and only the cells the previous computation touched are reset,
+    /// so a small field on a large map costs what it settles, not the map's size. Keeps a list of the
+    /// touched cells (4 bytes each) until the next recompute.
+    void recompute(const grid::Grid& grid, Moves moves, DiagonalRule rule, std::uint32_t goal_x, std::uint32_t goal_y,
+                   std::span<const grid::CellIndex> targets, bool whole_map, FieldWorkspace& workspace);
 
     [[nodiscard]] std::uint32_t width() const { return width_; }
     [[nodiscard]] std::uint32_t height() const { return height_; }
@@ -89,7 +95,8 @@ public:
     [[nodiscard]] bool affected_by_change(std::uint32_t x, std::uint32_t y) const;
 
     [[nodiscard]] std::size_t memory_bytes() const {
-        return cost_.capacity() * sizeof(grid::Cost) + direction_.capacity() + settled_.memory_bytes();
+        return cost_.capacity() * sizeof(grid::Cost) + direction_.capacity() + settled_.memory_bytes() +
+               touched_.capacity() * sizeof(std::uint32_t);
     }
 
 private:
@@ -111,6 +118,8 @@ private:
     std::vector<grid::Cost> cost_;          ///< per padded cell; tentative until settled
     std::vector<std::uint8_t> direction_;   ///< per padded cell
     grid::Bitset settled_;                  ///< per padded cell
+    std::vector<std::uint32_t> touched_;    ///< cells given a cost since the last reset (recompute only)
+    bool reusable_ = false;                 ///< touched_ lists every cell that differs from the reset state
 };
 
 }  // namespace swarmpath::search
