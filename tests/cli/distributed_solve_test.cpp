@@ -48,9 +48,9 @@ RunOutcome run(int ranks, const std::string& arguments, const std::string& envir
         if (!environment.empty()) launcher += " -x " + environment.substr(0, environment.find('='));
         launcher += " ";
     }
-    const std::string command = "timeout 300 env " + (environment.empty() ? std::string("-u UNSET_NOTHING") : environment) +
-                                " " + launcher + SWARMPATH_EXECUTABLE + " " + arguments + " >" + folder + "/stdout 2>" +
-                                folder + "/stderr </dev/null";
+    const std::string command = "timeout 300 " + (environment.empty() ? std::string() : "env " + environment + " ") +
+                                launcher + SWARMPATH_EXECUTABLE + " " + arguments + " >" + folder + "/stdout 2>" + folder +
+                                "/stderr </dev/null";
     const int status = std::system(command.c_str());
     RunOutcome outcome;
     outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
