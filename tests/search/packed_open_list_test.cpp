@@ -1,0 +1,149 @@
+// The A* open list of packed keys (search/detail/packed_open_list.hpp) against a reference ordered
+// set of (f, larger g, smaller cell) under random pushes, pops and decrease-keys: the pop sequence
+// must be exactly the reference's, every entry's slot must point at it after every operation, and a
+// packed key must give back the f, g and cell it was made from, including values near the 2^48 limit.
+// Also: the A* search takes the general open list (FourAryHeap) when a map's costs cannot be packed,
+// and both give the reference Dijkstra's costs.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include <random>
+#include <set>
+#include <tuple>
+#include <vector>
+
+#include "random_maps.hpp"
+#include "reference_dijkstra.hpp"
+#include "swarmpath/search/detail/astar.hpp"
+#include "swarmpath/search/detail/packed_open_list.hpp"
+#include "swarmpath/search/solver.hpp"
+
+namespace swarmpath::search::detail {
+namespace {
+
+using Reference = std::tuple<grid::Cost, grid::Cost, std::uint32_t>;  // f, ~g (so larger g first), cell
+
+Reference reference_of(grid::Cost f, grid::Cost g, std::uint32_t cell) { return {f, ~g, cell}; }
+
+TEST(PackedOpenListTest, KeysRoundTripAndOrderLikeTheTieBreak) {
+    std::mt19937_64 random(7);
+    std::uniform_int_distribution<grid::Cost> cost(0, kPackedCostLimit / 2 - 1);
+    std::uniform_int_distribution<std::uint32_t> cell(0, ~0U);
+    for (int round = 0; round < 20000; ++round) {
+        const grid::Cost g = cost(random) / 2;
+        const grid::Cost f = g + cost(random) / 2;
+        const std::uint32_t index = cell(random);
+        const PackedKey key = pack_key(f, g, index);
+        ASSERT_EQ(key_f(key), f);
+        ASSERT_EQ(key_g(key), g);
+        ASSERT_EQ(key_cell(key), index);
+        // Compare with another key that shares f (and sometimes g) to exercise every tie level.
+        const grid::Cost other_g = round % 3 == 0 ? g : cost(random) % (f + 1);
+        const std::uint32_t other_index = cell(random);
+        const PackedKey other = pack_key(f, other_g, other_index);
+        ASSERT_EQ(key < other, reference_of(f, g, index) < reference_of(f, other_g, other_index));
+        ASSERT_EQ(less_bit(key, other), key < other ? 1U : 0U);
+    }
+}
+
+TEST(PackedOpenListTest, MatchesReferenceUnderRandomOperations) {
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        std::mt19937_64 random(seed);
+        const std::uint32_t cells = 3000;
+        std::vector<CellStamp> stamps(cells);
+        std::vector<PackedKey> key_of(cells);
+        std::vector<bool> in_list(cells, false);
+        std::set<Reference> reference;
+        PackedOpenList list;
+        // Few distinct f values, so ties on f (and on g) are common.
+        std::uniform_int_distribution<grid::Cost> f_value(100, 140);
+        std::uniform_int_distribution<grid::Cost> g_value(0, 60);
+        std::uniform_int_distribution<std::uint32_t> pick(0, cells - 1);
+        std::uniform_int_distribution<int> action(0, 9);
+        for (int step = 0; step < 20000; ++step) {
+            const int what = action(random);
+            const std::uint32_t cell = pick(random);
+            if (what < 5 && !in_list[cell]) {
+                const grid::Cost g = g_value(random);
+                const PackedKey key = pack_key(f_value(random) + g, g, cell);
+                list.push(key, stamps.data());
+                key_of[cell] = key;
+                in_list[cell] = true;
+                reference.insert(reference_of(key_f(key), key_g(key), cell));
+            } else if (what < 7 && in_list[cell] && key_g(key_of[cell]) > 0) {
+                const PackedKey old_key = key_of[cell];
+                const grid::Cost lower_g = key_g(old_key) - 1;
+                const PackedKey key = pack_key(key_f(old_key) - 1, lower_g, cell);
+                ASSERT_EQ(list.at(stamps[cell].slot), old_key);
+                list.decrease_key(stamps[cell].slot, key, stamps.data());
+                reference.erase(reference_of(key_f(old_key), key_g(old_key), cell));
+                reference.insert(reference_of(key_f(key), key_g(key), cell));
+                key_of[cell] = key;
+            } else if (!list.empty()) {
+                const PackedKey popped = list.pop(stamps.data());
+                ASSERT_FALSE(reference.empty());
+                ASSERT_EQ(reference_of(key_f(popped), key_g(popped), key_cell(popped)), *reference.begin());
+                reference.erase(reference.begin());
+                in_list[key_cell(popped)] = false;
+            }
+            ASSERT_EQ(list.size(), reference.size());
+            if (step % 97 == 0) {
+                for (std::uint32_t position = 0; position < list.size(); ++position) {
+                    ASSERT_EQ(stamps[key_cell(list.at(position))].slot, position);
+                }
+            }
+        }
+        while (!list.empty()) {
+            const PackedKey popped = list.pop(stamps.data());
+            ASSERT_EQ(reference_of(key_f(popped), key_g(popped), key_cell(popped)), *reference.begin());
+            reference.erase(reference.begin());
+        }
+        EXPECT_TRUE(reference.empty());
+    }
+}
+
+// A 150 × 150 map whose dear letter costs 5000: the bound on g (cells × dearest step) passes 2^47,
+// so the search must use the wide open list; with the dear letter at 2 it must use the packed one.
+// Either way every cost must equal the reference Dijkstra's.
+TEST(PackedOpenListTest, SearchPicksTheOpenListByCostBoundAndBothAreExact) {
+    for (double dear_cost : {2.0, 5000.0}) {
+        grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+        terrain.declare('X', true, dear_cost);
+        std::mt19937_64 random(11);
+        const io::MapFile map = testing::random_map(random, 150, 150, 0.2, "..X");
+        Expected<grid::Grid> built = grid::Grid::build(map, terrain);
+        ASSERT_TRUE(built) << built.error().describe();
+        const bool packed = packed_keys_fit<TerrainCost>(*built, 65536);
+        EXPECT_EQ(packed, dear_cost < 100.0);
+        search::SearchSettings settings;
+        settings.algorithm = search::Algorithm::astar;
+        Expected<Solver> solver = Solver::create(*built, settings);
+        ASSERT_TRUE(solver) << solver.error().describe();
+        testing::ReferenceRules rules;
+        rules.terrain = terrain;
+        SearchContext context;
+        std::uniform_int_distribution<std::uint32_t> coordinate(0, 149);
+        int found = 0;
+        for (int query_index = 0; query_index < 12; ++query_index) {
+            const std::uint32_t start_x = coordinate(random);
+            const std::uint32_t start_y = coordinate(random);
+            const std::uint32_t goal_x = coordinate(random);
+            const std::uint32_t goal_y = coordinate(random);
+            const std::vector<double> costs = testing::reference_costs_from(map, rules, start_x, start_y);
+            const double expected = costs[static_cast<std::size_t>(goal_y) * 150 + goal_x];
+            const Result result = solver->solve(context, Query{start_x, start_y, goal_x, goal_y});
+            if (std::isinf(expected)) {
+                EXPECT_NE(result.status, QueryStatus::found);
+                continue;
+            }
+            ASSERT_EQ(result.status, QueryStatus::found) << query_index;
+            EXPECT_NEAR(result.cost, expected, 1e-6 * expected + 1e-6) << query_index;
+            ++found;
+        }
+        EXPECT_GT(found, 6);
+    }
+}
+
+}  // namespace
+}  // namespace swarmpath::search::detail
