@@ -35,13 +35,6 @@ struct TerrainFieldCost {
     [[nodiscard]] grid::Cost diagonal(std::uint32_t cell) const { return kinds[kind_of[cell]].diagonal_units; }
 };
 
-/// Min-heap order on (cost, cell): std::push_heap wants "less" meaning "lower priority".
-struct LaterEntry {
-    bool operator()(const FieldEntry& a, const FieldEntry& b) const {
-        return a.cost != b.cost ? a.cost > b.cost : a.cell > b.cell;
-    }
-};
-
 /// The direction that undoes `direction` (N↔S, E↔W, NE↔SW, SE↔NW).
 constexpr std::uint8_t opposite(int direction) {
     return static_cast<std::uint8_t>(direction < 4 ? (direction + 2) & 3 : 4 + ((direction - 2) & 3));
@@ -63,53 +56,68 @@ void run_field(const grid::Grid& grid, GoalField& field, FieldWorkspace& workspa
     std::uint8_t* direction = field.direction_.data();
     grid::Bitset& settled = field.settled_;
     const grid::Bitset& target_bits = workspace.target_bits;
-    std::vector<FieldEntry>& open = workspace.open;
     const bool stop_early = targets != 0;
     std::size_t remaining = targets;
     Counters counters;
 
+    // Dial's buckets of width kStraightUnits. Every step costs at least that much (the cheapest kind's
+    // straight step is exactly kStraightUnits), so settling a cell of bucket k only ever pushes cells
+    // into later buckets: a bucket's cells are final once the earlier buckets are done and may be
+    // settled in any fixed order (insertion order: deterministic). Costs stay exact integers; the
+    // buckets only order the work. A ring of buckets spans the dearest step.
+    grid::Cost dearest = grid::kDiagonalUnits;
+    for (std::size_t kind = 1; kind < grid.kinds().size(); ++kind) {
+        dearest = std::max(dearest, grid.kinds()[kind].diagonal_units);
+    }
+    const std::size_t ring = static_cast<std::size_t>(dearest / grid::kStraightUnits) + 2;
+    std::vector<std::vector<std::uint32_t>>& buckets = workspace.buckets;
+    if (buckets.size() < ring) buckets.resize(ring);
+    for (std::size_t index = 0; index < ring; ++index) buckets[index].clear();
+
     const std::uint32_t goal = grid.padded(field.goal_x_, field.goal_y_).value;
     cost[goal] = 0;
     field.touched_.push_back(goal);
-    open.clear();
-    open.push_back({0, goal});
+    buckets[0].push_back(goal);
+    std::size_t pending = 1;
     ++counters.heap_pushes;
     bool stopped = false;
-    while (!open.empty()) {
-        std::pop_heap(open.begin(), open.end(), LaterEntry{});
-        const FieldEntry current = open.back();
-        open.pop_back();
-        ++counters.heap_pops;
-        if (settled.test(current.cell)) continue;  // a stale entry: the cell was settled cheaper
-        settled.set(current.cell);
-        ++counters.expanded;
-        field.radius_ = current.cost;
-        if (stop_early && target_bits.test(current.cell) && --remaining == 0) {
-            stopped = true;
-            break;
-        }
-        const grid::Cost straight = current.cost + cost_model.straight(current.cell);
-        const grid::Cost diagonal = current.cost + cost_model.diagonal(current.cell);
-        unsigned moves = Rule::table[cost_model.neighbourhood(current.cell, padded_width)];
-        while (moves != 0) {
-            const int step = __builtin_ctz(moves);
-            moves &= moves - 1;
-            const auto predecessor =
-                static_cast<std::uint32_t>(static_cast<std::int32_t>(current.cell) + offsets[step]);
-            if (settled.test(predecessor)) continue;
-            ++counters.generated;
-            const grid::Cost candidate = is_diagonal(step) ? diagonal : straight;
-            if (candidate < cost[predecessor]) {
-                if (cost[predecessor] == ~grid::Cost{0}) field.touched_.push_back(predecessor);
-                cost[predecessor] = candidate;
-                direction[predecessor] = opposite(step);
-                open.push_back({candidate, predecessor});
-                std::push_heap(open.begin(), open.end(), LaterEntry{});
-                ++counters.heap_pushes;
+    for (grid::Cost bucket = 0; pending != 0 && !stopped; ++bucket) {
+        std::vector<std::uint32_t>& cells = buckets[bucket % ring];
+        for (std::size_t position = 0; position < cells.size(); ++position) {
+            const std::uint32_t cell = cells[position];
+            --pending;
+            ++counters.heap_pops;
+            if (settled.test(cell)) continue;  // a stale entry: the cell was settled cheaper
+            settled.set(cell);
+            ++counters.expanded;
+            field.radius_ = bucket * grid::kStraightUnits;
+            if (stop_early && target_bits.test(cell) && --remaining == 0) {
+                stopped = true;
+                break;
+            }
+            const grid::Cost straight = cost[cell] + cost_model.straight(cell);
+            const grid::Cost diagonal = cost[cell] + cost_model.diagonal(cell);
+            unsigned moves = Rule::table[cost_model.neighbourhood(cell, padded_width)];
+            while (moves != 0) {
+                const int step = __builtin_ctz(moves);
+                moves &= moves - 1;
+                const auto predecessor = static_cast<std::uint32_t>(static_cast<std::int32_t>(cell) + offsets[step]);
+                if (settled.test(predecessor)) continue;
+                ++counters.generated;
+                const grid::Cost candidate = is_diagonal(step) ? diagonal : straight;
+                if (candidate < cost[predecessor]) {
+                    if (cost[predecessor] == ~grid::Cost{0}) field.touched_.push_back(predecessor);
+                    cost[predecessor] = candidate;
+                    direction[predecessor] = opposite(step);
+                    buckets[static_cast<std::size_t>(candidate / grid::kStraightUnits) % ring].push_back(predecessor);
+                    ++pending;
+                    ++counters.heap_pushes;
+                }
             }
         }
+        cells.clear();
     }
-    open.clear();
+    for (std::size_t index = 0; index < ring; ++index) buckets[index].clear();
     field.complete_ = !stopped;
     field.counters_ = counters;
 }

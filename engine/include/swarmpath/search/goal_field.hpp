@@ -10,8 +10,9 @@
 //   - A step u→v is legal exactly when v→u is: both cells on one layer, and for a diagonal the two
 //     side cells are the same two cells seen from either end. So the reverse search uses the same
 //     MoveRule tables on v's own layer.
-//   - Ties are broken by (cost, padded cell index): a field depends only on the grid, the rules,
-//     the goal and the target set, never on threads or timing.
+//   - The open list is Dial's buckets of width kStraightUnits (every step costs at least that), so
+//     cells leave it in a fixed order: a field depends only on the grid, the rules, the goal and the
+//     target set, never on threads or timing.
 // A field stops once every target cell is settled (or the goal's region is exhausted); with no
 // targets it covers every cell that can reach the goal. Unsettled cells have no cost and no direction.
 // Memory: 9 bytes + 1 bit per padded cell. Computing allocates the field's arrays once and grows a
@@ -31,15 +32,9 @@ namespace swarmpath::search {
 /// Direction byte of a cell with no next step: the goal itself, or a cell the field did not settle.
 inline constexpr std::uint8_t kNoDirection = 0xFF;
 
-/// One open-list entry of the field's Dijkstra: cost, then padded cell, both ascending.
-struct FieldEntry {
-    grid::Cost cost = 0;
-    std::uint32_t cell = 0;
-};
-
-/// Scratch a worker reuses from field to field: the open list's storage and the target marks.
+/// Scratch a worker reuses from field to field: the open list's buckets and the target marks.
 struct FieldWorkspace {
-    std::vector<FieldEntry> open;
+    std::vector<std::vector<std::uint32_t>> buckets;  ///< Dial's buckets (goal_field.cpp)
     std::vector<std::uint32_t> targets;  ///< padded cells still to settle (deduplicated)
     grid::Bitset target_bits;
 };
@@ -68,7 +63,7 @@ public:
     [[nodiscard]] DiagonalRule diagonal() const { return diagonal_; }
     /// True when the search ran until no cell was left to settle (every reachable cell has a cost).
     [[nodiscard]] bool complete() const { return complete_; }
-    /// Largest cost settled: every cell cheaper than this (to the goal) is settled.
+    /// Every cell cheaper than this (to the goal) is settled; cells unsettled cost at least this.
     [[nodiscard]] grid::Cost radius() const { return radius_; }
     /// What the Dijkstra did: cells settled (expanded), moves generated, heap pushes and pops.
     [[nodiscard]] const Counters& counters() const { return counters_; }
