@@ -151,7 +151,7 @@ TEST(CrowdSolver, ResultsDoNotDependOnThreads) {
 
 TEST(CrowdSolver, AutomaticRuleFollowsGroupSize) {
     // A lone agent is cheaper to search for; with A* a few dozen agents sharing a goal already pay
-    // for a field, with JPS it takes a couple of thousand (the measured crossovers, docs/crowds.md).
+    // for a field, with JPS it takes several hundred (the measured crossovers, docs/crowds.md).
     const double squared = 600.0 * 600.0;
     EXPECT_FALSE(batch::choose_field({1, squared, 1200.0, 800000, 1050000}, false));
     EXPECT_FALSE(batch::choose_field({1, squared, 1200.0, 800000, 1050000}, true));

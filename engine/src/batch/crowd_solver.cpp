@@ -17,7 +17,7 @@ namespace swarmpath::batch {
 namespace {
 
 /// The automatic rule's constants, in A* expansions (see choose_field in crowd_solver.hpp).
-constexpr double kFieldCellCost = 1.2;
+constexpr double kFieldCellCost = 0.4;
 constexpr double kFieldClearCost = 0.01;
 constexpr double kSearchExpansionsPerSquaredDistance = 0.09;
 constexpr double kJumpPointShare = 0.015;
