@@ -6,6 +6,7 @@
 #   search_bench.json     micro suite (heap, neighbours, parsing, context reset), Google Benchmark JSON
 #   scenario_bench.json   per bundled scenario file: queries/s, expansions/s, counters, bytes per cell
 #   solve_summary.json    `swarmpath solve --algorithm astar --threads 1 --summary` over the bundled sets
+#                         (as bench/baselines/solve_summary.json: tools/perf-gate that file and this one)
 #   boost_peer.json/.txt  swarmpath A* against Boost Graph's astar_search (when Boost is installed)
 # Environment: BUILD_DIR (default build-bench), CMAKE_ARGS (extra configure flags, e.g.
 # -DSWARMPATH_NATIVE=ON), JOBS (parallel build jobs, default 2).
@@ -45,8 +46,8 @@ echo "== micro suite"
 echo "== scenario suite"
 "$build_dir/bench/swarmpath_scenario_bench" "${common[@]}" --benchmark_out="$output/scenario_bench.json" \
   --benchmark_out_format=json --benchmark_display_aggregates_only=true
-echo "== solve, all bundled scenario sets, A*, one thread"
-scenarios=$(ls "$source_dir"/datasets/movingai/*/*.map.scen | grep -v /legacy/)
+echo "== solve, the bundled scenario sets of bench/baselines/solve_summary.json (all but legacy and the mazes), A*, one thread"
+scenarios=$(ls "$source_dir"/datasets/movingai/*/*.map.scen | grep -v /legacy/ | grep -v maze512)
 # shellcheck disable=SC2086
 "$build_dir/tools/swarmpath" solve $scenarios --algorithm astar --threads 1 --check --summary "$output/solve_summary.json"
 if [ -x "$build_dir/bench/swarmpath_boost_peer" ] && [ "$peer" -eq 1 ]; then
