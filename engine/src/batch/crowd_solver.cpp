@@ -17,10 +17,10 @@ namespace swarmpath::batch {
 namespace {
 
 /// The automatic rule's constants, in A* expansions (see choose_field in crowd_solver.hpp).
-constexpr double kFieldCellCost = 0.4;
+constexpr double kFieldCellCost = 0.7;
 constexpr double kFieldClearCost = 0.01;
 constexpr double kSearchExpansionsPerSquaredDistance = 0.09;
-constexpr double kJumpPointShare = 0.015;
+constexpr double kJumpPointShare = 0.014;
 /// Groups at least this large read their paths off in parallel.
 constexpr std::size_t kParallelReadOff = 4096;
 

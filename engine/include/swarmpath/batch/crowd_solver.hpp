@@ -50,14 +50,14 @@ struct GroupEstimate {
 
 /// The automatic rule: true when one field is expected to be cheaper than per-agent search, both in
 /// units of one A* expansion:
-///   field     = 0.4 · min(component, 2·max_distance²) + 0.01 · map_cells
+///   field     = 0.7 · min(component, 2·max_distance²) + 0.01 · map_cells
 ///               (the cells the Dijkstra settles out to the farthest agent, capped by the goal's
-///               component, at 0.4 A* expansions each, plus clearing the field's arrays)
+///               component, at 0.7 A* expansions each, plus clearing the field's arrays)
 ///   per agent = 0.09 · mean_squared_distance          for A*
-///             = 0.09 · mean_squared_distance · 0.015  for JPS
+///             = 0.09 · mean_squared_distance · 0.014  for JPS
 /// The constants were measured on Paris_0_1024 with 3,000 agents and 4 goals (docs/crowds.md):
-/// A* expanded 0.09·d² nodes per query at 117 ns each, a field settled cells at 47 ns each, and JPS
-/// took 1.5 % of A*'s time per query. `jps` tells which per-agent search the Solver runs.
+/// A* expanded 0.09·d² nodes per query at 68 ns each, a field settled cells at 48 ns each, and JPS
+/// took 1.4 % of A*'s time per query. `jps` tells which per-agent search the Solver runs.
 bool choose_field(const GroupEstimate& group, bool jps);
 
 class CrowdSolver {
