@@ -1,8 +1,20 @@
 #!/usr/bin/env bash
-# The test command: set up, build, and run the whole test suite through ctest. This is what the
-# README documents and what .ci/run calls.
+# The test command: set up, build, and run the whole test suite. This is what the README documents
+# and what .ci/run calls. Stages, each failing the command on any error:
+#   1. install packages and build (Release, build/);
+#   2. the suite under AddressSanitizer + UndefinedBehaviorSanitizer + LeakSanitizer (build-asan/)
+#      — tools/run-sanitizers.sh address. (ThreadSanitizer, `tools/run-sanitizers.sh thread`, is not
+#      run here: Debian's oneTBB is not instrumented, so TSan reports TBB's own task hand-offs as
+#      races; see docs/reliability.md.)
+#   3. a short libFuzzer run of each parser target (build-fuzz/)       — tools/run-fuzz.sh;
+#   4. the whole Release suite through ctest (last, so its summary closes the output).
+# SWARMPATH_QUICK=1 skips stages 2 and 3 (a developer's inner loop); CI runs them all.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="${SWARMPATH_BUILD_DIR:-$root/build}"
 "$root/tools/build.sh"
+if [ "${SWARMPATH_QUICK:-0}" != "1" ]; then
+  "$root/tools/run-sanitizers.sh" address
+  "$root/tools/run-fuzz.sh" "${SWARMPATH_FUZZ_SECONDS:-30}"
+fi
 ctest --test-dir "$build_dir" --output-on-failure --parallel "$(nproc)" --timeout 900

@@ -19,8 +19,13 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mode="${1:-all}"
 jobs="${SWARMPATH_BUILD_JOBS:-$(nproc)}"
-asan_exclude="${SWARMPATH_ASAN_EXCLUDE:-ScenarioOptimalityTest|FlowfieldPassesCheckOnBundledScenarios|BundledScenariosPassCheck}"
+# The MPI tests are excluded too: OpenMPI (uninstrumented) leaks its own start-up allocations at
+# MPI_Finalize, which LeakSanitizer reports against the job. The Release suite runs them.
+asan_exclude="${SWARMPATH_ASAN_EXCLUDE:-ScenarioOptimalityTest|FlowfieldPassesCheckOnBundledScenarios|BundledScenariosPassCheck|DistributedSolveTest}"
 tsan_tests="${SWARMPATH_TSAN_TESTS:-DeterminismTest|ResultsDoNotDependOnThreads|ThreadCount|Threads}"
+# Only the executables holding those tests are built for TSan (the others show up in ctest as
+# *_NOT_BUILT entries, which the -R filter leaves out).
+read -r -a tsan_targets <<< "${SWARMPATH_TSAN_TARGETS:-batch_tests crowd_tests cli_tests}"
 
 configure_and_build() {  # folder sanitizer [targets...]
   local folder="$1" sanitizer="$2"
@@ -42,7 +47,7 @@ run_address() {
 run_thread() {
   local folder="${SWARMPATH_TSAN_BUILD:-$root/build-tsan}"
   echo "run-sanitizers: thread in $folder"
-  configure_and_build "$folder" thread
+  configure_and_build "$folder" thread "${tsan_targets[@]}"
   TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:history_size=4" \
     ctest --test-dir "$folder" --output-on-failure --parallel 1 --timeout 900 -R "$tsan_tests"
 }

@@ -222,9 +222,11 @@ TEST_P(BadInputTest, ValidateReportsTheSameProblem) {
     expect_clean_refusal(outcome, scratch, inputs, where_of(input, scratch), input.line, input.message_part);
 }
 
-const std::string kBinaryGarbage = std::string("\x7f" "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0\x10\x6b\0\0\0\0\0\0"
-                                               "\n\x1b[31m\xff\xfe\n",
-                                               43);
+// The length comes from the array, so the string holds every byte of the literal (NULs included)
+// and nothing past it.
+constexpr char kBinaryGarbageBytes[] = "\x7f" "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0\x10\x6b\0\0\0\0\0\0"
+                                       "\n\x1b[31m\xff\xfe\n";
+const std::string kBinaryGarbage = std::string(kBinaryGarbageBytes, sizeof(kBinaryGarbageBytes) - 1);
 
 INSTANTIATE_TEST_SUITE_P(
     HostileFiles, BadInputTest,

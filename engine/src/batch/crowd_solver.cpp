@@ -6,6 +6,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
 
 #include <algorithm>
 #include <chrono>
@@ -188,7 +189,8 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
                                   for (std::size_t member = range.begin(); member != range.end(); ++member) {
                                       read_off(member, local_context);
                                   }
-                              });
+                              },
+                              tbb::simple_partitioner());
         } else {
             for (std::size_t member = group.begin; member < group.end; ++member) read_off(member, context);
         }
