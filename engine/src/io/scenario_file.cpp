@@ -69,16 +69,9 @@ Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view or
     };
     // Without a problem list the first problem ends the parse. With one, every problem is recorded
     // and parsing goes on with the next row; `stop` says when it cannot (or the list is full).
-    Error stopped_by;
-    auto stop = [&](Error error) -> bool {
-        if (problems == nullptr) {
-            stopped_by = std::move(error);
-            return true;
-        }
-        problems->push_back(std::move(error));
-        return problems->size() >= kMaximumProblems;
-    };
-    auto first_problem = [&]() -> Error { return problems == nullptr ? stopped_by : problems->front(); };
+    ProblemList problem_list(problems, kMaximumProblems);
+    auto stop = [&](Error error) -> bool { return problem_list.stop(std::move(error)); };
+    auto first_problem = [&]() -> Error { return problem_list.first(); };
     if (text.empty()) {
         stop(fail(0, 0, "empty file (expected 'version 1' and scenario rows)"));
         return first_problem();

@@ -58,4 +58,27 @@ inline std::string_view first_word(std::string_view text) {
     return text.substr(0, end);
 }
 
+/// Where a parser reports problems. Without a caller's list the first problem ends the parse
+/// (`stop` returns true); with one, every problem is recorded and `stop` returns true only when the
+/// list is full (`limit`). `first` is the problem a failed parse returns.
+class ProblemList {
+public:
+    ProblemList(std::vector<Error>* problems, std::size_t limit) : problems_(problems), limit_(limit) {}
+
+    bool stop(Error error) {
+        if (problems_ == nullptr) {
+            stopped_by_ = std::move(error);
+            return true;
+        }
+        problems_->push_back(std::move(error));
+        return problems_->size() >= limit_;
+    }
+    [[nodiscard]] Error first() const { return problems_ == nullptr ? stopped_by_ : problems_->front(); }
+
+private:
+    std::vector<Error>* problems_;
+    std::size_t limit_;
+    Error stopped_by_;
+};
+
 }  // namespace swarmpath::io
