@@ -1,5 +1,6 @@
 // The A* open list of packed keys (search/detail/packed_open_list.hpp) against a reference ordered
-// set of (f, larger g, smaller cell) under random pushes, pops and decrease-keys: the pop sequence
+// set of (f, larger g, smaller cell) under random pushes, pops, replace-tops and decrease-keys, and
+// after clear() (whose padding must not leak keys of earlier searches): the pop sequence
 // must be exactly the reference's, every entry's slot must point at it after every operation, and a
 // packed key must give back the f, g and cell it was made from, including values near the 2^48 limit.
 // Also: the A* search takes the general open list (FourAryHeap) when a map's costs cannot be packed,
@@ -80,6 +81,17 @@ TEST(PackedOpenListTest, MatchesReferenceUnderRandomOperations) {
                 reference.erase(reference_of(key_f(old_key), key_g(old_key), cell));
                 reference.insert(reference_of(key_f(key), key_g(key), cell));
                 key_of[cell] = key;
+            } else if (what == 7 && !list.empty() && !in_list[cell]) {
+                // replace_top: the minimum comes out and a new key goes in, in one operation.
+                const grid::Cost g = g_value(random);
+                const PackedKey key = pack_key(f_value(random) + g, g, cell);
+                const PackedKey popped = list.replace_top(key, stamps.data());
+                ASSERT_EQ(reference_of(key_f(popped), key_g(popped), key_cell(popped)), *reference.begin());
+                reference.erase(reference.begin());
+                in_list[key_cell(popped)] = false;
+                reference.insert(reference_of(key_f(key), key_g(key), cell));
+                key_of[cell] = key;
+                in_list[cell] = true;
             } else if (!list.empty()) {
                 const PackedKey popped = list.pop(stamps.data());
                 ASSERT_FALSE(reference.empty());
@@ -101,6 +113,18 @@ TEST(PackedOpenListTest, MatchesReferenceUnderRandomOperations) {
         }
         EXPECT_TRUE(reference.empty());
     }
+}
+
+TEST(PackedOpenListTest, ClearedListForgetsEarlierKeys) {
+    // A large list cleared while full must not let its old keys surface as children of a small one.
+    std::vector<CellStamp> stamps(5000);
+    PackedOpenList list;
+    for (std::uint32_t cell = 0; cell < 4000; ++cell) list.push(pack_key(10, 5, cell), stamps.data());
+    list.clear();
+    for (std::uint32_t cell = 4000; cell < 4006; ++cell) list.push(pack_key(1000 + cell, 0, cell), stamps.data());
+    std::vector<std::uint32_t> popped;
+    while (!list.empty()) popped.push_back(key_cell(list.pop(stamps.data())));
+    EXPECT_EQ(popped, (std::vector<std::uint32_t>{4000, 4001, 4002, 4003, 4004, 4005}));
 }
 
 // A 150 × 150 map whose dear letter costs 5000: the bound on g (cells × dearest step) passes 2^47,

@@ -25,7 +25,9 @@ public:
     void prepare(std::uint32_t padded_cells) {
         if (padded_cells <= capacity_) return;
         capacity_ = padded_cells;
-        stamps_.assign(padded_cells, CellStamp{});
+        // One spare stamp: the A* search reads its neighbours as a 3×4 block (detail/astar.hpp),
+        // whose last stamp lies one past the grid for the bottom-right cell.
+        stamps_.assign(static_cast<std::size_t>(padded_cells) + 1, CellStamp{});
         parent_direction_.assign(padded_cells, 0);
         closed_ = grid::Bitset();  // reallocated by closed_bits() for the searches that use it
         generation_ = 0;

@@ -11,7 +11,9 @@
 // CellIndex.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/grid.hpp"
@@ -55,6 +57,11 @@ public:
     [[nodiscard]] const JumpPointGrid* jump_grid() const { return jump_grid_.get(); }
     /// JPS+ jump distances, built in create (set when the algorithm is jps_plus).
     [[nodiscard]] const JumpPointTable* jump_table() const { return jump_table_.get(); }
+    /// The legal moves (direction bits, moves.hpp) out of every padded cell under this solver's
+    /// move rule, on the cell's own movement layer: one byte per cell, shared by every thread, so
+    /// the A* loop reads one byte where it would read three rows of bits and look up the rule's
+    /// table. Set when the algorithm is astar; 0 for blocked and padding cells.
+    [[nodiscard]] const std::uint8_t* legal_moves() const { return legal_moves_ ? legal_moves_->data() : nullptr; }
 
 private:
     const grid::Grid* grid_ = nullptr;
@@ -65,6 +72,7 @@ private:
     std::shared_ptr<const Components> components_;
     std::shared_ptr<const JumpPointGrid> jump_grid_;
     std::shared_ptr<const JumpPointTable> jump_table_;
+    std::shared_ptr<const std::vector<std::uint8_t>> legal_moves_;
     SearchFunction search_ = nullptr;
 };
 

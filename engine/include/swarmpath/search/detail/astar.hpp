@@ -1,6 +1,7 @@
 // The A* search loop, generic over its compile-time policies: the move rule (movement model and
-// diagonal rule, as a neighbourhood-mask table), the cost model (uniform: bits only; terrain: a
-// per-cell kind byte and a per-kind cost) and the heuristic. Internal: the Solver instantiates it
+// diagonal rule; its neighbourhood table is applied once per cell by the Solver, whose legal-moves
+// byte per cell the loop reads), the cost model (uniform: a step costs its direction's units;
+// terrain: a per-cell kind byte and a per-kind cost) and the heuristic. Internal: the Solver instantiates it
 // once per policy combination and calls it through one function pointer per query.
 //
 // Invariants: g values are exact fixed-point integers; the open list orders by (f, larger g, smaller
@@ -31,28 +32,20 @@
 
 namespace swarmpath::search::detail {
 
-/// Uniform cost: one layer, every passable cell costs the same; successors come from bits alone.
+/// Uniform cost: one layer, every passable cell costs the same; a step's cost is its direction's.
 struct UniformCost {
-    const grid::Bitset* bits;
-    explicit UniformCost(const grid::Grid& grid) : bits(&grid.layer_bits(1)) {}
-    [[nodiscard]] unsigned neighbourhood(std::uint32_t cell, std::uint32_t padded_width) const {
-        return read_neighbourhood(*bits, cell, padded_width);
-    }
+    explicit UniformCost(const grid::Grid& /*grid*/) {}
     [[nodiscard]] static grid::Cost step(int direction, std::uint32_t /*cell*/) {
         return is_diagonal(direction) ? grid::kDiagonalUnits : grid::kStraightUnits;
     }
 };
 
-/// Terrain cost: the cell entered sets the cost; successors are read from the mover's layer.
+/// Terrain cost: the cell entered sets the cost (successors stay on the mover's layer, which the
+/// solver's legal-moves table already accounts for).
 struct TerrainCost {
-    const grid::Grid* grid;
     const std::uint8_t* kind_of;
     const grid::TerrainKind* kinds;
-    explicit TerrainCost(const grid::Grid& source)
-        : grid(&source), kind_of(source.kind_of()), kinds(source.kinds().data()) {}
-    [[nodiscard]] unsigned neighbourhood(std::uint32_t cell, std::uint32_t padded_width) const {
-        return read_neighbourhood(grid->layer_bits(kinds[kind_of[cell]].layer), cell, padded_width);
-    }
+    explicit TerrainCost(const grid::Grid& source) : kind_of(source.kind_of()), kinds(source.kinds().data()) {}
     [[nodiscard]] grid::Cost step(int direction, std::uint32_t cell) const {
         const grid::TerrainKind& kind = kinds[kind_of[cell]];
         return is_diagonal(direction) ? kind.diagonal_units : kind.straight_units;
@@ -122,6 +115,9 @@ struct PackedOpenPolicy {
     static void decrease_key(PackedOpenList& list, std::uint32_t slot, Entry entry, CellStamp* stamps) {
         list.decrease_key(slot, entry, stamps);
     }
+    static Entry replace_top(PackedOpenList& list, Entry entry, CellStamp* stamps) {
+        return list.replace_top(entry, stamps);
+    }
 };
 
 /// The open list in its general form (FourAryHeap, 64-bit f and g), for costs beyond 2^48.
@@ -135,6 +131,10 @@ struct WideOpenPolicy {
     static bool before(const Entry& a, const Entry& b) { return HeapEntry::before(a, b); }
     static void decrease_key(FourAryHeap& list, std::uint32_t slot, const Entry& entry, CellStamp* stamps) {
         list.decrease_key(slot, entry.f, entry.g, stamps);
+    }
+    static Entry replace_top(FourAryHeap& list, const Entry& entry, CellStamp* stamps) {
+        list.push(entry, stamps);
+        return list.pop(stamps);
     }
 };
 
@@ -176,13 +176,16 @@ inline constexpr std::array<std::uint8_t, 256> kMoveCount = [] {
     return counts;
 }();
 
-/// Direction bits (see moves.hpp) of the neighbours set in a 9-bit neighbourhood mask.
-inline constexpr std::array<std::uint8_t, 512> kNeighbourhoodDirections = [] {
-    std::array<std::uint8_t, 512> directions{};
-    for (unsigned mask = 0; mask < 512; ++mask) {
+/// Direction bits (see moves.hpp) of the neighbours set in a 12-bit block mask: bit 4·row + column
+/// for the 3×4 block of cells from (x − 1, y − 1) to (x + 2, y + 1) around a cell (x, y); the fourth
+/// column and the cell itself (bit 5) are ignored.
+inline constexpr std::array<std::uint8_t, 4096> kBlockDirections = [] {
+    std::array<std::uint8_t, 4096> directions{};
+    for (unsigned mask = 0; mask < 4096; ++mask) {
         unsigned bits = 0;
         for (int direction = 0; direction < kDirectionCount; ++direction) {
-            if ((mask >> neighbourhood_bit(kDirectionX[direction], kDirectionY[direction]) & 1U) != 0) bits |= 1U << direction;
+            const int bit = 4 * (kDirectionY[direction] + 1) + (kDirectionX[direction] + 1);
+            if ((mask >> bit & 1U) != 0) bits |= 1U << direction;
         }
         directions[mask] = static_cast<std::uint8_t>(bits);
     }
@@ -195,43 +198,48 @@ struct NeighbourKinds {
     unsigned open;
 };
 
-/// Reads the stamps of the 3×3 block around `cell` (padded, so always in bounds) and compares their
-/// generations with the search's: SSE2 when available (three rows of three stamps, each compared in
-/// one instruction), plain comparisons otherwise. Branch-free either way.
+/// Reads the stamps of the 3×4 block from (x − 1, y − 1) to (x + 2, y + 1) (padded, so in bounds
+/// but for the block's last stamp, which SearchContext keeps one spare stamp for) and compares their
+/// generations with the search's. With SSE2: two loads and a shuffle gather a row's four
+/// generations, one comparison per row and kind, and two packs and a byte mask turn the twelve
+/// lanes into a 12-bit mask. Plain comparisons otherwise. Branch-free either way.
 inline NeighbourKinds classify_neighbours(const CellStamp* stamps, std::uint32_t cell, std::uint32_t padded_width,
                                           std::uint32_t generation) {
     const std::uint32_t closed_generation = generation | 1U;
+    const CellStamp* rows[3] = {stamps + (cell - padded_width - 1), stamps + (cell - 1), stamps + (cell + padded_width - 1)};
     unsigned closed = 0;
     unsigned open = 0;
-    const CellStamp* rows[3] = {stamps + (cell - padded_width - 1), stamps + (cell - 1), stamps + (cell + padded_width - 1)};
 #if defined(__SSE2__)
     static_assert(sizeof(CellStamp) == 8 && offsetof(CellStamp, generation) == 0);
     const __m128i closed_value = _mm_set1_epi32(static_cast<int>(closed_generation));
     const __m128i open_value = _mm_set1_epi32(static_cast<int>(generation));
+    __m128i closed_rows[3];
+    __m128i open_rows[3];
     for (int row = 0; row < 3; ++row) {
-        const __m128i first_two = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows[row]));
-        const __m128i third = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(rows[row] + 2));
-        // Lanes: generation 0, generation 1, generation 2, slot 2.
-        const __m128i generations = _mm_castps_si128(
-            _mm_shuffle_ps(_mm_castsi128_ps(first_two), _mm_castsi128_ps(third), _MM_SHUFFLE(1, 0, 2, 0)));
-        const auto closed_bits =
-            static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(generations, closed_value)))) & 7U;
-        const auto open_bits =
-            static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(generations, open_value)))) & 7U;
-        closed |= closed_bits << (3 * row);
-        open |= open_bits << (3 * row);
+        const __m128 first_two = _mm_castsi128_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(rows[row])));
+        const __m128 last_two = _mm_castsi128_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(rows[row] + 2)));
+        // Lanes: the generations of the row's four stamps.
+        const __m128i generations = _mm_castps_si128(_mm_shuffle_ps(first_two, last_two, _MM_SHUFFLE(2, 0, 2, 0)));
+        closed_rows[row] = _mm_cmpeq_epi32(generations, closed_value);
+        open_rows[row] = _mm_cmpeq_epi32(generations, open_value);
     }
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i closed_bytes = _mm_packs_epi16(_mm_packs_epi32(closed_rows[0], closed_rows[1]),
+                                                 _mm_packs_epi32(closed_rows[2], zero));
+    const __m128i open_bytes = _mm_packs_epi16(_mm_packs_epi32(open_rows[0], open_rows[1]),
+                                               _mm_packs_epi32(open_rows[2], zero));
+    closed = static_cast<unsigned>(_mm_movemask_epi8(closed_bytes));
+    open = static_cast<unsigned>(_mm_movemask_epi8(open_bytes));
 #else
     for (int row = 0; row < 3; ++row) {
-        for (int column = 0; column < 3; ++column) {
+        for (int column = 0; column < 4; ++column) {
             const std::uint32_t stamp_generation = rows[row][column].generation;
-            closed |= static_cast<unsigned>(stamp_generation == closed_generation) << (3 * row + column);
-            open |= static_cast<unsigned>(stamp_generation == generation) << (3 * row + column);
+            closed |= static_cast<unsigned>(stamp_generation == closed_generation) << (4 * row + column);
+            open |= static_cast<unsigned>(stamp_generation == generation) << (4 * row + column);
         }
     }
 #endif
-    // Bit 4 (the cell itself) is dropped by the table.
-    return {kNeighbourhoodDirections[closed], kNeighbourhoodDirections[open]};
+    return {kBlockDirections[closed], kBlockDirections[open]};
 }
 
 /// The A* loop proper. Expansion order is the open list's total order (f, larger g, smaller cell),
@@ -239,7 +247,8 @@ inline NeighbourKinds classify_neighbours(const CellStamp* stamps, std::uint32_t
 /// One shortcut keeps that order while skipping heap work: of the new cells generated by an
 /// expansion, the best one is held outside the heap; if it orders before the heap's top once all
 /// successors are in, it is expanded next without ever entering the heap (on open ground, where the
-/// octile heuristic keeps f constant along a straight run, that is most expansions). The counters
+/// octile heuristic keeps f constant along a straight run, that is most expansions); if not, it
+/// replaces the top, which is expanded next (one walk down the heap instead of a push and a pop). The counters
 /// still count it as one heap push and one pop, so they describe the search, not the shortcut.
 template <class Rule, class CostModel, class Heuristic, class OpenPolicy>
 void astar_loop(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
@@ -272,6 +281,7 @@ void astar_loop(const Solver& solver, SearchContext& context, const Endpoints& e
                                           : heuristics::Octile::distance(dx, dy);
     };
 
+    const std::uint8_t* const legal_moves = solver.legal_moves();
     context.begin_search();
     CellStamp* const stamps = context.stamps();
     std::uint8_t* const parents = context.parent_directions();
@@ -316,7 +326,7 @@ void astar_loop(const Solver& solver, SearchContext& context, const Endpoints& e
             limited = true;
             break;
         }
-        const unsigned moves = Rule::table[cost_model.neighbourhood(current_cell, padded_width)];
+        const unsigned moves = legal_moves[current_cell];
         counters.generated += kMoveCount[moves];
         // Sort the neighbours into closed, open and new from their stamps, without a branch: which
         // kind a neighbour is would be a coin toss for the branch predictor. Closed neighbours are
@@ -364,10 +374,10 @@ void astar_loop(const Solver& solver, SearchContext& context, const Endpoints& e
             }
         }
         if (have_current) {
-            // Expand the held cell next only if it orders before everything in the heap.
+            // Expand the held cell next if it orders before everything in the heap; otherwise the
+            // heap's top is next, and the held cell takes its place in one walk down the heap.
             if (!open.empty() && !OpenPolicy::before(held, open.top())) {
-                open.push(held, stamps);
-                have_current = false;
+                current = OpenPolicy::replace_top(open, held, stamps);
             } else {
                 current = held;
             }

@@ -15,6 +15,7 @@
 // allocate nothing once the largest frontier has been seen. Internal to the A* search.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -54,7 +55,11 @@ public:
 
     [[nodiscard]] bool empty() const { return size_ == 0; }
     [[nodiscard]] std::uint32_t size() const { return size_; }
-    void clear() { size_ = 0; }
+    /// Empties the list, in O(entries left): every slot past the last entry must hold kEmptyKey.
+    void clear() {
+        std::fill(keys_, keys_ + size_, kEmptyKey);
+        size_ = 0;
+    }
     [[nodiscard]] std::size_t memory_bytes() const {
         return storage_ ? (static_cast<std::size_t>(capacity_) + kAlignmentSlack) * sizeof(PackedKey) : 0;
     }
@@ -63,45 +68,30 @@ public:
     [[nodiscard]] PackedKey at(std::uint32_t position) const { return keys_[position]; }
 
     void push(PackedKey key, CellStamp* stamps) {
-        if (size_ == capacity_) grow();
+        if (size_ + kPadding >= capacity_) grow();
         sift_up(size_++, key, stamps);
     }
 
     /// Removes and returns the minimum. The list must not be empty.
     PackedKey pop(CellStamp* stamps) {
-        PackedKey* keys = keys_;
-        const PackedKey minimum = keys[0];
+        const PackedKey minimum = keys_[0];
         const std::uint32_t count = --size_;
-        if (count == 0) return minimum;
-        const PackedKey last = keys[count];
-        // Walk the hole down along the smallest child while a full set of four children exists.
-        std::uint32_t hole = 0;
-        for (;;) {
-            const std::uint32_t first = (hole << 2) + 1;
-            if (first + 3 >= count) break;
-            // The smallest of four siblings without a branch: which outcome wins is a coin toss
-            // for the predictor, so the comparisons become index arithmetic.
-            const PackedKey* children = keys + first;
-            const std::uint32_t low_pair = less_bit(children[1], children[0]);
-            const std::uint32_t high_pair = 2U + less_bit(children[3], children[2]);
-            const std::uint32_t take_high = less_bit(children[high_pair], children[low_pair]);
-            const std::uint32_t best = first + (low_pair ^ ((low_pair ^ high_pair) & (0U - take_high)));
-            keys[hole] = keys[best];
-            stamps[key_cell(keys[hole])].slot = hole;
-            hole = best;
+        if (count == 0) {
+            keys_[0] = kEmptyKey;
+            return minimum;
         }
-        // A last, partial set of children (fewer than four, all before `count`).
-        const std::uint32_t first = (hole << 2) + 1;
-        if (first < count) {
-            std::uint32_t best = first;
-            for (std::uint32_t child = first + 1; child < count; ++child) {
-                if (keys[child] < keys[best]) best = child;
-            }
-            keys[hole] = keys[best];
-            stamps[key_cell(keys[hole])].slot = hole;
-            hole = best;
-        }
-        sift_up(hole, last, stamps);
+        const PackedKey last = keys_[count];
+        keys_[count] = kEmptyKey;  // its place becomes padding
+        sift_down_from_root(last, count, stamps);
+        return minimum;
+    }
+
+    /// Returns the minimum and puts `key` in its place: a pop followed by a push, in one walk
+    /// down the heap (no sift up from the bottom for the new key, no move of the last entry). The
+    /// list must not be empty.
+    PackedKey replace_top(PackedKey key, CellStamp* stamps) {
+        const PackedKey minimum = keys_[0];
+        sift_down_from_root(key, size_, stamps);
         return minimum;
     }
 
@@ -112,6 +102,33 @@ private:
     // The storage starts 3 keys before a 64-byte boundary, so key 1 (and every set of four
     // siblings 4i+1 … 4i+4) fills exactly one cache line.
     static constexpr std::uint32_t kAlignmentSlack = 4;
+    // Every slot past the last entry holds kEmptyKey, and there are always at least four of them,
+    // so all four child slots of an entry with a child are readable and the walk down needs no
+    // partial-family case.
+    static constexpr std::uint32_t kPadding = 4;
+    // Orders after every real key (their top 17 bits are clear) and keeps less_bit valid (top bit clear).
+    static constexpr PackedKey kEmptyKey = ~PackedKey{0} >> 1;
+
+    // Floyd's bottom-up sift for a root vacated in a heap of `count` entries: the hole walks down
+    // along the smallest children to a leaf, without comparing with `key`, then `key` is sifted
+    // up from there. The smallest of four siblings is found without a branch (which one wins is a
+    // coin toss for the predictor); padding keys never win over a real child.
+    void sift_down_from_root(PackedKey key, std::uint32_t count, CellStamp* stamps) {
+        PackedKey* const keys = keys_;
+        std::uint32_t hole = 0;
+        for (std::uint32_t first = 1; first < count; first = (hole << 2) + 1) {
+            const PackedKey* const children = keys + first;
+            const std::uint32_t low_pair = less_bit(children[1], children[0]);
+            const std::uint32_t high_pair = 2U + less_bit(children[3], children[2]);
+            const std::uint32_t take_high = 0U - less_bit(children[high_pair], children[low_pair]);
+            const PackedKey* const best = children + (low_pair ^ ((low_pair ^ high_pair) & take_high));
+            const PackedKey moved = *best;
+            keys[hole] = moved;
+            stamps[key_cell(moved)].slot = hole;
+            hole = static_cast<std::uint32_t>(best - keys);
+        }
+        sift_up(hole, key, stamps);
+    }
 
     void sift_up(std::uint32_t position, PackedKey key, CellStamp* stamps) {
         PackedKey* keys = keys_;
@@ -135,6 +152,7 @@ private:
         const std::size_t offset = ((64 - (address + sizeof(PackedKey)) % 64) % 64) / sizeof(PackedKey);
         PackedKey* keys = storage.get() + offset;
         if (size_ != 0) std::memcpy(static_cast<void*>(keys), keys_, size_ * sizeof(PackedKey));
+        std::fill(keys + size_, keys + capacity, kEmptyKey);
         storage_ = std::move(storage);
         keys_ = keys;
         capacity_ = capacity;
