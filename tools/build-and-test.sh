@@ -3,18 +3,19 @@
 # and what .ci/run calls. Stages, each failing the command on any error:
 #   1. install packages and build (Release, build/);
 #   2. the suite under AddressSanitizer + UndefinedBehaviorSanitizer + LeakSanitizer (build-asan/)
-#      — tools/run-sanitizers.sh address. (ThreadSanitizer, `tools/run-sanitizers.sh thread`, is not
-#      run here: Debian's oneTBB is not instrumented, so TSan reports TBB's own task hand-offs as
-#      races; see docs/reliability.md.)
-#   3. a short libFuzzer run of each parser target (build-fuzz/)       — tools/run-fuzz.sh;
-#   4. the whole Release suite through ctest (last, so its summary closes the output).
-# SWARMPATH_QUICK=1 skips stages 2 and 3 (a developer's inner loop); CI runs them all.
+#      — tools/run-sanitizers.sh address;
+#   3. the batch, crowd and thread-count tests under ThreadSanitizer, against a oneTBB built under
+#      TSan from Debian's source (build-tsan/) — tools/run-sanitizers.sh thread;
+#   4. a short libFuzzer run of each parser target (build-fuzz/)       — tools/run-fuzz.sh;
+#   5. the whole Release suite through ctest (last, so its summary closes the output).
+# SWARMPATH_QUICK=1 skips stages 2 to 4 (a developer's inner loop); CI runs them all.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="${SWARMPATH_BUILD_DIR:-$root/build}"
 "$root/tools/build.sh"
 if [ "${SWARMPATH_QUICK:-0}" != "1" ]; then
   "$root/tools/run-sanitizers.sh" address
+  "$root/tools/run-sanitizers.sh" thread
   "$root/tools/run-fuzz.sh" "${SWARMPATH_FUZZ_SECONDS:-30}"
 fi
 ctest --test-dir "$build_dir" --output-on-failure --parallel "$(nproc)" --timeout 900

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  cmake ninja-build g++ make pkg-config
+  cmake ninja-build g++ make pkg-config dpkg-dev patch
   libtbb-dev libmimalloc-dev libcli11-dev nlohmann-json3-dev libfmt-dev libpng-dev
   libgtest-dev libgmock-dev libbenchmark-dev libbenchmark-tools python3 python3-scipy
   libboost-graph-dev
