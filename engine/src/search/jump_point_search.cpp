@@ -155,7 +155,9 @@ constexpr int direction_of(int dx, int dy) {
 }
 
 /// Successor directions of a node reached by direction `arrival`, by its 3×3 neighbourhood mask.
-constexpr std::array<std::array<std::uint8_t, 512>, 8> kPrunedMoves = [] {
+/// Built once when the library loads rather than at compile time: as a constant expression it
+/// exceeds clang's default evaluation step limit.
+const std::array<std::array<std::uint8_t, 512>, 8> kPrunedMoves = [] {
     std::array<std::array<std::uint8_t, 512>, 8> table{};
     for (int arrival = 0; arrival < kDirectionCount; ++arrival) {
         const int dx = kDirectionX[static_cast<std::size_t>(arrival)];
