@@ -125,12 +125,12 @@ Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSetti
     return outcome;
 }
 
-CheckVerdict check_result(const io::ScenarioRow& row, const search::Result& result, double weight) {
+CheckVerdict check_result(const io::ScenarioRow& row, const search::Result& result, double cost_bound) {
     const bool same_cell = row.start_x == row.goal_x && row.start_y == row.goal_y;
     if (row.optimal_length == 0 && !same_cell) return CheckVerdict::unknown;
     if (result.status != search::QueryStatus::found) return CheckVerdict::mismatch;
     if (io::length_matches(result.cost, row.optimal_length)) return CheckVerdict::match;
-    if (weight > 1.0 && result.cost <= weight * row.optimal_length + 1e-5 * row.optimal_length + 1e-6 &&
+    if (cost_bound > 1.0 && result.cost <= cost_bound * row.optimal_length + 1e-5 * row.optimal_length + 1e-6 &&
         result.cost >= row.optimal_length - 1e-5 * row.optimal_length - 1e-6) {
         return CheckVerdict::match;
     }

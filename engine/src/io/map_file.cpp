@@ -104,6 +104,8 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin, cons
     bool have_height = false;
     bool have_width = false;
     bool have_map = false;
+    std::uint32_t header_end = 1;  // the `map` line, else the last line read: where a missing header line is reported
+    std::uint32_t size_line = 0;   // the later of the height and width lines: where an oversized map is reported
     std::string_view line;
     while (lines.next(line)) {
         std::string_view content = trim_spaces(line);
@@ -111,6 +113,7 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin, cons
         std::string_view key = first_word(content);
         std::string_view rest = trim_spaces(content.substr(key.size()));
         const std::uint32_t number = lines.line_number();
+        header_end = number;
         const auto rest_column = static_cast<std::uint32_t>(rest.data() - line.data() + 1);
         if (key == "map") {
             have_map = true;
@@ -123,6 +126,7 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin, cons
             map.type = std::string(rest);
         } else if (key == "height" || key == "width") {
             (key == "height" ? have_height : have_width) = true;
+            size_line = number;
             Expected<std::uint32_t> value = parse_dimension(rest, key, origin, number, rest_column);
             if (!value && stop(value.error())) return first_problem();
             if (value) (key == "height" ? map.height : map.width) = *value;
@@ -133,22 +137,23 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin, cons
             }
         }
     }
-    if (!have_type && stop(fail(0, 0, "missing 'type' line"))) return first_problem();
-    if (!have_height && stop(fail(0, 0, "missing 'height' line"))) return first_problem();
-    if (!have_width && stop(fail(0, 0, "missing 'width' line"))) return first_problem();
+    const std::string header_place = have_map ? " before the 'map' line" : " in the header";
+    if (!have_type && stop(fail(header_end, 0, "missing 'type' line" + header_place))) return first_problem();
+    if (!have_height && stop(fail(header_end, 0, "missing 'height' line" + header_place))) return first_problem();
+    if (!have_width && stop(fail(header_end, 0, "missing 'width' line" + header_place))) return first_problem();
     if (!have_map && stop(fail(lines.line_number(), 0, "missing 'map' line before the rows"))) return first_problem();
     // Without a usable size and the `map` line, the rows cannot be read.
     if (!have_map || map.width == 0 || map.height == 0) return first_problem();
     const std::uint64_t cells = std::uint64_t{map.width} * map.height;
     if (cells > kMaximumCells) {
-        stop(fail(0, 0, "map of " + std::to_string(map.width) + " x " + std::to_string(map.height) +
+        stop(fail(size_line, 0, "map of " + std::to_string(map.width) + " x " + std::to_string(map.height) +
                             " cells exceeds the maximum of " + std::to_string(kMaximumCells) + " cells"));
         return first_problem();
     }
     // The text must hold at least the rows it claims before anything is allocated for them.
     if (cells > text.size()) {
-        stop(fail(0, 0, "file is shorter than its " + std::to_string(map.height) + " rows of " +
-                            std::to_string(map.width) + " cells"));
+        stop(fail(header_end, 0, "file is shorter than the " + std::to_string(map.height) + " rows of " +
+                            std::to_string(map.width) + " cells its header promises"));
         return first_problem();
     }
 

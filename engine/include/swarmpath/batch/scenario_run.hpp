@@ -62,9 +62,10 @@ Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSetti
 enum class CheckVerdict : std::uint8_t { match, mismatch, unknown };
 
 /// A row with optimal length 0 and start ≠ goal is `unknown`. A row with a known length matches when
-/// the result is `found` and its cost is within the FORMATS.md tolerance of it (or, with weight
-/// W > 1, at most W × optimal plus that tolerance).
-CheckVerdict check_result(const io::ScenarioRow& row, const search::Result& result, double weight);
+/// the result is `found` and its cost is within the FORMATS.md tolerance of it, or, when the settings
+/// only promise a cost bound B > 1 (search::cost_bound: weighted A*, an inadmissible heuristic), at
+/// most B × optimal plus that tolerance.
+CheckVerdict check_result(const io::ScenarioRow& row, const search::Result& result, double cost_bound);
 
 /// Process CPU time (user + system) in seconds.
 double process_cpu_seconds();
