@@ -19,12 +19,12 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "swarmpath/batch/batch_solver.hpp"
+#include "bundled_samples.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/solver.hpp"
@@ -35,21 +35,7 @@ using namespace swarmpath;
 
 constexpr std::size_t kSampleSize = 256;
 
-struct Sample {
-    std::string name;
-    std::shared_ptr<const grid::Grid> grid;
-    std::vector<search::Query> queries;
-};
-
-Sample make_sample(const batch::ScenarioSet& set) {
-    Sample sample;
-    sample.name = set.scenario_name.substr(0, set.scenario_name.find(".map.scen"));
-    sample.grid = set.grid;
-    const std::size_t total = set.queries.size();
-    const std::size_t count = total < kSampleSize ? total : kSampleSize;
-    for (std::size_t index = 0; index < count; ++index) sample.queries.push_back(set.queries[index * total / count]);
-    return sample;
-}
+using bench::Sample;
 
 double environment_number(const char* name, double fallback) {
     const char* text = std::getenv(name);
@@ -131,32 +117,17 @@ void run_parallel(benchmark::State& state, const Sample& sample, unsigned thread
     state.counters["expanded"] = static_cast<double>(expanded);
 }
 
-std::vector<std::string> bundled_scenarios() {
-    std::vector<std::string> paths;
-    const std::filesystem::path root = std::filesystem::path(SWARMPATH_SOURCE_DIR) / "datasets" / "movingai";
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
-        const std::string path = entry.path().string();
-        if (path.find("/legacy/") != std::string::npos) continue;
-        if (path.size() > 9 && path.compare(path.size() - 9, 9, ".map.scen") == 0) paths.push_back(path);
-    }
-    std::sort(paths.begin(), paths.end());
-    return paths;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-    Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_sets(bundled_scenarios(), batch::LoadOptions{});
-    if (!sets) {
-        std::fprintf(stderr, "%s\n", sets.error().describe().c_str());
+    Expected<std::vector<Sample>> loaded = bench::load_bundled_samples(kSampleSize);
+    if (!loaded) {
+        std::fprintf(stderr, "%s\n", loaded.error().describe().c_str());
         return 2;
     }
-    static std::vector<Sample> samples;
-    for (const batch::ScenarioSet& set : *sets) {
-        if (!set.queries.empty()) samples.push_back(make_sample(set));
-    }
+    static const std::vector<Sample> samples = std::move(*loaded);
     for (const Sample& sample : samples) {
         benchmark::RegisterBenchmark(("Scenario/" + sample.name).c_str(), run_single, sample)->Unit(benchmark::kMillisecond);
     }
