@@ -130,21 +130,13 @@ int run_field(const FieldOptions& options) {
     search.diagonal = options.diagonal;
     search.terrain_spec = options.terrain_spec;
     search.terrain_file = options.terrain_file;
-    Expected<ResolvedSearch> resolved = resolve(search);
-    if (!resolved) {
-        report_error(resolved.error().describe());
+    Expected<LoadedMap> loaded = load_map(search, options.map_path);
+    if (!loaded) {
+        report_error(loaded.error().describe());
         return kExitBadInput;
     }
-    Expected<io::MapFile> map = io::read_map_file(options.map_path, resolved->terrain);
-    if (!map) {
-        report_error(map.error().describe());
-        return kExitBadInput;
-    }
-    Expected<grid::Grid> grid = grid::Grid::build(*map, resolved->terrain);
-    if (!grid) {
-        report_error(grid.error().describe());
-        return kExitBadInput;
-    }
+    const ResolvedSearch* resolved = &loaded->search;
+    const grid::Grid* grid = &loaded->grid;
     if (!grid->contains(options.goal_x, options.goal_y)) {
         report_error("goal " + std::to_string(options.goal_x) + " " + std::to_string(options.goal_y) + " is off the " +
                      std::to_string(grid->width()) + " x " + std::to_string(grid->height()) + " map");

@@ -31,21 +31,14 @@ struct RouteOptions {
 };
 
 int run_route(const RouteOptions& options) {
-    Expected<ResolvedSearch> resolved = resolve(options.search);
-    if (!resolved) {
-        report_error(resolved.error().describe());
+    Expected<LoadedMap> loaded = load_map(options.search, options.map_path);
+    if (!loaded) {
+        report_error(loaded.error().describe());
         return kExitBadInput;
     }
-    Expected<io::MapFile> map = io::read_map_file(options.map_path, resolved->terrain);
-    if (!map) {
-        report_error(map.error().describe());
-        return kExitBadInput;
-    }
-    Expected<grid::Grid> grid = grid::Grid::build(*map, resolved->terrain);
-    if (!grid) {
-        report_error(grid.error().describe());
-        return kExitBadInput;
-    }
+    const ResolvedSearch* resolved = &loaded->search;
+    const io::MapFile* map = &loaded->map;
+    const grid::Grid* grid = &loaded->grid;
     Expected<search::Solver> solver = search::Solver::create(*grid, resolved->settings);
     if (!solver) {
         report_error(solver.error().describe());

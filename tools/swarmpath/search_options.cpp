@@ -86,4 +86,14 @@ Expected<ResolvedSearch> resolve(const SearchOptions& options) {
     return resolved;
 }
 
+Expected<LoadedMap> load_map(const SearchOptions& options, const std::string& map_path) {
+    Expected<ResolvedSearch> resolved = resolve(options);
+    if (!resolved) return resolved.error();
+    Expected<io::MapFile> map = io::read_map_file(map_path, resolved->terrain);
+    if (!map) return map.error();
+    Expected<grid::Grid> grid = grid::Grid::build(*map, resolved->terrain);
+    if (!grid) return grid.error();
+    return LoadedMap{std::move(*resolved), std::move(*map), std::move(*grid)};
+}
+
 }  // namespace swarmpath::cli

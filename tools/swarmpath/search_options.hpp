@@ -9,7 +9,9 @@
 #include <CLI/CLI.hpp>
 
 #include "swarmpath/core/error.hpp"
+#include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::cli {
@@ -36,5 +38,17 @@ struct ResolvedSearch {
 };
 
 Expected<ResolvedSearch> resolve(const SearchOptions& options);
+
+/// A map read and compiled under resolved search options: where route and field start.
+struct LoadedMap {
+    ResolvedSearch search;
+    io::MapFile map;
+    grid::Grid grid;
+};
+
+/// Resolves `options`, reads `map_path` with their terrain table and builds its grid. The first
+/// error (an option value, the file, an undefined letter) comes back as it is, naming the option
+/// or the file and line.
+Expected<LoadedMap> load_map(const SearchOptions& options, const std::string& map_path);
 
 }  // namespace swarmpath::cli
