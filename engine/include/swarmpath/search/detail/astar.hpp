@@ -349,11 +349,11 @@ void astar_loop(const Solver& solver, SearchContext& context, const Endpoints& e
                 ++counters.decrease_keys;
             }
         }
-        // New neighbours: onto the open list, except the best one, which is held.
-        have_current = false;
-        Entry held{};
-        for (unsigned new_moves = moves & ~(closed_mask | open_mask); new_moves != 0; new_moves &= new_moves - 1) {
-            const int direction = __builtin_ctz(new_moves);
+        // New neighbours: onto the open list, except the best one, which is held. The first is
+        // held; each later one pushes the larger of itself and the held one and keeps the smaller,
+        // chosen without a branch (which of the two is smaller is a coin toss for the predictor).
+        unsigned new_moves = moves & ~(closed_mask | open_mask);
+        auto open_new = [&](int direction) -> Entry {
             const std::uint32_t neighbour =
                 static_cast<std::uint32_t>(static_cast<std::int32_t>(current_cell) + offsets[direction]);
             const grid::Cost g = current_g + cost_model.step(direction, neighbour);
@@ -361,16 +361,19 @@ void astar_loop(const Solver& solver, SearchContext& context, const Endpoints& e
             parents[neighbour] = static_cast<std::uint8_t>(direction);
             const auto x = static_cast<std::uint32_t>(static_cast<int>(current_x) + kDirectionX[direction]);
             const auto y = static_cast<std::uint32_t>(static_cast<int>(current_y) + kDirectionY[direction]);
-            const Entry entry = OpenPolicy::make(g + estimate(x, y), g, neighbour);
             ++counters.heap_pushes;
-            if (!have_current) {
-                held = entry;
-                have_current = true;
-            } else if (OpenPolicy::before(entry, held)) {
-                open.push(held, stamps);
-                held = entry;
-            } else {
-                open.push(entry, stamps);
+            return OpenPolicy::make(g + estimate(x, y), g, neighbour);
+        };
+        have_current = new_moves != 0;
+        Entry held{};
+        if (have_current) {
+            held = open_new(__builtin_ctz(new_moves));
+            for (new_moves &= new_moves - 1; new_moves != 0; new_moves &= new_moves - 1) {
+                const Entry entry = open_new(__builtin_ctz(new_moves));
+                const bool entry_first = OpenPolicy::before(entry, held);
+                const Entry pushed = entry_first ? held : entry;
+                held = entry_first ? entry : held;
+                open.push(pushed, stamps);
             }
         }
         if (have_current) {
