@@ -12,11 +12,11 @@
 // the large maps (tens of ms per query): run with --benchmark_filter to pick maps or algorithms.
 #include <benchmark/benchmark.h>
 
-#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "benchmark_counters.hpp"
 #include "bundled_samples.hpp"
 
 #include "swarmpath/search/context.hpp"
@@ -31,6 +31,12 @@ using namespace swarmpath;
 constexpr std::size_t kSampleSize = 128;
 
 using bench::Sample;
+
+/// The preprocessing's size: bytes, and bytes per map cell.
+void report_bytes(benchmark::State& state, std::size_t bytes, const Sample& sample) {
+    state.counters["bytes"] = static_cast<double>(bytes);
+    state.counters["bytes_per_cell"] = static_cast<double>(bytes) / static_cast<double>(sample.grid->cell_count());
+}
 
 void run_search(benchmark::State& state, const Sample& sample, search::Algorithm algorithm) {
     search::SearchSettings settings;
@@ -57,13 +63,7 @@ void run_search(benchmark::State& state, const Sample& sample, search::Algorithm
             cost_sum += result.cost;
         }
     }
-    state.counters["queries_per_second"] = benchmark::Counter(static_cast<double>(sample.queries.size()),
-                                                              benchmark::Counter::kIsIterationInvariantRate);
-    state.counters["expansions_per_second"] =
-        benchmark::Counter(static_cast<double>(expanded), benchmark::Counter::kIsIterationInvariantRate);
-    state.counters["expanded"] = static_cast<double>(expanded);
-    state.counters["generated"] = static_cast<double>(generated);
-    state.counters["cost_sum"] = cost_sum;
+    bench::report_search(state, sample.queries.size(), expanded, generated, cost_sum);
 }
 
 void run_grid_build(benchmark::State& state, const Sample& sample) {
@@ -73,8 +73,7 @@ void run_grid_build(benchmark::State& state, const Sample& sample) {
         bytes = lines.memory_bytes();
         benchmark::DoNotOptimize(bytes);
     }
-    state.counters["bytes"] = static_cast<double>(bytes);
-    state.counters["bytes_per_cell"] = static_cast<double>(bytes) / static_cast<double>(sample.grid->cell_count());
+    report_bytes(state, bytes, sample);
 }
 
 void run_table_build(benchmark::State& state, const Sample& sample) {
@@ -84,8 +83,7 @@ void run_table_build(benchmark::State& state, const Sample& sample) {
         bytes = table.memory_bytes();
         benchmark::DoNotOptimize(bytes);
     }
-    state.counters["bytes"] = static_cast<double>(bytes);
-    state.counters["bytes_per_cell"] = static_cast<double>(bytes) / static_cast<double>(sample.grid->cell_count());
+    report_bytes(state, bytes, sample);
 }
 
 }  // namespace
@@ -93,12 +91,7 @@ void run_table_build(benchmark::State& state, const Sample& sample) {
 int main(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-    Expected<std::vector<Sample>> loaded = bench::load_bundled_samples(kSampleSize);
-    if (!loaded) {
-        std::fprintf(stderr, "%s\n", loaded.error().describe().c_str());
-        return 2;
-    }
-    static const std::vector<Sample> samples = std::move(*loaded);
+    const std::vector<Sample>& samples = bench::bundled_samples_or_exit(kSampleSize);
     const std::pair<const char*, search::Algorithm> algorithms[] = {
         {"astar", search::Algorithm::astar}, {"jps", search::Algorithm::jps}, {"jps+", search::Algorithm::jps_plus}};
     for (const Sample& sample : samples) {

@@ -17,13 +17,13 @@
 #include <benchmark/benchmark.h>
 
 #include <chrono>
-#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "swarmpath/batch/batch_solver.hpp"
+#include "benchmark_counters.hpp"
 #include "bundled_samples.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/search/context.hpp"
@@ -82,13 +82,7 @@ void run_single(benchmark::State& state, const Sample& sample) {
         }
     }
     const auto padded_cells = static_cast<double>(sample.grid->padded_cell_count());
-    state.counters["queries_per_second"] = benchmark::Counter(static_cast<double>(sample.queries.size()),
-                                                              benchmark::Counter::kIsIterationInvariantRate);
-    state.counters["expansions_per_second"] =
-        benchmark::Counter(static_cast<double>(expanded), benchmark::Counter::kIsIterationInvariantRate);
-    state.counters["expanded"] = static_cast<double>(expanded);
-    state.counters["generated"] = static_cast<double>(generated);
-    state.counters["cost_sum"] = cost_sum;
+    bench::report_search(state, sample.queries.size(), expanded, generated, cost_sum);
     state.counters["state_bytes_per_cell"] = search::SearchContext::bytes_per_cell();
     state.counters["context_bytes_per_cell"] = static_cast<double>(context.memory_bytes()) / padded_cells;
 }
@@ -109,10 +103,7 @@ void run_parallel(benchmark::State& state, const Sample& sample, unsigned thread
     }
     std::uint64_t expanded = 0;
     for (const search::Result& result : results) expanded += result.counters.expanded;
-    state.counters["queries_per_second"] = benchmark::Counter(static_cast<double>(sample.queries.size()),
-                                                              benchmark::Counter::kIsIterationInvariantRate);
-    state.counters["expansions_per_second"] =
-        benchmark::Counter(static_cast<double>(expanded), benchmark::Counter::kIsIterationInvariantRate);
+    bench::report_rates(state, sample.queries.size(), expanded);
     state.counters["process_cpu_seconds"] = benchmark::Counter(cpu_seconds, benchmark::Counter::kAvgIterations);
     state.counters["expanded"] = static_cast<double>(expanded);
 }
@@ -122,12 +113,7 @@ void run_parallel(benchmark::State& state, const Sample& sample, unsigned thread
 int main(int argc, char** argv) {
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-    Expected<std::vector<Sample>> loaded = bench::load_bundled_samples(kSampleSize);
-    if (!loaded) {
-        std::fprintf(stderr, "%s\n", loaded.error().describe().c_str());
-        return 2;
-    }
-    static const std::vector<Sample> samples = std::move(*loaded);
+    const std::vector<Sample>& samples = bench::bundled_samples_or_exit(kSampleSize);
     for (const Sample& sample : samples) {
         benchmark::RegisterBenchmark(("Scenario/" + sample.name).c_str(), run_single, sample)->Unit(benchmark::kMillisecond);
     }

@@ -2,6 +2,8 @@
 #include "bundled_samples.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 
 #include "swarmpath/batch/scenario_run.hpp"
@@ -34,6 +36,17 @@ Expected<std::vector<Sample>> load_bundled_samples(std::size_t sample_size) {
         for (std::size_t index = 0; index < count; ++index) sample.queries.push_back(set.queries[index * total / count]);
         samples.push_back(std::move(sample));
     }
+    return samples;
+}
+
+const std::vector<Sample>& bundled_samples_or_exit(std::size_t sample_size) {
+    static std::vector<Sample> samples;
+    Expected<std::vector<Sample>> loaded = load_bundled_samples(sample_size);
+    if (!loaded) {
+        std::fprintf(stderr, "%s\n", loaded.error().describe().c_str());
+        std::exit(2);
+    }
+    samples = std::move(*loaded);
     return samples;
 }
 

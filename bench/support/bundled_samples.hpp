@@ -30,4 +30,9 @@ std::vector<std::string> bundled_scenarios();
 /// without queries are skipped). Fails with the loader's error (file and line).
 Expected<std::vector<Sample>> load_bundled_samples(std::size_t sample_size);
 
+/// For a benchmark program's main(): the samples of load_bundled_samples, kept for the whole run
+/// (benchmarks registered with them refer to them), or the error on stderr and exit status 2.
+/// Call once per program.
+const std::vector<Sample>& bundled_samples_or_exit(std::size_t sample_size);
+
 }  // namespace swarmpath::bench
