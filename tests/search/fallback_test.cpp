@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -123,52 +124,52 @@ search::Solver make_solver(const grid::Grid& grid, Moves moves, DiagonalRule rul
     return std::move(*solver);
 }
 
-// A goal walled into a box: the two cells straight above and below the box are at distance 2; the
-// one above is nearer the start (g 3 against 7), so the partial path runs along the top row.
-TEST(Fallback, WalledOffGoalByHand) {
-    const io::MapFile map = parse(".......\n"
-                                  ".@@@@@.\n"
-                                  ".@...@.\n"
-                                  ".@@@@@.\n"
-                                  ".......\n",
-                                  7, 5);
-    Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
-    ASSERT_TRUE(grid.has_value());
-    search::SearchContext context;
-    const search::Query query{0, 0, 3, 2};
+// A 7 × 5 map with a goal cell walled into a box, solved with and without the fallback.
+class FallbackOnBoxedGoal : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const io::MapFile map = parse(".......\n"
+                                      ".@@@@@.\n"
+                                      ".@...@.\n"
+                                      ".@@@@@.\n"
+                                      ".......\n",
+                                      7, 5);
+        Expected<grid::Grid> built = grid::Grid::build(map, grid::TerrainTable::benchmark());
+        ASSERT_TRUE(built.has_value());
+        grid_ = std::make_unique<grid::Grid>(std::move(*built));
+    }
+    search::Result solve(const search::Query& query, Fallback fallback) {
+        return make_solver(*grid_, Moves::eight, DiagonalRule::both_free, fallback).solve(context_, query);
+    }
 
-    const search::Result plain = make_solver(*grid, Moves::eight, DiagonalRule::both_free, Fallback::none).solve(context, query);
+    std::unique_ptr<grid::Grid> grid_;
+    search::SearchContext context_;
+};
+
+// The two cells straight above and below the box are at distance 2 from the goal; the one above is
+// nearer the start (g 3 against 7), so the partial path runs along the top row.
+TEST_F(FallbackOnBoxedGoal, WalledOffGoalEndsNearestTheGoal) {
+    const search::Query query{0, 0, 3, 2};
+    const search::Result plain = solve(query, Fallback::none);
     EXPECT_EQ(plain.status, QueryStatus::no_path);
     EXPECT_TRUE(plain.path.empty());
 
-    const search::Result nearest =
-        make_solver(*grid, Moves::eight, DiagonalRule::both_free, Fallback::nearest).solve(context, query);
+    const search::Result nearest = solve(query, Fallback::nearest);
     EXPECT_EQ(nearest.status, QueryStatus::partial);
     const std::vector<std::uint32_t> expected = {0, 1, 2, 3};  // (0,0) (1,0) (2,0) (3,0)
     EXPECT_EQ(cell_values(nearest.path), expected);
     EXPECT_NEAR(nearest.cost, 3.0, 1e-6);
 }
 
-// A goal on a wall: (1,0) and (0,1) are both at distance 1 from it and both cost 9 from the far
+// A goal on the wall: (1,0) and (0,1) are both at distance 1 from it and both cost 9 from the far
 // corner under the benchmark rule (the box's corners forbid cutting), so the smaller index, (1,0), wins.
-TEST(Fallback, GoalOnWallByHandBreaksTiesByIndex) {
-    const io::MapFile map = parse(".......\n"
-                                  ".@@@@@.\n"
-                                  ".@...@.\n"
-                                  ".@@@@@.\n"
-                                  ".......\n",
-                                  7, 5);
-    Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
-    ASSERT_TRUE(grid.has_value());
-    search::SearchContext context;
+TEST_F(FallbackOnBoxedGoal, GoalOnWallBreaksTiesByIndex) {
     const search::Query query{6, 4, 1, 1};
-
-    const search::Result plain = make_solver(*grid, Moves::eight, DiagonalRule::both_free, Fallback::none).solve(context, query);
+    const search::Result plain = solve(query, Fallback::none);
     EXPECT_EQ(plain.status, QueryStatus::goal_blocked);
     EXPECT_TRUE(plain.path.empty());
 
-    const search::Result nearest =
-        make_solver(*grid, Moves::eight, DiagonalRule::both_free, Fallback::nearest).solve(context, query);
+    const search::Result nearest = solve(query, Fallback::nearest);
     EXPECT_EQ(nearest.status, QueryStatus::partial);
     ASSERT_FALSE(nearest.path.empty());
     EXPECT_EQ(nearest.path.front().value, 4U * 7 + 6);
