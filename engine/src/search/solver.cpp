@@ -1,6 +1,7 @@
 // Solver set-up: settings validation and the one-time choice of the compiled search (see solver.hpp).
 #include "swarmpath/search/solver.hpp"
 
+#include <array>
 #include <cmath>
 #include <string>
 
@@ -30,10 +31,11 @@ Solver::SearchFunction pick_cost_model(bool uniform, HeuristicKind heuristic) {
                    : pick_heuristic<Rule, detail::TerrainCost>(heuristic);
 }
 
-/// One legal-moves byte per padded cell (see Solver::legal_moves): the rule's table applied to the
-/// cell's neighbourhood on its own layer, exactly what the A* cost models would read per expansion.
-template <class Rule>
-std::vector<std::uint8_t> compute_legal_moves(const grid::Grid& grid) {
+/// One legal-moves byte per padded cell (see Solver::legal_moves): the move rule applied to the
+/// cell's neighbourhood on its own layer, exactly what the A* loop would work out per expansion.
+std::vector<std::uint8_t> compute_legal_moves(const grid::Grid& grid, Moves moves, DiagonalRule rule) {
+    std::array<std::uint8_t, 512> by_neighbourhood{};
+    for (unsigned mask = 0; mask < 512; ++mask) by_neighbourhood[mask] = legal_moves(mask, moves, rule);
     std::vector<std::uint8_t> legal(grid.padded_cell_count(), 0);
     const std::uint32_t padded_width = grid.padded_width();
     for (std::uint32_t y = 0; y < grid.height(); ++y) {
@@ -41,20 +43,10 @@ std::vector<std::uint8_t> compute_legal_moves(const grid::Grid& grid) {
             const grid::PaddedIndex cell = grid.padded(x, y);
             if (!grid.passable(cell)) continue;
             const grid::Bitset& layer = grid.layer_bits(grid.layer(cell));
-            legal[cell.value] = Rule::table[read_neighbourhood(layer, cell.value, padded_width)];
+            legal[cell.value] = by_neighbourhood[read_neighbourhood(layer, cell.value, padded_width)];
         }
     }
     return legal;
-}
-
-std::vector<std::uint8_t> legal_moves_for(const grid::Grid& grid, Moves moves, DiagonalRule rule) {
-    if (moves == Moves::four) return compute_legal_moves<MoveRule<Moves::four, DiagonalRule::both_free>>(grid);
-    switch (rule) {
-        case DiagonalRule::one_free: return compute_legal_moves<MoveRule<Moves::eight, DiagonalRule::one_free>>(grid);
-        case DiagonalRule::any: return compute_legal_moves<MoveRule<Moves::eight, DiagonalRule::any>>(grid);
-        case DiagonalRule::both_free: break;
-    }
-    return compute_legal_moves<MoveRule<Moves::eight, DiagonalRule::both_free>>(grid);
 }
 
 Solver::SearchFunction pick_astar(Moves moves, DiagonalRule rule, bool uniform, HeuristicKind heuristic) {
@@ -112,7 +104,7 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
         solver.search_ = &jump_point_search_table;
     } else {
         solver.legal_moves_ = std::make_shared<const std::vector<std::uint8_t>>(
-            legal_moves_for(grid, settings.moves, settings.diagonal));
+            compute_legal_moves(grid, settings.moves, settings.diagonal));
         solver.search_ = pick_astar(settings.moves, settings.diagonal, grid.uniform_cost(), solver.heuristic_);
     }
     return solver;
