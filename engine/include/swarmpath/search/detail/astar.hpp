@@ -365,9 +365,8 @@ void astar_loop(const Solver& solver, SearchContext& context, const Endpoints& e
             return OpenPolicy::make(g + estimate(x, y), g, neighbour);
         };
         have_current = new_moves != 0;
-        Entry held{};
         if (have_current) {
-            held = open_new(__builtin_ctz(new_moves));
+            Entry held = open_new(__builtin_ctz(new_moves));
             for (new_moves &= new_moves - 1; new_moves != 0; new_moves &= new_moves - 1) {
                 const Entry entry = open_new(__builtin_ctz(new_moves));
                 const bool entry_first = OpenPolicy::before(entry, held);
@@ -375,8 +374,6 @@ void astar_loop(const Solver& solver, SearchContext& context, const Endpoints& e
                 held = entry_first ? entry : held;
                 open.push(pushed, stamps);
             }
-        }
-        if (have_current) {
             // Expand the held cell next if it orders before everything in the heap; otherwise the
             // heap's top is next, and the held cell takes its place in one walk down the heap.
             if (!open.empty() && !OpenPolicy::before(held, open.top())) {
