@@ -49,21 +49,9 @@ void run_search(benchmark::State& state, const Sample& sample, search::Algorithm
     }
     search::SearchContext context;
     search::Result result;
-    std::uint64_t expanded = 0;
-    std::uint64_t generated = 0;
-    double cost_sum = 0;
-    for (auto _ : state) {
-        expanded = 0;
-        generated = 0;
-        cost_sum = 0;
-        for (const search::Query& query : sample.queries) {
-            solver->solve(context, query, result);
-            expanded += result.counters.expanded;
-            generated += result.counters.generated;
-            cost_sum += result.cost;
-        }
-    }
-    bench::report_search(state, sample.queries.size(), expanded, generated, cost_sum);
+    bench::SampleWork work;
+    for (auto _ : state) work = bench::solve_queries(*solver, context, sample.queries, result);
+    bench::report_search(state, sample.queries.size(), work);
 }
 
 void run_grid_build(benchmark::State& state, const Sample& sample) {

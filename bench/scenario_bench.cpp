@@ -58,21 +58,11 @@ void run_single(benchmark::State& state, const Sample& sample) {
     }
     search::SearchContext context;
     search::Result result;
-    std::uint64_t expanded = 0;
-    std::uint64_t generated = 0;
-    double cost_sum = 0;
+    bench::SampleWork work;
     const double injected_slowdown = environment_number("SWARMPATH_BENCH_INJECT_SLOWDOWN", 0.0);
     for (auto _ : state) {
         const auto begin = std::chrono::steady_clock::now();
-        expanded = 0;
-        generated = 0;
-        cost_sum = 0;
-        for (const search::Query& query : sample.queries) {
-            solver->solve(context, query, result);
-            expanded += result.counters.expanded;
-            generated += result.counters.generated;
-            cost_sum += result.cost;
-        }
+        work = bench::solve_queries(*solver, context, sample.queries, result);
         if (injected_slowdown > 0) {
             const auto spent = std::chrono::steady_clock::now() - begin;
             const auto until = std::chrono::steady_clock::now() +
@@ -82,7 +72,7 @@ void run_single(benchmark::State& state, const Sample& sample) {
         }
     }
     const auto padded_cells = static_cast<double>(sample.grid->padded_cell_count());
-    bench::report_search(state, sample.queries.size(), expanded, generated, cost_sum);
+    bench::report_search(state, sample.queries.size(), work);
     state.counters["state_bytes_per_cell"] = search::SearchContext::bytes_per_cell();
     state.counters["context_bytes_per_cell"] = static_cast<double>(context.memory_bytes()) / padded_cells;
 }
