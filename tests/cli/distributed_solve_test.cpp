@@ -123,11 +123,17 @@ TEST(DistributedSolveTest, GoalFieldsPathsAndCountersMatchSingleProcess) {
                                   "--algorithm flowfield", "flowfield");
 }
 
+/// Solves every bundled file on `ranks` ranks with a summary and a paths file asked for in `folder`,
+/// under `environment` (which makes one rank fail).
+RunOutcome run_with_outputs(int ranks, const std::string& folder, const std::string& environment) {
+    return run(ranks, "solve " + bundled_scenarios() + " --summary " + folder + "/summary.json --paths " + folder +
+                          "/paths.csv",
+               environment);
+}
+
 TEST(DistributedSolveTest, FailedRankFailsTheJobAndWritesNothing) {
     const std::string folder = testing::scratch_folder("distributed-failed");
-    RunOutcome outcome = run(3, "solve " + bundled_scenarios() + " --summary " + folder + "/summary.json --paths " +
-                                    folder + "/paths.csv",
-                             "SWARMPATH_TEST_FAIL_RANK=2");
+    RunOutcome outcome = run_with_outputs(3, folder, "SWARMPATH_TEST_FAIL_RANK=2");
     EXPECT_NE(outcome.exit_code, 0);
     EXPECT_NE(outcome.standard_error.find("rank 2 of 3 failed while solving: out of memory"), std::string::npos)
         << outcome.standard_error;
@@ -136,9 +142,7 @@ TEST(DistributedSolveTest, FailedRankFailsTheJobAndWritesNothing) {
 
 TEST(DistributedSolveTest, KilledRankFailsTheJobAndWritesNothing) {
     const std::string folder = testing::scratch_folder("distributed-killed");
-    RunOutcome outcome = run(2, "solve " + bundled_scenarios() + " --summary " + folder + "/summary.json --paths " +
-                                    folder + "/paths.csv",
-                             "SWARMPATH_TEST_KILL_RANK=1");
+    RunOutcome outcome = run_with_outputs(2, folder, "SWARMPATH_TEST_KILL_RANK=1");
     EXPECT_NE(outcome.exit_code, 0);
     EXPECT_NE(outcome.standard_error.find("rank 1"), std::string::npos) << outcome.standard_error;
     EXPECT_NE(outcome.standard_error.find("signal 9"), std::string::npos) << outcome.standard_error;
