@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "swarmpath/grid/bitset.hpp"
+#include "swarmpath/search/detail/compact_open_list.hpp"
 #include "swarmpath/search/detail/packed_open_list.hpp"
 #include "swarmpath/search/four_ary_heap.hpp"
 
@@ -42,6 +43,7 @@ public:
         }
         open_.clear();
         packed_open_.clear();
+        compact_open_.clear();
     }
 
     /// Marks `cell` as seen by this search (clearing stale closed state); returns false if it was already.
@@ -76,6 +78,8 @@ public:
     FourAryHeap& open_list() { return open_; }
     /// The A* search's open list of packed keys (detail/packed_open_list.hpp).
     detail::PackedOpenList& packed_open_list() { return packed_open_; }
+    /// The A* search's open list of 64-bit keys, while a query's costs fit (detail/compact_open_list.hpp).
+    detail::CompactOpenList& compact_open_list() { return compact_open_; }
     std::vector<std::uint32_t>& path_scratch() { return path_scratch_; }
     /// Parent cell (padded index) per cell, for searches whose parent need not be a neighbour (jump
     /// point search). Allocated on first use, so only contexts that run such searches pay its
@@ -92,6 +96,7 @@ public:
     [[nodiscard]] std::size_t memory_bytes() const {
         return stamps_.capacity() * sizeof(CellStamp) + parent_direction_.capacity() +
                closed_.memory_bytes() + open_.memory_bytes() + packed_open_.memory_bytes() +
+               compact_open_.memory_bytes() +
                path_scratch_.capacity() * sizeof(std::uint32_t) + parent_cells_.capacity() * sizeof(std::uint32_t);
     }
 
@@ -103,6 +108,7 @@ private:
     grid::Bitset closed_;
     FourAryHeap open_;
     detail::PackedOpenList packed_open_;
+    detail::CompactOpenList compact_open_;
     std::vector<std::uint32_t> path_scratch_;
     std::vector<std::uint32_t> parent_cells_;
 };

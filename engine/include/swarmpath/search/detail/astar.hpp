@@ -4,9 +4,9 @@
 // terrain: a per-cell kind byte and a per-kind cost) and the heuristic. Internal: the Solver instantiates it
 // once per policy combination and calls it through one function pointer per query.
 //
-// Invariants: g values are exact fixed-point integers; the open list orders by (f, larger g, smaller
-// cell) so expansion order is deterministic; with a consistent heuristic and weight 1 a closed cell
-// is final, so closed cells are never reopened (weighted A* does not reopen either, which keeps its
+// Invariants: g values are exact fixed-point integers; the open list orders by (f, larger g) and
+// breaks remaining ties the same way on every run, so expansion order is deterministic; with a
+// consistent heuristic and weight 1 a closed cell is final, so closed cells are never reopened (weighted A* does not reopen either, which keeps its
 // W·optimal bound). Nothing here throws or allocates except the heap's growth and the returned path.
 #pragma once
 
@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -24,6 +25,7 @@
 
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/context.hpp"
+#include "swarmpath/search/detail/compact_open_list.hpp"
 #include "swarmpath/search/detail/packed_open_list.hpp"
 #include "swarmpath/search/heuristics.hpp"
 #include "swarmpath/search/moves.hpp"
@@ -103,15 +105,54 @@ struct NearestCell {
     }
 };
 
-/// The open list in its packed form (detail/packed_open_list.hpp): 16-byte keys, one comparison.
+/// The open list in its compact form (detail/compact_open_list.hpp): 64-bit keys, for searches
+/// whose f and g stay below 2^32 (`bounded`: the loop checks every expanded cell's g against the
+/// query's limit and hands the search over to a wider form before a key could overflow).
+struct CompactOpenPolicy {
+    using Entry = CompactEntry;
+    static constexpr bool bounded = true;
+    static CompactOpenList& list(SearchContext& context) { return context.compact_open_list(); }
+    static Entry make(grid::Cost f, grid::Cost g, std::uint32_t cell) { return {compact_key(f, g), cell}; }
+    static grid::Cost f(Entry entry) { return compact_f(entry.key); }
+    static grid::Cost g(Entry entry) { return compact_g(entry.key); }
+    static std::uint32_t cell(Entry entry) { return entry.cell; }
+    static bool before(Entry a, Entry b) { return a.key < b.key; }
+    /// Puts the smaller of the two in `first`, by masks rather than a branch.
+    static void order(Entry& first, Entry& second) {
+        const std::uint64_t swap = mask_if(second.key < first.key);
+        const std::uint64_t key_change = (first.key ^ second.key) & swap;
+        const std::uint32_t cell_change = (first.cell ^ second.cell) & static_cast<std::uint32_t>(swap);
+        first.key ^= key_change;
+        second.key ^= key_change;
+        first.cell ^= cell_change;
+        second.cell ^= cell_change;
+    }
+    static void decrease_key(CompactOpenList& list, std::uint32_t slot, Entry entry, CellStamp* stamps) {
+        list.decrease_key(slot, entry, stamps);
+    }
+    static Entry replace_top(CompactOpenList& list, Entry entry, CellStamp* stamps) {
+        return list.replace_top(entry, stamps);
+    }
+};
+
+/// The open list in its packed form (detail/packed_open_list.hpp): 16-byte keys (f, larger g,
+/// smaller cell), one comparison, for f and g below 2^47.
 struct PackedOpenPolicy {
     using Entry = PackedKey;
+    static constexpr bool bounded = false;
     static PackedOpenList& list(SearchContext& context) { return context.packed_open_list(); }
     static Entry make(grid::Cost f, grid::Cost g, std::uint32_t cell) { return pack_key(f, g, cell); }
     static grid::Cost f(Entry entry) { return key_f(entry); }
     static grid::Cost g(Entry entry) { return key_g(entry); }
     static std::uint32_t cell(Entry entry) { return key_cell(entry); }
     static bool before(Entry a, Entry b) { return a < b; }
+    /// Puts the smaller of the two in `first` (conditional moves: the compiler does not branch here).
+    static void order(Entry& first, Entry& second) {
+        const bool swap = second < first;
+        const Entry smaller = swap ? second : first;
+        second = swap ? first : second;
+        first = smaller;
+    }
     static void decrease_key(PackedOpenList& list, std::uint32_t slot, Entry entry, CellStamp* stamps) {
         list.decrease_key(slot, entry, stamps);
     }
@@ -120,15 +161,19 @@ struct PackedOpenPolicy {
     }
 };
 
-/// The open list in its general form (FourAryHeap, 64-bit f and g), for costs beyond 2^48.
+/// The open list in its general form (FourAryHeap, 64-bit f and g), for costs beyond 2^47.
 struct WideOpenPolicy {
     using Entry = HeapEntry;
+    static constexpr bool bounded = false;
     static FourAryHeap& list(SearchContext& context) { return context.open_list(); }
     static Entry make(grid::Cost f, grid::Cost g, std::uint32_t cell) { return HeapEntry{f, g, cell, 0, 0}; }
     static grid::Cost f(const Entry& entry) { return entry.f; }
     static grid::Cost g(const Entry& entry) { return entry.g; }
     static std::uint32_t cell(const Entry& entry) { return entry.cell; }
     static bool before(const Entry& a, const Entry& b) { return HeapEntry::before(a, b); }
+    static void order(Entry& first, Entry& second) {
+        if (HeapEntry::before(second, first)) std::swap(first, second);
+    }
     static void decrease_key(FourAryHeap& list, std::uint32_t slot, const Entry& entry, CellStamp* stamps) {
         list.decrease_key(slot, entry.f, entry.g, stamps);
     }
@@ -138,18 +183,40 @@ struct WideOpenPolicy {
     }
 };
 
+/// The dearest single step of the grid under this cost model, in fixed-point units.
+template <class CostModel>
+grid::Cost dearest_step(const grid::Grid& grid) {
+    grid::Cost dearest = grid::kDiagonalUnits;
+    if constexpr (!std::is_same_v<CostModel, UniformCost>) {
+        for (const grid::TerrainKind& kind : grid.kinds()) {
+            dearest = std::max({dearest, kind.diagonal_units, kind.straight_units});
+        }
+    }
+    return dearest;
+}
+
+/// The largest g a cell may have and still be expanded on the compact open list, for this goal:
+/// any successor's g is at most one dearest step more, and its f at most the largest heuristic
+/// value on the map for this goal more again (every heuristic is at most the weighted manhattan
+/// distance); both must stay below kCompactCostLimit. 0 when even the start could not be expanded
+/// there (a huge map or dear terrain), so the search starts on a wider open list.
+template <class CostModel>
+grid::Cost compact_g_limit(const Solver& solver, const Endpoints& endpoints) {
+    const grid::Grid& grid = solver.grid();
+    const grid::Cost span_x = std::max(endpoints.goal_x, grid.width() - 1 - endpoints.goal_x);
+    const grid::Cost span_y = std::max(endpoints.goal_y, grid.height() - 1 - endpoints.goal_y);
+    const grid::Cost largest_estimate = (((span_x + span_y) * grid::kStraightUnits) * solver.weight_fixed() >> 16) + 1;
+    const grid::Cost reserve = largest_estimate + dearest_step<CostModel>(grid);
+    if (reserve >= kCompactCostLimit) return 0;
+    return std::min(kCompactCostLimit - reserve, solver.compact_g_cap());
+}
+
 /// Whether every f and g this query can meet stays below kPackedCostLimit: any g is the cost of a
 /// simple path (at most one step per map cell, each at most the dearest diagonal step), and any
 /// heuristic is at most the weighted manhattan distance across the map.
 template <class CostModel>
 bool packed_keys_fit(const grid::Grid& grid, std::uint64_t weight_fixed) {
-    grid::Cost dearest_step = grid::kDiagonalUnits;
-    if constexpr (!std::is_same_v<CostModel, UniformCost>) {
-        for (const grid::TerrainKind& kind : grid.kinds()) {
-            dearest_step = std::max({dearest_step, kind.diagonal_units, kind.straight_units});
-        }
-    }
-    const double g_bound = (static_cast<double>(grid.cell_count()) + 1.0) * static_cast<double>(dearest_step);
+    const double g_bound = (static_cast<double>(grid.cell_count()) + 1.0) * static_cast<double>(dearest_step<CostModel>(grid));
     const double h_bound = static_cast<double>(grid.width() + grid.height()) * static_cast<double>(grid::kStraightUnits) *
                            (static_cast<double>(weight_fixed) / 65536.0 + 1.0);
     return g_bound + h_bound < 0.5 * static_cast<double>(kPackedCostLimit);
@@ -203,7 +270,7 @@ struct NeighbourKinds {
 /// generations with the search's. With SSE2: two loads and a shuffle gather a row's four
 /// generations, one comparison per row and kind, and two packs and a byte mask turn the twelve
 /// lanes into a 12-bit mask. Plain comparisons otherwise. Branch-free either way.
-inline NeighbourKinds classify_neighbours(const CellStamp* stamps, std::uint32_t cell, std::uint32_t padded_width,
+[[gnu::always_inline]] inline NeighbourKinds classify_neighbours(const CellStamp* stamps, std::uint32_t cell, std::uint32_t padded_width,
                                           std::uint32_t generation) {
     const std::uint32_t closed_generation = generation | 1U;
     const CellStamp* rows[3] = {stamps + (cell - padded_width - 1), stamps + (cell - 1), stamps + (cell + padded_width - 1)};
@@ -242,16 +309,49 @@ inline NeighbourKinds classify_neighbours(const CellStamp* stamps, std::uint32_t
     return {kBlockDirections[closed], kBlockDirections[open]};
 }
 
-/// The A* loop proper. Expansion order is the open list's total order (f, larger g, smaller cell),
-/// whichever open list policy runs it, so both policies give the same counters, costs and paths.
+/// The heuristic estimate from (x, y) to the goal, weighted (16.16 fixed point) when weight ≠ 1.
+template <class Heuristic>
+grid::Cost weighted_estimate(std::uint32_t x, std::uint32_t y, std::uint32_t goal_x, std::uint32_t goal_y,
+                             std::uint64_t weight_fixed) {
+    grid::Cost h = Heuristic::distance(absolute_difference(x, goal_x), absolute_difference(y, goal_y));
+    if (weight_fixed != 65536) h = (h * weight_fixed) >> 16;
+    return h;
+}
+
+/// What the A* loop carries from one expansion to the next, in a form that does not depend on the
+/// open list, so a search can leave one open list for a wider one part-way (see astar()).
+struct LoopState {
+    Counters counters;
+    NearestCell nearest;
+    // The cell to expand next, held outside the open list (the start, or a held successor).
+    bool have_next = false;
+    grid::Cost next_f = 0;
+    grid::Cost next_g = 0;
+    std::uint32_t next_cell = 0;
+    // How the search ended.
+    bool reached = false;  ///< the goal was expanded, at cost goal_g
+    bool limited = false;  ///< max_expansions was reached
+    grid::Cost goal_g = 0;
+};
+
+/// How astar_loop returned: the search is over, or it needs a wider open list (its next cell, in
+/// LoopState, has a g beyond the compact list's limit).
+enum class LoopEnd { finished, needs_wider_keys };
+
+/// The A* loop proper, from `state` and the entries already on OpenPolicy's list. Expansion order is
+/// the open list's order: lower f, then larger g (then, on the packed and wide lists, the smaller
+/// cell; on the compact list, the order of the heap operations).
 /// One shortcut keeps that order while skipping heap work: of the new cells generated by an
 /// expansion, the best one is held outside the heap; if it orders before the heap's top once all
 /// successors are in, it is expanded next without ever entering the heap (on open ground, where the
 /// octile heuristic keeps f constant along a straight run, that is most expansions); if not, it
 /// replaces the top, which is expanded next (one walk down the heap instead of a push and a pop). The counters
 /// still count it as one heap push and one pop, so they describe the search, not the shortcut.
+/// On a bounded list, a cell whose g exceeds `g_limit` is not expanded: it goes back into `state`
+/// and the loop returns needs_wider_keys.
 template <class Rule, class CostModel, class Heuristic, class OpenPolicy>
-void astar_loop(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
+LoopEnd astar_loop(const Solver& solver, SearchContext& context, const Endpoints& endpoints, LoopState& state,
+                   grid::Cost g_limit) {
     using Entry = typename OpenPolicy::Entry;
     const grid::Grid& grid = solver.grid();
     const SearchSettings& settings = solver.settings();
@@ -262,18 +362,12 @@ void astar_loop(const Solver& solver, SearchContext& context, const Endpoints& e
     const std::int32_t offsets[8] = {-width_step, 1, width_step, -1, 1 - width_step,
                                      1 + width_step, width_step - 1, -1 - width_step};
     const std::uint64_t weight_fixed = solver.weight_fixed();
-    const bool weighted = weight_fixed != 65536;
     const bool track_nearest = settings.fallback == Fallback::nearest;
-    const std::uint64_t max_expansions = settings.max_expansions;
+    // The expansion count at which the search stops (none when max_expansions is 0).
+    const std::uint64_t expansion_limit = settings.max_expansions != 0 ? settings.max_expansions : ~std::uint64_t{0};
     const std::uint32_t goal = endpoints.goal;
     const std::uint32_t goal_x = endpoints.goal_x;
     const std::uint32_t goal_y = endpoints.goal_y;
-
-    auto estimate = [&](std::uint32_t x, std::uint32_t y) -> grid::Cost {
-        grid::Cost h = Heuristic::distance(absolute_difference(x, goal_x), absolute_difference(y, goal_y));
-        if (weighted) h = (h * weight_fixed) >> 16;
-        return h;
-    };
     auto natural_distance = [&](std::uint32_t x, std::uint32_t y) -> grid::Cost {
         std::uint32_t dx = absolute_difference(x, goal_x);
         std::uint32_t dy = absolute_difference(y, goal_y);
@@ -282,23 +376,18 @@ void astar_loop(const Solver& solver, SearchContext& context, const Endpoints& e
     };
 
     const std::uint8_t* const legal_moves = solver.legal_moves();
-    context.begin_search();
     CellStamp* const stamps = context.stamps();
     std::uint8_t* const parents = context.parent_directions();
     auto& open = OpenPolicy::list(context);
     const std::uint32_t generation = context.generation();
     const std::uint32_t closed_generation = context.closed_generation();
-    Counters counters;
+    Counters counters = state.counters;
+    NearestCell nearest = state.nearest;
 
-    stamps[endpoints.start].generation = generation;
-    parents[endpoints.start] = kNoParent;
-    Entry current = OpenPolicy::make(estimate(endpoints.start_x, endpoints.start_y), 0, endpoints.start);
-    ++counters.heap_pushes;
-    bool have_current = true;  // `current` holds the next cell to expand (the start, or a held cell)
-
-    NearestCell nearest;
-    bool reached = false;
-    bool limited = false;
+    // `current` holds the next cell to expand when have_current (the start, or a held cell).
+    bool have_current = state.have_next;
+    Entry current = OpenPolicy::make(state.next_f, state.next_g, state.next_cell);
+    LoopEnd end = LoopEnd::finished;
     std::uint32_t current_cell = 0;
     std::uint32_t current_x = 0;
     std::uint32_t current_y = 0;
@@ -308,13 +397,23 @@ void astar_loop(const Solver& solver, SearchContext& context, const Endpoints& e
             if (open.empty()) break;
             current = open.pop(stamps);
         }
-        ++counters.heap_pops;
-        ++counters.expanded;
         current_cell = OpenPolicy::cell(current);
         current_g = OpenPolicy::g(current);
+        if constexpr (OpenPolicy::bounded) {
+            if (current_g > g_limit) {
+                state.have_next = true;
+                state.next_f = OpenPolicy::f(current);
+                state.next_g = current_g;
+                state.next_cell = current_cell;
+                end = LoopEnd::needs_wider_keys;
+                break;
+            }
+        }
+        ++counters.expanded;  // heap_pops equals expanded and is filled in once the search ends
         stamps[current_cell].generation = closed_generation;
         if (current_cell == goal) {
-            reached = true;
+            state.reached = true;
+            state.goal_g = current_g;
             break;
         }
         coordinates.of(current_cell, current_x, current_y);
@@ -322,8 +421,8 @@ void astar_loop(const Solver& solver, SearchContext& context, const Endpoints& e
             nearest.offer(natural_distance(current_x, current_y), current_g, current_y * grid.width() + current_x,
                           current_cell, current_x, current_y);
         }
-        if (max_expansions != 0 && counters.expanded >= max_expansions) {
-            limited = true;
+        if (counters.expanded >= expansion_limit) {
+            state.limited = true;
             break;
         }
         const unsigned moves = legal_moves[current_cell];
@@ -361,17 +460,15 @@ void astar_loop(const Solver& solver, SearchContext& context, const Endpoints& e
             parents[neighbour] = static_cast<std::uint8_t>(direction);
             const auto x = static_cast<std::uint32_t>(static_cast<int>(current_x) + kDirectionX[direction]);
             const auto y = static_cast<std::uint32_t>(static_cast<int>(current_y) + kDirectionY[direction]);
-            ++counters.heap_pushes;
-            return OpenPolicy::make(g + estimate(x, y), g, neighbour);
+            return OpenPolicy::make(g + weighted_estimate<Heuristic>(x, y, goal_x, goal_y, weight_fixed), g, neighbour);
         };
+        counters.heap_pushes += kMoveCount[new_moves];
         have_current = new_moves != 0;
         if (have_current) {
             Entry held = open_new(__builtin_ctz(new_moves));
             for (new_moves &= new_moves - 1; new_moves != 0; new_moves &= new_moves - 1) {
-                const Entry entry = open_new(__builtin_ctz(new_moves));
-                const bool entry_first = OpenPolicy::before(entry, held);
-                const Entry pushed = entry_first ? held : entry;
-                held = entry_first ? entry : held;
+                Entry pushed = open_new(__builtin_ctz(new_moves));
+                OpenPolicy::order(held, pushed);
                 open.push(pushed, stamps);
             }
             // Expand the held cell next if it orders before everything in the heap; otherwise the
@@ -383,33 +480,90 @@ void astar_loop(const Solver& solver, SearchContext& context, const Endpoints& e
             }
         }
     }
+    state.counters = counters;
+    state.nearest = nearest;
+    return end;
+}
 
-    result.counters = counters;
-    if (reached) {
+/// Moves every entry of From's open list onto To's (emptying From's), keeping f, g and cell.
+template <class From, class To>
+void move_open_entries(SearchContext& context) {
+    auto& from = From::list(context);
+    auto& to = To::list(context);
+    CellStamp* const stamps = context.stamps();
+    for (std::uint32_t position = 0; position < from.size(); ++position) {
+        const typename From::Entry entry = from.at(position);
+        to.push(To::make(From::f(entry), From::g(entry), From::cell(entry)), stamps);
+    }
+    from.clear();
+}
+
+/// Writes the outcome of a finished search into `result`.
+inline void finish_search(const Solver& solver, SearchContext& context, const Endpoints& endpoints,
+                          LoopState& state, Result& result) {
+    const grid::Grid& grid = solver.grid();
+    const SearchSettings& settings = solver.settings();
+    state.counters.heap_pops = state.counters.expanded;
+    result.counters = state.counters;
+    if (state.reached) {
         result.status = QueryStatus::found;
-        result.cost_units = current_g;
-        result.cost = grid.to_real_cost(current_g);
-        if (settings.record_paths) reconstruct_path(grid, context, goal, goal_x, goal_y, result);
+        result.cost_units = state.goal_g;
+        result.cost = grid.to_real_cost(state.goal_g);
+        if (settings.record_paths) reconstruct_path(grid, context, endpoints.goal, endpoints.goal_x, endpoints.goal_y, result);
         return;
     }
-    result.status = limited ? QueryStatus::node_limit : QueryStatus::no_path;
-    if (track_nearest && nearest.cell_index != ~0U) {
-        if (!limited) result.status = QueryStatus::partial;
+    result.status = state.limited ? QueryStatus::node_limit : QueryStatus::no_path;
+    const NearestCell& nearest = state.nearest;
+    if (settings.fallback == Fallback::nearest && nearest.cell_index != ~0U) {
+        if (!state.limited) result.status = QueryStatus::partial;
         result.cost_units = nearest.g;
         result.cost = grid.to_real_cost(nearest.g);
         if (settings.record_paths) reconstruct_path(grid, context, nearest.padded, nearest.x, nearest.y, result);
     }
 }
 
-/// The search the Solver dispatches to: the packed open list when this grid's costs fit in it
-/// (every benchmark map, every map up to 2^26 cells at uniform cost), the wide one otherwise.
+/// The search the Solver dispatches to. It starts on the compact open list (64-bit keys) when this
+/// query's keys can start there (compact_g_limit), and moves its open entries to the packed list
+/// (or the wide one, when the grid's costs could outgrow even the packed keys) the moment a cell
+/// to expand has a g beyond the limit; that happens only on paths of thousands of steps. Queries
+/// that cannot start compact use the packed list, or the wide one, throughout.
 template <class Rule, class CostModel, class Heuristic>
 void astar(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
-    if (packed_keys_fit<CostModel>(solver.grid(), solver.weight_fixed())) {
-        astar_loop<Rule, CostModel, Heuristic, PackedOpenPolicy>(solver, context, endpoints, result);
-    } else {
-        astar_loop<Rule, CostModel, Heuristic, WideOpenPolicy>(solver, context, endpoints, result);
+    context.begin_search();
+    CellStamp* const stamps = context.stamps();
+    stamps[endpoints.start].generation = context.generation();
+    context.parent_directions()[endpoints.start] = kNoParent;
+    LoopState state;
+    state.counters.heap_pushes = 1;
+    state.have_next = true;
+    state.next_f = weighted_estimate<Heuristic>(endpoints.start_x, endpoints.start_y, endpoints.goal_x,
+                                                endpoints.goal_y, solver.weight_fixed());
+    state.next_g = 0;
+    state.next_cell = endpoints.start;
+
+    const bool packed = packed_keys_fit<CostModel>(solver.grid(), solver.weight_fixed());
+    const grid::Cost g_limit = compact_g_limit<CostModel>(solver, endpoints);
+    constexpr grid::Cost kNoLimit = ~grid::Cost{0};
+    bool finished = false;
+    if (g_limit > 0) {
+        finished = astar_loop<Rule, CostModel, Heuristic, CompactOpenPolicy>(solver, context, endpoints, state, g_limit) ==
+                   LoopEnd::finished;
+        if (!finished) {
+            if (packed) {
+                move_open_entries<CompactOpenPolicy, PackedOpenPolicy>(context);
+            } else {
+                move_open_entries<CompactOpenPolicy, WideOpenPolicy>(context);
+            }
+        }
     }
+    if (!finished) {
+        if (packed) {
+            astar_loop<Rule, CostModel, Heuristic, PackedOpenPolicy>(solver, context, endpoints, state, kNoLimit);
+        } else {
+            astar_loop<Rule, CostModel, Heuristic, WideOpenPolicy>(solver, context, endpoints, state, kNoLimit);
+        }
+    }
+    finish_search(solver, context, endpoints, state, result);
 }
 
 }  // namespace swarmpath::search::detail

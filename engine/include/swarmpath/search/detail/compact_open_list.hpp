@@ -1,0 +1,186 @@
+// The A* open list in its fastest form, for searches whose f and g stay below 2^32 fixed-point
+// units (about 4,000 straight steps; the A* search checks the bound per query and per expansion,
+// detail/astar.hpp): a 4-ary min-heap of 64-bit keys, f (32 bits) | ~g (32 bits), with the cells
+// in a parallel array. Integer order of a key is (lower f, then larger g), so comparing two entries
+// is one 64-bit comparison, and the four children of a node fill one aligned 32-byte half of a
+// cache line. Entries with equal f and g are equal keys: their relative order is not
+// by cell but by the sequence of heap operations, which is fixed by the pushes, so it is the same
+// on every run and every thread count.
+//
+// Like PackedOpenList: every move writes the entry's position to stamps[cell].slot (decrease-key in
+// O(1)); pop and replace-top use Floyd's bottom-up walk; padding keys behind the last entry spare
+// the walk a partial-family case; storage grows by doubling and is never released. Internal to A*.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/search/four_ary_heap.hpp"
+
+namespace swarmpath::search::detail {
+
+/// One open-list entry: the key (f | ~g) and its padded cell.
+struct CompactEntry {
+    std::uint64_t key;
+    std::uint32_t cell;
+};
+
+/// f must stay below this (and g with it) for compact keys; the padding key (all ones) then
+/// orders after every real key.
+inline constexpr grid::Cost kCompactCostLimit = (grid::Cost{1} << 32) - 1;
+
+[[nodiscard]] inline std::uint64_t compact_key(grid::Cost f, grid::Cost g) { return (f << 32) | (~g & 0xFFFFFFFFU); }
+[[nodiscard]] inline grid::Cost compact_f(std::uint64_t key) { return key >> 32; }
+[[nodiscard]] inline grid::Cost compact_g(std::uint64_t key) { return ~key & 0xFFFFFFFFU; }
+
+/// Hides a value from the optimiser, so a selection written with masks stays masks instead of
+/// becoming a branch (which of four siblings is smallest is a coin toss for the branch predictor).
+[[nodiscard]] inline std::uint64_t opaque(std::uint64_t value) {
+#if defined(__GNUC__)
+    asm("" : "+r"(value));
+#endif
+    return value;
+}
+
+/// All ones when `condition`, else zero, chosen without a branch.
+[[nodiscard]] inline std::uint64_t mask_if(bool condition) { return opaque(0 - static_cast<std::uint64_t>(condition)); }
+
+class CompactOpenList {
+public:
+    CompactOpenList() = default;
+    CompactOpenList(const CompactOpenList&) = delete;
+    CompactOpenList& operator=(const CompactOpenList&) = delete;
+    CompactOpenList(CompactOpenList&&) noexcept = default;
+    CompactOpenList& operator=(CompactOpenList&&) noexcept = default;
+
+    [[nodiscard]] bool empty() const { return size_ == 0; }
+    [[nodiscard]] std::uint32_t size() const { return size_; }
+    /// Empties the list, in O(entries left): every slot past the last entry must hold kEmptyKey.
+    void clear() {
+        std::fill(keys_, keys_ + size_, kEmptyKey);
+        size_ = 0;
+    }
+    [[nodiscard]] std::size_t memory_bytes() const {
+        if (!key_storage_) return 0;
+        return (static_cast<std::size_t>(capacity_) + kAlignmentSlack) * sizeof(std::uint64_t) +
+               static_cast<std::size_t>(capacity_) * sizeof(std::uint32_t);
+    }
+
+    [[nodiscard]] CompactEntry top() const { return {keys_[0], cells_[0]}; }
+    [[nodiscard]] CompactEntry at(std::uint32_t position) const { return {keys_[position], cells_[position]}; }
+
+    void push(CompactEntry entry, CellStamp* stamps) {
+        if (size_ + kPadding >= capacity_) grow();
+        sift_up(size_++, entry, stamps);
+    }
+
+    /// Removes and returns the minimum. The list must not be empty.
+    CompactEntry pop(CellStamp* stamps) {
+        const CompactEntry minimum = top();
+        const std::uint32_t count = --size_;
+        if (count == 0) {
+            keys_[0] = kEmptyKey;
+            return minimum;
+        }
+        const CompactEntry last = at(count);
+        keys_[count] = kEmptyKey;  // its place becomes padding
+        sift_down_from_root(last, count, stamps);
+        return minimum;
+    }
+
+    /// Returns the minimum and puts `entry` in its place, in one walk down the heap. The list must
+    /// not be empty.
+    CompactEntry replace_top(CompactEntry entry, CellStamp* stamps) {
+        const CompactEntry minimum = top();
+        sift_down_from_root(entry, size_, stamps);
+        return minimum;
+    }
+
+    /// Replaces the entry at `position` with `entry`, whose key must not order after it.
+    void decrease_key(std::uint32_t position, CompactEntry entry, CellStamp* stamps) { sift_up(position, entry, stamps); }
+
+private:
+    // The key storage starts one key before a 32-byte boundary, so every family of four siblings
+    // 4i+1 … 4i+4 fills one aligned half of a cache line.
+    static constexpr std::uint32_t kAlignmentSlack = 4;
+    // At least four padding slots follow the last entry, so every family of an entry with a child
+    // is readable whole.
+    static constexpr std::uint32_t kPadding = 4;
+    static constexpr std::uint64_t kEmptyKey = ~std::uint64_t{0};
+
+    // Floyd's walk for a root vacated in a heap of `count` entries: the hole follows the smallest
+    // children to a leaf, then `entry` is sifted up from there. The smallest of four siblings is
+    // chosen with masks (mask_if), never a branch; padding keys never win over a real child.
+    void sift_down_from_root(CompactEntry entry, std::uint32_t count, CellStamp* stamps) {
+        std::uint64_t* const keys = keys_;
+        std::uint32_t* const cells = cells_;
+        std::uint32_t hole = 0;
+        for (std::uint32_t first = 1; first < count; first = (hole << 2) + 1) {
+            const std::uint64_t* const children = keys + first;
+            const std::uint64_t low_mask = mask_if(children[1] < children[0]);
+            const std::uint64_t low = children[0] ^ ((children[0] ^ children[1]) & low_mask);
+            const std::uint64_t high_mask = mask_if(children[3] < children[2]);
+            const std::uint64_t high = children[2] ^ ((children[2] ^ children[3]) & high_mask);
+            const std::uint64_t take_high = mask_if(high < low);
+            const std::uint64_t low_index = low_mask & 1U;
+            const std::uint64_t high_index = 2U | (high_mask & 1U);
+            const auto best = static_cast<std::uint32_t>(first + (low_index ^ ((low_index ^ high_index) & take_high)));
+            const std::uint32_t moved_cell = cells[best];
+            keys[hole] = low ^ ((low ^ high) & take_high);
+            cells[hole] = moved_cell;
+            stamps[moved_cell].slot = hole;
+            hole = best;
+        }
+        sift_up(hole, entry, stamps);
+    }
+
+    void sift_up(std::uint32_t position, CompactEntry entry, CellStamp* stamps) {
+        std::uint64_t* const keys = keys_;
+        std::uint32_t* const cells = cells_;
+        while (position > 0) {
+            const std::uint32_t parent = (position - 1) >> 2;
+            const std::uint64_t parent_key = keys[parent];
+            if (!(entry.key < parent_key)) break;
+            const std::uint32_t parent_cell = cells[parent];
+            keys[position] = parent_key;
+            cells[position] = parent_cell;
+            stamps[parent_cell].slot = position;
+            position = parent;
+        }
+        keys[position] = entry.key;
+        cells[position] = entry.cell;
+        stamps[entry.cell].slot = position;
+    }
+
+    [[gnu::noinline]] void grow() {  // cold: runs a few times per context
+        const std::uint32_t capacity = capacity_ == 0 ? 1024 : capacity_ * 2;
+        std::unique_ptr<std::uint64_t[]> key_storage(new std::uint64_t[static_cast<std::size_t>(capacity) + kAlignmentSlack]);
+        std::unique_ptr<std::uint32_t[]> cell_storage(new std::uint32_t[capacity]);
+        const auto address = reinterpret_cast<std::uintptr_t>(key_storage.get());
+        // First index i (0…3) such that key 1 lands on a 32-byte boundary: (address + 8(i+1)) % 32 == 0.
+        const std::size_t offset = ((32 - (address + sizeof(std::uint64_t)) % 32) % 32) / sizeof(std::uint64_t);
+        std::uint64_t* const keys = key_storage.get() + offset;
+        if (size_ != 0) {
+            std::memcpy(keys, keys_, size_ * sizeof(std::uint64_t));
+            std::memcpy(cell_storage.get(), cells_, size_ * sizeof(std::uint32_t));
+        }
+        std::fill(keys + size_, keys + capacity, kEmptyKey);
+        key_storage_ = std::move(key_storage);
+        cell_storage_ = std::move(cell_storage);
+        keys_ = keys;
+        cells_ = cell_storage_.get();
+        capacity_ = capacity;
+    }
+
+    std::unique_ptr<std::uint64_t[]> key_storage_;
+    std::unique_ptr<std::uint32_t[]> cell_storage_;
+    std::uint64_t* keys_ = nullptr;
+    std::uint32_t* cells_ = nullptr;
+    std::uint32_t size_ = 0;
+    std::uint32_t capacity_ = 0;
+};
+
+}  // namespace swarmpath::search::detail

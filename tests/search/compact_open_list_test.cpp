@@ -1,0 +1,190 @@
+// The A* open list of 64-bit keys (search/detail/compact_open_list.hpp) against a reference ordered
+// set under random pushes, pops, replace-tops and decrease-keys, and after clear(): every key that
+// comes out must be the reference's smallest (lower f, then larger g; entries with equal f and g may
+// come out in either order, so the reference is consulted by key and the cell must be one that holds
+// that key), and every entry's slot must point at it after every operation. Keys round-trip f and g
+// up to the 2^32 limit.
+// Also the search's hand-over from the compact list to a wider one part-way (Solver's test cap on
+// the compact list's g limit): with any cap, every cost equals the reference Dijkstra's, every path
+// is legal and costs what the result says, and the same query gives the same path every time.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "random_maps.hpp"
+#include "reference_dijkstra.hpp"
+#include "swarmpath/search/detail/astar.hpp"
+#include "swarmpath/search/detail/compact_open_list.hpp"
+#include "swarmpath/search/solver.hpp"
+
+namespace swarmpath::search::detail {
+namespace {
+
+TEST(CompactOpenListTest, KeysRoundTripAndOrderByLowerFThenLargerG) {
+    std::mt19937_64 random(5);
+    std::uniform_int_distribution<grid::Cost> cost(0, kCompactCostLimit - 1);
+    for (int round = 0; round < 20000; ++round) {
+        const grid::Cost f = cost(random);
+        const grid::Cost g = cost(random) % (f + 1);
+        const std::uint64_t key = compact_key(f, g);
+        ASSERT_EQ(compact_f(key), f);
+        ASSERT_EQ(compact_g(key), g);
+        const grid::Cost other_f = round % 3 == 0 ? f : cost(random);
+        const grid::Cost other_g = cost(random) % (other_f + 1);
+        const std::uint64_t other = compact_key(other_f, other_g);
+        const bool expected = f < other_f || (f == other_f && g > other_g);
+        ASSERT_EQ(key < other, expected);
+    }
+}
+
+using Reference = std::pair<std::uint64_t, std::uint32_t>;  // key, cell
+
+TEST(CompactOpenListTest, MatchesReferenceUnderRandomOperations) {
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        std::mt19937_64 random(seed);
+        const std::uint32_t cells = 3000;
+        std::vector<CellStamp> stamps(cells);
+        std::vector<std::uint64_t> key_of(cells);
+        std::vector<bool> in_list(cells, false);
+        std::set<Reference> reference;
+        CompactOpenList list;
+        // Few distinct f and g values, so equal keys are common.
+        std::uniform_int_distribution<grid::Cost> f_value(100, 140);
+        std::uniform_int_distribution<grid::Cost> g_value(0, 60);
+        std::uniform_int_distribution<std::uint32_t> pick(0, cells - 1);
+        std::uniform_int_distribution<int> action(0, 9);
+        // Takes `popped` out of the reference: its key must be the smallest there, and its cell one
+        // that holds that key.
+        auto take = [&](CompactEntry popped) {
+            ASSERT_FALSE(reference.empty());
+            ASSERT_EQ(popped.key, reference.begin()->first);
+            ASSERT_EQ(reference.erase({popped.key, popped.cell}), 1U);
+            in_list[popped.cell] = false;
+        };
+        for (int step = 0; step < 20000; ++step) {
+            const int what = action(random);
+            const std::uint32_t cell = pick(random);
+            if (what < 5 && !in_list[cell]) {
+                const grid::Cost g = g_value(random);
+                const std::uint64_t key = compact_key(f_value(random) + g, g);
+                list.push({key, cell}, stamps.data());
+                key_of[cell] = key;
+                in_list[cell] = true;
+                reference.insert({key, cell});
+            } else if (what < 7 && in_list[cell] && compact_g(key_of[cell]) > 0) {
+                const std::uint64_t old_key = key_of[cell];
+                const std::uint64_t key = compact_key(compact_f(old_key) - 1, compact_g(old_key) - 1);
+                ASSERT_EQ(list.at(stamps[cell].slot).key, old_key);
+                ASSERT_EQ(list.at(stamps[cell].slot).cell, cell);
+                list.decrease_key(stamps[cell].slot, {key, cell}, stamps.data());
+                reference.erase({old_key, cell});
+                reference.insert({key, cell});
+                key_of[cell] = key;
+            } else if (what == 7 && !list.empty() && !in_list[cell]) {
+                const grid::Cost g = g_value(random);
+                const std::uint64_t key = compact_key(f_value(random) + g, g);
+                const CompactEntry popped = list.replace_top({key, cell}, stamps.data());
+                ASSERT_NO_FATAL_FAILURE(take(popped));
+                reference.insert({key, cell});
+                key_of[cell] = key;
+                in_list[cell] = true;
+            } else if (!list.empty()) {
+                ASSERT_NO_FATAL_FAILURE(take(list.pop(stamps.data())));
+            }
+            ASSERT_EQ(list.size(), reference.size());
+            if (step % 97 == 0) {
+                for (std::uint32_t position = 0; position < list.size(); ++position) {
+                    ASSERT_EQ(stamps[list.at(position).cell].slot, position);
+                }
+            }
+        }
+        while (!list.empty()) ASSERT_NO_FATAL_FAILURE(take(list.pop(stamps.data())));
+        EXPECT_TRUE(reference.empty());
+    }
+}
+
+TEST(CompactOpenListTest, ClearedListForgetsEarlierKeys) {
+    std::vector<CellStamp> stamps(5000);
+    CompactOpenList list;
+    for (std::uint32_t cell = 0; cell < 4000; ++cell) list.push({compact_key(10, 5), cell}, stamps.data());
+    list.clear();
+    for (std::uint32_t cell = 4000; cell < 4006; ++cell) list.push({compact_key(1000 + cell, 0), cell}, stamps.data());
+    std::vector<std::uint32_t> popped;
+    while (!list.empty()) popped.push_back(list.pop(stamps.data()).cell);
+    EXPECT_EQ(popped, (std::vector<std::uint32_t>{4000, 4001, 4002, 4003, 4004, 4005}));
+}
+
+struct HandOverCase {
+    Moves moves;
+    const char* letters;  ///< letters the random maps draw from ('X' is dear terrain)
+};
+
+class CompactHandOverTest : public ::testing::TestWithParam<HandOverCase> {};
+
+// Caps on the compact list's g limit, in straight steps: 0 keeps searches off the compact list;
+// small caps move nearly every search to the wider list part-way; no cap leaves them compact.
+TEST_P(CompactHandOverTest, EveryCapGivesReferenceCostsAndTheSamePaths) {
+    const HandOverCase& setting = GetParam();
+    grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+    terrain.declare('X', true, 3.5);
+    testing::ReferenceRules rules;
+    rules.moves = setting.moves;
+    rules.terrain = terrain;
+    std::mt19937_64 random(setting.moves == Moves::four ? 23 : 29);
+    const std::vector<grid::Cost> caps = {0, grid::kStraightUnits, 3 * grid::kStraightUnits,
+                                          17 * grid::kStraightUnits, ~grid::Cost{0}};
+    std::size_t found = 0;
+    for (int map_index = 0; map_index < 12; ++map_index) {
+        std::uniform_int_distribution<std::uint32_t> side(8, 60);
+        const io::MapFile map = testing::random_map(random, side(random), side(random), 0.25, setting.letters);
+        Expected<grid::Grid> grid = grid::Grid::build(map, terrain);
+        ASSERT_TRUE(grid) << grid.error().describe();
+        SearchSettings settings;
+        settings.algorithm = Algorithm::astar;
+        settings.moves = setting.moves;
+        Expected<Solver> solver = Solver::create(*grid, settings);
+        ASSERT_TRUE(solver) << solver.error().describe();
+        SearchContext context;
+        std::uniform_int_distribution<std::uint32_t> pick_x(0, map.width - 1);
+        std::uniform_int_distribution<std::uint32_t> pick_y(0, map.height - 1);
+        for (int query_index = 0; query_index < 10; ++query_index) {
+            const Query query{pick_x(random), pick_y(random), pick_x(random), pick_y(random)};
+            const std::vector<double> reference = testing::reference_costs_from(
+                map, rules, static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y));
+            const double expected = reference[static_cast<std::size_t>(query.goal_y) * map.width + query.goal_x];
+            for (const grid::Cost cap : caps) {
+                solver->set_compact_g_cap_for_testing(cap);
+                const Result first = solver->solve(context, query);
+                const Result again = solver->solve(context, query);
+                EXPECT_EQ(first.path, again.path) << "cap " << cap;
+                EXPECT_EQ(first.counters, again.counters) << "cap " << cap;
+                if (first.status != QueryStatus::found) {
+                    EXPECT_TRUE(std::isinf(expected) || first.status == QueryStatus::start_blocked ||
+                                first.status == QueryStatus::goal_blocked)
+                        << "cap " << cap;
+                    continue;
+                }
+                ASSERT_FALSE(std::isinf(expected));
+                EXPECT_NEAR(first.cost, expected, 1e-6 * expected + 1e-6) << "cap " << cap;
+                std::vector<std::uint32_t> cells;
+                for (const grid::CellIndex cell : first.path) cells.push_back(cell.value);
+                EXPECT_NEAR(testing::reference_path_cost(map, rules, cells), first.cost, 1e-6 * expected + 1e-6)
+                    << "cap " << cap;
+                if (cap == caps.front()) ++found;
+            }
+        }
+    }
+    EXPECT_GT(found, 40U);
+}
+
+INSTANTIATE_TEST_SUITE_P(MovesAndTerrain, CompactHandOverTest,
+                         ::testing::Values(HandOverCase{Moves::eight, "."}, HandOverCase{Moves::eight, "..X"},
+                                           HandOverCase{Moves::four, "..X"}));
+
+}  // namespace
+}  // namespace swarmpath::search::detail
