@@ -36,10 +36,12 @@ namespace swarmpath::search::detail {
 
 /// Uniform cost: one layer, every passable cell costs the same; a step's cost is its direction's.
 struct UniformCost {
+    /// Step cost per direction (moves.hpp: the four straight directions come first).
+    static constexpr grid::Cost kStep[kDirectionCount] = {
+        grid::kStraightUnits, grid::kStraightUnits, grid::kStraightUnits, grid::kStraightUnits,
+        grid::kDiagonalUnits, grid::kDiagonalUnits, grid::kDiagonalUnits, grid::kDiagonalUnits};
     explicit UniformCost(const grid::Grid& /*grid*/) {}
-    [[nodiscard]] static grid::Cost step(int direction, std::uint32_t /*cell*/) {
-        return is_diagonal(direction) ? grid::kDiagonalUnits : grid::kStraightUnits;
-    }
+    [[nodiscard]] static grid::Cost step(int direction, std::uint32_t /*cell*/) { return kStep[direction]; }
 };
 
 /// Terrain cost: the cell entered sets the cost (successors stay on the mover's layer, which the
