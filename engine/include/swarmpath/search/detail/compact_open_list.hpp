@@ -7,9 +7,10 @@
 // by cell but by the sequence of heap operations, which is fixed by the pushes, so it is the same
 // on every run and every thread count.
 //
-// Like PackedOpenList: every move writes the entry's position to stamps[cell].slot (decrease-key in
-// O(1)); pop and replace-top use Floyd's bottom-up walk; padding keys behind the last entry spare
-// the walk a partial-family case; storage grows by doubling and is never released. Internal to A*.
+// Like PackedOpenList (and through the same shell, padded_open_list.hpp): every move writes the
+// entry's position to stamps[cell].slot (decrease-key in O(1)); pop and replace-top use Floyd's
+// bottom-up walk; padding keys behind the last entry spare the walk a partial-family case; storage
+// grows by doubling and is never released. Internal to A*.
 #pragma once
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include <memory>
 
 #include "swarmpath/grid/grid.hpp"
+#include "swarmpath/search/detail/padded_open_list.hpp"
 #include "swarmpath/search/four_ary_heap.hpp"
 
 namespace swarmpath::search::detail {
@@ -48,68 +50,27 @@ inline constexpr grid::Cost kCompactCostLimit = (grid::Cost{1} << 32) - 1;
 /// All ones when `condition`, else zero, chosen without a branch.
 [[nodiscard]] inline std::uint64_t mask_if(bool condition) { return opaque(0 - static_cast<std::uint64_t>(condition)); }
 
-class CompactOpenList {
+class CompactOpenList : public PaddedOpenList<CompactOpenList, CompactEntry> {
 public:
     CompactOpenList() = default;
-    CompactOpenList(const CompactOpenList&) = delete;
-    CompactOpenList& operator=(const CompactOpenList&) = delete;
-    CompactOpenList(CompactOpenList&&) noexcept = default;
-    CompactOpenList& operator=(CompactOpenList&&) noexcept = default;
 
-    [[nodiscard]] bool empty() const { return size_ == 0; }
-    [[nodiscard]] std::uint32_t size() const { return size_; }
-    /// Empties the list, in O(entries left): every slot past the last entry must hold kEmptyKey.
-    void clear() {
-        std::fill(keys_, keys_ + size_, kEmptyKey);
-        size_ = 0;
-    }
     [[nodiscard]] std::size_t memory_bytes() const {
         if (!key_storage_) return 0;
         return (static_cast<std::size_t>(capacity_) + kAlignmentSlack) * sizeof(std::uint64_t) +
                static_cast<std::size_t>(capacity_) * sizeof(std::uint32_t);
     }
-
     [[nodiscard]] CompactEntry top() const { return {keys_[0], cells_[0]}; }
     [[nodiscard]] CompactEntry at(std::uint32_t position) const { return {keys_[position], cells_[position]}; }
 
-    void push(CompactEntry entry, CellStamp* stamps) {
-        if (size_ + kPadding >= capacity_) grow();
-        sift_up(size_++, entry, stamps);
-    }
-
-    /// Removes and returns the minimum. The list must not be empty.
-    CompactEntry pop(CellStamp* stamps) {
-        const CompactEntry minimum = top();
-        const std::uint32_t count = --size_;
-        if (count == 0) {
-            keys_[0] = kEmptyKey;
-            return minimum;
-        }
-        const CompactEntry last = at(count);
-        keys_[count] = kEmptyKey;  // its place becomes padding
-        sift_down_from_root(last, count, stamps);
-        return minimum;
-    }
-
-    /// Returns the minimum and puts `entry` in its place, in one walk down the heap. The list must
-    /// not be empty.
-    CompactEntry replace_top(CompactEntry entry, CellStamp* stamps) {
-        const CompactEntry minimum = top();
-        sift_down_from_root(entry, size_, stamps);
-        return minimum;
-    }
-
-    /// Replaces the entry at `position` with `entry`, whose key must not order after it.
-    void decrease_key(std::uint32_t position, CompactEntry entry, CellStamp* stamps) { sift_up(position, entry, stamps); }
-
 private:
+    friend class PaddedOpenList<CompactOpenList, CompactEntry>;  // calls pad, the sifts and grow
+
     // The key storage starts one key before a 32-byte boundary, so every family of four siblings
     // 4i+1 … 4i+4 fills one aligned half of a cache line.
     static constexpr std::uint32_t kAlignmentSlack = 4;
-    // At least four padding slots follow the last entry, so every family of an entry with a child
-    // is readable whole.
-    static constexpr std::uint32_t kPadding = 4;
     static constexpr std::uint64_t kEmptyKey = ~std::uint64_t{0};
+
+    void pad(std::uint32_t position) { keys_[position] = kEmptyKey; }
 
     // Floyd's walk for a root vacated in a heap of `count` entries: the hole follows the smallest
     // children to a leaf, then `entry` is sifted up from there. The smallest of four siblings is
@@ -179,8 +140,6 @@ private:
     std::unique_ptr<std::uint32_t[]> cell_storage_;
     std::uint64_t* keys_ = nullptr;
     std::uint32_t* cells_ = nullptr;
-    std::uint32_t size_ = 0;
-    std::uint32_t capacity_ = 0;
 };
 
 }  // namespace swarmpath::search::detail

@@ -1,4 +1,5 @@
-// The A* open list in its fast form: a 4-ary min-heap of 16-byte keys, each key packing the whole
+// The A* open list in its 128-bit form (for costs beyond the compact list's 2^32; push, pop and the
+// rest come from the shell shared with it, padded_open_list.hpp): a 4-ary min-heap of 16-byte keys, each key packing the whole
 // order (f, larger g, smaller cell) into one unsigned 128-bit integer, so that comparing two entries
 // is one 128-bit comparison and the four children of a node share one 64-byte cache line.
 //
@@ -22,6 +23,7 @@
 #include <memory>
 
 #include "swarmpath/grid/grid.hpp"
+#include "swarmpath/search/detail/padded_open_list.hpp"
 #include "swarmpath/search/four_ary_heap.hpp"
 
 namespace swarmpath::search::detail {
@@ -45,69 +47,26 @@ inline constexpr grid::Cost kPackedCostLimit = grid::Cost{1} << 48;
 /// top bit of every key clear. Written so, the compiler emits sub/sbb/shr rather than a branch.
 [[nodiscard]] inline std::uint32_t less_bit(PackedKey a, PackedKey b) { return static_cast<std::uint32_t>((a - b) >> 127); }
 
-class PackedOpenList {
+class PackedOpenList : public PaddedOpenList<PackedOpenList, PackedKey> {
 public:
     PackedOpenList() = default;
-    PackedOpenList(const PackedOpenList&) = delete;
-    PackedOpenList& operator=(const PackedOpenList&) = delete;
-    PackedOpenList(PackedOpenList&&) noexcept = default;
-    PackedOpenList& operator=(PackedOpenList&&) noexcept = default;
 
-    [[nodiscard]] bool empty() const { return size_ == 0; }
-    [[nodiscard]] std::uint32_t size() const { return size_; }
-    /// Empties the list, in O(entries left): every slot past the last entry must hold kEmptyKey.
-    void clear() {
-        std::fill(keys_, keys_ + size_, kEmptyKey);
-        size_ = 0;
-    }
     [[nodiscard]] std::size_t memory_bytes() const {
         return storage_ ? (static_cast<std::size_t>(capacity_) + kAlignmentSlack) * sizeof(PackedKey) : 0;
     }
-
     [[nodiscard]] PackedKey top() const { return keys_[0]; }
     [[nodiscard]] PackedKey at(std::uint32_t position) const { return keys_[position]; }
 
-    void push(PackedKey key, CellStamp* stamps) {
-        if (size_ + kPadding >= capacity_) grow();
-        sift_up(size_++, key, stamps);
-    }
-
-    /// Removes and returns the minimum. The list must not be empty.
-    PackedKey pop(CellStamp* stamps) {
-        const PackedKey minimum = keys_[0];
-        const std::uint32_t count = --size_;
-        if (count == 0) {
-            keys_[0] = kEmptyKey;
-            return minimum;
-        }
-        const PackedKey last = keys_[count];
-        keys_[count] = kEmptyKey;  // its place becomes padding
-        sift_down_from_root(last, count, stamps);
-        return minimum;
-    }
-
-    /// Returns the minimum and puts `key` in its place: a pop followed by a push, in one walk
-    /// down the heap (no sift up from the bottom for the new key, no move of the last entry). The
-    /// list must not be empty.
-    PackedKey replace_top(PackedKey key, CellStamp* stamps) {
-        const PackedKey minimum = keys_[0];
-        sift_down_from_root(key, size_, stamps);
-        return minimum;
-    }
-
-    /// Replaces the key at `position` with `key`, which must not order after it.
-    void decrease_key(std::uint32_t position, PackedKey key, CellStamp* stamps) { sift_up(position, key, stamps); }
-
 private:
+    friend class PaddedOpenList<PackedOpenList, PackedKey>;  // calls pad, the sifts and grow
+
     // The storage starts 3 keys before a 64-byte boundary, so key 1 (and every set of four
     // siblings 4i+1 … 4i+4) fills exactly one cache line.
     static constexpr std::uint32_t kAlignmentSlack = 4;
-    // Every slot past the last entry holds kEmptyKey, and there are always at least four of them,
-    // so all four child slots of an entry with a child are readable and the walk down needs no
-    // partial-family case.
-    static constexpr std::uint32_t kPadding = 4;
     // Orders after every real key (their top 17 bits are clear) and keeps less_bit valid (top bit clear).
     static constexpr PackedKey kEmptyKey = ~PackedKey{0} >> 1;
+
+    void pad(std::uint32_t position) { keys_[position] = kEmptyKey; }
 
     // Floyd's bottom-up sift for a root vacated in a heap of `count` entries: the hole walks down
     // along the smallest children to a leaf, without comparing with `key`, then `key` is sifted
@@ -160,8 +119,6 @@ private:
 
     std::unique_ptr<PackedKey[]> storage_;
     PackedKey* keys_ = nullptr;
-    std::uint32_t size_ = 0;
-    std::uint32_t capacity_ = 0;
 };
 
 }  // namespace swarmpath::search::detail

@@ -1,0 +1,78 @@
+// What the A* search's two fast open lists (packed_open_list.hpp, compact_open_list.hpp) share: a
+// 4-ary min-heap whose slots past the last entry hold a padding key that orders after every real
+// key, at least kPadding of them, so every family of four children is readable whole. This shell
+// keeps the entry count and gives both lists the same push, pop, replace-top, decrease-key and
+// clear; the list itself (the Derived of this CRTP base) owns the storage and provides top(),
+// at(), pad(position), sift_up(), sift_down_from_root() and grow(). Internal to the A* search.
+#pragma once
+
+#include <cstdint>
+
+#include "swarmpath/search/four_ary_heap.hpp"
+
+namespace swarmpath::search::detail {
+
+template <class Derived, class Entry>
+class PaddedOpenList {
+public:
+    PaddedOpenList(const PaddedOpenList&) = delete;
+    PaddedOpenList& operator=(const PaddedOpenList&) = delete;
+
+    [[nodiscard]] bool empty() const { return size_ == 0; }
+    [[nodiscard]] std::uint32_t size() const { return size_; }
+
+    /// Empties the list, in O(entries left), restoring the padding behind it.
+    void clear() {
+        for (std::uint32_t position = 0; position < size_; ++position) self().pad(position);
+        size_ = 0;
+    }
+
+    /// Inserts `entry`; writes its position (and that of every entry it displaces) to `stamps[cell].slot`.
+    void push(Entry entry, CellStamp* stamps) {
+        if (size_ + kPadding >= capacity_) self().grow();
+        self().sift_up(size_++, entry, stamps);
+    }
+
+    /// Removes and returns the minimum. The list must not be empty.
+    Entry pop(CellStamp* stamps) {
+        const Entry minimum = self().top();
+        const std::uint32_t count = --size_;
+        if (count == 0) {
+            self().pad(0);
+            return minimum;
+        }
+        const Entry last = self().at(count);
+        self().pad(count);  // its place becomes padding
+        self().sift_down_from_root(last, count, stamps);
+        return minimum;
+    }
+
+    /// Returns the minimum and puts `entry` in its place: a pop followed by a push, in one walk down
+    /// the heap (no sift up from the bottom for the new entry, no move of the last one). The list
+    /// must not be empty.
+    Entry replace_top(Entry entry, CellStamp* stamps) {
+        const Entry minimum = self().top();
+        self().sift_down_from_root(entry, size_, stamps);
+        return minimum;
+    }
+
+    /// Replaces the entry at `position` with `entry`, which must not order after it.
+    void decrease_key(std::uint32_t position, Entry entry, CellStamp* stamps) { self().sift_up(position, entry, stamps); }
+
+protected:
+    /// Padding slots that always follow the last entry.
+    static constexpr std::uint32_t kPadding = 4;
+
+    PaddedOpenList() = default;
+    PaddedOpenList(PaddedOpenList&&) noexcept = default;
+    PaddedOpenList& operator=(PaddedOpenList&&) noexcept = default;
+    ~PaddedOpenList() = default;
+
+    std::uint32_t size_ = 0;
+    std::uint32_t capacity_ = 0;  ///< slots allocated (entries plus padding)
+
+private:
+    Derived& self() { return static_cast<Derived&>(*this); }
+};
+
+}  // namespace swarmpath::search::detail
