@@ -5,7 +5,7 @@
 // that key), and every entry's slot must point at it after every operation. Keys round-trip f and g
 // up to the 2^32 limit.
 // Also the search's hand-over from the compact list to a wider one part-way (Solver's test cap on
-// the compact list's g limit): with any cap, every cost equals the reference Dijkstra's, every path
+// the compact list's f limit): with any cap, every cost equals the reference Dijkstra's, every path
 // is legal and costs what the result says, and the same query gives the same path every time.
 #include <gtest/gtest.h>
 
@@ -126,8 +126,9 @@ struct HandOverCase {
 
 class CompactHandOverTest : public ::testing::TestWithParam<HandOverCase> {};
 
-// Caps on the compact list's g limit, in straight steps: 0 keeps searches off the compact list;
-// small caps move nearly every search to the wider list part-way; no cap leaves them compact.
+// Caps on the compact list's f limit, in straight steps: a cap below a query's starting f keeps it
+// off the compact list; a cap between that and the optimal cost moves it to the wider list part-way
+// (the caps are spread so that most queries on these maps meet both cases); no cap leaves it compact.
 TEST_P(CompactHandOverTest, EveryCapGivesReferenceCostsAndTheSamePaths) {
     const HandOverCase& setting = GetParam();
     grid::TerrainTable terrain = grid::TerrainTable::benchmark();
@@ -136,8 +137,12 @@ TEST_P(CompactHandOverTest, EveryCapGivesReferenceCostsAndTheSamePaths) {
     rules.moves = setting.moves;
     rules.terrain = terrain;
     std::mt19937_64 random(setting.moves == Moves::four ? 23 : 29);
-    const std::vector<grid::Cost> caps = {0, grid::kStraightUnits, 3 * grid::kStraightUnits,
-                                          17 * grid::kStraightUnits, ~grid::Cost{0}};
+    const std::vector<grid::Cost> caps = {0,
+                                          3 * grid::kStraightUnits,
+                                          10 * grid::kStraightUnits,
+                                          20 * grid::kStraightUnits,
+                                          35 * grid::kStraightUnits,
+                                          ~grid::Cost{0}};
     std::size_t found = 0;
     for (int map_index = 0; map_index < 12; ++map_index) {
         std::uniform_int_distribution<std::uint32_t> side(8, 60);
@@ -158,7 +163,7 @@ TEST_P(CompactHandOverTest, EveryCapGivesReferenceCostsAndTheSamePaths) {
                 map, rules, static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y));
             const double expected = reference[static_cast<std::size_t>(query.goal_y) * map.width + query.goal_x];
             for (const grid::Cost cap : caps) {
-                solver->set_compact_g_cap_for_testing(cap);
+                solver->set_compact_f_cap_for_testing(cap);
                 const Result first = solver->solve(context, query);
                 const Result again = solver->solve(context, query);
                 EXPECT_EQ(first.path, again.path) << "cap " << cap;

@@ -62,13 +62,13 @@ public:
     /// the A* loop reads one byte where it would read three rows of bits and look up the rule's
     /// table. Set when the algorithm is astar; 0 for blocked and padding cells.
     [[nodiscard]] const std::uint8_t* legal_moves() const { return legal_moves_ ? legal_moves_->data() : nullptr; }
-    /// A* runs on its compact open list (32-bit f and g) while the g of every cell it expands is at
-    /// most the query's bound and this cap; past it, the search moves to a wider open list. No cap
-    /// unless a test sets one.
-    [[nodiscard]] grid::Cost compact_g_cap() const { return compact_g_cap_; }
-    /// Test hook: cap the compact open list's g limit, so that searches move to the wider open list
-    /// part-way (0 keeps every search off the compact list).
-    void set_compact_g_cap_for_testing(grid::Cost cap) { compact_g_cap_ = cap; }
+    /// A* runs on its compact open list (32-bit f and g) while the f of every cell it expands is at
+    /// most the bound that keeps its successors' keys in 32 bits and this cap; past it, the search
+    /// moves to a wider open list. No cap unless a test sets one.
+    [[nodiscard]] grid::Cost compact_f_cap() const { return compact_f_cap_; }
+    /// Test hook: cap the compact open list's f limit, so that searches move to the wider open list
+    /// part-way, or (below the start's f) never use the compact list.
+    void set_compact_f_cap_for_testing(grid::Cost cap) { compact_f_cap_ = cap; }
 
 private:
     const grid::Grid* grid_ = nullptr;
@@ -81,7 +81,7 @@ private:
     std::shared_ptr<const JumpPointTable> jump_table_;
     std::shared_ptr<const std::vector<std::uint8_t>> legal_moves_;
     SearchFunction search_ = nullptr;
-    grid::Cost compact_g_cap_ = ~grid::Cost{0};
+    grid::Cost compact_f_cap_ = ~grid::Cost{0};
 };
 
 }  // namespace swarmpath::search

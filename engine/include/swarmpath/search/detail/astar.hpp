@@ -15,6 +15,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -197,20 +198,18 @@ grid::Cost dearest_step(const grid::Grid& grid) {
     return dearest;
 }
 
-/// The largest g a cell may have and still be expanded on the compact open list, for this goal:
-/// any successor's g is at most one dearest step more, and its f at most the largest heuristic
-/// value on the map for this goal more again (every heuristic is at most the weighted manhattan
-/// distance); both must stay below kCompactCostLimit. 0 when even the start could not be expanded
-/// there (a huge map or dear terrain), so the search starts on a wider open list.
+/// The largest f a cell may have and still be expanded on the compact open list, or nothing when
+/// this grid and weight leave no room for it. A successor's g is one step (at most the dearest)
+/// more than the expanded cell's, and its heuristic at most 2·weight straight steps more (a step
+/// changes each coordinate difference by at most one, and no heuristic grows faster than the
+/// manhattan distance), so its f is at most that much above the expanded cell's f; it must stay
+/// below kCompactCostLimit, and g ≤ f then does too.
 template <class CostModel>
-grid::Cost compact_g_limit(const Solver& solver, const Endpoints& endpoints) {
-    const grid::Grid& grid = solver.grid();
-    const grid::Cost span_x = std::max(endpoints.goal_x, grid.width() - 1 - endpoints.goal_x);
-    const grid::Cost span_y = std::max(endpoints.goal_y, grid.height() - 1 - endpoints.goal_y);
-    const grid::Cost largest_estimate = (((span_x + span_y) * grid::kStraightUnits) * solver.weight_fixed() >> 16) + 1;
-    const grid::Cost reserve = largest_estimate + dearest_step<CostModel>(grid);
-    if (reserve >= kCompactCostLimit) return 0;
-    return std::min(kCompactCostLimit - reserve, solver.compact_g_cap());
+std::optional<grid::Cost> compact_f_limit(const Solver& solver) {
+    const grid::Cost heuristic_growth = ((2 * grid::kStraightUnits * solver.weight_fixed()) >> 16) + 1;
+    const grid::Cost reserve = dearest_step<CostModel>(solver.grid()) + heuristic_growth + 1;
+    if (reserve >= kCompactCostLimit) return std::nullopt;
+    return std::min(kCompactCostLimit - reserve, solver.compact_f_cap());
 }
 
 /// Whether every f and g this query can meet stays below kPackedCostLimit: any g is the cost of a
@@ -349,11 +348,11 @@ enum class LoopEnd { finished, needs_wider_keys };
 /// octile heuristic keeps f constant along a straight run, that is most expansions); if not, it
 /// replaces the top, which is expanded next (one walk down the heap instead of a push and a pop). The counters
 /// still count it as one heap push and one pop, so they describe the search, not the shortcut.
-/// On a bounded list, a cell whose g exceeds `g_limit` is not expanded: it goes back into `state`
+/// On a bounded list, a cell whose f exceeds `f_limit` is not expanded: it goes back into `state`
 /// and the loop returns needs_wider_keys.
 template <class Rule, class CostModel, class Heuristic, class OpenPolicy>
 LoopEnd astar_loop(const Solver& solver, SearchContext& context, const Endpoints& endpoints, LoopState& state,
-                   grid::Cost g_limit) {
+                   grid::Cost f_limit) {
     using Entry = typename OpenPolicy::Entry;
     const grid::Grid& grid = solver.grid();
     const SearchSettings& settings = solver.settings();
@@ -402,7 +401,7 @@ LoopEnd astar_loop(const Solver& solver, SearchContext& context, const Endpoints
         current_cell = OpenPolicy::cell(current);
         current_g = OpenPolicy::g(current);
         if constexpr (OpenPolicy::bounded) {
-            if (current_g > g_limit) {
+            if (OpenPolicy::f(current) > f_limit) {
                 state.have_next = true;
                 state.next_f = OpenPolicy::f(current);
                 state.next_g = current_g;
@@ -525,7 +524,7 @@ inline void finish_search(const Solver& solver, SearchContext& context, const En
 }
 
 /// The search the Solver dispatches to. It starts on the compact open list (64-bit keys) when this
-/// query's keys can start there (compact_g_limit), and moves its open entries to the packed list
+/// query's keys can start there (compact_f_limit), and moves its open entries to the packed list
 /// (or the wide one, when the grid's costs could outgrow even the packed keys) the moment a cell
 /// to expand has a g beyond the limit; that happens only on paths of thousands of steps. Queries
 /// that cannot start compact use the packed list, or the wide one, throughout.
@@ -544,12 +543,12 @@ void astar(const Solver& solver, SearchContext& context, const Endpoints& endpoi
     state.next_cell = endpoints.start;
 
     const bool packed = packed_keys_fit<CostModel>(solver.grid(), solver.weight_fixed());
-    const grid::Cost g_limit = compact_g_limit<CostModel>(solver, endpoints);
+    const std::optional<grid::Cost> f_limit = compact_f_limit<CostModel>(solver);
     constexpr grid::Cost kNoLimit = ~grid::Cost{0};
     bool finished = false;
-    if (g_limit > 0) {
-        finished = astar_loop<Rule, CostModel, Heuristic, CompactOpenPolicy>(solver, context, endpoints, state, g_limit) ==
-                   LoopEnd::finished;
+    if (f_limit && state.next_f <= *f_limit) {
+        finished = astar_loop<Rule, CostModel, Heuristic, CompactOpenPolicy>(solver, context, endpoints, state,
+                                                                             *f_limit) == LoopEnd::finished;
         if (!finished) {
             if (packed) {
                 move_open_entries<CompactOpenPolicy, PackedOpenPolicy>(context);
