@@ -6,8 +6,8 @@
 //
 // Invariants: g values are exact fixed-point integers; the open list orders by (f, larger g) and
 // breaks remaining ties the same way on every run, so expansion order is deterministic; with a
-// consistent heuristic and weight 1 a closed cell is final, so closed cells are never reopened (weighted A* does not reopen either, which keeps its
-// W·optimal bound). Nothing here throws or allocates except the heap's growth and the returned path.
+// consistent heuristic and weight 1 a closed cell is final, so closed cells are never reopened
+// (weighted A* does not reopen either, which keeps its W·optimal bound). Nothing here throws or allocates except the heap's growth and the returned path.
 #pragma once
 
 #include <algorithm>
@@ -109,8 +109,8 @@ struct NearestCell {
 };
 
 /// The open list in its compact form (detail/compact_open_list.hpp): 64-bit keys, for searches
-/// whose f and g stay below 2^32 (`bounded`: the loop checks every expanded cell's g against the
-/// query's limit and hands the search over to a wider form before a key could overflow).
+/// whose f and g stay below 2^32 (`bounded`: the loop checks every expanded cell's f against
+/// compact_f_limit and hands the search over to a wider form before a key could overflow).
 struct CompactOpenPolicy {
     using Entry = CompactEntry;
     static constexpr bool bounded = true;
@@ -271,8 +271,8 @@ struct NeighbourKinds {
 /// generations with the search's. With SSE2: two loads and a shuffle gather a row's four
 /// generations, one comparison per row and kind, and two packs and a byte mask turn the twelve
 /// lanes into a 12-bit mask. Plain comparisons otherwise. Branch-free either way.
-[[gnu::always_inline]] inline NeighbourKinds classify_neighbours(const CellStamp* stamps, std::uint32_t cell, std::uint32_t padded_width,
-                                          std::uint32_t generation) {
+[[gnu::always_inline]] inline NeighbourKinds classify_neighbours(const CellStamp* stamps, std::uint32_t cell,
+                                                                 std::uint32_t padded_width, std::uint32_t generation) {
     const std::uint32_t closed_generation = generation | 1U;
     const CellStamp* rows[3] = {stamps + (cell - padded_width - 1), stamps + (cell - 1), stamps + (cell + padded_width - 1)};
     unsigned closed = 0;
@@ -336,7 +336,7 @@ struct LoopState {
 };
 
 /// How astar_loop returned: the search is over, or it needs a wider open list (its next cell, in
-/// LoopState, has a g beyond the compact list's limit).
+/// LoopState, has an f beyond the compact list's limit).
 enum class LoopEnd { finished, needs_wider_keys };
 
 /// The A* loop proper, from `state` and the entries already on OpenPolicy's list. Expansion order is
@@ -526,7 +526,7 @@ inline void finish_search(const Solver& solver, SearchContext& context, const En
 /// The search the Solver dispatches to. It starts on the compact open list (64-bit keys) when this
 /// query's keys can start there (compact_f_limit), and moves its open entries to the packed list
 /// (or the wide one, when the grid's costs could outgrow even the packed keys) the moment a cell
-/// to expand has a g beyond the limit; that happens only on paths of thousands of steps. Queries
+/// to expand has an f beyond the limit; that happens only on paths of thousands of steps. Queries
 /// that cannot start compact use the packed list, or the wide one, throughout.
 template <class Rule, class CostModel, class Heuristic>
 void astar(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
