@@ -108,6 +108,37 @@ TEST(CompactOpenListTest, MatchesReferenceUnderRandomOperations) {
     }
 }
 
+// The sift-down's pick of the smallest of four siblings (conditional moves on x86-64): every
+// arrangement of four keys drawn from a small set, so ties of every shape occur, against a plain
+// scan that keeps the first smallest; the order() swap of two entries likewise.
+TEST(CompactOpenListTest, SmallestOfFourAndOrderAgreeWithPlainComparisons) {
+    const std::uint64_t values[] = {0, 1, compact_key(7, 3), compact_key(7, 2), ~std::uint64_t{0}};
+    for (std::uint64_t a : values) {
+        for (std::uint64_t b : values) {
+            for (std::uint64_t c : values) {
+                for (std::uint64_t d : values) {
+                    const std::uint64_t keys[4] = {a, b, c, d};
+                    std::uint32_t expected_index = 0;
+                    for (std::uint32_t index = 1; index < 4; ++index) {
+                        if (keys[index] < keys[expected_index]) expected_index = index;
+                    }
+                    std::uint64_t smallest = 0;
+                    EXPECT_EQ(smallest_of_four(keys, smallest), expected_index) << a << ' ' << b << ' ' << c << ' ' << d;
+                    EXPECT_EQ(smallest, keys[expected_index]);
+                }
+            }
+            CompactEntry first{a, 11};
+            CompactEntry second{b, 22};
+            CompactOpenPolicy::order(first, second);
+            const bool swapped = b < a;
+            EXPECT_EQ(first.key, swapped ? b : a);
+            EXPECT_EQ(first.cell, swapped ? 22U : 11U);
+            EXPECT_EQ(second.key, swapped ? a : b);
+            EXPECT_EQ(second.cell, swapped ? 11U : 22U);
+        }
+    }
+}
+
 TEST(CompactOpenListTest, ClearedListForgetsEarlierKeys) {
     std::vector<CellStamp> stamps(5000);
     CompactOpenList list;

@@ -15,6 +15,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 #include <type_traits>
 #include <utility>
@@ -41,8 +42,10 @@ struct UniformCost {
     static constexpr grid::Cost kStep[kDirectionCount] = {
         grid::kStraightUnits, grid::kStraightUnits, grid::kStraightUnits, grid::kStraightUnits,
         grid::kDiagonalUnits, grid::kDiagonalUnits, grid::kDiagonalUnits, grid::kDiagonalUnits};
-    explicit UniformCost(const grid::Grid& /*grid*/) {}
-    [[nodiscard]] static grid::Cost step(int direction, std::uint32_t /*cell*/) { return kStep[direction]; }
+    /// A copy of kStep in the loop's own frame: indexed there, it needs no table address kept in a register.
+    grid::Cost step_units[kDirectionCount];
+    explicit UniformCost(const grid::Grid& /*grid*/) { std::copy(std::begin(kStep), std::end(kStep), step_units); }
+    [[nodiscard]] grid::Cost step(int direction, std::uint32_t /*cell*/) const { return step_units[direction]; }
 };
 
 /// Terrain cost: the cell entered sets the cost (successors stay on the mover's layer, which the
@@ -120,8 +123,28 @@ struct CompactOpenPolicy {
     static grid::Cost g(Entry entry) { return compact_g(entry.key); }
     static std::uint32_t cell(Entry entry) { return entry.cell; }
     static bool before(Entry a, Entry b) { return a.key < b.key; }
-    /// Puts the smaller of the two in `first`, by masks rather than a branch.
+    /// Puts the smaller of the two in `first`, without a branch (on x86-64 by conditional moves
+    /// the compiler cannot turn back into a branch; elsewhere by masks).
     static void order(Entry& first, Entry& second) {
+#if defined(__x86_64__) && defined(__GNUC__)
+        std::uint64_t first_key = first.key;
+        std::uint64_t second_key = second.key;
+        std::uint32_t first_cell = first.cell;
+        std::uint32_t second_cell = second.cell;
+        const std::uint64_t old_first_key = first_key;
+        const std::uint32_t old_first_cell = first_cell;
+        asm("cmp %[first_key], %[second_key]\n\t"  // carry: second < first
+            "cmovb %[second_key], %[first_key]\n\t"
+            "cmovb %[second_cell], %[first_cell]\n\t"
+            "cmovb %[old_first_key], %[second_key]\n\t"
+            "cmovb %[old_first_cell], %[second_cell]"
+            : [first_key] "+&r"(first_key), [second_key] "+&r"(second_key), [first_cell] "+&r"(first_cell),
+              [second_cell] "+&r"(second_cell)
+            : [old_first_key] "r"(old_first_key), [old_first_cell] "r"(old_first_cell)
+            : "cc");
+        first = {first_key, first_cell};
+        second = {second_key, second_cell};
+#else
         const std::uint64_t swap = mask_if(second.key < first.key);
         const std::uint64_t key_change = (first.key ^ second.key) & swap;
         const std::uint32_t cell_change = (first.cell ^ second.cell) & static_cast<std::uint32_t>(swap);
@@ -129,6 +152,7 @@ struct CompactOpenPolicy {
         second.key ^= key_change;
         first.cell ^= cell_change;
         second.cell ^= cell_change;
+#endif
     }
     static void decrease_key(CompactOpenList& list, std::uint32_t slot, Entry entry, CellStamp* stamps) {
         list.decrease_key(slot, entry, stamps);
@@ -362,6 +386,11 @@ LoopEnd astar_loop(const Solver& solver, SearchContext& context, const Endpoints
     const std::int32_t width_step = static_cast<std::int32_t>(padded_width);
     const std::int32_t offsets[8] = {-width_step, 1, width_step, -1, 1 - width_step,
                                      1 + width_step, width_step - 1, -1 - width_step};
+    // Per-direction coordinate steps, copied into the loop's frame (see UniformCost::step_units).
+    std::int32_t direction_x[kDirectionCount];
+    std::int32_t direction_y[kDirectionCount];
+    std::copy(kDirectionX.begin(), kDirectionX.end(), direction_x);
+    std::copy(kDirectionY.begin(), kDirectionY.end(), direction_y);
     const std::uint64_t weight_fixed = solver.weight_fixed();
     const bool track_nearest = settings.fallback == Fallback::nearest;
     // The expansion count at which the search stops (none when max_expansions is 0).
@@ -459,8 +488,8 @@ LoopEnd astar_loop(const Solver& solver, SearchContext& context, const Endpoints
             const grid::Cost g = current_g + cost_model.step(direction, neighbour);
             stamps[neighbour].generation = generation;
             parents[neighbour] = static_cast<std::uint8_t>(direction);
-            const auto x = static_cast<std::uint32_t>(static_cast<int>(current_x) + kDirectionX[direction]);
-            const auto y = static_cast<std::uint32_t>(static_cast<int>(current_y) + kDirectionY[direction]);
+            const auto x = static_cast<std::uint32_t>(static_cast<std::int32_t>(current_x) + direction_x[direction]);
+            const auto y = static_cast<std::uint32_t>(static_cast<std::int32_t>(current_y) + direction_y[direction]);
             return OpenPolicy::make(g + weighted_estimate<Heuristic>(x, y, goal_x, goal_y, weight_fixed), g, neighbour);
         };
         counters.heap_pushes += kMoveCount[new_moves];

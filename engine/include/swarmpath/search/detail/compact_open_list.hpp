@@ -50,6 +50,44 @@ inline constexpr grid::Cost kCompactCostLimit = (grid::Cost{1} << 32) - 1;
 /// All ones when `condition`, else zero, chosen without a branch.
 [[nodiscard]] inline std::uint64_t mask_if(bool condition) { return opaque(0 - static_cast<std::uint64_t>(condition)); }
 
+/// The position (0…3) of the smallest of four keys, the first one on ties, and that key in
+/// `smallest`, chosen without a branch (which sibling is smallest is a coin toss for the branch
+/// predictor). On x86-64: three comparisons and five conditional moves, the index built from the
+/// carry flag (GCC otherwise turns the selection into branches or a longer mask sequence).
+[[nodiscard]] [[gnu::always_inline]] inline std::uint32_t smallest_of_four(const std::uint64_t* keys,
+                                                                          std::uint64_t& smallest) {
+#if defined(__x86_64__) && defined(__GNUC__)
+    std::uint64_t low = keys[0];
+    std::uint64_t high = keys[2];
+    std::uint64_t low_index = 0;
+    std::uint64_t high_index = 2;
+    asm("cmp %[low], %[second]\n\t"  // carry: second < low
+        "cmovb %[second], %[low]\n\t"
+        "adc $0, %[low_index]\n\t"
+        "cmp %[high], %[fourth]\n\t"  // carry: fourth < high
+        "cmovb %[fourth], %[high]\n\t"
+        "adc $0, %[high_index]\n\t"
+        "cmp %[low], %[high]\n\t"  // carry: high < low
+        "cmovb %[high], %[low]\n\t"
+        "cmovb %[high_index], %[low_index]"
+        : [low] "+&r"(low), [high] "+&r"(high), [low_index] "+&r"(low_index), [high_index] "+&r"(high_index)
+        : [second] "r"(keys[1]), [fourth] "r"(keys[3])
+        : "cc");
+    smallest = low;
+    return static_cast<std::uint32_t>(low_index);
+#else
+    const std::uint64_t low_mask = mask_if(keys[1] < keys[0]);
+    const std::uint64_t low = keys[0] ^ ((keys[0] ^ keys[1]) & low_mask);
+    const std::uint64_t high_mask = mask_if(keys[3] < keys[2]);
+    const std::uint64_t high = keys[2] ^ ((keys[2] ^ keys[3]) & high_mask);
+    const std::uint64_t take_high = mask_if(high < low);
+    const std::uint64_t low_index = low_mask & 1U;
+    const std::uint64_t high_index = 2U | (high_mask & 1U);
+    smallest = low ^ ((low ^ high) & take_high);
+    return static_cast<std::uint32_t>(low_index ^ ((low_index ^ high_index) & take_high));
+#endif
+}
+
 class CompactOpenList : public PaddedOpenList<CompactOpenList, CompactEntry> {
 public:
     CompactOpenList() = default;
@@ -74,23 +112,16 @@ private:
 
     // Floyd's walk for a root vacated in a heap of `count` entries: the hole follows the smallest
     // children to a leaf, then `entry` is sifted up from there. The smallest of four siblings is
-    // chosen with masks (mask_if), never a branch; padding keys never win over a real child.
+    // chosen without a branch (smallest_of_four); padding keys never win over a real child.
     void sift_down_from_root(CompactEntry entry, std::uint32_t count, CellStamp* stamps) {
         std::uint64_t* const keys = keys_;
         std::uint32_t* const cells = cells_;
         std::uint32_t hole = 0;
         for (std::uint32_t first = 1; first < count; first = (hole << 2) + 1) {
-            const std::uint64_t* const children = keys + first;
-            const std::uint64_t low_mask = mask_if(children[1] < children[0]);
-            const std::uint64_t low = children[0] ^ ((children[0] ^ children[1]) & low_mask);
-            const std::uint64_t high_mask = mask_if(children[3] < children[2]);
-            const std::uint64_t high = children[2] ^ ((children[2] ^ children[3]) & high_mask);
-            const std::uint64_t take_high = mask_if(high < low);
-            const std::uint64_t low_index = low_mask & 1U;
-            const std::uint64_t high_index = 2U | (high_mask & 1U);
-            const auto best = static_cast<std::uint32_t>(first + (low_index ^ ((low_index ^ high_index) & take_high)));
+            std::uint64_t smallest = 0;
+            const auto best = first + smallest_of_four(keys + first, smallest);
             const std::uint32_t moved_cell = cells[best];
-            keys[hole] = low ^ ((low ^ high) & take_high);
+            keys[hole] = smallest;
             cells[hole] = moved_cell;
             stamps[moved_cell].slot = hole;
             hole = best;
