@@ -138,12 +138,11 @@ TEST(PackedOpenListTest, SearchPicksTheOpenListByCostBoundAndBothAreExact) {
         const io::MapFile map = testing::random_map(random, 150, 150, 0.2, "..X");
         Expected<grid::Grid> built = grid::Grid::build(map, terrain);
         ASSERT_TRUE(built) << built.error().describe();
-        const bool packed = packed_keys_fit<TerrainCost>(*built, 65536);
-        EXPECT_EQ(packed, dear_cost < 100.0);
         search::SearchSettings settings;
         settings.algorithm = search::Algorithm::astar;
         Expected<Solver> solver = Solver::create(*built, settings);
         ASSERT_TRUE(solver) << solver.error().describe();
+        EXPECT_EQ(solver->open_list_bounds().packed_keys_fit, dear_cost < 100.0);
         testing::ReferenceRules rules;
         rules.terrain = terrain;
         SearchContext context;

@@ -106,6 +106,8 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
         solver.legal_moves_ = std::make_shared<const std::vector<std::uint8_t>>(
             compute_legal_moves(grid, settings.moves, settings.diagonal));
         solver.search_ = pick_astar(settings.moves, settings.diagonal, grid.uniform_cost(), solver.heuristic_);
+        solver.open_list_bounds_ = detail::open_list_bounds(grid, solver.weight_fixed_);
+        solver.compact_f_ceiling_ = solver.open_list_bounds_.compact_f_limit;
     }
     return solver;
 }

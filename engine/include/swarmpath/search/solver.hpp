@@ -11,6 +11,7 @@
 // CellIndex.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -30,6 +31,14 @@ class JumpPointTable;  // jump_point_table.hpp
 struct Endpoints {
     std::uint32_t start_x, start_y, goal_x, goal_y;
     std::uint32_t start, goal;  ///< padded indices
+};
+
+/// How A* may key its open list on one grid and weight (detail/astar.hpp), worked out once when
+/// the Solver is created: it depends on the grid's dearest step and the weight, not on the query.
+struct OpenListBounds {
+    bool packed_keys_fit = false;   ///< every f and g a query can meet fits the packed list's keys
+    bool compact_usable = false;    ///< the compact list (32-bit f and g) has room at all
+    grid::Cost compact_f_limit = 0; ///< the largest f a cell may have and be expanded on the compact list
 };
 
 class Solver {
@@ -63,12 +72,15 @@ public:
     /// table. Set when the algorithm is astar; 0 for blocked and padding cells.
     [[nodiscard]] const std::uint8_t* legal_moves() const { return legal_moves_ ? legal_moves_->data() : nullptr; }
     /// A* runs on its compact open list (32-bit f and g) while the f of every cell it expands is at
-    /// most the bound that keeps its successors' keys in 32 bits and this cap; past it, the search
-    /// moves to a wider open list. No cap unless a test sets one.
-    [[nodiscard]] grid::Cost compact_f_cap() const { return compact_f_cap_; }
-    /// Test hook: cap the compact open list's f limit, so that searches move to the wider open list
-    /// part-way, or (below the start's f) never use the compact list.
-    void set_compact_f_cap_for_testing(grid::Cost cap) { compact_f_cap_ = cap; }
+    /// most bounds.compact_f_limit, which keeps its successors' keys in 32 bits; past it, the search
+    /// moves to the packed list when bounds.packed_keys_fit, else to the general one.
+    [[nodiscard]] const OpenListBounds& open_list_bounds() const { return open_list_bounds_; }
+    /// Test hook: cap the compact open list's f limit (the lower of the cap and the limit the grid
+    /// allows is used), so that searches move to the wider open list part-way, or (below the
+    /// start's f) never use the compact list. A cap of ~0 restores the grid's own limit.
+    void set_compact_f_cap_for_testing(grid::Cost cap) {
+        open_list_bounds_.compact_f_limit = std::min(compact_f_ceiling_, cap);
+    }
 
 private:
     const grid::Grid* grid_ = nullptr;
@@ -81,7 +93,8 @@ private:
     std::shared_ptr<const JumpPointTable> jump_table_;
     std::shared_ptr<const std::vector<std::uint8_t>> legal_moves_;
     SearchFunction search_ = nullptr;
-    grid::Cost compact_f_cap_ = ~grid::Cost{0};
+    OpenListBounds open_list_bounds_;
+    grid::Cost compact_f_ceiling_ = 0;  ///< the compact f limit the grid and weight allow
 };
 
 }  // namespace swarmpath::search

@@ -17,7 +17,6 @@
 #include <cstdint>
 #include <iterator>
 #include <optional>
-#include <type_traits>
 #include <utility>
 
 #if defined(__SSE2__)
@@ -210,11 +209,11 @@ struct WideOpenPolicy {
     }
 };
 
-/// The dearest single step of the grid under this cost model, in fixed-point units.
-template <class CostModel>
-grid::Cost dearest_step(const grid::Grid& grid) {
+/// The dearest single step of the grid, in fixed-point units: a diagonal step on a uniform-cost
+/// grid, else the dearest step of any terrain kind (and never less than a diagonal step).
+inline grid::Cost dearest_step(const grid::Grid& grid) {
     grid::Cost dearest = grid::kDiagonalUnits;
-    if constexpr (!std::is_same_v<CostModel, UniformCost>) {
+    if (!grid.uniform_cost()) {
         for (const grid::TerrainKind& kind : grid.kinds()) {
             dearest = std::max({dearest, kind.diagonal_units, kind.straight_units});
         }
@@ -223,28 +222,38 @@ grid::Cost dearest_step(const grid::Grid& grid) {
 }
 
 /// The largest f a cell may have and still be expanded on the compact open list, or nothing when
-/// this grid and weight leave no room for it. A successor's g is one step (at most the dearest)
-/// more than the expanded cell's, and its heuristic at most 2·weight straight steps more (a step
-/// changes each coordinate difference by at most one, and no heuristic grows faster than the
-/// manhattan distance), so its f is at most that much above the expanded cell's f; it must stay
-/// below kCompactCostLimit, and g ≤ f then does too.
-template <class CostModel>
-std::optional<grid::Cost> compact_f_limit(const Solver& solver) {
-    const grid::Cost heuristic_growth = ((2 * grid::kStraightUnits * solver.weight_fixed()) >> 16) + 1;
-    const grid::Cost reserve = dearest_step<CostModel>(solver.grid()) + heuristic_growth + 1;
-    if (reserve >= kCompactCostLimit) return std::nullopt;
-    return std::min(kCompactCostLimit - reserve, solver.compact_f_cap());
+/// the grid's dearest step and the weight leave no room for it. A successor's g is one step (at
+/// most the dearest) more than the expanded cell's, and its heuristic at most 2·weight straight
+/// steps more (a step changes each coordinate difference by at most one, and no heuristic grows
+/// faster than the manhattan distance), so its f is at most that much above the expanded cell's f;
+/// it must stay below kCompactCostLimit, and g ≤ f then does too.
+inline std::optional<grid::Cost> compact_f_limit(grid::Cost dearest, std::uint64_t weight_fixed) {
+    const grid::Cost heuristic_growth = ((2 * grid::kStraightUnits * weight_fixed) >> 16) + 1;
+    const grid::Cost reserve = dearest + heuristic_growth + 1;
+    if (dearest >= kCompactCostLimit || reserve >= kCompactCostLimit) return std::nullopt;
+    return kCompactCostLimit - reserve;
 }
 
-/// Whether every f and g this query can meet stays below kPackedCostLimit: any g is the cost of a
-/// simple path (at most one step per map cell, each at most the dearest diagonal step), and any
-/// heuristic is at most the weighted manhattan distance across the map.
-template <class CostModel>
-bool packed_keys_fit(const grid::Grid& grid, std::uint64_t weight_fixed) {
-    const double g_bound = (static_cast<double>(grid.cell_count()) + 1.0) * static_cast<double>(dearest_step<CostModel>(grid));
+/// Whether every f and g a query on `grid` can meet stays below kPackedCostLimit: any g is the cost
+/// of a simple path (at most one step per map cell, each at most `dearest`), and any heuristic is
+/// at most the weighted manhattan distance across the map.
+inline bool packed_keys_fit(const grid::Grid& grid, grid::Cost dearest, std::uint64_t weight_fixed) {
+    const double g_bound = (static_cast<double>(grid.cell_count()) + 1.0) * static_cast<double>(dearest);
     const double h_bound = static_cast<double>(grid.width() + grid.height()) * static_cast<double>(grid::kStraightUnits) *
                            (static_cast<double>(weight_fixed) / 65536.0 + 1.0);
     return g_bound + h_bound < 0.5 * static_cast<double>(kPackedCostLimit);
+}
+
+/// The open-list bounds of `grid` at this weight (Solver::open_list_bounds, computed once per Solver).
+inline OpenListBounds open_list_bounds(const grid::Grid& grid, std::uint64_t weight_fixed) {
+    const grid::Cost dearest = dearest_step(grid);
+    OpenListBounds bounds;
+    bounds.packed_keys_fit = packed_keys_fit(grid, dearest, weight_fixed);
+    if (const std::optional<grid::Cost> limit = compact_f_limit(dearest, weight_fixed)) {
+        bounds.compact_usable = true;
+        bounds.compact_f_limit = *limit;
+    }
+    return bounds;
 }
 
 /// Map coordinates of a padded cell without a division: y = floor((cell + ½) / padded_width), taken
@@ -553,7 +562,7 @@ inline void finish_search(const Solver& solver, SearchContext& context, const En
 }
 
 /// The search the Solver dispatches to. It starts on the compact open list (64-bit keys) when this
-/// query's keys can start there (compact_f_limit), and moves its open entries to the packed list
+/// query's keys can start there (Solver::open_list_bounds), and moves its open entries to the packed list
 /// (or the wide one, when the grid's costs could outgrow even the packed keys) the moment a cell
 /// to expand has an f beyond the limit; that happens only on paths of thousands of steps. Queries
 /// that cannot start compact use the packed list, or the wide one, throughout.
@@ -571,13 +580,13 @@ void astar(const Solver& solver, SearchContext& context, const Endpoints& endpoi
     state.next_g = 0;
     state.next_cell = endpoints.start;
 
-    const bool packed = packed_keys_fit<CostModel>(solver.grid(), solver.weight_fixed());
-    const std::optional<grid::Cost> f_limit = compact_f_limit<CostModel>(solver);
+    const OpenListBounds& bounds = solver.open_list_bounds();
+    const bool packed = bounds.packed_keys_fit;
     constexpr grid::Cost kNoLimit = ~grid::Cost{0};
     bool finished = false;
-    if (f_limit && state.next_f <= *f_limit) {
+    if (bounds.compact_usable && state.next_f <= bounds.compact_f_limit) {
         finished = astar_loop<Rule, CostModel, Heuristic, CompactOpenPolicy>(solver, context, endpoints, state,
-                                                                             *f_limit) == LoopEnd::finished;
+                                                                             bounds.compact_f_limit) == LoopEnd::finished;
         if (!finished) {
             if (packed) {
                 move_open_entries<CompactOpenPolicy, PackedOpenPolicy>(context);

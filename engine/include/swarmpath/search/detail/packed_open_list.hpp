@@ -6,7 +6,7 @@
 // Key layout, most significant first: f (48 bits) | ~g (48 bits) | padded cell (32 bits).
 // Ordering keys as integers is then exactly FourAryHeap's order: lower f first; on equal f the
 // larger g; then the smaller cell. It holds only while f and g stay below 2^48 (kPackedCostLimit);
-// the search checks a bound per query (packed_keys_fit in astar.hpp) and uses FourAryHeap otherwise.
+// the Solver checks a bound once (packed_keys_fit in astar.hpp) and A* uses FourAryHeap otherwise.
 //
 // Like FourAryHeap, every move writes the entry's position to stamps[cell].slot, so decrease-key
 // finds an entry in O(1). Pop uses Floyd's bottom-up sift: the hole left by the minimum walks down
