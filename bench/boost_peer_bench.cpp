@@ -26,8 +26,6 @@
 #include <utility>
 #include <vector>
 
-#include <time.h>
-
 #include <boost/graph/astar_search.hpp>
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 
@@ -37,10 +35,13 @@
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/solver.hpp"
+#include "thread_timing.hpp"
 
 namespace {
 
 using namespace swarmpath;
+using bench::median;
+using bench::thread_seconds;
 
 struct EdgeData {
     double weight = 1.0;
@@ -133,18 +134,6 @@ double boost_query(const BoostGraph& graph, PeerState& state, std::uint32_t widt
         return state.distance[goal];
     }
     return -1;
-}
-
-/// CPU seconds of the calling thread.
-double thread_seconds() {
-    timespec now{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
-}
-
-double median(std::vector<double> values) {
-    std::sort(values.begin(), values.end());
-    return values[values.size() / 2];
 }
 
 struct Row {

@@ -60,5 +60,5 @@ else
   echo "ab-time: building B = the working tree" >&2
   build_engine "$root" new
 fi
-g++ -std=c++20 -O2 -o "$out/driver" "$root/bench/same_process_ab/driver.cpp" -ldl
+g++ -std=c++20 -O2 -I"$root/bench/support" -o "$out/driver" "$root/bench/same_process_ab/driver.cpp" -ldl
 "$out/driver" "$out/base.so" "$out/new.so" "$repetitions" "$stride" "${scenarios[@]}"

@@ -8,7 +8,6 @@
 // disagree on the summed path costs, which no speed change may do.
 // Usage: driver A.so B.so REPETITIONS STRIDE SCENARIO...
 #include <dlfcn.h>
-#include <time.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -17,7 +16,12 @@
 #include <string>
 #include <vector>
 
+#include "thread_timing.hpp"
+
 namespace {
+
+using swarmpath::bench::median;
+using swarmpath::bench::thread_seconds;
 
 using Load = void* (*)(const char*, int);
 using QueryCount = std::size_t (*)(void*);
@@ -43,17 +47,6 @@ Build open_build(const char* path) {
         std::exit(2);
     }
     return build;
-}
-
-double thread_seconds() {
-    timespec now{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) * 1e-9;
-}
-
-double median(std::vector<double> values) {
-    std::sort(values.begin(), values.end());
-    return values[values.size() / 2];
 }
 
 }  // namespace
