@@ -87,17 +87,12 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin, cons
     TextLines lines(text);
     MapFile map;
     map.path = std::string(origin);
-    auto fail = [&](std::uint32_t line, std::uint32_t column, std::string message) -> Error {
-        return Error{std::string(origin), line, column, std::move(message)};
-    };
     // Without a problem list the first problem ends the parse. With one, every problem is recorded
     // and parsing goes on where it can; `stop` says when it cannot (or the list is full).
-    ProblemList problem_list(problems, kMaximumProblems);
-    auto stop = [&](Error error) -> bool { return problem_list.stop(std::move(error)); };
-    auto first_problem = [&]() -> Error { return problem_list.first(); };
+    ProblemList report(origin, problems, kMaximumProblems);
     if (text.empty()) {
-        stop(fail(0, 0, "empty file (expected a Moving AI map: type, height, width, map)"));
-        return first_problem();
+        report.stop(0, 0, "empty file (expected a Moving AI map: type, height, width, map)");
+        return report.first();
     }
 
     bool have_type = false;
@@ -117,67 +112,68 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin, cons
         const auto rest_column = static_cast<std::uint32_t>(rest.data() - line.data() + 1);
         if (key == "map") {
             have_map = true;
-            if (!rest.empty() && stop(fail(number, rest_column, "unexpected text after 'map'"))) return first_problem();
+            if (!rest.empty() && report.stop(number, rest_column, "unexpected text after 'map'")) return report.first();
             break;
         }
         if (key == "type") {
             have_type = true;
-            if (rest.empty() && stop(fail(number, 0, "'type' needs a value (octile)"))) return first_problem();
+            if (rest.empty() && report.stop(number, 0, "'type' needs a value (octile)")) return report.first();
             map.type = std::string(rest);
         } else if (key == "height" || key == "width") {
             (key == "height" ? have_height : have_width) = true;
             size_line = number;
             Expected<std::uint32_t> value = parse_dimension(rest, key, origin, number, rest_column);
-            if (!value && stop(value.error())) return first_problem();
+            if (!value && report.stop(value.error())) return report.first();
             if (value) (key == "height" ? map.height : map.width) = *value;
         } else {
-            if (stop(fail(number, 1, "unexpected header line starting '" + printable(key, 40) +
-                                         "' (a map starts with type, height, width, then map)"))) {
-                return first_problem();
+            if (report.stop(number, 1, "unexpected header line starting '" + printable(key, 40) +
+                            "' (a map starts with type, height, width, then map)")) {
+                return report.first();
             }
         }
     }
     const std::string header_place = have_map ? " before the 'map' line" : " in the header";
-    if (!have_type && stop(fail(header_end, 0, "missing 'type' line" + header_place))) return first_problem();
-    if (!have_height && stop(fail(header_end, 0, "missing 'height' line" + header_place))) return first_problem();
-    if (!have_width && stop(fail(header_end, 0, "missing 'width' line" + header_place))) return first_problem();
-    if (!have_map && stop(fail(lines.line_number(), 0, "missing 'map' line before the rows"))) return first_problem();
+    if (!have_type && report.stop(header_end, 0, "missing 'type' line" + header_place)) return report.first();
+    if (!have_height && report.stop(header_end, 0, "missing 'height' line" + header_place)) return report.first();
+    if (!have_width && report.stop(header_end, 0, "missing 'width' line" + header_place)) return report.first();
+    if (!have_map && report.stop(lines.line_number(), 0, "missing 'map' line before the rows")) return report.first();
     // Without a usable size and the `map` line, the rows cannot be read.
-    if (!have_map || map.width == 0 || map.height == 0) return first_problem();
+    if (!have_map || map.width == 0 || map.height == 0) return report.first();
     const std::uint64_t cells = std::uint64_t{map.width} * map.height;
     if (cells > kMaximumCells) {
-        stop(fail(size_line, 0, "map of " + std::to_string(map.width) + " x " + std::to_string(map.height) +
-                            " cells exceeds the maximum of " + std::to_string(kMaximumCells) + " cells"));
-        return first_problem();
+        report.stop(size_line, 0, "map of " + std::to_string(map.width) + " x " + std::to_string(map.height) +
+                    " cells exceeds the maximum of " + std::to_string(kMaximumCells) + " cells");
+        return report.first();
     }
     // The text must hold at least the rows it claims before anything is allocated for them.
     if (cells > text.size()) {
-        stop(fail(header_end, 0, "file is shorter than the " + std::to_string(map.height) + " rows of " +
-                            std::to_string(map.width) + " cells its header promises"));
-        return first_problem();
+        report.stop(header_end, 0, "file is shorter than the " + std::to_string(map.height) + " rows of " +
+                    std::to_string(map.width) + " cells its header promises");
+        return report.first();
     }
 
     map.letters.reserve(static_cast<std::size_t>(cells));
     for (std::uint32_t y = 0; y < map.height; ++y) {
         if (!lines.next(line)) {
-            stop(fail(lines.line_number(), 0,
-                      "expected " + std::to_string(map.height) + " rows, found " + std::to_string(y)));
-            return first_problem();
+            report.stop(lines.line_number(), 0,
+                        "expected " + std::to_string(map.height) + " rows, found " + std::to_string(y));
+            return report.first();
         }
         if (y == 0) map.first_row_line = lines.line_number();
         if (line.size() != map.width &&
-            stop(fail(lines.line_number(), static_cast<std::uint32_t>(std::min<std::size_t>(line.size(), map.width) + 1),
-                      "row " + std::to_string(y) + " has " + std::to_string(line.size()) + " cells, expected " +
-                          std::to_string(map.width)))) {
-            return first_problem();
+            report.stop(lines.line_number(),
+                        static_cast<std::uint32_t>(std::min<std::size_t>(line.size(), map.width) + 1),
+                        "row " + std::to_string(y) + " has " + std::to_string(line.size()) + " cells, expected " +
+                        std::to_string(map.width))) {
+            return report.first();
         }
         const std::size_t usable = std::min<std::size_t>(line.size(), map.width);
         for (std::uint32_t x = 0; x < usable; ++x) {
             const char letter = line[x];
             if (terrain.rule(letter).defined) continue;
-            if (stop(fail(lines.line_number(), x + 1,
-                          "unknown terrain letter " + describe_letter(letter) + " (declare it with --terrain)"))) {
-                return first_problem();
+            if (report.stop(lines.line_number(), x + 1,
+                            "unknown terrain letter " + describe_letter(letter) + " (declare it with --terrain)")) {
+                return report.first();
             }
             break;  // one unknown letter per row is enough to report
         }
@@ -186,8 +182,8 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin, cons
     }
     while (lines.next(line)) {
         if (!trim_spaces(line).empty()) {
-            stop(fail(lines.line_number(), 1, "more rows than the height of " + std::to_string(map.height)));
-            return first_problem();
+            report.stop(lines.line_number(), 1, "more rows than the height of " + std::to_string(map.height));
+            return report.first();
         }
     }
     if (problems != nullptr && !problems->empty()) return problems->front();

@@ -64,17 +64,12 @@ bool parse_real(std::string_view text, double& value) {
 Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view origin, std::vector<Error>* problems) {
     ScenarioFile scenario;
     scenario.path = std::string(origin);
-    auto fail = [&](std::uint32_t line, std::uint32_t column, std::string message) -> Error {
-        return Error{std::string(origin), line, column, std::move(message)};
-    };
     // Without a problem list the first problem ends the parse. With one, every problem is recorded
     // and parsing goes on with the next row; `stop` says when it cannot (or the list is full).
-    ProblemList problem_list(problems, kMaximumProblems);
-    auto stop = [&](Error error) -> bool { return problem_list.stop(std::move(error)); };
-    auto first_problem = [&]() -> Error { return problem_list.first(); };
+    ProblemList report(origin, problems, kMaximumProblems);
     if (text.empty()) {
-        stop(fail(0, 0, "empty file (expected 'version 1' and scenario rows)"));
-        return first_problem();
+        report.stop(0, 0, "empty file (expected 'version 1' and scenario rows)");
+        return report.first();
     }
     TextLines lines(text);
     std::string_view line;
@@ -86,13 +81,13 @@ Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view or
         std::string_view value = trim_spaces(content.substr(key.size()));
         have_version = true;  // the first non-blank line is the version line, right or wrong
         if (key != "version") {
-            if (stop(fail(lines.line_number(), 1, "missing 'version' line (a scenario starts with 'version 1')"))) {
-                return first_problem();
+            if (report.stop(lines.line_number(), 1, "missing 'version' line (a scenario starts with 'version 1')")) {
+                return report.first();
             }
         } else if (value != "1" && value != "1.0") {
-            if (stop(fail(lines.line_number(), static_cast<std::uint32_t>(value.data() - line.data() + 1),
-                          "unsupported scenario version '" + printable(value, 20) + "' (expected 1 or 1.0)"))) {
-                return first_problem();
+            if (report.stop(lines.line_number(), static_cast<std::uint32_t>(value.data() - line.data() + 1),
+                            "unsupported scenario version '" + printable(value, 20) + "' (expected 1 or 1.0)")) {
+                return report.first();
             }
         } else {
             scenario.version = std::string(value);
@@ -100,8 +95,8 @@ Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view or
         break;
     }
     if (!have_version) {
-        stop(fail(lines.line_number(), 0, "missing 'version' line"));
-        return first_problem();
+        report.stop(lines.line_number(), 0, "missing 'version' line");
+        return report.first();
     }
 
     Field fields[kFieldCount + 1];
@@ -110,15 +105,15 @@ Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view or
         const std::uint32_t number = lines.line_number();
         const int count = split_fields(line, fields);
         if (count < kFieldCount) {
-            if (stop(fail(number, 0, "scenario row has " + std::to_string(count) + " fields, expected 9 (missing " +
-                                         kFieldNames[count] + ")"))) {
-                return first_problem();
+            if (report.stop(number, 0, "scenario row has " + std::to_string(count) + " fields, expected 9 (missing " +
+                            kFieldNames[count] + ")")) {
+                return report.first();
             }
             continue;
         }
         if (count > kFieldCount) {
-            if (stop(fail(number, fields[kFieldCount].column, "scenario row has more than 9 fields"))) {
-                return first_problem();
+            if (report.stop(number, fields[kFieldCount].column, "scenario row has more than 9 fields")) {
+                return report.first();
             }
             continue;
         }
@@ -128,33 +123,33 @@ Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view or
         // Records a problem with field `index`; true when parsing must stop.
         auto bad_field = [&](int index, const std::string& message) {
             row_ok = false;
-            return stop(fail(number, fields[index].column, message));
+            return report.stop(number, fields[index].column, message);
         };
         auto bad_number = [&](int index, const char* kind) {
             return bad_field(index, std::string(kFieldNames[index]) + " '" + printable(fields[index].text, 30) +
                                         "' is not " + kind);
         };
-        if (!parse_integer(fields[0].text, row.bucket) && bad_number(0, "a whole number")) return first_problem();
+        if (!parse_integer(fields[0].text, row.bucket) && bad_number(0, "a whole number")) return report.first();
         row.map_name = std::string(fields[1].text);
-        if (row.map_name.empty() && bad_field(1, "map name is empty")) return first_problem();
+        if (row.map_name.empty() && bad_field(1, "map name is empty")) return report.first();
         std::int64_t* integers[6] = {&row.map_width, &row.map_height, &row.start_x,
                                      &row.start_y,   &row.goal_x,     &row.goal_y};
         bool size_numeric = true;
         for (int index = 0; index < 6; ++index) {
             if (!parse_integer(fields[index + 2].text, *integers[index])) {
                 if (index < 2) size_numeric = false;
-                if (bad_number(index + 2, "a whole number")) return first_problem();
+                if (bad_number(index + 2, "a whole number")) return report.first();
             }
         }
         if (size_numeric &&
             (row.map_width <= 0 || row.map_height <= 0 || row.map_width > kMaximumSide || row.map_height > kMaximumSide) &&
             bad_field(2, "map size " + std::to_string(row.map_width) + " x " + std::to_string(row.map_height) +
                              " is out of range")) {
-            return first_problem();
+            return report.first();
         }
         if ((!parse_real(fields[8].text, row.optimal_length) || row.optimal_length < 0) &&
             bad_number(8, "a non-negative number")) {
-            return first_problem();
+            return report.first();
         }
         if (row_ok) scenario.rows.push_back(std::move(row));
     }

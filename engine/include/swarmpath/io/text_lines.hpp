@@ -58,12 +58,18 @@ inline std::string_view first_word(std::string_view text) {
     return text.substr(0, end);
 }
 
-/// Where a parser reports problems. Without a caller's list the first problem ends the parse
-/// (`stop` returns true); with one, every problem is recorded and `stop` returns true only when the
-/// list is full (`limit`). `first` is the problem a failed parse returns.
+/// Where a parser of the file `origin` reports problems. Without a caller's list the first problem
+/// ends the parse (`stop` returns true); with one, every problem is recorded and `stop` returns true
+/// only when the list is full (`limit`). `first` is the problem a failed parse returns.
 class ProblemList {
 public:
-    ProblemList(std::vector<Error>* problems, std::size_t limit) : problems_(problems), limit_(limit) {}
+    ProblemList(std::string_view origin, std::vector<Error>* problems, std::size_t limit)
+        : origin_(origin), problems_(problems), limit_(limit) {}
+
+    /// Records the problem `message` at `line` and `column` of the file (0 when not known).
+    bool stop(std::uint32_t line, std::uint32_t column, std::string message) {
+        return stop(Error{std::string(origin_), line, column, std::move(message)});
+    }
 
     bool stop(Error error) {
         if (problems_ == nullptr) {
@@ -76,6 +82,7 @@ public:
     [[nodiscard]] Error first() const { return problems_ == nullptr ? stopped_by_ : problems_->front(); }
 
 private:
+    std::string_view origin_;
     std::vector<Error>* problems_;
     std::size_t limit_;
     Error stopped_by_;
