@@ -12,10 +12,10 @@
 #include <cmath>
 #include <cstdint>
 #include <random>
-#include <set>
 #include <utility>
 #include <vector>
 
+#include "open_list_random_operations.hpp"
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
 #include "swarmpath/search/detail/astar.hpp"
@@ -42,69 +42,21 @@ TEST(CompactOpenListTest, KeysRoundTripAndOrderByLowerFThenLargerG) {
     }
 }
 
-using Reference = std::pair<std::uint64_t, std::uint32_t>;  // key, cell
+/// The compact list for check_open_list_under_random_operations: equal keys may come out in any
+/// order, so the order is the key alone.
+struct CompactTraits {
+    using List = CompactOpenList;
+    using Entry = CompactEntry;
+    static Entry make(grid::Cost f, grid::Cost g, std::uint32_t cell) { return {compact_key(f, g), cell}; }
+    static grid::Cost f(Entry entry) { return compact_f(entry.key); }
+    static grid::Cost g(Entry entry) { return compact_g(entry.key); }
+    static std::uint32_t cell(Entry entry) { return entry.cell; }
+    static std::uint64_t order(Entry entry) { return entry.key; }
+};
 
 TEST(CompactOpenListTest, MatchesReferenceUnderRandomOperations) {
     for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-        std::mt19937_64 random(seed);
-        const std::uint32_t cells = 3000;
-        std::vector<CellStamp> stamps(cells);
-        std::vector<std::uint64_t> key_of(cells);
-        std::vector<bool> in_list(cells, false);
-        std::set<Reference> reference;
-        CompactOpenList list;
-        // Few distinct f and g values, so equal keys are common.
-        std::uniform_int_distribution<grid::Cost> f_value(100, 140);
-        std::uniform_int_distribution<grid::Cost> g_value(0, 60);
-        std::uniform_int_distribution<std::uint32_t> pick(0, cells - 1);
-        std::uniform_int_distribution<int> action(0, 9);
-        // Takes `popped` out of the reference: its key must be the smallest there, and its cell one
-        // that holds that key.
-        auto take = [&](CompactEntry popped) {
-            ASSERT_FALSE(reference.empty());
-            ASSERT_EQ(popped.key, reference.begin()->first);
-            ASSERT_EQ(reference.erase({popped.key, popped.cell}), 1U);
-            in_list[popped.cell] = false;
-        };
-        for (int step = 0; step < 20000; ++step) {
-            const int what = action(random);
-            const std::uint32_t cell = pick(random);
-            if (what < 5 && !in_list[cell]) {
-                const grid::Cost g = g_value(random);
-                const std::uint64_t key = compact_key(f_value(random) + g, g);
-                list.push({key, cell}, stamps.data());
-                key_of[cell] = key;
-                in_list[cell] = true;
-                reference.insert({key, cell});
-            } else if (what < 7 && in_list[cell] && compact_g(key_of[cell]) > 0) {
-                const std::uint64_t old_key = key_of[cell];
-                const std::uint64_t key = compact_key(compact_f(old_key) - 1, compact_g(old_key) - 1);
-                ASSERT_EQ(list.at(stamps[cell].slot).key, old_key);
-                ASSERT_EQ(list.at(stamps[cell].slot).cell, cell);
-                list.decrease_key(stamps[cell].slot, {key, cell}, stamps.data());
-                reference.erase({old_key, cell});
-                reference.insert({key, cell});
-                key_of[cell] = key;
-            } else if (what == 7 && !list.empty() && !in_list[cell]) {
-                const grid::Cost g = g_value(random);
-                const std::uint64_t key = compact_key(f_value(random) + g, g);
-                const CompactEntry popped = list.replace_top({key, cell}, stamps.data());
-                ASSERT_NO_FATAL_FAILURE(take(popped));
-                reference.insert({key, cell});
-                key_of[cell] = key;
-                in_list[cell] = true;
-            } else if (!list.empty()) {
-                ASSERT_NO_FATAL_FAILURE(take(list.pop(stamps.data())));
-            }
-            ASSERT_EQ(list.size(), reference.size());
-            if (step % 97 == 0) {
-                for (std::uint32_t position = 0; position < list.size(); ++position) {
-                    ASSERT_EQ(stamps[list.at(position).cell].slot, position);
-                }
-            }
-        }
-        while (!list.empty()) ASSERT_NO_FATAL_FAILURE(take(list.pop(stamps.data())));
-        EXPECT_TRUE(reference.empty());
+        ASSERT_NO_FATAL_FAILURE(testing::check_open_list_under_random_operations<CompactTraits>(seed)) << "seed " << seed;
     }
 }
 

@@ -10,10 +10,10 @@
 #include <cmath>
 
 #include <random>
-#include <set>
 #include <tuple>
 #include <vector>
 
+#include "open_list_random_operations.hpp"
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
 #include "swarmpath/search/detail/astar.hpp"
@@ -48,70 +48,21 @@ TEST(PackedOpenListTest, KeysRoundTripAndOrderLikeTheTieBreak) {
     }
 }
 
+/// The packed list for check_open_list_under_random_operations: its order is total, (f, larger
+/// g, smaller cell), so the pop sequence must be exactly the reference's.
+struct PackedTraits {
+    using List = PackedOpenList;
+    using Entry = PackedKey;
+    static Entry make(grid::Cost f, grid::Cost g, std::uint32_t cell) { return pack_key(f, g, cell); }
+    static grid::Cost f(Entry entry) { return key_f(entry); }
+    static grid::Cost g(Entry entry) { return key_g(entry); }
+    static std::uint32_t cell(Entry entry) { return key_cell(entry); }
+    static Reference order(Entry entry) { return reference_of(key_f(entry), key_g(entry), key_cell(entry)); }
+};
+
 TEST(PackedOpenListTest, MatchesReferenceUnderRandomOperations) {
     for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-        std::mt19937_64 random(seed);
-        const std::uint32_t cells = 3000;
-        std::vector<CellStamp> stamps(cells);
-        std::vector<PackedKey> key_of(cells);
-        std::vector<bool> in_list(cells, false);
-        std::set<Reference> reference;
-        PackedOpenList list;
-        // Few distinct f values, so ties on f (and on g) are common.
-        std::uniform_int_distribution<grid::Cost> f_value(100, 140);
-        std::uniform_int_distribution<grid::Cost> g_value(0, 60);
-        std::uniform_int_distribution<std::uint32_t> pick(0, cells - 1);
-        std::uniform_int_distribution<int> action(0, 9);
-        for (int step = 0; step < 20000; ++step) {
-            const int what = action(random);
-            const std::uint32_t cell = pick(random);
-            if (what < 5 && !in_list[cell]) {
-                const grid::Cost g = g_value(random);
-                const PackedKey key = pack_key(f_value(random) + g, g, cell);
-                list.push(key, stamps.data());
-                key_of[cell] = key;
-                in_list[cell] = true;
-                reference.insert(reference_of(key_f(key), key_g(key), cell));
-            } else if (what < 7 && in_list[cell] && key_g(key_of[cell]) > 0) {
-                const PackedKey old_key = key_of[cell];
-                const grid::Cost lower_g = key_g(old_key) - 1;
-                const PackedKey key = pack_key(key_f(old_key) - 1, lower_g, cell);
-                ASSERT_EQ(list.at(stamps[cell].slot), old_key);
-                list.decrease_key(stamps[cell].slot, key, stamps.data());
-                reference.erase(reference_of(key_f(old_key), key_g(old_key), cell));
-                reference.insert(reference_of(key_f(key), key_g(key), cell));
-                key_of[cell] = key;
-            } else if (what == 7 && !list.empty() && !in_list[cell]) {
-                // replace_top: the minimum comes out and a new key goes in, in one operation.
-                const grid::Cost g = g_value(random);
-                const PackedKey key = pack_key(f_value(random) + g, g, cell);
-                const PackedKey popped = list.replace_top(key, stamps.data());
-                ASSERT_EQ(reference_of(key_f(popped), key_g(popped), key_cell(popped)), *reference.begin());
-                reference.erase(reference.begin());
-                in_list[key_cell(popped)] = false;
-                reference.insert(reference_of(key_f(key), key_g(key), cell));
-                key_of[cell] = key;
-                in_list[cell] = true;
-            } else if (!list.empty()) {
-                const PackedKey popped = list.pop(stamps.data());
-                ASSERT_FALSE(reference.empty());
-                ASSERT_EQ(reference_of(key_f(popped), key_g(popped), key_cell(popped)), *reference.begin());
-                reference.erase(reference.begin());
-                in_list[key_cell(popped)] = false;
-            }
-            ASSERT_EQ(list.size(), reference.size());
-            if (step % 97 == 0) {
-                for (std::uint32_t position = 0; position < list.size(); ++position) {
-                    ASSERT_EQ(stamps[key_cell(list.at(position))].slot, position);
-                }
-            }
-        }
-        while (!list.empty()) {
-            const PackedKey popped = list.pop(stamps.data());
-            ASSERT_EQ(reference_of(key_f(popped), key_g(popped), key_cell(popped)), *reference.begin());
-            reference.erase(reference.begin());
-        }
-        EXPECT_TRUE(reference.empty());
+        ASSERT_NO_FATAL_FAILURE(testing::check_open_list_under_random_operations<PackedTraits>(seed)) << "seed " << seed;
     }
 }
 
