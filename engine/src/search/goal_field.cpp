@@ -130,13 +130,7 @@ FieldFunction pick_cost_model(bool uniform) {
 }
 
 FieldFunction pick_field(Moves moves, DiagonalRule rule, bool uniform) {
-    if (moves == Moves::four) return pick_cost_model<MoveRule<Moves::four, DiagonalRule::both_free>>(uniform);
-    switch (rule) {
-        case DiagonalRule::one_free: return pick_cost_model<MoveRule<Moves::eight, DiagonalRule::one_free>>(uniform);
-        case DiagonalRule::any: return pick_cost_model<MoveRule<Moves::eight, DiagonalRule::any>>(uniform);
-        case DiagonalRule::both_free: break;
-    }
-    return pick_cost_model<MoveRule<Moves::eight, DiagonalRule::both_free>>(uniform);
+    return with_move_rule(moves, rule, [uniform]<class Rule>() { return pick_cost_model<Rule>(uniform); });
 }
 
 }  // namespace

@@ -50,14 +50,8 @@ std::vector<std::uint8_t> compute_legal_moves(const grid::Grid& grid, Moves move
 }
 
 Solver::SearchFunction pick_astar(Moves moves, DiagonalRule rule, bool uniform, HeuristicKind heuristic) {
-    if (moves == Moves::four) return pick_cost_model<MoveRule<Moves::four, DiagonalRule::both_free>>(uniform, heuristic);
-    switch (rule) {
-        case DiagonalRule::one_free:
-            return pick_cost_model<MoveRule<Moves::eight, DiagonalRule::one_free>>(uniform, heuristic);
-        case DiagonalRule::any: return pick_cost_model<MoveRule<Moves::eight, DiagonalRule::any>>(uniform, heuristic);
-        case DiagonalRule::both_free: break;
-    }
-    return pick_cost_model<MoveRule<Moves::eight, DiagonalRule::both_free>>(uniform, heuristic);
+    return with_move_rule(moves, rule,
+                          [uniform, heuristic]<class Rule>() { return pick_cost_model<Rule>(uniform, heuristic); });
 }
 
 }  // namespace

@@ -67,4 +67,19 @@ struct MoveRule {
     }();
 };
 
+/// Runs `choose.template operator()<Rule>()` with the MoveRule of a run-time movement model and
+/// diagonal rule (4-connected moves have no diagonal rule) and returns what it returns: the one
+/// place where a batch's run-time choice becomes a compile-time policy.
+template <class Choose>
+decltype(auto) with_move_rule(Moves moves, DiagonalRule rule, Choose&& choose) {
+    if (moves == Moves::four) return choose.template operator()<MoveRule<Moves::four, DiagonalRule::both_free>>();
+    switch (rule) {
+        case DiagonalRule::one_free:
+            return choose.template operator()<MoveRule<Moves::eight, DiagonalRule::one_free>>();
+        case DiagonalRule::any: return choose.template operator()<MoveRule<Moves::eight, DiagonalRule::any>>();
+        case DiagonalRule::both_free: break;
+    }
+    return choose.template operator()<MoveRule<Moves::eight, DiagonalRule::both_free>>();
+}
+
 }  // namespace swarmpath::search
