@@ -7,7 +7,8 @@
 // Invariants: g values are exact fixed-point integers; the open list orders by (f, larger g) and
 // breaks remaining ties the same way on every run, so expansion order is deterministic; with a
 // consistent heuristic and weight 1 a closed cell is final, so closed cells are never reopened
-// (weighted A* does not reopen either, which keeps its W·optimal bound). Nothing here throws or allocates except the heap's growth and the returned path.
+// (weighted A* does not reopen either, which keeps its W·optimal bound). Nothing here throws or
+// allocates except the heap's growth and the returned path.
 #pragma once
 
 #include <algorithm>
@@ -562,9 +563,9 @@ inline void finish_search(const Solver& solver, SearchContext& context, const En
 }
 
 /// The search the Solver dispatches to. It starts on the compact open list (64-bit keys) when this
-/// query's keys can start there (Solver::open_list_bounds), and moves its open entries to the packed list
-/// (or the wide one, when the grid's costs could outgrow even the packed keys) the moment a cell
-/// to expand has an f beyond the limit; that happens only on paths of thousands of steps. Queries
+/// query's keys can start there (Solver::open_list_bounds), and moves its open entries to the
+/// packed list (or the wide one, when the grid's costs could outgrow even the packed keys) the
+/// moment a cell to expand has an f beyond the limit; that happens only on paths of thousands of steps. Queries
 /// that cannot start compact use the packed list, or the wide one, throughout.
 template <class Rule, class CostModel, class Heuristic>
 void astar(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {

@@ -1,7 +1,8 @@
 // The A* open list in its 128-bit form (for costs beyond the compact list's 2^32; push, pop and the
-// rest come from the shell shared with it, padded_open_list.hpp): a 4-ary min-heap of 16-byte keys, each key packing the whole
-// order (f, larger g, smaller cell) into one unsigned 128-bit integer, so that comparing two entries
-// is one 128-bit comparison and the four children of a node share one 64-byte cache line.
+// rest come from the shell shared with it, padded_open_list.hpp): a 4-ary min-heap of 16-byte
+// keys, each key packing the whole order (f, larger g, smaller cell) into one unsigned 128-bit
+// integer, so that comparing two entries is one 128-bit comparison and the four children of a node
+// share one 64-byte cache line.
 //
 // Key layout, most significant first: f (48 bits) | ~g (48 bits) | padded cell (32 bits).
 // Ordering keys as integers is then exactly FourAryHeap's order: lower f first; on equal f the
