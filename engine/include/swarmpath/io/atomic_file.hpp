@@ -1,38 +1,113 @@
-// Output files that appear whole or not at all. AtomicFile writes to a temporary name in the same
-// folder (`<path>.tmp.<pid>`) and renames it over `path` only on commit(); destroyed without a
-// commit, it removes the temporary, so an error or exception midway leaves nothing behind.
+// Output files that appear whole or not at all, and that can never destroy anything but the file
+// they name. Assumes a POSIX file system with rename(2) atomic within one folder.
+//
+// What an AtomicFile does with its path, decided when it is constructed (before any work):
+//   - a regular file, or nothing yet: the data goes to a temporary file created exclusively
+//     (O_CREAT|O_EXCL|O_NOFOLLOW) in the same folder, named `.<name prefix>.swarmpath-<random>.tmp`
+//     (at most 225 bytes whatever the length of the output name), flushed to disk (fsync) and
+//     renamed over the path on commit, after which the folder is flushed too. An existing file's
+//     permission bits are kept;
+//   - the null device (/dev/null, or any character device with its device number): the data is
+//     discarded and nothing on disk is touched;
+//   - "-": the data goes to standard output as it is written (not atomic, by nature);
+//   - anything else — a symbolic link, a folder, another device, a FIFO, a socket — is refused with
+//     a message naming it: swarmpath never writes through a link and never replaces a device.
+// Folders are opened once, so a folder renamed or replaced by a link midway cannot redirect the
+// rename. Every temporary file is listed in a process-wide registry, so an interrupt handler can
+// remove them all (remove_temporary_files_and_hold, see below) and a commit never races with it.
 #pragma once
 
-#include <cstdio>
+#include <cstdint>
+#include <memory>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "swarmpath/core/error.hpp"
 
 namespace swarmpath::io {
 
+/// Where an output goes (see the file comment).
+enum class OutputKind : std::uint8_t { file, discard, standard_output };
+
+/// The identity of an existing file (device and inode), for "is this output one of my inputs?".
+struct FileIdentity {
+    std::uint64_t device = 0;
+    std::uint64_t inode = 0;
+    friend bool operator==(const FileIdentity&, const FileIdentity&) = default;
+};
+
+/// The identity of the file at `path` (links followed), or nothing when it does not exist.
+bool identify_file(const std::string& path, FileIdentity& identity);
+
+/// `path` made absolute and lexically normal ("a/./b/../c" -> "/cwd/a/c"), with the existing part of
+/// its folder resolved through links; for comparing outputs that do not exist yet.
+std::string normalised_path(const std::string& path);
+
 class AtomicFile {
 public:
-    /// Opens the temporary file; check `status()` before writing.
+    /// Checks the path and, for a file output, creates the temporary file. Check `status()` before
+    /// writing: a refused path or an unwritable folder is reported there, naming the path.
     explicit AtomicFile(std::string path);
     ~AtomicFile();
     AtomicFile(const AtomicFile&) = delete;
     AtomicFile& operator=(const AtomicFile&) = delete;
 
     [[nodiscard]] const Status& status() const { return status_; }
+    [[nodiscard]] OutputKind kind() const { return kind_; }
+    [[nodiscard]] const std::string& path() const { return path_; }
+    /// The existing target's identity (false when there is none yet, or for "-").
+    [[nodiscard]] bool target_identity(FileIdentity& identity) const;
+
     /// Appends bytes (buffered). Errors are remembered and reported by commit().
     void write(std::string_view bytes);
-    /// Flushes, closes and renames into place. Returns the first error met, if any.
+    /// Flushes, syncs, renames into place and syncs the folder. Returns the first error met, if any;
+    /// on an error the temporary is removed and whatever was at the path before is untouched.
     Status commit();
-
-private:
+    /// Removes the temporary file now; commit() then fails. Idempotent.
     void discard();
 
+private:
+    friend class OutputGroup;
+    struct Temporary;
+    Status flush_and_sync();
+    /// Commits `files` together (see OutputGroup).
+    static Status commit_files(std::span<AtomicFile* const> files);
+    void fail(const std::string& message);
+
     std::string path_;
-    std::string temporary_;
-    std::FILE* file_ = nullptr;
+    OutputKind kind_ = OutputKind::file;
     Status status_ = Success{};
+    std::unique_ptr<Temporary> temporary_;
+    std::string buffer_;
     bool committed_ = false;
 };
+
+/// Several outputs of one run, committed together: all of them appear or none does. A failure at
+/// any point (a write, a sync, one of the renames) leaves every path exactly as it was before the
+/// run, including files an earlier run left there: before renaming, each existing target is kept
+/// under a hard link, which is put back if a later rename fails.
+class OutputGroup {
+public:
+    /// Adds an output; check its status() (or the group's status()) before doing the work.
+    AtomicFile& add(std::string path);
+    /// The first output whose path was refused, if any.
+    [[nodiscard]] Status status() const;
+    Status commit();
+    void discard();
+
+private:
+    std::vector<std::unique_ptr<AtomicFile>> files_;
+};
+
+/// For an interrupt handler (SIGINT, SIGTERM): removes every temporary file of this process and
+/// holds the registry for good, so that no commit can start or finish afterwards; a commit already
+/// under way completes first (this call waits for it). Call it from a normal thread, not from inside
+/// a signal handler, then end the process.
+void remove_temporary_files_and_hold();
+
+/// How many temporary files this process has open now (for tests).
+std::size_t temporary_file_count();
 
 }  // namespace swarmpath::io
