@@ -60,6 +60,10 @@ void BatchSolver::run(std::size_t count, void (*call)(void*, search::SearchConte
     });
 }
 
+void BatchSolver::execute_erased(void (*call)(void*), void* work) {
+    workers_->arena.execute([&] { call(work); });
+}
+
 void BatchSolver::solve(const search::Solver& solver, std::span<const search::Query> queries,
                         std::span<search::Result> results) {
     for_each(queries.size(), [&](search::SearchContext& context, std::size_t index) {

@@ -9,13 +9,39 @@
 #include <tbb/partitioner.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <mutex>
+#include <optional>
 #include <string>
 
 namespace swarmpath::batch {
 
 namespace {
+
+/// Progress reports from worker threads: every 2% of the queries, by whoever crosses the step.
+class ProgressMeter {
+public:
+    ProgressMeter(ProgressCallback callback, void* user, std::size_t total)
+        : callback_(callback), user_(user), total_(total) {}
+
+    void advance(std::size_t count) {
+        if (callback_ == nullptr || total_ == 0) return;
+        const std::size_t before = done_.fetch_add(count, std::memory_order_relaxed);
+        const std::size_t after = before + count;
+        if (after * 50 / total_ == before * 50 / total_ || after >= total_) return;  // the caller reports 100%
+        std::unique_lock lock(mutex_, std::try_to_lock);
+        if (lock.owns_lock()) callback_(user_, after, total_);
+    }
+
+private:
+    ProgressCallback callback_;
+    void* user_;
+    std::size_t total_;
+    std::atomic<std::size_t> done_{0};
+    std::mutex mutex_;
+};
 
 /// The automatic rule's constants, in A* expansions (see choose_field in crowd_solver.hpp).
 constexpr double kFieldCellCost = 0.7;
@@ -80,7 +106,8 @@ Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::
 }
 
 CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span<search::Result> results,
-                               BatchSolver& workers) const {
+                               BatchSolver& workers, ProgressCallback progress, void* progress_user) const {
+    ProgressMeter meter(progress, progress_user, queries.size());
     const grid::Grid& grid = *grid_;
     const search::Solver& solver = *solver_;
     const search::Components& components = solver.components();
@@ -198,12 +225,14 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
         std::uint32_t first = members[group.begin].second;
         for (std::size_t member = group.begin; member < group.end; ++member) first = std::min(first, members[member].second);
         results[first].counters += field.counters();
+        meter.advance(group.end - group.begin);
     });
     for (std::uint64_t settled : settled_per_group) report.field_cells_settled += settled;
 
     workers.for_each(searched.size(), [&](search::SearchContext& context, std::size_t position) {
         const std::uint32_t index = searched[position];
         solver.solve(context, queries[index], results[index]);
+        meter.advance(1);
     });
     return report;
 }
@@ -212,12 +241,16 @@ Expected<SetOutcome> solve_set_with_fields(const ScenarioSet& set, const search:
                                            BatchSolver& workers, ProgressCallback progress, void* progress_user) {
     SetOutcome outcome;
     if (set.queries.empty()) return outcome;
-    Expected<CrowdSolver> crowd = CrowdSolver::create(*set.grid, settings);
+    // Preparation (components, the Solver's JPS data) runs inside the workers' arena, so a thread
+    // limit holds for it too.
+    std::optional<Expected<CrowdSolver>> created;
+    workers.execute([&] { created.emplace(CrowdSolver::create(*set.grid, settings)); });
+    Expected<CrowdSolver>& crowd = *created;
     if (!crowd) return crowd.error();
     outcome.results.resize(set.queries.size());
     const double cpu_before = process_cpu_seconds();
     const auto wall_before = std::chrono::steady_clock::now();
-    const CrowdReport report = crowd->solve(set.queries, outcome.results, workers);
+    const CrowdReport report = crowd->solve(set.queries, outcome.results, workers, progress, progress_user);
     outcome.search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count();
     outcome.cpu_seconds = process_cpu_seconds() - cpu_before;
     if (progress != nullptr) progress(progress_user, set.queries.size(), set.queries.size());

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <map>
+#include <optional>
 
 #include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/io/map_file.hpp"
@@ -55,11 +56,12 @@ Expected<std::vector<ScenarioSet>> load_scenario_sets(const std::vector<std::str
                 if (cached == grids.end()) {
                     Expected<io::MapFile> map = io::read_map_file(map_path, options.terrain);
                     if (!map) {
-                        Error error = map.error();
-                        if (error.line == 0 && error.message.rfind("cannot open", 0) == 0) {
-                            error.message += " (map named by " + scenario_path + " line " + std::to_string(row.line) + ")";
-                        }
-                        return error;
+                        // A map that cannot be read at all (missing, a folder, not a regular file) is the
+                        // row's problem: name the scenario file and line, and the map as the row gave it.
+                        const Error& error = map.error();
+                        if (error.line != 0) return error;
+                        return Error{scenario_path, row.line, 0,
+                                     "the map '" + row.map_name + "' named here (" + map_path + "): " + error.message};
                     }
                     Expected<grid::Grid> built = grid::Grid::build(*map, options.terrain);
                     if (!built) return built.error();
@@ -97,7 +99,10 @@ Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSetti
     if (settings.algorithm == search::Algorithm::flowfield || settings.algorithm == search::Algorithm::automatic) {
         return solve_set_with_fields(set, settings, workers, progress, progress_user);  // crowd_solver.hpp
     }
-    Expected<search::Solver> solver = search::Solver::create(*set.grid, settings);
+    // Preparation (JPS+ table, components) runs inside the workers' arena: --threads 1 means one thread.
+    std::optional<Expected<search::Solver>> created;
+    workers.execute([&] { created.emplace(search::Solver::create(*set.grid, settings)); });
+    Expected<search::Solver>& solver = *created;
     if (!solver) return solver.error();
     outcome.algorithm = solver->algorithm();
     if (const search::JumpPointGrid* lines = solver->jump_grid()) {

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <memory>
 #include <span>
+#include <type_traits>
 
 #include "swarmpath/search/solver.hpp"
 #include "swarmpath/search/types.hpp"
@@ -31,12 +32,18 @@ public:
     template <class Task>
     void for_each(std::size_t count, Task&& task);
 
+    /// Runs `work` on the calling thread inside the workers' task arena, so any oneTBB parallelism
+    /// within it (preprocessing: the JPS+ table, components) is held to the same thread count.
+    template <class Work>
+    void execute(Work&& work);
+
     [[nodiscard]] unsigned threads() const;
     /// Bytes held by all workers' contexts.
     [[nodiscard]] std::size_t context_memory_bytes() const;
 
 private:
     struct Workers;
+    void execute_erased(void (*call)(void*), void* work);
     void run(std::size_t count, void (*call)(void*, search::SearchContext&, std::size_t), void* task);
     std::unique_ptr<Workers> workers_;
 };
@@ -47,6 +54,11 @@ void BatchSolver::for_each(std::size_t count, Task&& task) {
         (*static_cast<std::remove_reference_t<Task>*>(erased))(context, index);
     };
     run(count, trampoline, &task);
+}
+
+template <class Work>
+void BatchSolver::execute(Work&& work) {
+    execute_erased([](void* erased) { (*static_cast<std::remove_reference_t<Work>*>(erased))(); }, &work);
 }
 
 }  // namespace swarmpath::batch

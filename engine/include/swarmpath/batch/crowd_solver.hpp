@@ -66,9 +66,11 @@ public:
     /// `settings.algorithm` must be flowfield or automatic. The grid must outlive the solver.
     static Expected<CrowdSolver> create(const grid::Grid& grid, const search::SearchSettings& settings);
 
-    /// Solves queries[i] into results[i] for every i (`results` as long as `queries`).
+    /// Solves queries[i] into results[i] for every i (`results` as long as `queries`). `progress`,
+    /// when given, is called now and then with (queries done, queries total) from whichever worker
+    /// crossed the next 2% step, never from two threads at once.
     CrowdReport solve(std::span<const search::Query> queries, std::span<search::Result> results,
-                      BatchSolver& workers) const;
+                      BatchSolver& workers, ProgressCallback progress = nullptr, void* progress_user = nullptr) const;
 
     [[nodiscard]] const search::Solver& search_solver() const { return *solver_; }
     [[nodiscard]] const search::SearchSettings& settings() const { return settings_; }
