@@ -22,7 +22,10 @@ void add_render_command(CLI::App& app, int& exit_code);
 void add_field_command(CLI::App& app, int& exit_code);
 // Further subcommands register here, one declaration per line, each defined in its own file.
 
-/// Prints an error to stderr as "swarmpath: <message>".
+/// Prints an error to stderr as "swarmpath: <message>", control bytes and invalid UTF-8 escaped.
 void report_error(const std::string& message);
+
+/// The version of this build ("0.1.0"), also carried by `solve --summary`.
+const char* version();
 
 }  // namespace swarmpath::cli

@@ -14,7 +14,10 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "option_limits.hpp"
+#include "run_files.hpp"
 #include "search_options.hpp"
+#include "terminal_text.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/field_file.hpp"
@@ -27,8 +30,8 @@ namespace {
 
 struct FieldOptions {
     std::string map_path;
-    std::int64_t goal_x = 0;
-    std::int64_t goal_y = 0;
+    std::uint32_t goal_x = 0;
+    std::uint32_t goal_y = 0;
     std::string output;
     std::string picture;
     int moves = 8;
@@ -130,6 +133,18 @@ int run_field(const FieldOptions& options) {
     search.diagonal = options.diagonal;
     search.terrain_spec = options.terrain_spec;
     search.terrain_file = options.terrain_file;
+    // Both outputs are opened, and checked against the inputs and each other, before any work; they
+    // are committed together at the end: the field and its picture, or neither.
+    RunFiles files;
+    files.add_input("map", options.map_path);
+    files.add_input("terrain file (--terrain-file)", options.terrain_file);
+    io::AtomicFile* field_output = files.add_output("-o", options.output);
+    const std::string picture_path = options.picture.empty() ? options.output + ".png" : options.picture;
+    io::AtomicFile* picture_output = files.add_output("--png", picture_path);
+    if (Status checked = files.check(); !checked) {
+        report_error(checked.error().describe());
+        return kExitBadInput;
+    }
     Expected<LoadedMap> loaded = load_map(search, options.map_path);
     if (!loaded) {
         report_error(loaded.error().describe());
@@ -152,11 +167,7 @@ int run_field(const FieldOptions& options) {
     const search::GoalField field = search::GoalField::compute(*grid, resolved->settings.moves, resolved->settings.diagonal,
                                                                goal_x, goal_y, {}, true, workspace);
     const io::FieldFile file = io::field_file_from(field, *grid);
-    if (Status status = io::write_field_file(options.output, file); !status) {
-        report_error(status.error().describe());
-        return kExitBadInput;
-    }
-    const std::string picture_path = options.picture.empty() ? options.output + ".png" : options.picture;
+    field_output->write(io::encode_field_file(file));
     const std::uint32_t side = std::max(grid->width(), grid->height());
     const std::uint32_t scale = side <= 64 ? 9 : std::max<std::uint32_t>(1, 512 / side);
     std::string encoded;
@@ -164,15 +175,16 @@ int run_field(const FieldOptions& options) {
         report_error(picture_path + ": PNG encoding failed");
         return kExitBadInput;
     }
-    io::AtomicFile picture(picture_path);
-    picture.write(encoded);
-    if (Status status = picture.commit(); !status) {
-        report_error(status.error().describe());
+    picture_output->write(encoded);
+    if (Status committed = files.commit(); !committed) {
+        report_error(committed.error().describe());
         return kExitBadInput;
     }
-    std::printf("field of %s to (%u, %u): %llu cells reach the goal; wrote %s and %s\n", options.map_path.c_str(), goal_x,
-                goal_y, static_cast<unsigned long long>(field.counters().expanded), options.output.c_str(),
-                picture_path.c_str());
+    std::fprintf(files.writes_standard_output() ? stderr : stdout,
+                 "field of %s to (%u, %u): %llu cells reach the goal; wrote %s and %s\n",
+                 escape_text(options.map_path).c_str(), goal_x, goal_y,
+                 static_cast<unsigned long long>(field.counters().expanded), escape_text(options.output).c_str(),
+                 escape_text(picture_path).c_str());
     return kExitSuccess;
 }
 
@@ -183,8 +195,8 @@ void add_field_command(CLI::App& app, int& exit_code) {
     CLI::App* command = app.add_subcommand(
         "field", "Export the goal field (cost and next step of every cell) of one goal, with a PNG picture");
     command->add_option("map", options->map_path, "Map file (.map)")->required();
-    command->add_option("goal_x", options->goal_x, "Goal column")->required();
-    command->add_option("goal_y", options->goal_y, "Goal row")->required();
+    command->add_option("goal_x", options->goal_x, "Goal column")->required()->check(whole_number(0, kMaximumCoordinate));
+    command->add_option("goal_y", options->goal_y, "Goal row")->required()->check(whole_number(0, kMaximumCoordinate));
     command->add_option("-o,--output", options->output, "Field file to write (layout: docs/crowds.md)")->required();
     command->add_option("--png", options->picture, "Picture to write (default: FIELD.png)");
     command->add_option("--moves", options->moves, "Movement model: 8 or 4")->capture_default_str();

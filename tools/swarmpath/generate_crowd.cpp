@@ -18,6 +18,9 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "option_limits.hpp"
+#include "run_files.hpp"
+#include "terminal_text.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/map_file.hpp"
 
@@ -110,6 +113,17 @@ std::vector<std::uint32_t> largest_region(const io::MapFile& map) {
 }
 
 int run_generate_crowd(const CrowdOptions& options) {
+    if (options.goals > options.agents) {
+        report_error("--goals must not exceed --agents (each goal needs an agent)");
+        return kExitBadInput;
+    }
+    RunFiles files;
+    files.add_input("map", options.map_path);
+    io::AtomicFile* file = files.add_output("-o", options.output);
+    if (Status checked = files.check(); !checked) {
+        report_error(checked.error().describe());
+        return kExitBadInput;
+    }
     Expected<io::MapFile> map = io::read_map_file(options.map_path);
     if (!map) {
         report_error(map.error().describe());
@@ -132,11 +146,6 @@ int run_generate_crowd(const CrowdOptions& options) {
     for (std::uint32_t& start : starts) start = region[pick(random)];
 
     std::string map_name = options.map_path.substr(options.map_path.find_last_of('/') + 1);
-    io::AtomicFile file(options.output);
-    if (!file.status()) {
-        report_error(file.status().error().describe());
-        return kExitBadInput;
-    }
     std::string buffer = "version 1\n";
     // One goal at a time: a single Dijkstra answers all of its agents (the costs are symmetric).
     std::vector<std::string> rows(options.agents);
@@ -152,13 +161,13 @@ int run_generate_crowd(const CrowdOptions& options) {
         }
     }
     for (const std::string& row : rows) buffer += row;
-    file.write(buffer);
-    if (Status status = file.commit(); !status) {
-        report_error(status.error().describe());
+    file->write(buffer);
+    if (Status committed = files.commit(); !committed) {
+        report_error(committed.error().describe());
         return kExitBadInput;
     }
     std::fprintf(stderr, "swarmpath: wrote %zu agents bound for %zu goals to %s\n", options.agents, options.goals,
-                 options.output.c_str());
+                 escape_text(options.output).c_str());
     return kExitSuccess;
 }
 
@@ -169,10 +178,13 @@ void add_generate_crowd_command(CLI::App& generate, int& exit_code) {
     CLI::App* command = generate.add_subcommand(
         "crowd", "A scenario of many agents bound for a few goals, optimal lengths by an independent Dijkstra");
     command->add_option("map", options->map_path, "Map file (.map); benchmark terrain")->required();
-    command->add_option("--agents", options->agents, "Number of agents (rows)")->capture_default_str();
-    command->add_option("--goals", options->goals, "Number of distinct goals; agent i goes to goal i mod K")
+    command->add_option("--agents", options->agents, "Number of agents (rows)")
+        ->check(whole_number(1, kMaximumAgents))
         ->capture_default_str();
-    command->add_option("--seed", options->seed, "Random seed")->capture_default_str();
+    command->add_option("--goals", options->goals, "Number of distinct goals; agent i goes to goal i mod K")
+        ->check(whole_number(1, kMaximumGoals))
+        ->capture_default_str();
+    command->add_option("--seed", options->seed, "Random seed")->check(whole_number(0, kMaximumSeed))->capture_default_str();
     command->add_option("-o,--output", options->output, "Scenario file to write (.map.scen)")->required();
     command->callback([options, &exit_code] { exit_code = run_generate_crowd(*options); });
 }

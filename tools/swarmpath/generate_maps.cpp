@@ -13,7 +13,7 @@
 // come from a plain A* here, in doubles with std::priority_queue and √2 = 1.414213562 (FORMATS.md),
 // sharing no code with the engine's search, so `swarmpath solve --check` on the file is a real test.
 // Rows are sorted by length, bucket = floor(length / 4), lengths printed with 8 decimals. Both files
-// are written atomically (io::AtomicFile).
+// are opened before any work and committed together (run_files.hpp): both appear or neither does.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -28,6 +28,8 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "option_limits.hpp"
+#include "run_files.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/map_file.hpp"
 
@@ -272,6 +274,14 @@ int run_generate_map(const MapOptions& options) {
         report_error("--corridor and --room must be at least 1");
         return kExitBadInput;
     }
+    RunFiles files;
+    io::AtomicFile* map_file = files.add_output("-o", options.output);
+    const std::string scenario_path = options.scenario_output.empty() ? options.output + ".scen" : options.scenario_output;
+    io::AtomicFile* scenario_file = options.scenarios == 0 ? nullptr : files.add_output("--scenario-output", scenario_path);
+    if (Status checked = files.check(); !checked) {
+        report_error(checked.error().describe());
+        return kExitBadInput;
+    }
     Draw draw(options.seed);
     std::string letters;
     if (options.kind == "random") letters = random_letters(options, draw);
@@ -284,13 +294,16 @@ int run_generate_map(const MapOptions& options) {
         text.append(letters, static_cast<std::size_t>(y) * options.width, options.width);
         text.push_back('\n');
     }
-    io::AtomicFile map_file(options.output);
-    map_file.write(text);
-    if (Status status = map_file.commit(); !status) {
-        report_error(status.error().describe());
-        return kExitBadInput;
+    map_file->write(text);
+    text.clear();
+    text.shrink_to_fit();
+    if (scenario_file == nullptr) {
+        if (Status committed = files.commit(); !committed) {
+            report_error(committed.error().describe());
+            return kExitBadInput;
+        }
+        return kExitSuccess;
     }
-    if (options.scenarios == 0) return kExitSuccess;
 
     const std::vector<std::uint32_t> region = largest_region(letters, options.width, options.height);
     if (region.size() < 2) {
@@ -321,11 +334,9 @@ int run_generate_map(const MapOptions& options) {
                        row.start % options.width, row.start / options.width, row.goal % options.width,
                        row.goal / options.width, row.length);
     }
-    const std::string scenario_path = options.scenario_output.empty() ? options.output + ".scen" : options.scenario_output;
-    io::AtomicFile scenario_file(scenario_path);
-    scenario_file.write(scenario);
-    if (Status status = scenario_file.commit(); !status) {
-        report_error(status.error().describe());
+    scenario_file->write(scenario);
+    if (Status committed = files.commit(); !committed) {  // the map and its scenarios, or neither
+        report_error(committed.error().describe());
         return kExitBadInput;
     }
     return kExitSuccess;
@@ -335,22 +346,33 @@ void add_kind(CLI::App& generate, int& exit_code, const std::string& kind, const
     auto options = std::make_shared<MapOptions>();
     options->kind = kind;
     CLI::App* command = generate.add_subcommand(kind, description);
-    command->add_option("--width", options->width, "Map width in cells")->capture_default_str();
-    command->add_option("--height", options->height, "Map height in cells")->capture_default_str();
-    command->add_option("--seed", options->seed, "Random seed (same seed, same files)")->capture_default_str();
+    command->add_option("--width", options->width, "Map width in cells")
+        ->check(whole_number(1, io::kMaximumSide))
+        ->capture_default_str();
+    command->add_option("--height", options->height, "Map height in cells")
+        ->check(whole_number(1, io::kMaximumSide))
+        ->capture_default_str();
+    command->add_option("--seed", options->seed, "Random seed (same seed, same files)")
+        ->check(whole_number(0, kMaximumSeed))
+        ->capture_default_str();
     if (kind == "random") {
         command->add_option("--density", options->density, "Share of blocked cells, 0 to 1")->capture_default_str();
     }
     if (kind == "maze") {
-        command->add_option("--corridor", options->corridor, "Corridor width in cells")->capture_default_str();
+        command->add_option("--corridor", options->corridor, "Corridor width in cells")
+            ->check(whole_number(1, io::kMaximumSide))
+            ->capture_default_str();
     }
     if (kind == "rooms") {
-        command->add_option("--room", options->room, "Room side in cells")->capture_default_str();
+        command->add_option("--room", options->room, "Room side in cells")
+            ->check(whole_number(1, io::kMaximumSide))
+            ->capture_default_str();
         command->add_option("--density", options->density, "Chance of a door in each wall beyond those that connect")
             ->capture_default_str();
     }
     command->add_option("-o,--output", options->output, "Map file to write (.map)")->required();
     command->add_option("--scenarios", options->scenarios, "Also write a scenario file of N queries with optimal lengths")
+        ->check(whole_number(0, kMaximumGeneratedScenarios))
         ->capture_default_str();
     command->add_option("--scenario-output", options->scenario_output, "Scenario file to write (default: MAP.scen)");
     command->callback([options, &exit_code] { exit_code = run_generate_map(*options); });

@@ -228,6 +228,71 @@ Expected<std::string> png_picture(const io::MapFile& map, const grid::TerrainTab
 
 namespace {
 
+/// Records of CSV text as RFC 4180 writes them: fields separated by commas, a field in double
+/// quotes may hold commas, line ends and doubled quotes; records end at LF or CRLF outside quotes.
+class CsvRecords {
+public:
+    explicit CsvRecords(std::string_view text) : text_(text) {}
+
+    /// The next record's fields; false at the end of the text.
+    bool next(std::vector<std::string>& fields) {
+        fields.clear();
+        if (position_ >= text_.size()) return false;
+        record_line_ = line_;
+        well_formed_ = true;
+        std::string field;
+        bool quoted = false;
+        bool field_started_quoted = false;
+        while (position_ < text_.size()) {
+            const char character = text_[position_++];
+            if (quoted) {
+                if (character == '"') {
+                    if (position_ < text_.size() && text_[position_] == '"') {
+                        field.push_back('"');
+                        ++position_;
+                    } else {
+                        quoted = false;
+                    }
+                } else {
+                    if (character == '\n') ++line_;
+                    field.push_back(character);
+                }
+                continue;
+            }
+            if (character == ',') {
+                fields.push_back(std::move(field));
+                field.clear();
+                field_started_quoted = false;
+            } else if (character == '\n') {
+                ++line_;
+                break;
+            } else if (character == '\r' && position_ < text_.size() && text_[position_] == '\n') {
+                continue;
+            } else if (character == '"') {
+                if (!field.empty() || field_started_quoted) well_formed_ = false;
+                quoted = true;
+                field_started_quoted = true;
+            } else {
+                if (field_started_quoted) well_formed_ = false;
+                field.push_back(character);
+            }
+        }
+        if (quoted) well_formed_ = false;
+        fields.push_back(std::move(field));
+        return true;
+    }
+    /// 1-based line on which the last record began.
+    [[nodiscard]] std::uint32_t line() const { return record_line_; }
+    [[nodiscard]] bool well_formed() const { return well_formed_; }
+
+private:
+    std::string_view text_;
+    std::size_t position_ = 0;
+    std::uint32_t line_ = 1;
+    std::uint32_t record_line_ = 1;
+    bool well_formed_ = true;
+};
+
 bool parse_coordinate_pair(std::string_view text, std::uint32_t& x, std::uint32_t& y) {
     const std::size_t colon = text.find(':');
     if (colon == std::string_view::npos) return false;
@@ -243,40 +308,31 @@ bool parse_coordinate_pair(std::string_view text, std::uint32_t& x, std::uint32_
 
 Expected<std::vector<PathRow>> parse_path_rows(const std::string& text, const std::string& origin) {
     std::vector<PathRow> rows;
-    std::uint32_t line_number = 0;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        std::size_t newline = text.find('\n', start);
-        if (newline == std::string::npos) newline = text.size();
-        std::string_view line(text.data() + start, newline - start);
-        start = newline + 1;
-        ++line_number;
-        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-        if (line.empty()) continue;
-        if (line_number == 1 && line.rfind("scenario,", 0) == 0) continue;  // the header
+    CsvRecords records(text);
+    std::vector<std::string> fields;
+    while (records.next(fields)) {
+        const std::uint32_t line_number = records.line();
         auto fail = [&](const std::string& message) -> Error { return Error{origin, line_number, 0, message}; };
-        std::string_view fields[5];
-        std::size_t field_start = 0;
-        for (int field = 0; field < 5; ++field) {
-            const std::size_t comma = field == 4 ? line.size() : line.find(',', field_start);
-            if (comma == std::string_view::npos) return fail("expected 5 fields: scenario,query,status,cost,path");
-            fields[field] = line.substr(field_start, comma - field_start);
-            field_start = comma + 1;
-        }
+        if (!records.well_formed()) return fail("a quoted field is not closed, or a quote stands inside an unquoted field");
+        if (fields.size() == 1 && fields[0].empty()) continue;  // a blank line
+        if (line_number == 1 && fields.size() == 5 && fields[0] == "scenario") continue;  // the header
+        if (fields.size() != 5) return fail("expected 5 fields: scenario,query,status,cost,path");
         PathRow row;
         row.line = line_number;
-        row.scenario = std::string(fields[0]);
-        row.status = std::string(fields[2]);
+        row.scenario = fields[0];
+        row.status = fields[2];
         {
-            auto [position, error] = std::from_chars(fields[1].data(), fields[1].data() + fields[1].size(), row.query);
-            if (fields[1].empty() || error != std::errc() || position != fields[1].data() + fields[1].size()) {
-                return fail("query index '" + std::string(fields[1]) + "' is not a number");
+            const std::string& field = fields[1];
+            auto [position, error] = std::from_chars(field.data(), field.data() + field.size(), row.query);
+            if (field.empty() || error != std::errc() || position != field.data() + field.size()) {
+                return fail("query index '" + field.substr(0, 40) + "' is not a number");
             }
         }
         {
-            auto [position, error] = std::from_chars(fields[3].data(), fields[3].data() + fields[3].size(), row.cost);
-            if (fields[3].empty() || error != std::errc() || position != fields[3].data() + fields[3].size()) {
-                return fail("cost '" + std::string(fields[3]) + "' is not a number");
+            const std::string& field = fields[3];
+            auto [position, error] = std::from_chars(field.data(), field.data() + field.size(), row.cost);
+            if (field.empty() || error != std::errc() || position != field.data() + field.size()) {
+                return fail("cost '" + field.substr(0, 40) + "' is not a number");
             }
         }
         std::string_view cells = fields[4];
@@ -288,7 +344,8 @@ Expected<std::vector<PathRow>> parse_path_rows(const std::string& text, const st
             std::uint32_t y = 0;
             if (space > cell_start) {
                 if (!parse_coordinate_pair(cells.substr(cell_start, space - cell_start), x, y)) {
-                    return fail("path cell '" + std::string(cells.substr(cell_start, space - cell_start)) + "' is not x:y");
+                    return fail("path cell '" + std::string(cells.substr(cell_start, std::min<std::size_t>(space - cell_start, 40))) +
+                                "' is not x:y");
                 }
                 row.xs.push_back(x);
                 row.ys.push_back(y);

@@ -2,7 +2,9 @@
 // the map with paths over it (map_picture.hpp). Paths come from scenario rows solved here with the
 // search options (--scen, rows chosen by --query, the first five by default) and/or from the CSV that
 // `swarmpath solve --paths` writes (--paths, filtered by --query when given). An output name ending
-// in .txt gets the ASCII form; anything else gets a PNG. The file is written atomically.
+// in .txt gets the ASCII form; anything else gets a PNG. The picture is opened, and checked against
+// the inputs (it may not be the map, the scenario or the paths file), before any work, and written
+// atomically (run_files.hpp).
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -13,7 +15,10 @@
 
 #include "commands.hpp"
 #include "map_picture.hpp"
+#include "option_limits.hpp"
+#include "run_files.hpp"
 #include "search_options.hpp"
+#include "terminal_text.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/map_file.hpp"
@@ -45,6 +50,13 @@ int fail(const Error& error) {
 }
 
 int run_render(const RenderOptions& options) {
+    RunFiles files;
+    files.add_input("map", options.map_path);
+    files.add_input("scenario file (--scen)", options.scenario_path);
+    files.add_input("paths file (--paths)", options.paths_path);
+    files.add_input("terrain file (--terrain-file)", options.search.terrain_file);
+    io::AtomicFile* file = files.add_output("-o", options.output_path);
+    if (Status checked = files.check(); !checked) return fail(checked.error());
     Expected<ResolvedSearch> resolved = resolve(options.search);
     if (!resolved) return fail(resolved.error());
     Expected<io::MapFile> map = io::read_map_file(options.map_path, resolved->terrain);
@@ -125,31 +137,29 @@ int run_render(const RenderOptions& options) {
             drawn.has_goal = row.status == "found";
             drawn.goal_x = row.xs.back();
             drawn.goal_y = row.ys.back();
-            fmt::format_to(std::back_inserter(report), "{} query {}: {} cost {:.8f} cells {}\n", row.scenario, row.query,
-                           row.status, row.cost, row.xs.size());
+            fmt::format_to(std::back_inserter(report), "{} query {}: {} cost {:.8f} cells {}\n", escape_text(row.scenario), row.query,
+                           escape_text(row.status), row.cost, row.xs.size());
             paths.push_back(std::move(drawn));
         }
     }
 
-    io::AtomicFile file(options.output_path);
-    if (!file.status()) return fail(file.status().error());
     if (ends_with(options.output_path, ".txt")) {
         const CropWindow window =
             options.crop < 0 ? full_window(*map) : path_window(*map, paths, static_cast<std::uint32_t>(options.crop));
-        file.write(ascii_picture(*map, paths, window));
-        if (Status status = file.commit(); !status) return fail(status.error());
-        fmt::format_to(std::back_inserter(report), "wrote {} ({} x {} characters, {} paths)\n", options.output_path,
+        file->write(ascii_picture(*map, paths, window));
+        if (Status status = files.commit(); !status) return fail(status.error());
+        fmt::format_to(std::back_inserter(report), "wrote {} ({} x {} characters, {} paths)\n", escape_text(options.output_path),
                        window.right - window.left, window.bottom - window.top, paths.size());
     } else {
         const std::uint32_t scale = options.scale == 0 ? automatic_scale(*map) : options.scale;
         Expected<std::string> png = png_picture(*map, resolved->terrain, paths, scale);
         if (!png) return fail(png.error());
-        file.write(*png);
-        if (Status status = file.commit(); !status) return fail(status.error());
-        fmt::format_to(std::back_inserter(report), "wrote {} ({} x {} pixels, scale {}, {} paths)\n", options.output_path,
+        file->write(*png);
+        if (Status status = files.commit(); !status) return fail(status.error());
+        fmt::format_to(std::back_inserter(report), "wrote {} ({} x {} pixels, scale {}, {} paths)\n", escape_text(options.output_path),
                        map->width * scale, map->height * scale, scale, paths.size());
     }
-    std::fputs(report.c_str(), stdout);
+    std::fputs(report.c_str(), files.writes_standard_output() ? stderr : stdout);
     return kExitSuccess;
 }
 
@@ -162,11 +172,13 @@ void add_render_command(CLI::App& app, int& exit_code) {
     command->add_option("-o,--output", options->output_path, "Output picture: OUT.png, or OUT.txt for ASCII")->required();
     command->add_option("--scen", options->scenario_path, "Scenario file whose rows to solve on MAP and draw");
     command->add_option("--query", options->queries,
-                        "0-based row of --scen (or query index of --paths) to draw; repeatable; default: rows 0-4 of --scen");
+                        "0-based row of --scen (or query index of --paths) to draw; repeatable; default: rows 0-4 of --scen")
+        ->check(whole_number(0, kMaximumCoordinate));
     command->add_option("--paths", options->paths_path, "Path CSV written by 'swarmpath solve --paths' to draw");
     command->add_option("--scale", options->scale, "Pixels per cell (default: about 800 pixels across, 1 to 16)")
-        ->check(CLI::Range(1U, 64U));
-    command->add_option("--crop", options->crop, "ASCII output only: just the part around the paths, with this margin");
+        ->check(whole_number(1, 64));
+    command->add_option("--crop", options->crop, "ASCII output only: just the part around the paths, with this margin")
+        ->check(whole_number(0, io::kMaximumSide));
     options->search.add_to(*command);
     command->callback([options, &exit_code] { exit_code = run_render(*options); });
 }

@@ -10,7 +10,9 @@
 
 #include "commands.hpp"
 #include "map_picture.hpp"
+#include "option_limits.hpp"
 #include "search_options.hpp"
+#include "terminal_text.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/context.hpp"
@@ -21,10 +23,10 @@ namespace {
 
 struct RouteOptions {
     std::string map_path;
-    std::int64_t start_x = 0;
-    std::int64_t start_y = 0;
-    std::int64_t goal_x = 0;
-    std::int64_t goal_y = 0;
+    std::uint32_t start_x = 0;
+    std::uint32_t start_y = 0;
+    std::uint32_t goal_x = 0;
+    std::uint32_t goal_y = 0;
     bool no_map = false;
     int crop = -1;  ///< < 0: the whole map; otherwise the margin around the path
     SearchOptions search;
@@ -50,7 +52,7 @@ int run_route(const RouteOptions& options) {
     const search::SearchSettings& settings = solver->settings();
 
     std::string text;
-    fmt::format_to(std::back_inserter(text), "map       {} ({} x {})\n", options.map_path, map->width, map->height);
+    fmt::format_to(std::back_inserter(text), "map       {} ({} x {})\n", escape_text(options.map_path), map->width, map->height);
     fmt::format_to(std::back_inserter(text), "query     ({},{}) -> ({},{})\n", query.start_x, query.start_y, query.goal_x,
                    query.goal_y);
     fmt::format_to(std::back_inserter(text), "settings  moves {}, diagonal rule {}, heuristic {}, weight {}, algorithm {}\n",
@@ -104,13 +106,15 @@ void add_route_command(CLI::App& app, int& exit_code) {
     CLI::App* command = app.add_subcommand(
         "route", "Solve one query on a map and print the path on the map in ASCII (* path, S start, G goal)");
     command->add_option("map", options->map_path, "Map file (.map)")->required();
-    command->add_option("start_x", options->start_x, "Start column")->required();
-    command->add_option("start_y", options->start_y, "Start row")->required();
-    command->add_option("goal_x", options->goal_x, "Goal column")->required();
-    command->add_option("goal_y", options->goal_y, "Goal row")->required();
+    const CLI::Validator coordinate = whole_number(0, kMaximumCoordinate);
+    command->add_option("start_x", options->start_x, "Start column")->required()->check(coordinate);
+    command->add_option("start_y", options->start_y, "Start row")->required()->check(coordinate);
+    command->add_option("goal_x", options->goal_x, "Goal column")->required()->check(coordinate);
+    command->add_option("goal_y", options->goal_y, "Goal row")->required()->check(coordinate);
     command->add_flag("--no-map", options->no_map, "Print the result without the ASCII map");
     command->add_option("--crop", options->crop,
-                        "Print only the part of the map around the path, with this many cells of margin");
+                        "Print only the part of the map around the path, with this many cells of margin")
+        ->check(whole_number(0, io::kMaximumSide));
     options->search.add_to(*command);
     command->callback([options, &exit_code] { exit_code = run_route(*options); });
 }

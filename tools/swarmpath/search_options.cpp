@@ -3,6 +3,8 @@
 
 #include <map>
 
+#include "option_limits.hpp"
+
 namespace swarmpath::cli {
 
 void SearchOptions::add_to(CLI::App& command) {
@@ -25,6 +27,7 @@ void SearchOptions::add_to(CLI::App& command) {
                        "none, or nearest: answer an unreachable goal with the path to the nearest reachable cell")
         ->capture_default_str();
     command.add_option("--max-expansions", max_expansions, "Stop a search after N expansions (status node_limit); 0: no limit")
+        ->check(whole_number(0, kMaximumExpansions))
         ->capture_default_str();
 }
 

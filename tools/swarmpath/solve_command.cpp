@@ -1,7 +1,13 @@
 // `swarmpath solve`: runs every query of one or more scenario files as a batch, prints a table per
 // file, and optionally checks costs against the files' optimal lengths (--check), writes a JSON
-// summary (--summary) and a CSV of every path (--paths). Output files are written atomically.
+// summary (--summary) and a CSV of every path (--paths). Outputs are opened and checked against the
+// inputs before anything is loaded or solved, and committed together at the end (run_files.hpp);
+// "-" writes an output to standard output, and the table then goes to standard error.
 #include <unistd.h>
+
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+
 
 #include <chrono>
 #include <cstdio>
@@ -13,7 +19,10 @@
 
 #include "commands.hpp"
 #include "distributed_solve.hpp"
+#include "option_limits.hpp"
+#include "run_files.hpp"
 #include "search_options.hpp"
+#include "terminal_text.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/row_check.hpp"
 #include "swarmpath/batch/editable_map.hpp"
@@ -64,9 +73,10 @@ void show_progress(void* user, std::size_t done, std::size_t total) {
 void write_paths(io::AtomicFile& file, const batch::ScenarioSet& set, const batch::SetOutcome& outcome) {
     std::string buffer;
     const std::uint32_t width = set.grid->width();
+    const std::string scenario = csv_field(set.scenario_name);  // RFC 4180: a name may hold commas or quotes
     for (std::size_t index = 0; index < outcome.results.size(); ++index) {
         const search::Result& result = outcome.results[index];
-        fmt::format_to(std::back_inserter(buffer), "{},{},{},{:.8f},", set.scenario_name, set.row_indices[index],
+        fmt::format_to(std::back_inserter(buffer), "{},{},{},{:.8f},", scenario, set.row_indices[index],
                        search::to_string(result.status), result.cost);
         bool first = true;
         for (grid::CellIndex cell : result.path) {
@@ -109,6 +119,31 @@ int run_solve(const SolveOptions& options) {
     search::SearchSettings settings = resolved->settings;
     settings.record_paths = !options.paths_path.empty();
 
+    // Outputs first: a refused or unwritable output, or one that is also an input, fails the run
+    // before anything is loaded or solved. Only rank 0 writes.
+    RunFiles files;
+    for (const std::string& scenario : options.scenarios) files.add_input("scenario file", scenario);
+    files.add_input("map (--map)", options.map);
+    files.add_input("terrain file (--terrain-file)", options.search.terrain_file);
+    files.add_input("edits file (--edits)", options.edits_path);
+    io::AtomicFile* summary_file = nullptr;
+    io::AtomicFile* paths_file = nullptr;
+    if (session.is_root()) {
+        summary_file = files.add_output("--summary", options.summary_path);
+        paths_file = files.add_output("--paths", options.paths_path);
+    }
+    if (Status checked = files.check(); !checked) {
+        report_error(checked.error().describe());
+        return kExitBadInput;
+    }
+    std::FILE* table_stream = files.writes_standard_output() ? stderr : stdout;
+
+    // The thread count in force everywhere (the batch, preprocessing, goal fields): what was asked,
+    // at most one per hardware thread.
+    const auto available = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
+    const unsigned threads = options.threads == 0 ? available : std::min(options.threads, available);
+    tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism, threads);
+
     batch::LoadOptions load;
     load.map_override = options.map;
     load.terrain = resolved->terrain;
@@ -118,16 +153,24 @@ int run_solve(const SolveOptions& options) {
         report_error(sets.error().describe());
         return kExitBadInput;
     }
-    if (options.strict && !endpoints_are_valid(*sets)) return kExitBadInput;
+    for (const batch::ScenarioSet& set : *sets) {
+        if (set.map_path.empty()) continue;
+        if (Status distinct = files.check_input("map named by " + set.scenario_path, set.map_path); !distinct) {
+            report_error(distinct.error().describe());
+            return kExitBadInput;
+        }
+    }
     if (!options.edits_path.empty()) {  // map edits before solving (issue 7, batch/editable_map.hpp)
         if (Status edited = batch::apply_edits_file(*sets, options.edits_path, load.terrain); !edited) {
             report_error(edited.error().describe());
             return kExitBadInput;
         }
     }
+    // --strict judges the map the queries run on: after the edits.
+    if (options.strict && !endpoints_are_valid(*sets)) return kExitBadInput;
 
     if (!session.agree_on_inputs()) return kExitBadInput;  // every rank loaded its inputs, or none solves
-    batch::BatchSolver workers(options.threads);
+    batch::BatchSolver workers(threads);
     distributed::GatheredRun gathered;  // under mpirun: each rank solves a shard, rank 0 gathers
     if (session.distributed()) {
         gathered = distributed::solve_shards(session, *sets, settings, workers);
@@ -142,7 +185,7 @@ int run_solve(const SolveOptions& options) {
     progress.enabled = progress.enabled && total_queries >= 2000;
 
     for (const batch::ScenarioSet& set : *sets) {
-        progress.label = set.scenario_name;
+        progress.label = escape_text(set.scenario_name);
         Expected<batch::SetOutcome> outcome =
             session.distributed() ? Expected<batch::SetOutcome>(std::move(gathered.outcomes[&set - sets->data()]))
                                   : batch::solve_set(set, settings, workers, show_progress, &progress);
@@ -168,7 +211,7 @@ int run_solve(const SolveOptions& options) {
             }
             if (verdict == batch::CheckVerdict::mismatch) {
                 if (options.check && report.mismatches < 5) {
-                    std::fprintf(stderr, "%s:%u: expected %.8f, got %s %.8f\n", set.scenario_path.c_str(), row.line,
+                    std::fprintf(stderr, "%s:%u: expected %.8f, got %s %.8f\n", escape_text(set.scenario_path).c_str(), row.line,
                                  row.optimal_length, std::string(search::to_string(result.status)).c_str(), result.cost);
                 }
                 ++report.mismatches;
@@ -188,9 +231,9 @@ int run_solve(const SolveOptions& options) {
         const batch::ScenarioSet& set = (*sets)[index];
         const batch::SetOutcome& outcome = outcomes[index];
         const SetReport& report = reports[index];
-        std::string map_name = set.map_path.substr(set.map_path.find_last_of('/') + 1);
+        std::string map_name = escape_text(set.map_path.substr(set.map_path.find_last_of('/') + 1));
         const double rate = outcome.search_seconds > 0 ? static_cast<double>(set.queries.size()) / outcome.search_seconds : 0;
-        table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", set.scenario_name, map_name,
+        table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", escape_text(set.scenario_name), map_name,
                              set.queries.size(), report.solved, report.mismatches, report.counters.expanded,
                              outcome.search_seconds, rate);
         queries += set.queries.size();
@@ -215,13 +258,15 @@ int run_solve(const SolveOptions& options) {
     if (search::cost_bound(settings) > 1.0) {  // weighted A* or an overestimating heuristic
         table += fmt::format("bound: paths cost at most {:.6g} x optimal\n", search::cost_bound(settings));
     }
-    std::fputs(table.c_str(), stdout);
-    std::fflush(stdout);
+    std::fputs(table.c_str(), table_stream);
+    std::fflush(table_stream);
 
     const double wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-    if (!options.summary_path.empty()) {
+    if (summary_file != nullptr) {
         nlohmann::ordered_json summary;
-        summary["threads"] = workers.threads();
+        summary["version"] = version();
+        summary["threads"] = threads;
+        summary["threads_requested"] = options.threads == 0 ? available : options.threads;
         summary["algorithm"] = outcomes.empty() ? std::string(search::to_string(settings.algorithm))
                                                 : std::string(search::to_string(outcomes.front().algorithm));
         summary["moves"] = options.search.moves;
@@ -231,7 +276,7 @@ int run_solve(const SolveOptions& options) {
         if (search::cost_bound(settings) > 1.0) {
             summary["cost_bound"] = fmt::format("paths cost at most {:.6g} x optimal", search::cost_bound(settings));
         }
-        nlohmann::ordered_json files = nlohmann::ordered_json::array();
+        nlohmann::ordered_json scenario_entries = nlohmann::ordered_json::array();
         for (std::size_t index = 0; index < sets->size(); ++index) {
             const batch::ScenarioSet& set = (*sets)[index];
             const SetReport& report = reports[index];
@@ -239,8 +284,8 @@ int run_solve(const SolveOptions& options) {
             for (int status = 0; status < search::kQueryStatusCount; ++status) {
                 statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = report.status_counts[status];
             }
-            files.push_back({{"file", set.scenario_path},
-                             {"map", set.map_path},
+            scenario_entries.push_back({{"file", escape_text(set.scenario_path)},
+                             {"map", escape_text(set.map_path)},
                              {"algorithm", std::string(search::to_string(outcomes[index].algorithm))},
                              {"field_groups", outcomes[index].field_groups},
                              {"field_queries", outcomes[index].field_queries},
@@ -257,7 +302,7 @@ int run_solve(const SolveOptions& options) {
                              {"preprocessing_seconds", outcomes[index].preprocessing_seconds},
                              {"preprocessing_bytes", outcomes[index].preprocessing_bytes}});
         }
-        summary["scenarios"] = files;
+        summary["scenarios"] = scenario_entries;
         nlohmann::ordered_json statuses;
         for (int status = 0; status < search::kQueryStatusCount; ++status) {
             statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = totals.status_counts[status];
@@ -279,23 +324,17 @@ int run_solve(const SolveOptions& options) {
                              {"expansions_per_second",
                               search_seconds > 0 ? static_cast<double>(totals.counters.expanded) / search_seconds : 0.0}};
         if (session.distributed()) distributed::describe(gathered, summary);
-        io::AtomicFile file(options.summary_path);
-        file.write(summary.dump(2) + "\n");
-        if (Status status = file.commit(); !status) {
-            report_error(status.error().describe());
-            return kExitBadInput;
-        }
+        // Names are escaped above; `replace` is a second guard, so a byte that is not UTF-8 can never
+        // throw away a finished batch here.
+        summary_file->write(summary.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
     }
-    if (!options.paths_path.empty()) {
-        io::AtomicFile file(options.paths_path);
-        file.write("scenario,query,status,cost,path\n");
-        for (std::size_t index = 0; index < sets->size(); ++index) write_paths(file, (*sets)[index], outcomes[index]);
-        if (Status status = file.commit(); !status) {
-            report_error(status.error().describe());
-            // Both outputs or neither: a summary without its paths file must not look like a complete run.
-            if (!options.summary_path.empty()) std::remove(options.summary_path.c_str());
-            return kExitBadInput;
-        }
+    if (paths_file != nullptr) {
+        paths_file->write("scenario,query,status,cost,path\n");
+        for (std::size_t index = 0; index < sets->size(); ++index) write_paths(*paths_file, (*sets)[index], outcomes[index]);
+    }
+    if (Status committed = files.commit(); !committed) {  // both outputs or neither
+        report_error(committed.error().describe());
+        return kExitBadInput;
     }
     if (options.check && totals.mismatches > 0) {
         std::fprintf(stderr, "swarmpath: %zu of %zu queries do not match their optimal length\n", totals.mismatches, queries);
@@ -311,14 +350,15 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     CLI::App* command = app.add_subcommand("solve", "Solve every query of Moving AI scenario files");
     command->add_option("scenarios", options->scenarios, "Scenario files (.map.scen)")->required();
     command->add_option("--map", options->map, "Use this map for every scenario row (overrides the names in the files)");
-    command->add_option("--threads", options->threads, "Worker threads (default: all hardware threads)")
-        ->check(CLI::Range(1U, 1024U));
+    command->add_option("--threads", options->threads,
+                        "Worker threads, 1 to 1024, used everywhere in the run (default and at most: one per hardware thread)")
+        ->check(whole_number(1, kMaximumThreads));
     command->add_flag("--check", options->check, "Compare each cost with the file's optimal length; exit 1 on a mismatch");
     command->add_flag("--strict", options->strict,
                       "Refuse the run (exit 2, naming file and line) if any row has an endpoint off the map or on a "
                       "blocked cell; without it such rows are answered with a status (invalid, start_blocked, goal_blocked)");
-    command->add_option("--summary", options->summary_path, "Write a JSON summary to this file");
-    command->add_option("--paths", options->paths_path, "Write every path as CSV to this file");
+    command->add_option("--summary", options->summary_path, "Write a JSON summary to this file ('-': standard output)");
+    command->add_option("--paths", options->paths_path, "Write every path as CSV to this file ('-': standard output)");
     command->add_option("--edits", options->edits_path, "Apply map edits first: one `x y letter` per line, # comments");
     options->search.add_to(*command);
     command->callback([options, &exit_code] { exit_code = run_solve(*options); });

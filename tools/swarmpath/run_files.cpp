@@ -1,0 +1,79 @@
+// Input/output checks and the output group of one run (see run_files.hpp).
+#include "run_files.hpp"
+
+#include "terminal_text.hpp"
+
+namespace swarmpath::cli {
+namespace {
+
+/// True when the two paths name the same file: same device and inode when both exist, else the
+/// same normalised path.
+bool same_file(const std::string& first, const std::string& second) {
+    io::FileIdentity first_identity;
+    io::FileIdentity second_identity;
+    const bool first_exists = io::identify_file(first, first_identity);
+    const bool second_exists = io::identify_file(second, second_identity);
+    if (first_exists && second_exists) return first_identity == second_identity;
+    return io::normalised_path(first) == io::normalised_path(second);
+}
+
+}  // namespace
+
+void RunFiles::add_input(std::string what, std::string path) {
+    if (!path.empty()) inputs_.push_back({std::move(what), std::move(path)});
+}
+
+io::AtomicFile* RunFiles::add_output(std::string option, std::string path) {
+    if (path.empty()) return nullptr;
+    output_names_.push_back({std::move(option), path});
+    outputs_.push_back(&group_.add(std::move(path)));
+    return outputs_.back();
+}
+
+Status RunFiles::check_against_outputs(const Named& input) const {
+    for (std::size_t index = 0; index < outputs_.size(); ++index) {
+        if (outputs_[index]->kind() != io::OutputKind::file) continue;
+        if (same_file(input.path, output_names_[index].path)) {
+            return Error{output_names_[index].path, 0, 0,
+                         "refusing to write " + output_names_[index].what + ": it is the " + input.what + " " +
+                             escape_text(input.path) + " of this run"};
+        }
+    }
+    return Success{};
+}
+
+Status RunFiles::check() const {
+    if (Status opened = group_.status(); !opened) return opened;
+    for (std::size_t first = 0; first < outputs_.size(); ++first) {
+        for (std::size_t second = first + 1; second < outputs_.size(); ++second) {
+            const io::OutputKind kind = outputs_[first]->kind();
+            if (kind != outputs_[second]->kind() || kind == io::OutputKind::discard) continue;
+            if (kind == io::OutputKind::standard_output ||
+                same_file(output_names_[first].path, output_names_[second].path)) {
+                return Error{output_names_[second].path, 0, 0,
+                             output_names_[first].what + " and " + output_names_[second].what +
+                                 " name the same output; give each its own file"};
+            }
+        }
+    }
+    for (const Named& input : inputs_) {
+        if (Status distinct = check_against_outputs(input); !distinct) return distinct;
+    }
+    return Success{};
+}
+
+Status RunFiles::check_input(std::string what, std::string path) {
+    inputs_.push_back({std::move(what), std::move(path)});
+    return check_against_outputs(inputs_.back());
+}
+
+Status RunFiles::commit() { return group_.commit(); }
+
+bool RunFiles::writes_standard_output() const {
+    for (const io::AtomicFile* output : outputs_) {
+        if (output->kind() == io::OutputKind::standard_output) return true;
+    }
+    return false;
+}
+
+}  // namespace swarmpath::cli

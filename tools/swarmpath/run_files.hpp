@@ -1,0 +1,47 @@
+// The files one command run reads and writes, checked against each other before any work: an output
+// may be neither the same file as any input (map, scenario, terrain file, edits file, paths CSV) nor
+// the same as another output of the run. Files are compared by device and inode where they exist
+// and by normalised path where they do not (io::normalised_path). Every output is opened at once
+// (io::AtomicFile: its folder must exist and be writable, a link or device is refused), so a bad
+// output path fails the run before it solves anything; all outputs are committed together at the
+// end (io::OutputGroup), or none is.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "swarmpath/core/error.hpp"
+#include "swarmpath/io/atomic_file.hpp"
+
+namespace swarmpath::cli {
+
+class RunFiles {
+public:
+    /// An input of the run, `what` naming it in messages ("scenario file", "--terrain-file").
+    void add_input(std::string what, std::string path);
+    /// Opens an output for option `option`; nullptr when `path` is empty (the output was not asked for).
+    io::AtomicFile* add_output(std::string option, std::string path);
+    /// The first problem: an output refused or not writable, or one that is an input or another
+    /// output. Call it after adding everything named on the command line, and again (with
+    /// check_input) for inputs found while loading, such as the maps scenario rows name.
+    [[nodiscard]] Status check() const;
+    /// Adds an input found while loading and checks it against the outputs.
+    Status check_input(std::string what, std::string path);
+    /// Commits every output together; on failure none appears and earlier files stay as they were.
+    Status commit();
+    /// True when some output goes to standard output ("-"): tables then go to standard error.
+    [[nodiscard]] bool writes_standard_output() const;
+
+private:
+    struct Named {
+        std::string what;
+        std::string path;
+    };
+    [[nodiscard]] Status check_against_outputs(const Named& input) const;
+    std::vector<Named> inputs_;
+    std::vector<Named> output_names_;
+    std::vector<io::AtomicFile*> outputs_;
+    io::OutputGroup group_;
+};
+
+}  // namespace swarmpath::cli
