@@ -418,6 +418,20 @@ TEST_F(OutputSafetyTest, ARowNamingAFolderAsItsMapNamesTheScenarioFileAndLine) {
     expect_refused({"solve", "sub.map.scen"}, "sub.map.scen:2: the map 'sub/' named here");
 }
 
+// --- 5. --strict judges the map after --edits -------------------------------------------------------
+
+TEST_F(OutputSafetyTest, StrictIsAppliedAfterEdits) {
+    // The goal (1, 1) is the wall of tiny.map; the edit opens it, so the strict run is valid.
+    write("wall.map.scen", "version 1\n0\ttiny.map\t4\t3\t0\t0\t1\t1\t1.41421356\n");
+    write("open.txt", "1 1 .\n");
+    const Outcome opened = run({"solve", "wall.map.scen", "--strict", "--edits", "open.txt", "--check"});
+    EXPECT_EQ(opened.exit_code, 0) << opened.standard_error;
+    expect_refused({"solve", "wall.map.scen", "--strict"}, "wall.map.scen:2");
+    // And an edit that walls in a goal the file had open makes the strict run fail.
+    write("close.txt", "3 2 @\n");
+    expect_refused({"solve", "tiny.map.scen", "--strict", "--edits", "close.txt"}, "tiny.map.scen:2");
+}
+
 // --- 7. Honest reporting ----------------------------------------------------------------------------
 
 TEST_F(OutputSafetyTest, VersionThreadsAndUnknownSubcommands) {
