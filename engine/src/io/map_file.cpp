@@ -1,13 +1,7 @@
-// Moving AI map parsing and whole-file I/O (see map_file.hpp for the accepted syntax and limits).
+// Moving AI map parsing and the atomic write helper (see map_file.hpp for the accepted syntax and limits).
 #include "swarmpath/io/map_file.hpp"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <charconv>
-#include <cstdio>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -15,35 +9,6 @@
 #include "swarmpath/io/text_lines.hpp"
 
 namespace swarmpath::io {
-
-Expected<std::string> read_whole_file(const std::string& path) {
-    struct stat information {};
-    if (::stat(path.c_str(), &information) != 0) {
-        return Error{path, 0, 0, std::string("cannot open file: ") + std::strerror(errno)};
-    }
-    if (S_ISDIR(information.st_mode)) return Error{path, 0, 0, "cannot read file: it is a directory"};
-    if (static_cast<std::uint64_t>(information.st_size) > kMaximumFileBytes) {
-        return Error{path, 0, 0, "file is too large (" + std::to_string(information.st_size) + " bytes; the limit is " +
-                                     std::to_string(kMaximumFileBytes) + ")"};
-    }
-    std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (file == nullptr) return Error{path, 0, 0, std::string("cannot open file: ") + std::strerror(errno)};
-    std::string contents;
-    char buffer[1 << 16];
-    for (;;) {
-        std::size_t count = std::fread(buffer, 1, sizeof(buffer), file);
-        contents.append(buffer, count);
-        if (contents.size() > kMaximumFileBytes) {
-            std::fclose(file);
-            return Error{path, 0, 0, "file is too large"};
-        }
-        if (count < sizeof(buffer)) break;
-    }
-    bool failed = std::ferror(file) != 0;
-    std::fclose(file);
-    if (failed) return Error{path, 0, 0, "cannot read file"};
-    return contents;
-}
 
 Status write_file_atomically(const std::string& path, std::string_view contents) {
     AtomicFile file(path);
