@@ -46,7 +46,8 @@ TEST(EntryChecksTest, BuildRefusesLettersThatDoNotFillTheMap) {
 TEST(EntryChecksTest, BuildRefusesEmptyAndOversizedSides) {
     expect_refused(map_of(0, 3, ""), "has an empty side");
     expect_refused(map_of(3, 0, ""), "has an empty side");
-    expect_refused(io::MapFile{}, "has an empty side");
+    expect_refused(map_of(0, 0, ""), "has an empty side");
+    EXPECT_FALSE(Grid::build(io::MapFile{}, TerrainTable::benchmark()));
     expect_refused(map_of(70000, 1, std::string(70000, '.')), "has a side above the maximum of 32768");
     expect_refused(map_of(1, io::kMaximumSide + 1, std::string(io::kMaximumSide + 1, '.')), "side above the maximum");
     // Both sides allowed, the product not: refused before the letters are even looked at.

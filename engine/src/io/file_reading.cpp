@@ -50,7 +50,17 @@ Error too_large(const std::string& path, std::uint64_t size, bool while_reading)
 Expected<std::string> read_whole_file(const std::string& path) {
     // O_NONBLOCK: opening a FIFO with no writer must not wait for one. It is refused right after.
     Descriptor file(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
-    if (file.get() < 0) return Error{path, 0, 0, std::string("cannot open file: ") + std::strerror(errno)};
+    if (file.get() < 0) {
+        const int open_error = errno;
+        // A socket cannot be opened at all (ENXIO): name what it is rather than the errno text.
+        struct stat information {};
+        if (::stat(path.c_str(), &information) == 0) {
+            if (const std::string kind = describe_kind(information.st_mode); !kind.empty()) {
+                return Error{path, 0, 0, "cannot read file: it " + kind + ", not a regular file"};
+            }
+        }
+        return Error{path, 0, 0, std::string("cannot open file: ") + std::strerror(open_error)};
+    }
     struct stat information {};
     if (::fstat(file.get(), &information) != 0) {
         return Error{path, 0, 0, std::string("cannot read file: ") + std::strerror(errno)};
