@@ -59,9 +59,11 @@ public:
             report(tally, text.error(), false);
             return tally;
         }
+        // A byte-order mark is skipped for the sniff only: the parser then reports it by name.
+        std::string_view opening = std::string_view(*text).substr(0, 64);
+        if (opening.substr(0, 3) == "\xEF\xBB\xBF") opening.remove_prefix(3);
         const bool scenario = ends_with(path, ".scen") ||
-                              (!ends_with(path, ".map") && io::first_word(io::trim_spaces(
-                                                               std::string_view(*text).substr(0, 64))) == "version");
+                              (!ends_with(path, ".map") && io::first_word(io::trim_spaces(opening)) == "version");
         if (scenario) {
             validate_scenario(path, *text, tally);
         } else {

@@ -64,11 +64,16 @@ void BatchSolver::execute_erased(void (*call)(void*), void* work) {
     workers_->arena.execute([&] { call(work); });
 }
 
-void BatchSolver::solve(const search::Solver& solver, std::span<const search::Query> queries,
-                        std::span<search::Result> results) {
+Status BatchSolver::solve(const search::Solver& solver, std::span<const search::Query> queries,
+                          std::span<search::Result> results) {
+    if (results.size() != queries.size()) {
+        return Error{"", 0, 0, "batch of " + std::to_string(queries.size()) + " queries given " +
+                                   std::to_string(results.size()) + " result slots"};
+    }
     for_each(queries.size(), [&](search::SearchContext& context, std::size_t index) {
         solver.solve(context, queries[index], results[index]);
     });
+    return Success{};
 }
 
 }  // namespace swarmpath::batch

@@ -113,6 +113,10 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
     const search::Components& components = solver.components();
     CrowdReport report;
     report.search_algorithm = solver.algorithm();
+    if (results.size() != queries.size()) {
+        report.refused = true;
+        return report;
+    }
     const bool jps = solver.algorithm() == search::Algorithm::jps || solver.algorithm() == search::Algorithm::jps_plus;
 
     // Queries a field can answer, as (goal cell, query index); the rest go to the Solver.

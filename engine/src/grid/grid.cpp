@@ -6,9 +6,34 @@
 #include <cmath>
 #include <string>
 
+#include "swarmpath/io/text_lines.hpp"
+
 namespace swarmpath::grid {
 
+Status Grid::check_map(const io::MapFile& map) {
+    auto fail = [&](const std::string& message) -> Status { return Error{map.path, 0, 0, message}; };
+    const std::string size = std::to_string(map.width) + " x " + std::to_string(map.height);
+    if (map.width == 0 || map.height == 0) return fail("map of " + size + " cells has an empty side");
+    if (map.width > io::kMaximumSide || map.height > io::kMaximumSide) {
+        return fail("map of " + size + " cells has a side above the maximum of " + std::to_string(io::kMaximumSide));
+    }
+    const std::uint64_t cells = std::uint64_t{map.width} * map.height;
+    if (cells > io::kMaximumCells) {
+        return fail("map of " + size + " cells exceeds the maximum of " + std::to_string(io::kMaximumCells) + " cells");
+    }
+    if (map.letters.size() != cells) {
+        return fail("map of " + size + " cells holds " + std::to_string(map.letters.size()) +
+                    " letters (expected width x height = " + std::to_string(cells) + ")");
+    }
+    if (!map.type.empty() && map.type != "octile") {
+        return fail("map type '" + io::printable(map.type, 30) + "' is not supported (only octile)");
+    }
+    return Success{};
+}
+
 Expected<Grid> Grid::build(const io::MapFile& map, const TerrainTable& terrain) {
+    // Checked before anything is allocated or read: the letters are read as width x height.
+    if (Status valid = check_map(map); !valid) return valid.error();
     Grid grid;
     grid.width_ = map.width;
     grid.height_ = map.height;

@@ -6,10 +6,14 @@
 #include "swarmpath/grid/edits.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/map_file.hpp"
+#include "swarmpath/io/text_lines.hpp"
 
 namespace swarmpath::grid {
 
 Expected<std::vector<CellEdit>> parse_edits(std::string_view text, std::string_view origin) {
+    if (std::string problem = io::encoding_problem(text); !problem.empty()) {
+        return Error{std::string(origin), 1, 1, std::move(problem)};
+    }
     std::vector<CellEdit> edits;
     std::uint32_t line_number = 0;
     std::size_t position = 0;

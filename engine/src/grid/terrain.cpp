@@ -1,6 +1,7 @@
 // Terrain tables: the benchmark default and the `LETTER=COST` spec and file parsers.
 #include "swarmpath/grid/terrain.hpp"
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -46,9 +47,16 @@ std::string_view trim(std::string_view text) {
     return text;
 }
 
+/// Where each letter was declared in the spec or file being parsed (0: not yet), so that a letter
+/// declared twice, even with the same cost, is an error naming both places.
+struct Declarations {
+    std::array<std::uint32_t, 256> place{};
+    const char* place_word = "line";  ///< what `place` counts: "line" in a file, "column" in a spec
+};
+
 /// Applies one `LETTER=COST` item; `column` is where the item starts (1-based).
 Status apply_item(std::string_view item, TerrainTable& table, std::string_view origin, std::uint32_t line,
-                  std::uint32_t column) {
+                  std::uint32_t column, Declarations& declarations, std::uint32_t place) {
     auto fail = [&](const std::string& message) -> Status {
         return Error{std::string(origin), line, column, message};
     };
@@ -62,6 +70,11 @@ Status apply_item(std::string_view item, TerrainTable& table, std::string_view o
     const char letter = letter_text.front();
     const auto code = static_cast<unsigned char>(letter);
     if (code <= 32 || code >= 127) return fail("terrain letter must be a printable, non-space ASCII character");
+    if (const std::uint32_t first = declarations.place[code]; first != 0) {
+        return fail("terrain letter '" + std::string(1, letter) + "' is declared twice (first at " +
+                    declarations.place_word + " " + std::to_string(first) + ")");
+    }
+    declarations.place[code] = place;
     if (cost_text == "inf" || cost_text == "INF" || cost_text == "blocked") {
         table.declare(letter, false, 1.0);
         return Success{};
@@ -87,12 +100,15 @@ Status apply_item(std::string_view item, TerrainTable& table, std::string_view o
 Expected<TerrainTable> parse_terrain_spec(std::string_view spec, TerrainTable base, std::string_view origin,
                                           std::uint32_t line) {
     if (trim(spec).empty()) return Error{std::string(origin), line, 0, "empty terrain spec (expected LETTER=COST,...)"};
+    Declarations declarations;
+    declarations.place_word = "column";
     std::size_t start = 0;
     while (start <= spec.size()) {
         std::size_t comma = spec.find(',', start);
         if (comma == std::string_view::npos) comma = spec.size();
         std::string_view item = spec.substr(start, comma - start);
-        Status status = apply_item(trim(item), base, origin, line, static_cast<std::uint32_t>(start + 1));
+        const auto column = static_cast<std::uint32_t>(start + 1);
+        Status status = apply_item(trim(item), base, origin, line, column, declarations, column);
         if (!status) return status.error();
         start = comma + 1;
     }
@@ -100,6 +116,10 @@ Expected<TerrainTable> parse_terrain_spec(std::string_view spec, TerrainTable ba
 }
 
 Expected<TerrainTable> parse_terrain_file_text(std::string_view text, TerrainTable base, std::string_view origin) {
+    if (std::string problem = io::encoding_problem(text); !problem.empty()) {
+        return Error{std::string(origin), 1, 1, std::move(problem)};
+    }
+    Declarations declarations;
     std::uint32_t line_number = 0;
     std::size_t start = 0;
     while (start < text.size()) {
@@ -111,7 +131,7 @@ Expected<TerrainTable> parse_terrain_file_text(std::string_view text, TerrainTab
         if (std::size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
         line = trim(line);
         if (line.empty()) continue;
-        Status status = apply_item(line, base, origin, line_number, 1);
+        Status status = apply_item(line, base, origin, line_number, 1, declarations, line_number);
         if (!status) return status.error();
     }
     return base;

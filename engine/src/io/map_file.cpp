@@ -1,13 +1,7 @@
-// Moving AI map parsing and whole-file I/O (see map_file.hpp for the accepted syntax and limits).
+// Moving AI map parsing and the atomic write helper (see map_file.hpp for the accepted syntax and limits).
 #include "swarmpath/io/map_file.hpp"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <charconv>
-#include <cstdio>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -15,35 +9,6 @@
 #include "swarmpath/io/text_lines.hpp"
 
 namespace swarmpath::io {
-
-Expected<std::string> read_whole_file(const std::string& path) {
-    struct stat information {};
-    if (::stat(path.c_str(), &information) != 0) {
-        return Error{path, 0, 0, std::string("cannot open file: ") + std::strerror(errno)};
-    }
-    if (S_ISDIR(information.st_mode)) return Error{path, 0, 0, "cannot read file: it is a directory"};
-    if (static_cast<std::uint64_t>(information.st_size) > kMaximumFileBytes) {
-        return Error{path, 0, 0, "file is too large (" + std::to_string(information.st_size) + " bytes; the limit is " +
-                                     std::to_string(kMaximumFileBytes) + ")"};
-    }
-    std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (file == nullptr) return Error{path, 0, 0, std::string("cannot open file: ") + std::strerror(errno)};
-    std::string contents;
-    char buffer[1 << 16];
-    for (;;) {
-        std::size_t count = std::fread(buffer, 1, sizeof(buffer), file);
-        contents.append(buffer, count);
-        if (contents.size() > kMaximumFileBytes) {
-            std::fclose(file);
-            return Error{path, 0, 0, "file is too large"};
-        }
-        if (count < sizeof(buffer)) break;
-    }
-    bool failed = std::ferror(file) != 0;
-    std::fclose(file);
-    if (failed) return Error{path, 0, 0, "cannot read file"};
-    return contents;
-}
 
 Status write_file_atomically(const std::string& path, std::string_view contents) {
     AtomicFile file(path);
@@ -95,9 +60,18 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin, cons
         return report.first();
     }
 
-    bool have_type = false;
-    bool have_height = false;
-    bool have_width = false;
+    if (std::string problem = encoding_problem(text); !problem.empty()) {
+        report.stop(1, 1, std::move(problem));
+        return report.first();
+    }
+
+    // The line each header key was first seen on (0: not yet), so a repeat can name both lines.
+    std::uint32_t type_line = 0;
+    std::uint32_t height_line = 0;
+    std::uint32_t width_line = 0;
+    std::string_view type_value;
+    std::string_view height_value;
+    std::string_view width_value;
     bool have_map = false;
     std::uint32_t header_end = 1;  // the `map` line, else the last line read: where a missing header line is reported
     std::uint32_t size_line = 0;   // the later of the height and width lines: where an oversized map is reported
@@ -115,12 +89,37 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin, cons
             if (!rest.empty() && report.stop(number, rest_column, "unexpected text after 'map'")) return report.first();
             break;
         }
+        if (key == "type" || key == "height" || key == "width") {
+            std::uint32_t& first_line = key == "type" ? type_line : key == "height" ? height_line : width_line;
+            std::string_view& first_value = key == "type" ? type_value : key == "height" ? height_value : width_value;
+            if (first_line != 0) {
+                const std::string message =
+                    rest == first_value
+                        ? "duplicate '" + std::string(key) + "' line (already given on line " +
+                              std::to_string(first_line) + ")"
+                        : "conflicting '" + std::string(key) + "' lines: '" + printable(rest, 30) + "' here, '" +
+                              printable(first_value, 30) + "' on line " + std::to_string(first_line);
+                if (report.stop(number, 1, message)) return report.first();
+                continue;
+            }
+            first_line = number;
+            first_value = rest;
+        }
         if (key == "type") {
-            have_type = true;
-            if (rest.empty() && report.stop(number, 0, "'type' needs a value (octile)")) return report.first();
+            if (rest.empty()) {
+                if (report.stop(number, 0, "'type' needs a value (octile)")) return report.first();
+            } else if (rest == "hex" || rest == "triangle") {
+                if (report.stop(number, rest_column, "map type '" + std::string(rest) +
+                                "' is not supported yet (only octile)")) {
+                    return report.first();
+                }
+            } else if (rest != "octile" &&
+                       report.stop(number, rest_column, "unknown map type '" + printable(rest, 30) +
+                                   "' (expected octile)")) {
+                return report.first();
+            }
             map.type = std::string(rest);
         } else if (key == "height" || key == "width") {
-            (key == "height" ? have_height : have_width) = true;
             size_line = number;
             Expected<std::uint32_t> value = parse_dimension(rest, key, origin, number, rest_column);
             if (!value && report.stop(value.error())) return report.first();
@@ -133,9 +132,9 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin, cons
         }
     }
     const std::string header_place = have_map ? " before the 'map' line" : " in the header";
-    if (!have_type && report.stop(header_end, 0, "missing 'type' line" + header_place)) return report.first();
-    if (!have_height && report.stop(header_end, 0, "missing 'height' line" + header_place)) return report.first();
-    if (!have_width && report.stop(header_end, 0, "missing 'width' line" + header_place)) return report.first();
+    if (type_line == 0 && report.stop(header_end, 0, "missing 'type' line" + header_place)) return report.first();
+    if (height_line == 0 && report.stop(header_end, 0, "missing 'height' line" + header_place)) return report.first();
+    if (width_line == 0 && report.stop(header_end, 0, "missing 'width' line" + header_place)) return report.first();
     if (!have_map && report.stop(lines.line_number(), 0, "missing 'map' line before the rows")) return report.first();
     // Without a usable size and the `map` line, the rows cannot be read.
     if (!have_map || map.width == 0 || map.height == 0) return report.first();

@@ -71,15 +71,21 @@ Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view or
         report.stop(0, 0, "empty file (expected 'version 1' and scenario rows)");
         return report.first();
     }
+    if (std::string problem = encoding_problem(text); !problem.empty()) {
+        report.stop(1, 1, std::move(problem));
+        return report.first();
+    }
     TextLines lines(text);
     std::string_view line;
     bool have_version = false;
+    std::uint32_t version_line = 0;
     while (lines.next(line)) {
         std::string_view content = trim_spaces(line);
         if (content.empty()) continue;
         std::string_view key = first_word(content);
         std::string_view value = trim_spaces(content.substr(key.size()));
         have_version = true;  // the first non-blank line is the version line, right or wrong
+        version_line = lines.line_number();
         if (key != "version") {
             if (report.stop(lines.line_number(), 1, "missing 'version' line (a scenario starts with 'version 1')")) {
                 return report.first();
@@ -103,6 +109,13 @@ Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view or
     while (lines.next(line)) {
         if (trim_spaces(line).empty()) continue;
         const std::uint32_t number = lines.line_number();
+        if (first_word(trim_spaces(line)) == "version") {
+            if (report.stop(number, 1, "duplicate 'version' line (already given on line " +
+                            std::to_string(version_line) + ")")) {
+                return report.first();
+            }
+            continue;
+        }
         const int count = split_fields(line, fields);
         if (count < kFieldCount) {
             if (report.stop(number, 0, "scenario row has " + std::to_string(count) + " fields, expected 9 (missing " +

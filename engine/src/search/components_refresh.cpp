@@ -5,10 +5,20 @@
 // every old one, relabels exactly the affected components and leaves the rest of the map alone.
 #include "swarmpath/search/components.hpp"
 
+#include <algorithm>
+
 namespace swarmpath::search {
 
 std::size_t Components::refresh(const grid::Grid& edited, Moves moves, DiagonalRule rule,
                                 std::span<const grid::CellIndex> changed) {
+    // Entry checks: labels of another map size, or a changed cell off the map, cannot be patched
+    // in place; labelling the edited grid afresh is always right.
+    const bool all_on_map = std::all_of(changed.begin(), changed.end(),
+                                        [&](grid::CellIndex cell) { return cell.value < edited.cell_count(); });
+    if (labels_.size() != edited.padded_cell_count() || !all_on_map) {
+        *this = compute(edited, moves, rule);
+        return edited.cell_count();
+    }
     const std::uint32_t old_count = count_;
     const bool corners = moves == Moves::eight && rule == DiagonalRule::any;
     const auto width = static_cast<std::int64_t>(edited.padded_width());

@@ -185,6 +185,7 @@ void GoalField::recompute(const grid::Grid& grid, Moves moves, DiagonalRule rule
         if (workspace.target_bits.size() < cells) workspace.target_bits = grid::Bitset(cells);
         workspace.targets.clear();
         for (grid::CellIndex target : targets) {
+            if (target.value >= grid.cell_count()) continue;  // off the map: never settled
             const grid::PaddedIndex padded = grid.padded(target);
             if (!grid.passable(padded) || grid.layer(padded) != goal_layer) continue;
             if (workspace.target_bits.test(padded.value)) continue;
@@ -205,6 +206,15 @@ void GoalField::recompute(const grid::Grid& grid, Moves moves, DiagonalRule rule
 
 bool GoalField::read_path(const grid::Grid& grid, std::uint32_t start_x, std::uint32_t start_y, bool record_path,
                           Result& result) const {
+    // Entry checks: a field is read only on the grid size it was computed for, from a start on it.
+    if (grid.width() != width_ || grid.height() != height_) return false;
+    if (start_x >= width_ || start_y >= height_) {
+        result.status = QueryStatus::invalid;
+        result.cost_units = 0;
+        result.cost = 0;
+        result.path.clear();
+        return true;
+    }
     std::uint32_t cell = padded(start_x, start_y);
     if (!settled_.test(cell)) {
         if (!complete_) return false;
@@ -235,6 +245,7 @@ bool GoalField::read_path(const grid::Grid& grid, std::uint32_t start_x, std::ui
 }
 
 bool GoalField::affected_by_change(std::uint32_t x, std::uint32_t y) const {
+    if (x >= width_ || y >= height_) return false;  // off the map: no cell of the field can change
     const std::uint32_t centre = padded(x, y);
     const std::uint32_t padded_width = width_ + 2;
     for (std::uint32_t row : {centre - padded_width, centre, centre + padded_width}) {

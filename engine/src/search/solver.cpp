@@ -58,6 +58,8 @@ Solver::SearchFunction pick_astar(Moves moves, DiagonalRule rule, bool uniform, 
 
 Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& settings) {
     auto fail = [](std::string message) -> Error { return Error{"", 0, 0, std::move(message)}; };
+    // A default-constructed Grid has no cells: only Grid::build makes a grid a search can run on.
+    if (grid.width() == 0 || grid.height() == 0) return fail("the grid is empty (build it with Grid::build)");
     if (!std::isfinite(settings.weight) || settings.weight < 1.0 || settings.weight > 1000.0) {
         return fail("weight must be a number from 1 to 1000");
     }

@@ -23,8 +23,9 @@ public:
     BatchSolver(BatchSolver&&) noexcept;
     BatchSolver& operator=(BatchSolver&&) noexcept;
 
-    /// Solves queries[i] into results[i] for every i. `results` must be as long as `queries`.
-    void solve(const search::Solver& solver, std::span<const search::Query> queries,
+    /// Solves queries[i] into results[i] for every i. `results` must be exactly as long as
+    /// `queries`; otherwise nothing is solved and the Error says so.
+    Status solve(const search::Solver& solver, std::span<const search::Query> queries,
                std::span<search::Result> results);
 
     /// Runs `task(context, index)` for every index in [0, count) on the workers, each call with the

@@ -37,6 +37,7 @@ struct CrowdReport {
     std::size_t search_queries = 0;    ///< queries answered by the Solver (search or its early checks)
     std::uint64_t field_cells_settled = 0;
     search::Algorithm search_algorithm = search::Algorithm::astar;  ///< what per-agent search runs
+    bool refused = false;  ///< `results` was not as long as `queries`: nothing was solved
 };
 
 /// The inputs of the automatic rule for one goal group, all in cells.
@@ -66,9 +67,10 @@ public:
     /// `settings.algorithm` must be flowfield or automatic. The grid must outlive the solver.
     static Expected<CrowdSolver> create(const grid::Grid& grid, const search::SearchSettings& settings);
 
-    /// Solves queries[i] into results[i] for every i (`results` as long as `queries`). `progress`,
-    /// when given, is called now and then with (queries done, queries total) from whichever worker
-    /// crossed the next 2% step, never from two threads at once.
+    /// Solves queries[i] into results[i] for every i. `results` must be exactly as long as
+    /// `queries`; otherwise nothing is solved and the report has `refused` set.
+    /// `progress`, when given, is called now and then with (queries done, queries total) from
+    /// whichever worker crossed the next 2% step, never from two threads at once.
     CrowdReport solve(std::span<const search::Query> queries, std::span<search::Result> results,
                       BatchSolver& workers, ProgressCallback progress = nullptr, void* progress_user = nullptr) const;
 

@@ -23,6 +23,7 @@ struct CellEdit {
 
 /// Parses edit-file text; errors name `origin`, the line and the column. Coordinates are checked
 /// against the map when the edits are applied (Grid::with_edits), letters against its terrain table.
+/// A UTF-8 byte-order mark or CR-only line ends are errors that name them.
 Expected<std::vector<CellEdit>> parse_edits(std::string_view text, std::string_view origin);
 Expected<std::vector<CellEdit>> read_edits_file(const std::string& path);
 

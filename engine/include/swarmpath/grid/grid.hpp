@@ -48,9 +48,13 @@ struct TerrainKind {
 class Grid {
 public:
     Grid() = default;
-    /// Compiles `map` with `terrain`. Fails when a letter is undefined or the passable costs span
-    /// more than kMaximumCostRatio.
+    /// Compiles `map` with `terrain`. Fails, before reading any letter, when check_map refuses the
+    /// map; then when a letter is undefined or the passable costs span more than kMaximumCostRatio.
     static Expected<Grid> build(const io::MapFile& map, const TerrainTable& terrain);
+    /// What build requires of a map made by a caller rather than the parser: both sides from 1 to
+    /// io::kMaximumSide, at most io::kMaximumCells cells, exactly width × height letters, and a
+    /// `type` that is empty (built in code) or "octile".
+    static Status check_map(const io::MapFile& map);
     /// A copy with `edits` applied in order (grid/edits.hpp, src/grid/grid_edits.cpp); `terrain` must
     /// be the table the grid was built with. Fails, naming `origin` and the edit's line, on a cell off
     /// the map or an undefined letter. Not for use while a batch runs on this grid's copy.
@@ -81,6 +85,10 @@ public:
         return {y * width_ + x};
     }
 
+    // The accessors below taking (x, y) or an index are read by the search and are not checked:
+    // the caller guarantees contains(x, y), or an index below cell_count() / padded_cell_count().
+    // Public entry points that take coordinates from a caller (Solver::solve, GoalField::compute,
+    // with_edits, ...) check them first.
     [[nodiscard]] bool passable(std::uint32_t x, std::uint32_t y) const {
         return passable_.test(padded(x, y).value);
     }

@@ -1,6 +1,9 @@
 // Moving AI `.map` files: parsing to a plain letter array, with typed errors that name the file,
 // line and column. Accepts LF or CRLF line ends, a missing final newline, and header lines
-// (`type`, `height`, `width`) in any order before the `map` line. Every letter must be defined by
+// (`type`, `height`, `width`) in any order before the `map` line, each exactly once (a repeat is an
+// error even with the same value). `type` must be `octile`: `hex` and `triangle` (FORMATS.md) are
+// refused as not supported yet, any other word as unknown. A UTF-8 byte-order mark or CR-only line
+// ends are refused with a message naming them (see encoding_problem). Every letter must be defined by
 // the terrain table given. Sizes are checked before any allocation against kMaximumSide and
 // kMaximumCells, so a hostile header cannot make the parser allocate gigabytes.
 #pragma once
@@ -12,6 +15,7 @@
 
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/io/file_reading.hpp"
 
 namespace swarmpath::io {
 
@@ -20,8 +24,6 @@ inline constexpr std::uint32_t kMaximumSide = 32768;
 /// Largest width × height accepted: 2^28 cells (16384 × 16384), about 2.4 GiB of search state per
 /// worker at the documented 9.1 bytes per cell.
 inline constexpr std::uint64_t kMaximumCells = std::uint64_t{1} << 28;
-/// Largest file the readers load (a 2^28-cell map with CRLF line ends is about 270 MB).
-inline constexpr std::uint64_t kMaximumFileBytes = std::uint64_t{600} << 20;
 
 struct MapFile {
     std::string path;           ///< where it was read from (or the origin given to the parser)
@@ -51,9 +53,6 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin,
 /// Reads and parses a map file; a missing or unreadable file is an Error naming it.
 Expected<MapFile> read_map_file(const std::string& path,
                                 const grid::TerrainTable& terrain = grid::TerrainTable::benchmark());
-
-/// Reads a whole file (binary), refusing files larger than kMaximumFileBytes.
-Expected<std::string> read_whole_file(const std::string& path);
 
 /// Writes `contents` to `path` atomically: a temporary file beside it, then a rename. On failure
 /// nothing is left at `path` (an existing file there is untouched) and the temporary is removed.

@@ -1,6 +1,7 @@
 // Moving AI `.map.scen` scenario files: a `version 1` (or `version 1.0`) line, then one query per
 // row: bucket, map, map width, map height, start x, start y, goal x, goal y, optimal length.
 // Fields are separated by tabs or spaces; lines end in LF or CRLF; the last may lack a newline.
+// A second `version` line, a UTF-8 byte-order mark and CR-only line ends are errors that name them.
 // Coordinates are parsed as signed integers and kept as given: a coordinate off the map is a
 // per-query status (`invalid`) decided by the solver, not a parse error.
 #pragma once

@@ -5,6 +5,9 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "swarmpath/core/error.hpp"
 
 namespace swarmpath::io {
 
@@ -49,6 +52,22 @@ inline std::string printable(std::string_view text, std::size_t limit) {
     }
     if (text.size() > limit) shown += "...";
     return shown;
+}
+
+/// The encoding problems every text parser (map, scenario, terrain file, edits file) refuses before
+/// reading a line, so that they are named instead of surfacing as a confusing error further on: a
+/// UTF-8 byte-order mark at the start, and CR-only (old Mac) line ends, found as a first line end
+/// that is a CR followed by more text. Returns the message, or an empty string when neither.
+inline std::string encoding_problem(std::string_view text) {
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") {
+        return "starts with a UTF-8 byte-order mark; save the file without it";
+    }
+    const std::size_t carriage_return = text.find('\r');
+    if (carriage_return != std::string_view::npos && carriage_return + 1 < text.size() &&
+        text[carriage_return + 1] != '\n' && text.substr(0, carriage_return).find('\n') == std::string_view::npos) {
+        return "uses CR-only line endings (old Mac); save the file with LF or CRLF line endings";
+    }
+    return {};
 }
 
 /// The leading run of non-space characters.

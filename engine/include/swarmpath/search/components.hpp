@@ -20,6 +20,7 @@ public:
     /// Brings the labels up to date after `changed` cells of `edited` changed (src/search/components_refresh.cpp):
     /// only the components touching the changed cells are flood-filled again, under fresh labels.
     /// Returns the number of cells relabelled. Afterwards connected() agrees with compute(edited, ...).
+    /// Labels of another map size, or a changed cell off the map, make it label `edited` afresh.
     std::size_t refresh(const grid::Grid& edited, Moves moves, DiagonalRule rule,
                         std::span<const grid::CellIndex> changed);
 

@@ -44,7 +44,8 @@ public:
     /// Reverse Dijkstra from (goal_x, goal_y) on `grid` under `moves` and `rule`. `targets` are the
     /// cells whose costs are wanted (typically the agents' starts); the search stops once all of them
     /// that can reach the goal are settled. Empty `targets`, or `whole_map`, settles every cell that
-    /// can reach the goal. A blocked or off-map goal gives an empty field.
+    /// can reach the goal. A blocked or off-map goal gives an empty field; targets off the map are
+    /// ignored.
     static GoalField compute(const grid::Grid& grid, Moves moves, DiagonalRule rule, std::uint32_t goal_x,
                              std::uint32_t goal_y, std::span<const grid::CellIndex> targets, bool whole_map,
                              FieldWorkspace& workspace);
@@ -68,6 +69,7 @@ public:
     /// What the Dijkstra did: cells settled (expanded), moves generated, heap pushes and pops.
     [[nodiscard]] const Counters& counters() const { return counters_; }
 
+    // settled, cost_units and next_direction are unchecked reads: (x, y) must be on the field's map.
     [[nodiscard]] bool settled(std::uint32_t x, std::uint32_t y) const { return settled_.test(padded(x, y)); }
     /// Fixed-point cost from (x, y) to the goal; meaningful only when settled(x, y).
     [[nodiscard]] grid::Cost cost_units(std::uint32_t x, std::uint32_t y) const { return cost_[padded(x, y)]; }
@@ -79,14 +81,16 @@ public:
 
     /// Answers the query from (start_x, start_y) to this field's goal: `found` with the cost and, when
     /// `record_path`, the path (start first, goal last) read off the directions; `no_path` when the
-    /// field is complete and the start unsettled. Returns false, leaving `result` untouched, when the
-    /// start was not settled by an incomplete field (a target it was not computed for).
+    /// field is complete and the start unsettled; `invalid` for a start off the map. Returns false,
+    /// leaving `result` untouched, when the start was not settled by an incomplete field (a target it
+    /// was not computed for) or when `grid` is not the size the field was computed for.
     bool read_path(const grid::Grid& grid, std::uint32_t start_x, std::uint32_t start_y, bool record_path,
                    Result& result) const;
 
     /// True when cells at (x, y) changing could change this field: a settled cell, or a cell
     /// 8-adjacent to one (it may be a diagonal side cell or a new predecessor). Cells farther out
     /// cost at least radius() to reach the goal, so changing them cannot improve any settled cell.
+    /// False for a cell off the field's map.
     [[nodiscard]] bool affected_by_change(std::uint32_t x, std::uint32_t y) const;
 
     [[nodiscard]] std::size_t memory_bytes() const {

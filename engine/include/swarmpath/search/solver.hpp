@@ -46,7 +46,7 @@ public:
     using SearchFunction = void (*)(const Solver&, SearchContext&, const Endpoints&, Result&);
 
     /// Validates `settings` against `grid` (an inadmissible heuristic without allow_inadmissible,
-    /// a weight below 1, ...) and prepares the search. The grid must outlive the solver.
+    /// a weight below 1, an empty grid, ...) and prepares the search. The grid must outlive the solver.
     static Expected<Solver> create(const grid::Grid& grid, const SearchSettings& settings);
 
     /// Solves one query. No exceptions; allocates only to return the path.
