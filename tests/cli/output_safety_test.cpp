@@ -388,6 +388,12 @@ TEST_F(OutputSafetyTest, ControlBytesAndInvalidUtf8InNamesAreEscapedAndNeverAbor
     const nlohmann::json summary = nlohmann::json::parse(read_file(path("s.json")));  // valid UTF-8 JSON
     EXPECT_EQ(summary["scenarios"][0]["file"], "bad\\x1b[31m\\xff\\x01.map.scen");
 
+    // validate names it escaped as well, on both streams.
+    const Outcome checked = run({"validate", hostile});
+    EXPECT_EQ(checked.exit_code, 0) << checked.standard_error;
+    EXPECT_EQ(checked.standard_output.find('\x1b'), std::string::npos);
+    EXPECT_NE(checked.standard_output.find("bad\\x1b[31m\\xff\\x01.map.scen: ok"), std::string::npos) << checked.standard_output;
+
     // An error naming such a file escapes it too.
     const Outcome missing = run({"solve", std::string("no\x1b]0;title\x07") + ".scen"});
     EXPECT_EQ(missing.exit_code, 2);

@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "terminal_text.hpp"
 #include "swarmpath/batch/row_check.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
@@ -81,7 +82,7 @@ private:
             return;
         }
         error.message = (counts_as_error ? "error: " : "warning: ") + error.message;
-        std::fprintf(stderr, "%s\n", error.describe().c_str());
+        std::fprintf(stderr, "%s\n", escape_text(error.describe()).c_str());
     }
 
     /// Reports every problem of a map's text; returns its grid when it has none. A map named on the
@@ -218,7 +219,8 @@ int run_validate(const ValidateOptions& options) {
         std::string verdict = tally.errors == 0 ? "ok" : fmt::format("{} error{}", tally.errors, tally.errors == 1 ? "" : "s");
         if (tally.warnings > 0) verdict += fmt::format(", {} warning{}", tally.warnings, tally.warnings == 1 ? "" : "s");
         if (tally.unprinted > 0) verdict += fmt::format(" ({} not shown)", tally.unprinted);
-        std::printf("%s: %s%s\n", path.c_str(), verdict.c_str(), what.empty() ? "" : (" (" + what + ")").c_str());
+        std::printf("%s: %s%s\n", escape_text(path).c_str(), verdict.c_str(),
+                    what.empty() ? "" : (" (" + escape_text(what) + ")").c_str());
     }
     std::fflush(stdout);
     return errors == 0 ? kExitSuccess : kExitBadInput;
