@@ -10,6 +10,7 @@
 
 
 #include <chrono>
+#include <map>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -25,7 +26,7 @@
 #include "terminal_text.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/row_check.hpp"
-#include "swarmpath/batch/editable_map.hpp"
+#include "swarmpath/grid/edits.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 
@@ -44,7 +45,13 @@ struct SolveOptions {
     SearchOptions search;
 };
 
+/// What the table and the summary keep of one set once its rows are written and its results freed.
 struct SetReport {
+    std::string scenario_path;
+    std::string scenario_name;
+    std::string map_path;
+    std::size_t queries = 0;
+    batch::SetOutcome outcome;  ///< without its results
     std::size_t solved = 0;
     std::size_t mismatches = 0;
     std::size_t unknown = 0;
@@ -99,8 +106,9 @@ bool endpoints_are_valid(const std::vector<batch::ScenarioSet>& sets) {
     constexpr std::size_t kMaximumReports = 20;
     std::size_t refused = 0;
     for (const batch::ScenarioSet& set : sets) {
-        for (const io::ScenarioRow& row : set.rows) {
-            Status endpoints = batch::check_row_endpoints(*set.grid, row, set.scenario_path);
+        for (std::size_t index = 0; index < set.rows.size(); ++index) {
+            Status endpoints =
+                batch::check_row_endpoints(*set.grid, set.queries[index], set.rows[index].line, set.scenario_path);
             if (endpoints) continue;
             if (++refused <= kMaximumReports) report_error(endpoints.error().describe());
         }
@@ -147,79 +155,115 @@ int run_solve(const SolveOptions& options) {
     batch::LoadOptions load;
     load.map_override = options.map;
     load.terrain = resolved->terrain;
+    if (!options.edits_path.empty()) {  // map edits, applied to each map as it is loaded (issue 7)
+        Expected<std::vector<grid::CellEdit>> edits = grid::read_edits_file(options.edits_path);
+        if (!edits) {
+            report_error(edits.error().describe());
+            return kExitBadInput;
+        }
+        load.edits = std::move(*edits);
+        load.edits_origin = options.edits_path;
+    }
     const auto wall_start = std::chrono::steady_clock::now();
-    Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_sets(options.scenarios, load);
-    if (!sets) {
-        report_error(sets.error().describe());
-        return kExitBadInput;
-    }
-    for (const batch::ScenarioSet& set : *sets) {
-        if (set.map_path.empty()) continue;
-        if (Status distinct = files.check_input("map named by " + set.scenario_path, set.map_path); !distinct) {
-            report_error(distinct.error().describe());
+    // A streaming pass over every scenario file first: each is checked whole (so a bad row fails
+    // the run before anything is solved), the maps it names are checked against the outputs, and
+    // the last file to use each map is known, so the main pass can drop a map when it is done.
+    std::map<std::string, std::size_t> last_use;
+    for (std::size_t file = 0; file < options.scenarios.size(); ++file) {
+        Expected<std::vector<std::string>> maps = batch::scenario_map_paths(options.scenarios[file], load);
+        if (!maps) {
+            report_error(maps.error().describe());
             return kExitBadInput;
         }
-    }
-    if (!options.edits_path.empty()) {  // map edits before solving (issue 7, batch/editable_map.hpp)
-        if (Status edited = batch::apply_edits_file(*sets, options.edits_path, load.terrain); !edited) {
-            report_error(edited.error().describe());
-            return kExitBadInput;
+        for (const std::string& map_path : *maps) {
+            last_use[map_path] = file;
+            if (Status distinct = files.check_input("map named by " + options.scenarios[file], map_path); !distinct) {
+                report_error(distinct.error().describe());
+                return kExitBadInput;
+            }
         }
     }
-    // --strict judges the map the queries run on: after the edits.
-    if (options.strict && !endpoints_are_valid(*sets)) return kExitBadInput;
+    if (!session.agree_on_inputs()) return kExitBadInput;  // every rank read its inputs, or none solves
 
-    if (!session.agree_on_inputs()) return kExitBadInput;  // every rank loaded its inputs, or none solves
+    // The main pass streams: one scenario file at a time is loaded, solved, written to the outputs
+    // and freed, so memory is bounded by the largest file, not by the run (issue 21).
     batch::BatchSolver workers(threads);
-    distributed::GatheredRun gathered;  // under mpirun: each rank solves a shard, rank 0 gathers
-    if (session.distributed()) {
-        gathered = distributed::solve_shards(session, *sets, settings, workers);
-        if (gathered.exit_code) return *gathered.exit_code;  // other ranks, or a failed job
-    }
-    std::vector<batch::SetOutcome> outcomes;
+    batch::MapCache maps;
+    distributed::GatheredRun gathered;  // under mpirun: per file each rank solves a shard, rank 0 gathers
     std::vector<SetReport> reports;
     Progress progress;
     progress.enabled = ::isatty(2) != 0;
-    std::size_t total_queries = 0;
-    for (const batch::ScenarioSet& set : *sets) total_queries += set.queries.size();
-    progress.enabled = progress.enabled && total_queries >= 2000;
-
-    for (const batch::ScenarioSet& set : *sets) {
-        progress.label = escape_text(set.scenario_name);
-        Expected<batch::SetOutcome> outcome =
-            session.distributed() ? Expected<batch::SetOutcome>(std::move(gathered.outcomes[&set - sets->data()]))
-                                  : batch::solve_set(set, settings, workers, show_progress, &progress);
-        if (!outcome) {
-            report_error(outcome.error().describe());
-            return kExitBadInput;
+    if (paths_file != nullptr) paths_file->write("scenario,query,status,cost,path\n");
+    for (std::size_t file = 0; file < options.scenarios.size(); ++file) {
+        Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_file(options.scenarios[file], load, maps);
+        bool ready = static_cast<bool>(sets);
+        if (!sets && session.is_root()) report_error(sets.error().describe());
+        // --strict judges the map the queries run on: after the edits.
+        if (ready && options.strict) ready = endpoints_are_valid(*sets);
+        if (session.distributed() && !session.all_ranks_succeeded(ready, options.scenarios[file])) return kExitBadInput;
+        if (!ready) return kExitBadInput;
+        for (auto map = last_use.begin(); map != last_use.end();) {  // maps no later file uses
+            if (map->second == file) {
+                maps.release(map->first);
+                map = last_use.erase(map);
+            } else {
+                ++map;
+            }
         }
-        SetReport report;
-        for (std::size_t index = 0; index < outcome->results.size(); ++index) {
-            const search::Result& result = outcome->results[index];
-            const io::ScenarioRow& row = set.rows[index];
-            report.counters += result.counters;
-            ++report.status_counts[static_cast<int>(result.status)];
-            if (result.status == search::QueryStatus::found) ++report.solved;
-            if (result.status == search::QueryStatus::found) report.cost_sum += result.cost;
-            const batch::CheckVerdict verdict = batch::check_result(row, result, search::cost_bound(settings));
-            if (verdict == batch::CheckVerdict::unknown) {
-                ++report.unknown;
-                continue;
+        distributed::GatheredRun round;
+        if (session.distributed()) {
+            round = distributed::solve_shards(session, *sets, settings, workers, file + 1 < options.scenarios.size());
+            if (round.exit_code && (*round.exit_code != kExitSuccess || session.is_root())) return *round.exit_code;
+            if (!session.is_root()) continue;  // this rank's shard is sent; rank 0 writes
+            distributed::accumulate(gathered, round);
+        }
+        for (std::size_t set_index = 0; set_index < sets->size(); ++set_index) {
+            const batch::ScenarioSet& set = (*sets)[set_index];
+            progress.label = escape_text(set.scenario_name);
+            Expected<batch::SetOutcome> outcome =
+                session.distributed() ? Expected<batch::SetOutcome>(std::move(round.outcomes[set_index]))
+                                      : batch::solve_set(set, settings, workers,
+                                                         set.queries.size() >= 2000 ? show_progress : nullptr, &progress);
+            if (!outcome) {
+                report_error(outcome.error().describe());
+                return kExitBadInput;
             }
-            if (result.status == search::QueryStatus::found) {
-                report.max_abs_error = std::max(report.max_abs_error, std::abs(result.cost - row.optimal_length));
-            }
-            if (verdict == batch::CheckVerdict::mismatch) {
-                if (options.check && report.mismatches < 5) {
-                    std::fprintf(stderr, "%s:%u: expected %.8f, got %s %.8f\n", escape_text(set.scenario_path).c_str(), row.line,
-                                 row.optimal_length, std::string(search::to_string(result.status)).c_str(), result.cost);
+            SetReport report;
+            report.scenario_path = set.scenario_path;
+            report.scenario_name = set.scenario_name;
+            report.map_path = set.map_path;
+            report.queries = set.queries.size();
+            for (std::size_t index = 0; index < outcome->results.size(); ++index) {
+                const search::Result& result = outcome->results[index];
+                const batch::ScenarioEntry& row = set.rows[index];
+                report.counters += result.counters;
+                ++report.status_counts[static_cast<int>(result.status)];
+                if (result.status == search::QueryStatus::found) ++report.solved;
+                if (result.status == search::QueryStatus::found) report.cost_sum += result.cost;
+                const batch::CheckVerdict verdict = batch::check_result(set, index, result, search::cost_bound(settings));
+                if (verdict == batch::CheckVerdict::unknown) {
+                    ++report.unknown;
+                    continue;
                 }
-                ++report.mismatches;
+                if (result.status == search::QueryStatus::found) {
+                    report.max_abs_error = std::max(report.max_abs_error, std::abs(result.cost - row.optimal_length));
+                }
+                if (verdict == batch::CheckVerdict::mismatch) {
+                    if (options.check && report.mismatches < 5) {
+                        std::fprintf(stderr, "%s:%u: expected %.8f, got %s %.8f\n", escape_text(set.scenario_path).c_str(),
+                                     row.line, row.optimal_length, std::string(search::to_string(result.status)).c_str(),
+                                     result.cost);
+                    }
+                    ++report.mismatches;
+                }
             }
+            if (paths_file != nullptr) write_paths(*paths_file, set, *outcome);
+            report.outcome = std::move(*outcome);
+            report.outcome.results = {};  // written: free them before the next file
+            reports.push_back(std::move(report));
         }
-        outcomes.push_back(std::move(*outcome));
-        reports.push_back(report);
     }
+    if (!session.is_root()) return kExitSuccess;
 
     // The table.
     std::string table = fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10} {:>12}\n", "scenario", "map", "queries",
@@ -227,16 +271,14 @@ int run_solve(const SolveOptions& options) {
     batch::SetOutcome totals_outcome;
     SetReport totals;
     std::size_t queries = 0;
-    for (std::size_t index = 0; index < sets->size(); ++index) {
-        const batch::ScenarioSet& set = (*sets)[index];
-        const batch::SetOutcome& outcome = outcomes[index];
-        const SetReport& report = reports[index];
-        std::string map_name = escape_text(set.map_path.substr(set.map_path.find_last_of('/') + 1));
-        const double rate = outcome.search_seconds > 0 ? static_cast<double>(set.queries.size()) / outcome.search_seconds : 0;
-        table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", escape_text(set.scenario_name), map_name,
-                             set.queries.size(), report.solved, report.mismatches, report.counters.expanded,
+    for (const SetReport& report : reports) {
+        const batch::SetOutcome& outcome = report.outcome;
+        std::string map_name = escape_text(report.map_path.substr(report.map_path.find_last_of('/') + 1));
+        const double rate = outcome.search_seconds > 0 ? static_cast<double>(report.queries) / outcome.search_seconds : 0;
+        table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", escape_text(report.scenario_name),
+                             map_name, report.queries, report.solved, report.mismatches, report.counters.expanded,
                              outcome.search_seconds, rate);
-        queries += set.queries.size();
+        queries += report.queries;
         totals.solved += report.solved;
         totals.mismatches += report.mismatches;
         totals.counters += report.counters;
@@ -267,8 +309,8 @@ int run_solve(const SolveOptions& options) {
         summary["version"] = version();
         summary["threads"] = threads;
         summary["threads_requested"] = options.threads == 0 ? available : options.threads;
-        summary["algorithm"] = outcomes.empty() ? std::string(search::to_string(settings.algorithm))
-                                                : std::string(search::to_string(outcomes.front().algorithm));
+        summary["algorithm"] = reports.empty() ? std::string(search::to_string(settings.algorithm))
+                                               : std::string(search::to_string(reports.front().outcome.algorithm));
         summary["moves"] = options.search.moves;
         summary["diagonal_rule"] = options.search.diagonal;
         summary["heuristic"] = options.search.heuristic;
@@ -277,19 +319,18 @@ int run_solve(const SolveOptions& options) {
             summary["cost_bound"] = fmt::format("paths cost at most {:.6g} x optimal", search::cost_bound(settings));
         }
         nlohmann::ordered_json scenario_entries = nlohmann::ordered_json::array();
-        for (std::size_t index = 0; index < sets->size(); ++index) {
-            const batch::ScenarioSet& set = (*sets)[index];
-            const SetReport& report = reports[index];
+        for (const SetReport& report : reports) {
+            const batch::SetOutcome& outcome = report.outcome;
             nlohmann::ordered_json statuses;
             for (int status = 0; status < search::kQueryStatusCount; ++status) {
                 statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = report.status_counts[status];
             }
-            scenario_entries.push_back({{"file", escape_text(set.scenario_path)},
-                             {"map", escape_text(set.map_path)},
-                             {"algorithm", std::string(search::to_string(outcomes[index].algorithm))},
-                             {"field_groups", outcomes[index].field_groups},
-                             {"field_queries", outcomes[index].field_queries},
-                             {"queries", set.queries.size()},
+            scenario_entries.push_back({{"file", escape_text(report.scenario_path)},
+                             {"map", escape_text(report.map_path)},
+                             {"algorithm", std::string(search::to_string(outcome.algorithm))},
+                             {"field_groups", outcome.field_groups},
+                             {"field_queries", outcome.field_queries},
+                             {"queries", report.queries},
                              {"solved", report.solved},
                              {"mismatches", report.mismatches},
                              {"unknown", report.unknown},
@@ -298,9 +339,9 @@ int run_solve(const SolveOptions& options) {
                              {"expanded", report.counters.expanded},
                              {"generated", report.counters.generated},
                              {"statuses", statuses},
-                             {"search_seconds", outcomes[index].search_seconds},
-                             {"preprocessing_seconds", outcomes[index].preprocessing_seconds},
-                             {"preprocessing_bytes", outcomes[index].preprocessing_bytes}});
+                             {"search_seconds", outcome.search_seconds},
+                             {"preprocessing_seconds", outcome.preprocessing_seconds},
+                             {"preprocessing_bytes", outcome.preprocessing_bytes}});
         }
         summary["scenarios"] = scenario_entries;
         nlohmann::ordered_json statuses;
@@ -327,10 +368,6 @@ int run_solve(const SolveOptions& options) {
         // Names are escaped above; `replace` is a second guard, so a byte that is not UTF-8 can never
         // throw away a finished batch here.
         summary_file->write(summary.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
-    }
-    if (paths_file != nullptr) {
-        paths_file->write("scenario,query,status,cost,path\n");
-        for (std::size_t index = 0; index < sets->size(); ++index) write_paths(*paths_file, (*sets)[index], outcomes[index]);
     }
     if (Status committed = files.commit(); !committed) {  // both outputs or neither
         report_error(committed.error().describe());
