@@ -77,7 +77,7 @@ void show_progress(void* user, std::size_t done, std::size_t total) {
     std::fflush(stderr);
 }
 
-void write_paths(io::AtomicFile& file, const batch::ScenarioSet& set, const batch::SetOutcome& outcome) {
+void write_paths(OutputStream& file, const batch::ScenarioSet& set, const batch::SetOutcome& outcome) {
     std::string buffer;
     const std::uint32_t width = set.grid->width();
     const std::string scenario = csv_field(set.scenario_name);  // RFC 4180: a name may hold commas or quotes
@@ -193,7 +193,8 @@ int run_solve(const SolveOptions& options) {
     std::vector<SetReport> reports;
     Progress progress;
     progress.enabled = ::isatty(2) != 0;
-    if (paths_file != nullptr) paths_file->write("scenario,query,status,cost,path\n");
+    OutputStream paths(paths_file);  // gzip-compressed for a name ending in .gz
+    paths.write("scenario,query,status,cost,path\n");
     for (std::size_t file = 0; file < options.scenarios.size(); ++file) {
         Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_file(options.scenarios[file], load, maps);
         bool ready = static_cast<bool>(sets);
@@ -257,7 +258,7 @@ int run_solve(const SolveOptions& options) {
                     ++report.mismatches;
                 }
             }
-            if (paths_file != nullptr) write_paths(*paths_file, set, *outcome);
+            if (paths) write_paths(paths, set, *outcome);
             report.outcome = std::move(*outcome);
             report.outcome.results = {};  // written: free them before the next file
             reports.push_back(std::move(report));
@@ -369,6 +370,10 @@ int run_solve(const SolveOptions& options) {
         // throw away a finished batch here.
         summary_file->write(summary.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
     }
+    if (Status finished = paths.finish(); !finished) {
+        report_error(finished.error().describe());
+        return kExitBadInput;
+    }
     if (Status committed = files.commit(); !committed) {  // both outputs or neither
         report_error(committed.error().describe());
         return kExitBadInput;
@@ -395,7 +400,8 @@ void add_solve_command(CLI::App& app, int& exit_code) {
                       "Refuse the run (exit 2, naming file and line) if any row has an endpoint off the map or on a "
                       "blocked cell; without it such rows are answered with a status (invalid, start_blocked, goal_blocked)");
     command->add_option("--summary", options->summary_path, "Write a JSON summary to this file ('-': standard output)");
-    command->add_option("--paths", options->paths_path, "Write every path as CSV to this file ('-': standard output)");
+    command->add_option("--paths", options->paths_path,
+                        "Write every path as CSV to this file ('-': standard output; a name ending in .gz: gzip)");
     command->add_option("--edits", options->edits_path, "Apply map edits first: one `x y letter` per line, # comments");
     options->search.add_to(*command);
     command->callback([options, &exit_code] { exit_code = run_solve(*options); });
