@@ -23,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "random_maps.hpp"
+#include "run_command.hpp"
 
 namespace swarmpath::cli {
 namespace {
@@ -36,36 +37,12 @@ struct Outcome {
     std::string standard_error;
 };
 
-std::string read_file(const std::string& path) {
-    std::ifstream input(path, std::ios::binary);
-    std::stringstream text;
-    text << input.rdbuf();
-    return text.str();
-}
-
-void write_file(const std::string& path, const std::string& contents) {
-    std::ofstream output(path, std::ios::binary);
-    output << contents;
-}
+using testing::read_text;
+using testing::write_text;
 
 /// Starts the executable with `arguments` in `folder`, stdout and stderr to files in `capture`.
 pid_t start(const std::vector<std::string>& arguments, const std::string& folder, const std::string& capture) {
-    const pid_t child = ::fork();
-    if (child != 0) return child;
-    const int output = ::open((capture + "/stdout").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int error = ::open((capture + "/stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int nothing = ::open("/dev/null", O_RDONLY);
-    if (output < 0 || error < 0 || nothing < 0 || ::chdir(folder.c_str()) != 0) ::_exit(126);
-    ::dup2(output, 1);
-    ::dup2(error, 2);
-    ::dup2(nothing, 0);
-    std::vector<std::string> words{SWARMPATH_EXECUTABLE};
-    words.insert(words.end(), arguments.begin(), arguments.end());
-    std::vector<char*> argv;
-    for (std::string& word : words) argv.push_back(word.data());
-    argv.push_back(nullptr);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
+    return testing::start_swarmpath(arguments, folder, capture + "/stdout", capture + "/stderr");
 }
 
 Outcome finish(pid_t child, const std::string& capture, int timeout_seconds) {
@@ -82,8 +59,8 @@ Outcome finish(pid_t child, const std::string& capture, int timeout_seconds) {
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     if (!outcome.timed_out && WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
-    outcome.standard_output = read_file(capture + "/stdout");
-    outcome.standard_error = read_file(capture + "/stderr");
+    outcome.standard_output = read_text(capture + "/stdout");
+    outcome.standard_error = read_text(capture + "/stderr");
     return outcome;
 }
 
@@ -100,7 +77,7 @@ Snapshot snapshot(const std::string& folder) {
         } else if (fs::is_regular_file(status)) {
             struct stat information {};
             ::stat(entry.path().c_str(), &information);
-            entries[name] = "file mode " + std::to_string(information.st_mode & 0777) + ": " + read_file(entry.path());
+            entries[name] = "file mode " + std::to_string(information.st_mode & 0777) + ": " + read_text(entry.path());
         } else if (fs::is_fifo(status)) {
             entries[name] = "fifo";
         } else if (fs::is_directory(status)) {
@@ -133,7 +110,7 @@ protected:
     }
 
     [[nodiscard]] std::string path(const std::string& name) const { return work_ + "/" + name; }
-    void write(const std::string& name, const std::string& contents) const { write_file(path(name), contents); }
+    void write(const std::string& name, const std::string& contents) const { write_text(path(name), contents); }
 
     Outcome run(const std::vector<std::string>& arguments, int timeout_seconds = 60) const {
         return finish(start(arguments, work_, capture_), capture_, timeout_seconds);
@@ -210,7 +187,7 @@ TEST_F(OutputSafetyTest, LinksDevicesFifosAndFoldersAreNeverReplaced) {
     ASSERT_EQ(::mkfifo(path("pipe").c_str(), 0644), 0);
     expect_refused({"solve", "tiny.map.scen", "--summary", "pipe"}, "is a FIFO");  // at once: no reader is awaited
     fs::create_directories(path("folder"));
-    expect_refused({"solve", "tiny.map.scen", "--paths", "folder"}, "is a folder");
+    expect_refused({"solve", "tiny.map.scen", "--paths", "folder"}, "is a directory");
     expect_refused({"solve", "tiny.map.scen", "--paths", "folder/"}, "the name is a folder");
     expect_refused({"solve", "tiny.map.scen", "--summary", "/dev/zero"}, "is a character device");
     expect_refused({"render", "tiny.map", "-o", "link.json"}, "is a symbolic link");
@@ -221,7 +198,7 @@ TEST_F(OutputSafetyTest, LinksDevicesFifosAndFoldersAreNeverReplaced) {
     struct stat null_device {};
     ASSERT_EQ(::stat("/dev/null", &null_device), 0);
     EXPECT_TRUE(S_ISCHR(null_device.st_mode));
-    EXPECT_EQ(read_file(path("victim.txt")), "precious\n");
+    EXPECT_EQ(read_text(path("victim.txt")), "precious\n");
 }
 
 TEST_F(OutputSafetyTest, MissingOrUnwritableFolderFailsBeforeSolving) {
@@ -247,7 +224,7 @@ TEST_F(OutputSafetyTest, StandardOutputAndLongNamesAndPermissions) {
     const std::string long_name(250, 'p');  // legal (NAME_MAX 255); the temporary's name must fit too
     const Outcome long_output = run({"solve", "tiny.map.scen", "--paths", long_name});
     EXPECT_EQ(long_output.exit_code, 0) << long_output.standard_error;
-    EXPECT_NE(read_file(path(long_name)).find("found"), std::string::npos);
+    EXPECT_NE(read_text(path(long_name)).find("found"), std::string::npos);
 
     write("kept.json", "old\n");
     ASSERT_EQ(::chmod(path("kept.json").c_str(), 0600), 0);
@@ -256,7 +233,7 @@ TEST_F(OutputSafetyTest, StandardOutputAndLongNamesAndPermissions) {
     struct stat information {};
     ASSERT_EQ(::stat(path("kept.json").c_str(), &information), 0);
     EXPECT_EQ(information.st_mode & 0777, 0600U);  // a replaced file keeps its permissions
-    EXPECT_NE(read_file(path("kept.json")).find("\"totals\""), std::string::npos);
+    EXPECT_NE(read_text(path("kept.json")).find("\"totals\""), std::string::npos);
     EXPECT_TRUE(temporaries().empty());
 }
 
@@ -264,13 +241,13 @@ TEST_F(OutputSafetyTest, OutputsOfOneRunAppearTogetherOrNotAtAll) {
     // An earlier run's files survive a later run that fails on one of its outputs.
     write("s.json", "earlier summary\n");
     fs::create_directories(path("taken"));
-    expect_refused({"solve", "tiny.map.scen", "--summary", "s.json", "--paths", "taken"}, "is a folder");
+    expect_refused({"solve", "tiny.map.scen", "--summary", "s.json", "--paths", "taken"}, "is a directory");
     // generate: the map is not written when its scenario file cannot be.
     expect_refused({"generate", "random", "--width", "8", "--height", "8", "-o", "g.map", "--scenarios", "3",
                     "--scenario-output", "taken"},
-                   "is a folder");
+                   "is a directory");
     // field: the field is not written when its picture cannot be.
-    expect_refused({"field", "tiny.map", "0", "0", "-o", "f.bin", "--png", "taken"}, "is a folder");
+    expect_refused({"field", "tiny.map", "0", "0", "-o", "f.bin", "--png", "taken"}, "is a directory");
     // And all of them appear together when nothing fails.
     const Outcome made = run({"generate", "random", "--width", "8", "--height", "8", "--density", "0", "-o", "g.map",
                               "--scenarios", "3"});
@@ -297,7 +274,7 @@ void interrupt_while_writing(OutputSafetyTest& test, const std::string& work, co
                                        work, capture),
                                  capture, 120);
     ASSERT_EQ(crowd.exit_code, 0) << crowd.standard_error;
-    write_file(work + "/summary.json", "an earlier run's summary\n");
+    write_text(work + "/summary.json", "an earlier run's summary\n");
     const Snapshot before = snapshot(work);
 
     const pid_t child = start({"solve", "crowd.map.scen", "--algorithm", "flowfield", "--threads", "1", "--paths",
@@ -380,12 +357,12 @@ TEST_F(OutputSafetyTest, NumbersOutOfRangeAreRefusedNeverWrapped) {
 
 TEST_F(OutputSafetyTest, ControlBytesAndInvalidUtf8InNamesAreEscapedAndNeverAbortARun) {
     const std::string hostile = std::string("bad\x1b[31m\xff\x01") + ".map.scen";
-    write(hostile, read_file(path("tiny.map.scen")));
+    write(hostile, read_text(path("tiny.map.scen")));
     const Outcome outcome = run({"solve", hostile, "--summary", "s.json", "--paths", "p.csv"});
     ASSERT_EQ(outcome.exit_code, 0) << outcome.standard_error;
     EXPECT_EQ(outcome.standard_output.find('\x1b'), std::string::npos);
     EXPECT_NE(outcome.standard_output.find("bad\\x1b[31m\\xff\\x01"), std::string::npos) << outcome.standard_output;
-    const nlohmann::json summary = nlohmann::json::parse(read_file(path("s.json")));  // valid UTF-8 JSON
+    const nlohmann::json summary = nlohmann::json::parse(read_text(path("s.json")));  // valid UTF-8 JSON
     EXPECT_EQ(summary["scenarios"][0]["file"], "bad\\x1b[31m\\xff\\x01.map.scen");
 
     // validate names it escaped as well, on both streams.
@@ -403,10 +380,10 @@ TEST_F(OutputSafetyTest, ControlBytesAndInvalidUtf8InNamesAreEscapedAndNeverAbor
 }
 
 TEST_F(OutputSafetyTest, CsvFieldsAreQuotedAndRenderReadsItsOwnPathsFileBack) {
-    write("x,y \"q\".map.scen", read_file(path("tiny.map.scen")));
+    write("x,y \"q\".map.scen", read_text(path("tiny.map.scen")));
     const Outcome solved = run({"solve", "x,y \"q\".map.scen", "--paths", "p.csv"});
     ASSERT_EQ(solved.exit_code, 0) << solved.standard_error;
-    const std::string csv = read_file(path("p.csv"));
+    const std::string csv = read_text(path("p.csv"));
     EXPECT_NE(csv.find("\"x,y \"\"q\"\".map.scen\",0,found,"), std::string::npos) << csv;
     const Outcome drawn = run({"render", "tiny.map", "--paths", "p.csv", "-o", "r.txt"});
     EXPECT_EQ(drawn.exit_code, 0) << drawn.standard_error;
@@ -453,7 +430,7 @@ TEST_F(OutputSafetyTest, VersionThreadsAndUnknownSubcommands) {
 
     const Outcome many = run({"solve", "tiny.map.scen", "--threads", "1024", "--summary", "s.json"});
     ASSERT_EQ(many.exit_code, 0) << many.standard_error;
-    const nlohmann::json summary = nlohmann::json::parse(read_file(path("s.json")));
+    const nlohmann::json summary = nlohmann::json::parse(read_text(path("s.json")));
     EXPECT_EQ(summary["threads_requested"], 1024);
     // At most one per hardware thread: what the run really used, not what was asked.
     EXPECT_GE(summary["threads"].get<unsigned>(), 1U);

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "random_maps.hpp"
+#include "run_command.hpp"
 
 namespace swarmpath::cli {
 namespace {
@@ -32,33 +33,14 @@ struct MeasuredRun {
 
 /// Runs the executable in `folder` with `arguments`, output discarded; exit code and peak RSS.
 MeasuredRun run_measured(const std::vector<std::string>& arguments, const std::string& folder) {
-    const pid_t child = ::fork();
-    if (child == 0) {
-        const int nothing = ::open("/dev/null", O_RDWR);
-        if (nothing < 0 || ::chdir(folder.c_str()) != 0) ::_exit(126);
-        ::dup2(nothing, 0);
-        ::dup2(nothing, 1);
-        ::dup2(nothing, 2);
-        std::vector<std::string> words{SWARMPATH_EXECUTABLE};
-        words.insert(words.end(), arguments.begin(), arguments.end());
-        std::vector<char*> argv;
-        for (std::string& word : words) argv.push_back(word.data());
-        argv.push_back(nullptr);
-        ::execv(argv[0], argv.data());
-        ::_exit(127);
-    }
+    const pid_t child = testing::start_swarmpath(arguments, folder);
     int status = 0;
     rusage usage{};
     ::wait4(child, &status, 0, &usage);
     return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, usage.ru_maxrss};
 }
 
-std::string read_file(const std::string& path) {
-    std::ifstream input(path, std::ios::binary);
-    std::stringstream text;
-    text << input.rdbuf();
-    return text.str();
-}
+using testing::read_text;
 
 /// The CSV's data rows without their first (scenario) field.
 std::vector<std::string> rows_without_scenario(const std::string& text) {
@@ -124,8 +106,8 @@ TEST_F(StreamingTest, TenfoldRunPeaksNearTheSingleRunAndRepeatsItsRows) {
     ASSERT_EQ(ten.exit_code, 0);
     EXPECT_LE(static_cast<double>(ten.peak_kilobytes), 1.5 * static_cast<double>(one.peak_kilobytes) + 8 * 1024)
         << "single run " << one.peak_kilobytes << " KB, ten-fold run " << ten.peak_kilobytes << " KB";
-    const std::vector<std::string> once = rows_without_scenario(read_file(folder_ + "/single.csv"));
-    const std::vector<std::string> tenfold_rows = rows_without_scenario(read_file(folder_ + "/tenfold.csv"));
+    const std::vector<std::string> once = rows_without_scenario(read_text(folder_ + "/single.csv"));
+    const std::vector<std::string> tenfold_rows = rows_without_scenario(read_text(folder_ + "/tenfold.csv"));
     ASSERT_EQ(tenfold_rows.size(), 10 * once.size());
     for (std::size_t index = 0; index < tenfold_rows.size(); ++index) {
         ASSERT_EQ(tenfold_rows[index], once[index % once.size()]) << "row " << index;
@@ -136,14 +118,14 @@ TEST_F(StreamingTest, OneRunOverSeveralFilesWritesTheRowsOfSeparateRunsInFileOrd
     std::string expected = "scenario,query,status,cost,path\n";
     for (const std::string& file : files_) {
         ASSERT_EQ(run_measured({"solve", file, "--paths", file + ".csv"}, folder_).exit_code, 0);
-        const std::string text = read_file(folder_ + "/" + file + ".csv");
+        const std::string text = read_text(folder_ + "/" + file + ".csv");
         expected += text.substr(text.find('\n') + 1);
     }
     for (const char* threads : {"1", "2"}) {
         std::vector<std::string> all{"solve", "--threads", threads, "--paths", "all.csv"};
         all.insert(all.end(), files_.begin(), files_.end());
         ASSERT_EQ(run_measured(all, folder_).exit_code, 0);
-        EXPECT_EQ(read_file(folder_ + "/all.csv"), expected) << threads << " threads";
+        EXPECT_EQ(read_text(folder_ + "/all.csv"), expected) << threads << " threads";
     }
 }
 
@@ -157,17 +139,17 @@ TEST_F(StreamingTest, GzipPathsAreThePlainBytesCompressedAndRenderReadsThem) {
     ASSERT_EQ(run_measured(plain, folder_).exit_code, 0);
     ASSERT_EQ(run_measured(compressed, folder_).exit_code, 0);
     ASSERT_EQ(run_measured(compressed_again, folder_).exit_code, 0);
-    const std::string plain_bytes = read_file(folder_ + "/p.csv");
-    const std::string gzip_bytes = read_file(folder_ + "/p.csv.gz");
+    const std::string plain_bytes = read_text(folder_ + "/p.csv");
+    const std::string gzip_bytes = read_text(folder_ + "/p.csv.gz");
     EXPECT_LT(gzip_bytes.size() * 4, plain_bytes.size());  // path files compress well
     EXPECT_EQ(inflate_gzip(gzip_bytes), plain_bytes);
-    EXPECT_EQ(read_file(folder_ + "/q.csv.gz"), gzip_bytes);  // deterministic bytes, any thread count
+    EXPECT_EQ(read_text(folder_ + "/q.csv.gz"), gzip_bytes);  // deterministic bytes, any thread count
     // render draws one map's paths: those of den312d alone, plain and compressed.
     ASSERT_EQ(run_measured({"solve", "den312d.map.scen", "--paths", "d.csv"}, folder_).exit_code, 0);
     ASSERT_EQ(run_measured({"solve", "den312d.map.scen", "--paths", "d.csv.gz"}, folder_).exit_code, 0);
     EXPECT_EQ(run_measured({"render", "den312d.map", "--paths", "d.csv.gz", "-o", "from-gzip.txt"}, folder_).exit_code, 0);
     EXPECT_EQ(run_measured({"render", "den312d.map", "--paths", "d.csv", "-o", "from-plain.txt"}, folder_).exit_code, 0);
-    EXPECT_EQ(read_file(folder_ + "/from-gzip.txt"), read_file(folder_ + "/from-plain.txt"));
+    EXPECT_EQ(read_text(folder_ + "/from-gzip.txt"), read_text(folder_ + "/from-plain.txt"));
     // A damaged gzip file is an error naming it, not a crash.
     std::ofstream(folder_ + "/damaged.csv.gz", std::ios::binary) << gzip_bytes.substr(0, gzip_bytes.size() / 2);
     EXPECT_EQ(run_measured({"render", "den312d.map", "--paths", "damaged.csv.gz", "-o", "x.txt"}, folder_).exit_code, 2);

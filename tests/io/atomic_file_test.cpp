@@ -12,6 +12,7 @@
 #include <string>
 
 #include "random_maps.hpp"
+#include "run_command.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 
 namespace swarmpath::io {
@@ -19,17 +20,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_file(const std::string& path) {
-    std::ifstream input(path, std::ios::binary);
-    std::stringstream text;
-    text << input.rdbuf();
-    return text.str();
-}
-
-void write_file(const std::string& path, const std::string& contents) {
-    std::ofstream output(path, std::ios::binary);
-    output << contents;
-}
+using testing::read_text;
+using testing::write_text;
 
 std::size_t temporaries_in(const std::string& folder) {
     std::size_t count = 0;
@@ -63,23 +55,23 @@ TEST_F(AtomicFileTest, WritesWholeFileAndLeavesNoTemporary) {
         EXPECT_FALSE(fs::exists(path("out.txt")));
         ASSERT_TRUE(file.commit());
     }
-    EXPECT_EQ(read_file(path("out.txt")).size(), 6U + (3U << 20));
+    EXPECT_EQ(read_text(path("out.txt")).size(), 6U + (3U << 20));
     EXPECT_EQ(temporaries_in(folder_), 0U);
     EXPECT_EQ(temporary_file_count(), 0U);
 }
 
 TEST_F(AtomicFileTest, DestroyedWithoutCommitLeavesTheEarlierFile) {
-    write_file(path("out.txt"), "earlier");
+    write_text(path("out.txt"), "earlier");
     {
         AtomicFile file(path("out.txt"));
         file.write("new data");
     }
-    EXPECT_EQ(read_file(path("out.txt")), "earlier");
+    EXPECT_EQ(read_text(path("out.txt")), "earlier");
     EXPECT_EQ(temporaries_in(folder_), 0U);
 }
 
 TEST_F(AtomicFileTest, RefusesLinksDevicesFifosAndFolders) {
-    write_file(path("victim"), "precious");
+    write_text(path("victim"), "precious");
     ASSERT_EQ(::symlink("victim", path("link").c_str()), 0);
     ASSERT_EQ(::mkfifo(path("fifo").c_str(), 0644), 0);
     fs::create_directories(path("folder"));
@@ -94,7 +86,7 @@ TEST_F(AtomicFileTest, RefusesLinksDevicesFifosAndFolders) {
     EXPECT_NE(device.status().error().message.find("character device"), std::string::npos);
     AtomicFile missing(path("no/such/out.txt"));
     EXPECT_FALSE(missing.status());
-    EXPECT_EQ(read_file(path("victim")), "precious");
+    EXPECT_EQ(read_text(path("victim")), "precious");
     EXPECT_TRUE(fs::is_symlink(path("link")));
     EXPECT_TRUE(fs::is_fifo(path("fifo")));
     EXPECT_EQ(temporaries_in(folder_), 0U);
@@ -117,11 +109,11 @@ TEST_F(AtomicFileTest, LongNamesKeepTheTemporaryWithinNameMax) {
     ASSERT_TRUE(file.status()) << file.status().error().describe();
     file.write("x");
     EXPECT_TRUE(file.commit());
-    EXPECT_EQ(read_file(path(name)), "x");
+    EXPECT_EQ(read_text(path(name)), "x");
 }
 
 TEST_F(AtomicFileTest, GroupPutsEveryEarlierFileBackWhenALaterRenameFails) {
-    write_file(path("first.txt"), "earlier first");
+    write_text(path("first.txt"), "earlier first");
     {
         OutputGroup group;
         AtomicFile& first = group.add(path("first.txt"));
@@ -134,9 +126,9 @@ TEST_F(AtomicFileTest, GroupPutsEveryEarlierFileBackWhenALaterRenameFails) {
         fs::create_directories(path("third.txt"));  // the third path becomes a folder while the run works
         const Status committed = group.commit();
         ASSERT_FALSE(committed);
-        EXPECT_NE(committed.error().message.find("became a folder"), std::string::npos) << committed.error().message;
+        EXPECT_NE(committed.error().message.find("became a directory"), std::string::npos) << committed.error().message;
     }
-    EXPECT_EQ(read_file(path("first.txt")), "earlier first");
+    EXPECT_EQ(read_text(path("first.txt")), "earlier first");
     EXPECT_FALSE(fs::exists(path("second.txt")));
     EXPECT_TRUE(fs::is_directory(path("third.txt")));
     EXPECT_EQ(temporaries_in(folder_), 0U);
@@ -144,13 +136,13 @@ TEST_F(AtomicFileTest, GroupPutsEveryEarlierFileBackWhenALaterRenameFails) {
 }
 
 TEST_F(AtomicFileTest, GroupCommitsAllTogether) {
-    write_file(path("a"), "old a");
+    write_text(path("a"), "old a");
     OutputGroup group;
     group.add(path("a")).write("new a");
     group.add(path("b")).write("new b");
     ASSERT_TRUE(group.commit());
-    EXPECT_EQ(read_file(path("a")), "new a");
-    EXPECT_EQ(read_file(path("b")), "new b");
+    EXPECT_EQ(read_text(path("a")), "new a");
+    EXPECT_EQ(read_text(path("b")), "new b");
     EXPECT_EQ(temporaries_in(folder_), 0U);
 }
 

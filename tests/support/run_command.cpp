@@ -1,6 +1,7 @@
 // Running the command line from tests (see run_command.hpp).
 #include "run_command.hpp"
 
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,6 +18,34 @@ std::string read_text(const std::string& path) {
     std::ostringstream contents;
     contents << file.rdbuf();
     return contents.str();
+}
+
+void write_text(const std::string& path, const std::string& contents) {
+    std::ofstream file(path, std::ios::binary);
+    file << contents;
+}
+
+pid_t start_swarmpath(const std::vector<std::string>& arguments, const std::string& folder,
+                      const std::string& output_path, const std::string& error_path) {
+    const pid_t child = ::fork();
+    if (child != 0) return child;
+    auto open_output = [](const std::string& path) {
+        return ::open(path.empty() ? "/dev/null" : path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    };
+    const int output = open_output(output_path);
+    const int error = open_output(error_path);
+    const int nothing = ::open("/dev/null", O_RDONLY);
+    if (output < 0 || error < 0 || nothing < 0 || ::chdir(folder.c_str()) != 0) ::_exit(126);
+    ::dup2(output, 1);
+    ::dup2(error, 2);
+    ::dup2(nothing, 0);
+    std::vector<std::string> words{SWARMPATH_EXECUTABLE};
+    words.insert(words.end(), arguments.begin(), arguments.end());
+    std::vector<char*> argv;
+    for (std::string& word : words) argv.push_back(word.data());
+    argv.push_back(nullptr);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
 }
 
 CommandOutcome run_swarmpath(const std::string& arguments, int timeout_seconds) {

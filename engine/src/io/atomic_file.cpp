@@ -16,6 +16,8 @@
 #include <span>
 #include <utility>
 
+#include "file_kind.hpp"
+
 namespace swarmpath::io {
 namespace {
 
@@ -44,13 +46,8 @@ std::string describe_errno(const std::string& what) {
 
 /// What a non-regular file is, for messages.
 const char* describe_kind(mode_t mode) {
-    if (S_ISLNK(mode)) return "a symbolic link";
-    if (S_ISDIR(mode)) return "a folder";
-    if (S_ISCHR(mode)) return "a character device";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISFIFO(mode)) return "a FIFO";
-    if (S_ISSOCK(mode)) return "a socket";
-    return "not a regular file";
+    const char* kind = detail::file_kind_name(mode);
+    return kind == nullptr ? "a regular file" : kind;
 }
 
 bool is_null_device(const struct stat& information) {

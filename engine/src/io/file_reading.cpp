@@ -10,18 +10,15 @@
 #include <cstring>
 #include <string>
 
+#include "file_kind.hpp"
+
 namespace swarmpath::io {
 namespace {
 
-/// What a file that is not a regular file is, for a message; empty for a regular file.
+/// What a file that is not a regular file is, for a message ("is a FIFO"); empty for a regular file.
 std::string describe_kind(mode_t mode) {
-    if (S_ISREG(mode)) return {};
-    if (S_ISDIR(mode)) return "is a directory";
-    if (S_ISFIFO(mode)) return "is a FIFO";
-    if (S_ISCHR(mode)) return "is a character device";
-    if (S_ISBLK(mode)) return "is a block device";
-    if (S_ISSOCK(mode)) return "is a socket";
-    return "is a special file";
+    const char* kind = detail::file_kind_name(mode);
+    return kind == nullptr ? std::string() : std::string("is ") + kind;
 }
 
 /// Closes a descriptor when it goes out of scope.
