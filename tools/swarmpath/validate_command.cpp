@@ -55,21 +55,31 @@ public:
     /// Validates one file named on the command line; returns its tally.
     Tally validate(const std::string& path) {
         Tally tally;
+        // The first block is enough to tell a scenario from a map; a scenario is then streamed.
+        std::string opening_block;
+        Status opened = io::read_file_in_blocks(path, [&](std::string_view block) {
+            opening_block.assign(block.substr(0, 64));
+            return false;
+        });
+        if (!opened) {
+            report(tally, opened.error(), false);
+            return tally;
+        }
+        // A byte-order mark is skipped for the sniff only: the parser then reports it by name.
+        std::string_view opening = opening_block;
+        if (opening.substr(0, 3) == "\xEF\xBB\xBF") opening.remove_prefix(3);
+        const bool scenario = ends_with(path, ".scen") ||
+                              (!ends_with(path, ".map") && io::first_word(io::trim_spaces(opening)) == "version");
+        if (scenario) {
+            validate_scenario(path, tally);
+            return tally;
+        }
         Expected<std::string> text = io::read_whole_file(path);
         if (!text) {
             report(tally, text.error(), false);
             return tally;
         }
-        // A byte-order mark is skipped for the sniff only: the parser then reports it by name.
-        std::string_view opening = std::string_view(*text).substr(0, 64);
-        if (opening.substr(0, 3) == "\xEF\xBB\xBF") opening.remove_prefix(3);
-        const bool scenario = ends_with(path, ".scen") ||
-                              (!ends_with(path, ".map") && io::first_word(io::trim_spaces(opening)) == "version");
-        if (scenario) {
-            validate_scenario(path, *text, tally);
-        } else {
-            validate_map(path, *text, tally);
-        }
+        validate_map(path, *text, tally);
         return tally;
     }
 
@@ -107,73 +117,67 @@ private:
         return cached->second.get();
     }
 
-    void validate_scenario(const std::string& path, std::string_view text, Tally& tally) {
+    /// Streams a scenario file (io::for_each_scenario_row: a block and a row in memory, whatever its
+    /// size), checking each row that parses against its map. Parse problems are printed first, then
+    /// the rows' problems (at most kMaximumRowReports printed; the rest counted).
+    void validate_scenario(const std::string& path, Tally& tally) {
         std::vector<Error> problems;
-        Expected<io::ScenarioFile> scenario = io::parse_scenario(text, path, &problems);
+        std::vector<std::pair<Error, bool>> row_problems;  // (problem, is a warning), printed after the parse's
+        std::size_t rows = 0;
+        std::size_t row_reports = 0;
+        auto row_problem = [&](Error problem, bool warning) {
+            if (++row_reports <= kMaximumRowReports) {
+                row_problems.emplace_back(std::move(problem), warning);
+            } else {
+                report(tally, problem, warning, false);
+            }
+        };
+        Status read = io::for_each_scenario_row(
+            path,
+            [&](const io::ScenarioRow& row) {
+                ++rows;
+                const std::string map_path = options_.map.empty() ? io::resolve_map_path(path, row.map_name) : options_.map;
+                const grid::Grid* grid = nullptr;
+                if (auto cached = grids_.find(map_path); cached != grids_.end()) {
+                    grid = cached->second.get();
+                } else {
+                    Expected<std::string> map_text = io::read_whole_file(map_path);
+                    if (!map_text) {
+                        grids_.emplace(map_path, nullptr);
+                        row_problem(Error{path, row.line, 0,
+                                          "map '" + row.map_name + "' (" + map_path + ") cannot be read: " +
+                                              map_text.error().message},
+                                    false);
+                        return true;
+                    }
+                    grid = validate_map(map_path, *map_text, tally);
+                }
+                if (grid == nullptr) return true;  // the map's own problems are reported once, under its name
+                if (row.map_width != grid->width() || row.map_height != grid->height()) {
+                    row_problem(Error{path, row.line, 0,
+                                      fmt::format("row names a {} x {} map but {} is {} x {}", row.map_width,
+                                                  row.map_height, map_path, grid->width(), grid->height())},
+                                false);
+                    return true;
+                }
+                if (Status endpoints = batch::check_row_endpoints(*grid, row, path); !endpoints) {
+                    row_problem(endpoints.error(), true);
+                }
+                return true;
+            },
+            &problems);
+        if (!read && problems.empty()) {  // the file itself could not be read
+            report(tally, read.error(), false);
+            return;
+        }
         for (const Error& problem : problems) report(tally, problem, false);
         if (problems.size() >= io::kMaximumProblems) {
             report(tally, Error{path, 0, 0, fmt::format("stopped after {} problems; rows after that are not checked",
                                                         problems.size())}, false);
             return;
         }
-        if (!scenario) {
-            // Check the rows that did parse: blank out the lines with problems (a bad version line
-            // becomes `version 1`) and parse again; line numbers stay as they were.
-            scenario = io::parse_scenario(without_problem_lines(text, problems), path);
-            if (!scenario) return;
-        }
-        rows_[path] = scenario->rows.size();
-        std::size_t row_reports = 0;
-        for (const io::ScenarioRow& row : scenario->rows) {
-            const std::string map_path = options_.map.empty() ? io::resolve_map_path(path, row.map_name) : options_.map;
-            const grid::Grid* grid = nullptr;
-            if (auto cached = grids_.find(map_path); cached != grids_.end()) {
-                grid = cached->second.get();
-            } else {
-                Expected<std::string> map_text = io::read_whole_file(map_path);
-                if (!map_text) {
-                    grids_.emplace(map_path, nullptr);
-                    report(tally, Error{path, row.line, 0,
-                                        "map '" + row.map_name + "' (" + map_path + ") cannot be read: " +
-                                            map_text.error().message},
-                           false);
-                    continue;
-                }
-                grid = validate_map(map_path, *map_text, tally);
-            }
-            if (grid == nullptr) continue;  // the map's own problems are reported once, under its name
-            if (row.map_width != grid->width() || row.map_height != grid->height()) {
-                report(tally, Error{path, row.line, 0,
-                                    fmt::format("row names a {} x {} map but {} is {} x {}", row.map_width,
-                                                row.map_height, map_path, grid->width(), grid->height())},
-                       false, ++row_reports <= kMaximumRowReports);
-                continue;
-            }
-            if (Status endpoints = batch::check_row_endpoints(*grid, row, path); !endpoints) {
-                report(tally, endpoints.error(), true, ++row_reports <= kMaximumRowReports);
-            }
-        }
-    }
-
-    static std::string without_problem_lines(std::string_view text, const std::vector<Error>& problems) {
-        std::map<std::uint32_t, bool> bad_lines;
-        for (const Error& problem : problems) bad_lines[problem.line] = true;
-        std::string kept;
-        kept.reserve(text.size());
-        io::TextLines lines(text);
-        std::string_view line;
-        bool version_seen = false;
-        while (lines.next(line)) {
-            const bool bad = bad_lines.count(lines.line_number()) != 0;
-            if (!version_seen && !io::trim_spaces(line).empty()) {
-                version_seen = true;
-                kept += bad ? "version 1" : std::string(line);
-            } else if (!bad) {
-                kept += line;
-            }
-            kept += '\n';
-        }
-        return kept;
+        rows_[path] = rows;
+        for (const auto& [problem, warning] : row_problems) report(tally, problem, warning);
     }
 
 public:

@@ -206,8 +206,9 @@ Expected<ScenarioFile> read_scenario_file(const std::string& path) {
     return parse_scenario(*text, path);
 }
 
-Status for_each_scenario_row(const std::string& path, const std::function<bool(const ScenarioRow&)>& consume) {
-    ScenarioLineParser parser(path, nullptr);
+Status for_each_scenario_row(const std::string& path, const std::function<bool(const ScenarioRow&)>& consume,
+                             std::vector<Error>* problems) {
+    ScenarioLineParser parser(path, problems);
     std::string carried;  // the start of a line that continues in the next block
     std::uint32_t number = 0;
     bool first_block = true;
@@ -250,7 +251,7 @@ Status for_each_scenario_row(const std::string& path, const std::function<bool(c
     if (first_block) parser.begin({}, true);
     if (going && !carried.empty()) feed(carried);
     if (consumer_stopped) return Success{};
-    Expected<std::string> version = parser.finish(nullptr);
+    Expected<std::string> version = parser.finish(problems);
     if (!version) return version.error();
     return Success{};
 }

@@ -46,7 +46,10 @@ Expected<ScenarioFile> read_scenario_file(const std::string& path);
 /// Streams a scenario file's rows to `consume`, one at a time (the row object is reused between
 /// calls), reading the file in blocks: memory stays at one block and one row whatever the file's
 /// size. The checks and messages are read_scenario_file's; `consume` returns false to stop early.
-Status for_each_scenario_row(const std::string& path, const std::function<bool(const ScenarioRow&)>& consume);
+/// With `problems`, as for parse_scenario: every problem is recorded there, the rows that parse are
+/// still handed over, and the first problem is returned at the end.
+Status for_each_scenario_row(const std::string& path, const std::function<bool(const ScenarioRow&)>& consume,
+                             std::vector<Error>* problems = nullptr);
 
 /// Where a row's map lives: its base name in the scenario file's folder.
 std::string resolve_map_path(const std::string& scenario_path, const std::string& map_name);
