@@ -223,6 +223,12 @@ void expect_valid_smoothing(const grid::Grid& grid, const std::vector<Point>& pa
     }
 }
 
+/// A query with both endpoints drawn uniformly on a width × height map.
+Query random_query(std::mt19937_64& random, std::uint64_t width, std::uint64_t height) {
+    return {static_cast<std::int64_t>(random() % width), static_cast<std::int64_t>(random() % height),
+            static_cast<std::int64_t>(random() % width), static_cast<std::int64_t>(random() % height)};
+}
+
 TEST(PathShapesTest, SmoothedPathsOnRandomMapsNeverCrossABlockedCellAndAreNeverLonger) {
     std::mt19937_64 random(18);
     const SmoothingRules all_rules[] = {{Moves::eight, DiagonalRule::both_free},
@@ -245,12 +251,12 @@ TEST(PathShapesTest, SmoothedPathsOnRandomMapsNeverCrossABlockedCellAndAreNeverL
             ASSERT_TRUE(solver);
             SearchContext context;
             for (int query_index = 0; query_index < 40; ++query_index) {
-                const Query query{static_cast<std::int64_t>(random() % 48), static_cast<std::int64_t>(random() % 40),
-                                  static_cast<std::int64_t>(random() % 48), static_cast<std::int64_t>(random() % 40)};
-                const Result result = solver->solve(context, query);
+                const Result result = solver->solve(context, random_query(random, 48, 40));
                 if (result.status != QueryStatus::found) continue;
                 const std::vector<Point> path = to_points(*grid, result.path);
-                if (rules.moves == Moves::eight) EXPECT_NEAR(polyline_length(path), result.cost, 1e-5);
+                if (rules.moves == Moves::eight) {
+                    EXPECT_NEAR(polyline_length(path), result.cost, 1e-5);
+                }
                 const std::vector<Point> smoothed = smooth(*grid, path, rules);
                 expect_valid_smoothing(*grid, path, smoothed, rules,
                                        "map " + std::to_string(map_index) + " query " + std::to_string(query_index));
@@ -278,9 +284,7 @@ TEST(PathShapesTest, SmoothingUnderTerrainNeverCrossesACostlierCell) {
         ASSERT_TRUE(solver);
         SearchContext context;
         for (int query_index = 0; query_index < 60; ++query_index) {
-            const Query query{static_cast<std::int64_t>(random() % 40), static_cast<std::int64_t>(random() % 40),
-                              static_cast<std::int64_t>(random() % 40), static_cast<std::int64_t>(random() % 40)};
-            const Result result = solver->solve(context, query);
+            const Result result = solver->solve(context, random_query(random, 40, 40));
             if (result.status != QueryStatus::found) continue;
             const std::vector<Point> path = to_points(*grid, result.path);
             expect_valid_smoothing(*grid, path, smooth(*grid, path, {}), {}, "terrain map " + std::to_string(map_index));

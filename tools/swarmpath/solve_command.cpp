@@ -1,6 +1,8 @@
 // `swarmpath solve`: runs every query of one or more scenario files as a batch, prints a table per
 // file, and optionally checks costs against the files' optimal lengths (--check), writes a JSON
-// summary (--summary) and a CSV of every path (--paths). Outputs are opened and checked against the
+// summary (--summary, with the build and a checksum of every input), a CSV of every path (--paths;
+// as waypoints or smoothed with --waypoints/--smooth) and one CSV row per query (--stats); rows are
+// formatted in result_rows.hpp. Outputs are opened and checked against the
 // inputs before anything is loaded or solved, and committed together at the end (run_files.hpp);
 // "-" writes an output to standard output, and the table then goes to standard error.
 #include <unistd.h>
@@ -9,6 +11,7 @@
 #include <tbb/info.h>
 
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -20,6 +23,8 @@
 #include "commands.hpp"
 #include "distributed_solve.hpp"
 #include "option_limits.hpp"
+#include "provenance.hpp"
+#include "result_rows.hpp"
 #include "run_files.hpp"
 #include "search_options.hpp"
 #include "terminal_text.hpp"
@@ -40,8 +45,10 @@ struct SolveOptions {
     bool strict = false;
     std::string summary_path;
     std::string paths_path;
+    std::string stats_path;
     std::string edits_path;
     SearchOptions search;
+    PathShapeOptions shapes;  ///< --waypoints/--smooth (result_rows.hpp)
 };
 
 struct SetReport {
@@ -70,21 +77,12 @@ void show_progress(void* user, std::size_t done, std::size_t total) {
     std::fflush(stderr);
 }
 
-void write_paths(io::AtomicFile& file, const batch::ScenarioSet& set, const batch::SetOutcome& outcome) {
+/// Writes one row per query of `set` through `append_row(buffer, set, index, result)` (result_rows.hpp).
+template <class AppendRow>
+void write_rows(io::AtomicFile& file, const batch::ScenarioSet& set, const batch::SetOutcome& outcome, AppendRow&& append_row) {
     std::string buffer;
-    const std::uint32_t width = set.grid->width();
-    const std::string scenario = csv_field(set.scenario_name);  // RFC 4180: a name may hold commas or quotes
     for (std::size_t index = 0; index < outcome.results.size(); ++index) {
-        const search::Result& result = outcome.results[index];
-        fmt::format_to(std::back_inserter(buffer), "{},{},{},{:.8f},", scenario, set.row_indices[index],
-                       search::to_string(result.status), result.cost);
-        bool first = true;
-        for (grid::CellIndex cell : result.path) {
-            if (!first) buffer.push_back(' ');
-            first = false;
-            fmt::format_to(std::back_inserter(buffer), "{}:{}", cell.value % width, cell.value / width);
-        }
-        buffer.push_back('\n');
+        append_row(buffer, set, index, outcome.results[index]);
         if (buffer.size() > (1U << 20)) {
             file.write(buffer);
             buffer.clear();
@@ -109,6 +107,23 @@ bool endpoints_are_valid(const std::vector<batch::ScenarioSet>& sets) {
     return refused == 0;
 }
 
+/// Provenance: every file the run read (scenario files, the maps they name, --map, terrain and
+/// edits files), each once, with its checksum.
+nlohmann::ordered_json describe_inputs(const SolveOptions& options, const std::vector<batch::ScenarioSet>& sets) {
+    nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
+    std::vector<std::string> seen;
+    auto add = [&](const std::string& path, std::string_view role) {
+        if (path.empty() || std::find(seen.begin(), seen.end(), path) != seen.end()) return;
+        seen.push_back(path);
+        inputs.push_back(describe_input(path, role));
+    };
+    for (const std::string& scenario : options.scenarios) add(scenario, "scenario");
+    for (const batch::ScenarioSet& set : sets) add(set.map_path, "map");
+    add(options.search.terrain_file, "terrain");
+    add(options.edits_path, "edits");
+    return inputs;
+}
+
 int run_solve(const SolveOptions& options) {
     distributed::Session session;  // one rank unless started by mpirun -np N (issue 8, distributed_solve.hpp)
     Expected<ResolvedSearch> resolved = resolve(options.search);
@@ -118,6 +133,9 @@ int run_solve(const SolveOptions& options) {
     }
     search::SearchSettings settings = resolved->settings;
     settings.record_paths = !options.paths_path.empty();
+    settings.time_queries = !options.stats_path.empty();  // per-query nanoseconds for --stats
+    PathShapeOptions shapes = options.shapes;
+    shapes.rules = {settings.moves, settings.diagonal};
 
     // Outputs first: a refused or unwritable output, or one that is also an input, fails the run
     // before anything is loaded or solved. Only rank 0 writes.
@@ -128,9 +146,11 @@ int run_solve(const SolveOptions& options) {
     files.add_input("edits file (--edits)", options.edits_path);
     io::AtomicFile* summary_file = nullptr;
     io::AtomicFile* paths_file = nullptr;
+    io::AtomicFile* stats_file = nullptr;
     if (session.is_root()) {
         summary_file = files.add_output("--summary", options.summary_path);
         paths_file = files.add_output("--paths", options.paths_path);
+        stats_file = files.add_output("--stats", options.stats_path);
     }
     if (Status checked = files.check(); !checked) {
         report_error(checked.error().describe());
@@ -265,6 +285,7 @@ int run_solve(const SolveOptions& options) {
     if (summary_file != nullptr) {
         nlohmann::ordered_json summary;
         summary["version"] = version();
+        summary["build"] = build_description();  // provenance (provenance.hpp)
         summary["threads"] = threads;
         summary["threads_requested"] = options.threads == 0 ? available : options.threads;
         summary["algorithm"] = outcomes.empty() ? std::string(search::to_string(settings.algorithm))
@@ -303,6 +324,7 @@ int run_solve(const SolveOptions& options) {
                              {"preprocessing_bytes", outcomes[index].preprocessing_bytes}});
         }
         summary["scenarios"] = scenario_entries;
+        summary["inputs"] = describe_inputs(options, *sets);
         nlohmann::ordered_json statuses;
         for (int status = 0; status < search::kQueryStatusCount; ++status) {
             statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = totals.status_counts[status];
@@ -329,8 +351,23 @@ int run_solve(const SolveOptions& options) {
         summary_file->write(summary.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
     }
     if (paths_file != nullptr) {
-        paths_file->write("scenario,query,status,cost,path\n");
-        for (std::size_t index = 0; index < sets->size(); ++index) write_paths(*paths_file, (*sets)[index], outcomes[index]);
+        std::string header;
+        append_paths_header(header, shapes);
+        paths_file->write(header);
+        for (std::size_t index = 0; index < sets->size(); ++index) {
+            write_rows(*paths_file, (*sets)[index], outcomes[index],
+                       [&](std::string& buffer, const batch::ScenarioSet& set, std::size_t row, const search::Result& result) {
+                           append_path_row(buffer, set, row, result, shapes);
+                       });
+        }
+    }
+    if (stats_file != nullptr) {
+        std::string header;
+        append_stats_header(header);
+        stats_file->write(header);
+        for (std::size_t index = 0; index < sets->size(); ++index) {
+            write_rows(*stats_file, (*sets)[index], outcomes[index], append_stats_row);
+        }
     }
     if (Status committed = files.commit(); !committed) {  // both outputs or neither
         report_error(committed.error().describe());
@@ -359,8 +396,13 @@ void add_solve_command(CLI::App& app, int& exit_code) {
                       "blocked cell; without it such rows are answered with a status (invalid, start_blocked, goal_blocked)");
     command->add_option("--summary", options->summary_path, "Write a JSON summary to this file ('-': standard output)");
     command->add_option("--paths", options->paths_path, "Write every path as CSV to this file ('-': standard output)");
+    command->add_option("--stats", options->stats_path,
+                        "Write one CSV row per query (bucket, endpoints, status, cost, optimal, counters, nanoseconds) "
+                        "to this file ('-': standard output)");
     command->add_option("--edits", options->edits_path, "Apply map edits first: one `x y letter` per line, # comments");
     options->search.add_to(*command);
+    options->search.add_deadline_to(*command);
+    add_path_shape_options(*command, options->shapes);
     command->callback([options, &exit_code] { exit_code = run_solve(*options); });
 }
 
