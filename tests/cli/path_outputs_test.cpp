@@ -42,7 +42,7 @@ std::vector<std::string> split(const std::string& line, char separator = ',') {
     return fields;
 }
 
-std::string dataset(const std::string& name) { return testing::dataset_folder() + "/movingai/" + name; }
+std::string dataset(const std::string& name) { return testing::dataset_folder() + "/" + name; }
 
 constexpr const char* kStatsHeader =
     "scenario,query,bucket,start_x,start_y,goal_x,goal_y,status,cost,optimal,expanded,generated,heap_operations,"
@@ -190,7 +190,7 @@ TEST(PathOutputsTest, WaypointsAndSmoothKeepEndpointsAndGridCostAndAddALength) {
     EXPECT_GT(shorter, 0U);
     // render reads a shaped paths file back and draws it.
     const testing::CommandOutcome drawn =
-        run_swarmpath("render " + testing::dataset_folder() + "/movingai/dao/arena.map -o " + folder +
+        run_swarmpath("render " + dataset("dao/arena.map") + " -o " + folder +
                       "/smooth.txt --paths " + folder + "/smooth.csv --query 100");
     ASSERT_EQ(drawn.exit_code, 0) << drawn.standard_error;
     EXPECT_NE(read_text(folder + "/smooth.txt").find('o'), std::string::npos);
