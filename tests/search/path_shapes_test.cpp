@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "random_maps.hpp"
@@ -229,6 +230,25 @@ Query random_query(std::mt19937_64& random, std::uint64_t width, std::uint64_t h
             static_cast<std::int64_t>(random() % width), static_cast<std::int64_t>(random() % height)};
 }
 
+/// The grid paths (and costs) A* finds under `rules` for `count` random queries on `grid`.
+std::vector<std::pair<std::vector<Point>, double>> random_paths(const grid::Grid& grid, SmoothingRules rules, int count,
+                                                                std::mt19937_64& random) {
+    SearchSettings settings;
+    settings.algorithm = Algorithm::astar;
+    settings.moves = rules.moves;
+    settings.diagonal = rules.diagonal;
+    Expected<Solver> solver = Solver::create(grid, settings);
+    EXPECT_TRUE(solver);
+    std::vector<std::pair<std::vector<Point>, double>> paths;
+    if (!solver) return paths;
+    SearchContext context;
+    for (int query_index = 0; query_index < count; ++query_index) {
+        const Result result = solver->solve(context, random_query(random, grid.width(), grid.height()));
+        if (result.status == QueryStatus::found) paths.emplace_back(to_points(grid, result.path), result.cost);
+    }
+    return paths;
+}
+
 TEST(PathShapesTest, SmoothedPathsOnRandomMapsNeverCrossABlockedCellAndAreNeverLonger) {
     std::mt19937_64 random(18);
     const SmoothingRules all_rules[] = {{Moves::eight, DiagonalRule::both_free},
@@ -243,23 +263,12 @@ TEST(PathShapesTest, SmoothedPathsOnRandomMapsNeverCrossABlockedCellAndAreNeverL
         Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
         ASSERT_TRUE(grid);
         for (const SmoothingRules& rules : all_rules) {
-            SearchSettings settings;
-            settings.algorithm = Algorithm::astar;
-            settings.moves = rules.moves;
-            settings.diagonal = rules.diagonal;
-            Expected<Solver> solver = Solver::create(*grid, settings);
-            ASSERT_TRUE(solver);
-            SearchContext context;
-            for (int query_index = 0; query_index < 40; ++query_index) {
-                const Result result = solver->solve(context, random_query(random, 48, 40));
-                if (result.status != QueryStatus::found) continue;
-                const std::vector<Point> path = to_points(*grid, result.path);
+            for (const auto& [path, cost] : random_paths(*grid, rules, 40, random)) {
                 if (rules.moves == Moves::eight) {
-                    EXPECT_NEAR(polyline_length(path), result.cost, 1e-5);
+                    EXPECT_NEAR(polyline_length(path), cost, 1e-5);
                 }
                 const std::vector<Point> smoothed = smooth(*grid, path, rules);
-                expect_valid_smoothing(*grid, path, smoothed, rules,
-                                       "map " + std::to_string(map_index) + " query " + std::to_string(query_index));
+                expect_valid_smoothing(*grid, path, smoothed, rules, "map " + std::to_string(map_index));
                 ++checked;
                 if (polyline_length(smoothed) < polyline_length(path) - 1e-9) ++shortened;
             }
@@ -278,15 +287,7 @@ TEST(PathShapesTest, SmoothingUnderTerrainNeverCrossesACostlierCell) {
         const io::MapFile map = testing::random_map(random, 40, 40, 0.15, "...G");
         Expected<grid::Grid> grid = grid::Grid::build(map, *terrain);
         ASSERT_TRUE(grid);
-        SearchSettings settings;
-        settings.algorithm = Algorithm::astar;
-        Expected<Solver> solver = Solver::create(*grid, settings);
-        ASSERT_TRUE(solver);
-        SearchContext context;
-        for (int query_index = 0; query_index < 60; ++query_index) {
-            const Result result = solver->solve(context, random_query(random, 40, 40));
-            if (result.status != QueryStatus::found) continue;
-            const std::vector<Point> path = to_points(*grid, result.path);
+        for (const auto& [path, cost] : random_paths(*grid, {}, 60, random)) {
             expect_valid_smoothing(*grid, path, smooth(*grid, path, {}), {}, "terrain map " + std::to_string(map_index));
             ++checked;
         }
