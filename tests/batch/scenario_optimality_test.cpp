@@ -55,7 +55,7 @@ TEST(ScenarioOptimalityTest, BundledScenariosMatchOptimalLengths) {
         ASSERT_TRUE(outcome) << outcome.error().describe();
         std::size_t mismatches = 0;
         for (std::size_t index = 0; index < set.rows.size(); ++index) {
-            const CheckVerdict verdict = check_result(set.rows[index], outcome->results[index], 1.0);
+            const CheckVerdict verdict = check_result(set, index, outcome->results[index], 1.0);
             if (verdict == CheckVerdict::mismatch && ++mismatches <= 3) {
                 ADD_FAILURE() << set.scenario_path << ":" << set.rows[index].line << " expected "
                               << set.rows[index].optimal_length << " got "

@@ -375,7 +375,7 @@ TEST(JumpPointSearchTest, MatchesBundledScenarioOptima) {
                 std::size_t checked = 0;
                 for (std::size_t row = 0; row < set.rows.size(); row += stride) {
                     const Result result = solver->solve(context, set.queries[row]);
-                    EXPECT_EQ(batch::check_result(set.rows[row], result, 1.0), batch::CheckVerdict::match)
+                    EXPECT_EQ(batch::check_result(set, row, result, 1.0), batch::CheckVerdict::match)
                         << file << " line " << set.rows[row].line << " " << to_string(algorithm) << ": got "
                         << to_string(result.status) << " " << result.cost << ", expected " << set.rows[row].optimal_length;
                     if (result.status == QueryStatus::found && row % (stride * 8) == 0) {

@@ -365,9 +365,42 @@ ShardPlan plan_shards(const std::vector<batch::ScenarioSet>& sets, int ranks) {
 
 // ---- Solving and gathering ----
 
+bool Session::all_ranks_succeeded(bool ready, const std::string& what) {
+    if (size_ <= 1) return ready;
+#if defined(SWARMPATH_WITH_MPI)
+    int mine = ready ? 1 : 0;
+    int everyone = 0;
+    MPI_Allreduce(&mine, &everyone, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (everyone == 1) return true;
+    results_exchanged_ = true;  // every rank leaves together: nothing to abort
+    if (rank_ == 0 && ready) report_error("another rank could not load " + what + "; no output written");
+    return false;
+#else
+    (void)what;
+    return ready;
+#endif
+}
+
+void accumulate(GatheredRun& total, const GatheredRun& round) {
+    auto add = [](auto& into, const auto& from) {
+        if (into.size() < from.size()) into.resize(from.size());
+        for (std::size_t index = 0; index < from.size(); ++index) into[index] += from[index];
+    };
+    total.ranks = round.ranks;
+    total.threads_per_rank = round.threads_per_rank;
+    add(total.rank_busy_seconds, round.rank_busy_seconds);
+    add(total.rank_cpu_seconds, round.rank_cpu_seconds);
+    add(total.rank_queries, round.rank_queries);
+    add(total.rank_estimated_load, round.rank_estimated_load);
+    total.bytes_gathered += round.bytes_gathered;
+    total.remote_queries += round.remote_queries;
+    total.solve_wall_seconds += round.solve_wall_seconds;
+}
+
 GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>& sets,
-                         const search::SearchSettings& settings, batch::BatchSolver& workers) {
+                         const search::SearchSettings& settings, batch::BatchSolver& workers, bool more_rounds) {
     GatheredRun run;
+    session.results_exchanged_ = false;
     run.ranks = session.size();
     run.threads_per_rank = workers.threads();
 #if defined(SWARMPATH_WITH_MPI)
@@ -377,8 +410,12 @@ GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>
     if (rank_named_by("SWARMPATH_TEST_KILL_RANK") == session.rank()) std::raise(SIGKILL);
     if (!session.is_root()) {
         send_to_root(own);
-        session.results_exchanged_ = true;
-        run.exit_code = own.front() == static_cast<char>(ShardVerdict::solved) ? kExitSuccess
+        // Rank 0's verdict on the round: with more rounds to come, a rank whose own shard was fine
+        // must still stop when another failed.
+        int round_verdict = kExitSuccess;
+        MPI_Bcast(&round_verdict, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        session.results_exchanged_ = !more_rounds || round_verdict != kExitSuccess;
+        run.exit_code = own.front() == static_cast<char>(ShardVerdict::solved) ? round_verdict
                         : own.front() == static_cast<char>(ShardVerdict::input_error) ? kExitBadInput
                                                                                         : kExitRankFailed;
         return run;
@@ -390,7 +427,7 @@ GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>
         run.bytes_gathered += message.size();
         messages[static_cast<std::size_t>(source)] = std::move(message);
     }
-    session.results_exchanged_ = true;
+    session.results_exchanged_ = !more_rounds;
 
     // Failures first: every distinct input error once (as one process would print it), and each
     // failed rank by number and cause.
@@ -407,11 +444,15 @@ GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>
             failures.push_back(fmt::format("rank {} of {} failed while solving: {}", rank, session.size(), cause));
         }
     }
-    if (!failures.empty() || !input_errors.empty()) {
+    int round_verdict = kExitSuccess;
+    if (!failures.empty() || !input_errors.empty()) round_verdict = failures.empty() ? kExitBadInput : kExitRankFailed;
+    MPI_Bcast(&round_verdict, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (round_verdict != kExitSuccess) {
+        session.results_exchanged_ = true;  // every rank leaves together
         for (const std::string& cause : input_errors) report_error(cause);
         for (const std::string& failure : failures) report_error(failure);
         report_error("no output written");
-        run.exit_code = failures.empty() ? kExitBadInput : kExitRankFailed;
+        run.exit_code = round_verdict;
         return run;
     }
 
@@ -463,6 +504,7 @@ GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>
     (void)session;
     (void)sets;
     (void)settings;
+    (void)more_rounds;
     run.exit_code = kExitBadInput;  // unreachable: without MPI a session has one rank
 #endif
     return run;

@@ -57,9 +57,15 @@ public:
     /// failure. Rank 0 prints the held-back messages: its own, then any other rank's that differ.
     bool agree_on_inputs();
 
+    /// Collective, after agree_on_inputs(): true when every rank's `ready` is true. Used per
+    /// scenario file while streaming (a map that cannot be loaded, --strict rows); when some rank
+    /// is not ready, rank 0 says so for `what` unless it has reported its own problem, and every
+    /// rank may then leave.
+    bool all_ranks_succeeded(bool ready, const std::string& what);
+
 private:
     friend GatheredRun solve_shards(Session&, const std::vector<batch::ScenarioSet>&,
-                                    const search::SearchSettings&, batch::BatchSolver&);
+                                    const search::SearchSettings&, batch::BatchSolver&, bool);
     void exchange_input_verdicts(bool inputs_ready);
 
     int rank_ = 0;
@@ -106,11 +112,16 @@ struct GatheredRun {
 };
 
 /// Collective: solves this rank's shard and gathers every result on rank 0. Every rank must call
-/// it after agree_on_inputs() returned true, with the same sets and settings.
+/// it after agree_on_inputs() returned true, with the same sets and settings: once per scenario
+/// file when streaming, with `more_rounds` true for every file but the last (a rank that leaves
+/// between rounds then aborts the job instead of leaving the others waiting).
 /// Test hooks, read from the environment: SWARMPATH_TEST_FAIL_RANK=K makes rank K fail its solve as
 /// if out of memory; SWARMPATH_TEST_KILL_RANK=K makes rank K kill itself (SIGKILL) before sending.
 GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>& sets,
-                         const search::SearchSettings& settings, batch::BatchSolver& workers);
+                         const search::SearchSettings& settings, batch::BatchSolver& workers, bool more_rounds = false);
+
+/// Adds one round's per-rank figures (busy and CPU seconds, queries, estimated load, bytes) to `total`.
+void accumulate(GatheredRun& total, const GatheredRun& round);
 
 /// Busy-time imbalance: the slowest rank's busy time over the mean (1 is perfect balance).
 double imbalance(const std::vector<double>& busy_seconds);

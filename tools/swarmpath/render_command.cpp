@@ -22,6 +22,7 @@
 #include "terminal_text.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/atomic_file.hpp"
+#include "swarmpath/io/gzip_file.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/search/context.hpp"
@@ -132,7 +133,7 @@ int run_render(const RenderOptions& options) {
     }
 
     if (!options.paths_path.empty()) {
-        Expected<std::string> text = io::read_whole_file(options.paths_path);
+        Expected<std::string> text = io::read_text_file(options.paths_path);  // plain or gzip
         if (!text) return fail(text.error());
         Expected<std::vector<PathRow>> rows = parse_path_rows(*text, options.paths_path);
         if (!rows) return fail(rows.error());
@@ -196,7 +197,7 @@ void add_render_command(CLI::App& app, int& exit_code) {
     command->add_option("--query", options->queries,
                         "0-based row of --scen (or query index of --paths) to draw; repeatable; default: rows 0-4 of --scen")
         ->check(whole_number(0, kMaximumCoordinate));
-    command->add_option("--paths", options->paths_path, "Path CSV written by 'swarmpath solve --paths' to draw");
+    command->add_option("--paths", options->paths_path, "Path CSV written by 'swarmpath solve --paths' to draw (plain or .gz)");
     command->add_option("--scale", options->scale, "Pixels per cell (default: about 800 pixels across, 1 to 16)")
         ->check(whole_number(1, 64));
     command->add_option("--crop", options->crop, "ASCII output only: just the part around the paths, with this margin")

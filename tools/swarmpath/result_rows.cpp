@@ -57,11 +57,12 @@ void append_stats_header(std::string& buffer) {
 }
 
 void append_stats_row(std::string& buffer, const batch::ScenarioSet& set, std::size_t index, const search::Result& result) {
-    const io::ScenarioRow& row = set.rows[index];
+    const batch::ScenarioEntry& row = set.rows[index];
+    const search::Query& query = set.queries[index];
     const search::Counters& counters = result.counters;
     fmt::format_to(std::back_inserter(buffer), "{},{},{},{},{},{},{},{},{:.8f},{:.8f},{},{},{},{}\n",
-                   csv_field(set.scenario_name), set.row_indices[index], row.bucket, row.start_x, row.start_y, row.goal_x,
-                   row.goal_y, search::to_string(result.status), result.cost, row.optimal_length, counters.expanded,
+                   csv_field(set.scenario_name), set.row_indices[index], row.bucket, query.start_x, query.start_y,
+                   query.goal_x, query.goal_y, search::to_string(result.status), result.cost, row.optimal_length, counters.expanded,
                    counters.generated, counters.heap_pushes + counters.heap_pops + counters.decrease_keys,
                    result.nanoseconds);
 }

@@ -76,4 +76,20 @@ bool RunFiles::writes_standard_output() const {
     return false;
 }
 
+OutputStream::OutputStream(io::AtomicFile* file) : file_(file) {
+    if (file_ != nullptr && file_->kind() == io::OutputKind::file && io::names_gzip_file(file_->path())) {
+        gzip_ = std::make_unique<io::GzipWriter>(*file_);
+    }
+}
+
+void OutputStream::write(std::string_view bytes) {
+    if (gzip_ != nullptr) {
+        gzip_->write(bytes);
+    } else if (file_ != nullptr) {
+        file_->write(bytes);
+    }
+}
+
+Status OutputStream::finish() { return gzip_ != nullptr ? gzip_->finish() : Status(Success{}); }
+
 }  // namespace swarmpath::cli

@@ -7,11 +7,14 @@
 // end (io::OutputGroup), or none is.
 #pragma once
 
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/io/atomic_file.hpp"
+#include "swarmpath/io/gzip_file.hpp"
 
 namespace swarmpath::cli {
 
@@ -42,6 +45,20 @@ private:
     std::vector<Named> output_names_;
     std::vector<io::AtomicFile*> outputs_;
     io::OutputGroup group_;
+};
+
+/// The bytes of one output, gzip-compressed when its name ends in ".gz" (io::GzipWriter); an empty
+/// stream (no file) when the output was not asked for. finish() before RunFiles::commit().
+class OutputStream {
+public:
+    explicit OutputStream(io::AtomicFile* file);
+    explicit operator bool() const { return file_ != nullptr; }
+    void write(std::string_view bytes);
+    Status finish();
+
+private:
+    io::AtomicFile* file_;
+    std::unique_ptr<io::GzipWriter> gzip_;
 };
 
 }  // namespace swarmpath::cli

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -30,7 +31,7 @@
 #include "terminal_text.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/row_check.hpp"
-#include "swarmpath/batch/editable_map.hpp"
+#include "swarmpath/grid/edits.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 
@@ -51,7 +52,13 @@ struct SolveOptions {
     PathShapeOptions shapes;  ///< --waypoints/--smooth (result_rows.hpp)
 };
 
+/// What the table and the summary keep of one set once its rows are written and its results freed.
 struct SetReport {
+    std::string scenario_path;
+    std::string scenario_name;
+    std::string map_path;
+    std::size_t queries = 0;
+    batch::SetOutcome outcome;  ///< without its results
     std::size_t solved = 0;
     std::size_t mismatches = 0;
     std::size_t unknown = 0;
@@ -79,7 +86,7 @@ void show_progress(void* user, std::size_t done, std::size_t total) {
 
 /// Writes one row per query of `set` through `append_row(buffer, set, index, result)` (result_rows.hpp).
 template <class AppendRow>
-void write_rows(io::AtomicFile& file, const batch::ScenarioSet& set, const batch::SetOutcome& outcome, AppendRow&& append_row) {
+void write_rows(OutputStream& file, const batch::ScenarioSet& set, const batch::SetOutcome& outcome, AppendRow&& append_row) {
     std::string buffer;
     for (std::size_t index = 0; index < outcome.results.size(); ++index) {
         append_row(buffer, set, index, outcome.results[index]);
@@ -97,8 +104,9 @@ bool endpoints_are_valid(const std::vector<batch::ScenarioSet>& sets) {
     constexpr std::size_t kMaximumReports = 20;
     std::size_t refused = 0;
     for (const batch::ScenarioSet& set : sets) {
-        for (const io::ScenarioRow& row : set.rows) {
-            Status endpoints = batch::check_row_endpoints(*set.grid, row, set.scenario_path);
+        for (std::size_t index = 0; index < set.rows.size(); ++index) {
+            Status endpoints =
+                batch::check_row_endpoints(*set.grid, set.queries[index], set.rows[index].line, set.scenario_path);
             if (endpoints) continue;
             if (++refused <= kMaximumReports) report_error(endpoints.error().describe());
         }
@@ -109,7 +117,7 @@ bool endpoints_are_valid(const std::vector<batch::ScenarioSet>& sets) {
 
 /// Provenance: every file the run read (scenario files, the maps they name, --map, terrain and
 /// edits files), each once, with its checksum.
-nlohmann::ordered_json describe_inputs(const SolveOptions& options, const std::vector<batch::ScenarioSet>& sets) {
+nlohmann::ordered_json describe_inputs(const SolveOptions& options, const std::vector<std::string>& map_paths) {
     nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
     std::vector<std::string> seen;
     auto add = [&](const std::string& path, std::string_view role) {
@@ -118,7 +126,7 @@ nlohmann::ordered_json describe_inputs(const SolveOptions& options, const std::v
         inputs.push_back(describe_input(path, role));
     };
     for (const std::string& scenario : options.scenarios) add(scenario, "scenario");
-    for (const batch::ScenarioSet& set : sets) add(set.map_path, "map");
+    for (const std::string& map_path : map_paths) add(map_path, "map");
     add(options.search.terrain_file, "terrain");
     add(options.edits_path, "edits");
     return inputs;
@@ -167,79 +175,132 @@ int run_solve(const SolveOptions& options) {
     batch::LoadOptions load;
     load.map_override = options.map;
     load.terrain = resolved->terrain;
+    if (!options.edits_path.empty()) {  // map edits, applied to each map as it is loaded (issue 7)
+        Expected<std::vector<grid::CellEdit>> edits = grid::read_edits_file(options.edits_path);
+        if (!edits) {
+            report_error(edits.error().describe());
+            return kExitBadInput;
+        }
+        load.edits = std::move(*edits);
+        load.edits_origin = options.edits_path;
+    }
     const auto wall_start = std::chrono::steady_clock::now();
-    Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_sets(options.scenarios, load);
-    if (!sets) {
-        report_error(sets.error().describe());
-        return kExitBadInput;
-    }
-    for (const batch::ScenarioSet& set : *sets) {
-        if (set.map_path.empty()) continue;
-        if (Status distinct = files.check_input("map named by " + set.scenario_path, set.map_path); !distinct) {
-            report_error(distinct.error().describe());
+    // A streaming pass over every scenario file first: each is checked whole (so a bad row fails
+    // the run before anything is solved), the maps it names are checked against the outputs, and
+    // the last file to use each map is known, so the main pass can drop a map when it is done.
+    std::map<std::string, std::size_t> last_use;
+    std::vector<std::string> map_paths;  // every map read, in order (the summary's provenance)
+    for (std::size_t file = 0; file < options.scenarios.size(); ++file) {
+        Expected<std::vector<std::string>> maps = batch::scenario_map_paths(options.scenarios[file], load);
+        if (!maps) {
+            report_error(maps.error().describe());
             return kExitBadInput;
         }
-    }
-    if (!options.edits_path.empty()) {  // map edits before solving (issue 7, batch/editable_map.hpp)
-        if (Status edited = batch::apply_edits_file(*sets, options.edits_path, load.terrain); !edited) {
-            report_error(edited.error().describe());
-            return kExitBadInput;
+        for (const std::string& map_path : *maps) {
+            if (last_use.count(map_path) == 0) map_paths.push_back(map_path);
+            last_use[map_path] = file;
+            if (Status distinct = files.check_input("map named by " + options.scenarios[file], map_path); !distinct) {
+                report_error(distinct.error().describe());
+                return kExitBadInput;
+            }
         }
     }
-    // --strict judges the map the queries run on: after the edits.
-    if (options.strict && !endpoints_are_valid(*sets)) return kExitBadInput;
+    if (!session.agree_on_inputs()) return kExitBadInput;  // every rank read its inputs, or none solves
 
-    if (!session.agree_on_inputs()) return kExitBadInput;  // every rank loaded its inputs, or none solves
+    // The main pass streams: one scenario file at a time is loaded, solved, written to the outputs
+    // and freed, so memory is bounded by the largest file, not by the run (issue 21).
     batch::BatchSolver workers(threads);
-    distributed::GatheredRun gathered;  // under mpirun: each rank solves a shard, rank 0 gathers
-    if (session.distributed()) {
-        gathered = distributed::solve_shards(session, *sets, settings, workers);
-        if (gathered.exit_code) return *gathered.exit_code;  // other ranks, or a failed job
-    }
-    std::vector<batch::SetOutcome> outcomes;
+    batch::MapCache maps;
+    distributed::GatheredRun gathered;  // under mpirun: per file each rank solves a shard, rank 0 gathers
     std::vector<SetReport> reports;
     Progress progress;
     progress.enabled = ::isatty(2) != 0;
-    std::size_t total_queries = 0;
-    for (const batch::ScenarioSet& set : *sets) total_queries += set.queries.size();
-    progress.enabled = progress.enabled && total_queries >= 2000;
-
-    for (const batch::ScenarioSet& set : *sets) {
-        progress.label = escape_text(set.scenario_name);
-        Expected<batch::SetOutcome> outcome =
-            session.distributed() ? Expected<batch::SetOutcome>(std::move(gathered.outcomes[&set - sets->data()]))
-                                  : batch::solve_set(set, settings, workers, show_progress, &progress);
-        if (!outcome) {
-            report_error(outcome.error().describe());
-            return kExitBadInput;
-        }
-        SetReport report;
-        for (std::size_t index = 0; index < outcome->results.size(); ++index) {
-            const search::Result& result = outcome->results[index];
-            const io::ScenarioRow& row = set.rows[index];
-            report.counters += result.counters;
-            ++report.status_counts[static_cast<int>(result.status)];
-            if (result.status == search::QueryStatus::found) ++report.solved;
-            if (result.status == search::QueryStatus::found) report.cost_sum += result.cost;
-            const batch::CheckVerdict verdict = batch::check_result(row, result, search::cost_bound(settings));
-            if (verdict == batch::CheckVerdict::unknown) {
-                ++report.unknown;
-                continue;
-            }
-            if (result.status == search::QueryStatus::found) {
-                report.max_abs_error = std::max(report.max_abs_error, std::abs(result.cost - row.optimal_length));
-            }
-            if (verdict == batch::CheckVerdict::mismatch) {
-                if (options.check && report.mismatches < 5) {
-                    std::fprintf(stderr, "%s:%u: expected %.8f, got %s %.8f\n", escape_text(set.scenario_path).c_str(), row.line,
-                                 row.optimal_length, std::string(search::to_string(result.status)).c_str(), result.cost);
-                }
-                ++report.mismatches;
-            }
-        }
-        outcomes.push_back(std::move(*outcome));
-        reports.push_back(report);
+    OutputStream paths(paths_file);  // gzip-compressed for a name ending in .gz
+    OutputStream stats(stats_file);
+    {
+        std::string header;
+        append_paths_header(header, shapes);
+        paths.write(header);
+        header.clear();
+        append_stats_header(header);
+        stats.write(header);
     }
+    for (std::size_t file = 0; file < options.scenarios.size(); ++file) {
+        Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_file(options.scenarios[file], load, maps);
+        bool ready = static_cast<bool>(sets);
+        if (!sets && session.is_root()) report_error(sets.error().describe());
+        // --strict judges the map the queries run on: after the edits.
+        if (ready && options.strict) ready = endpoints_are_valid(*sets);
+        if (session.distributed() && !session.all_ranks_succeeded(ready, options.scenarios[file])) return kExitBadInput;
+        if (!ready) return kExitBadInput;
+        for (auto map = last_use.begin(); map != last_use.end();) {  // maps no later file uses
+            if (map->second == file) {
+                maps.release(map->first);
+                map = last_use.erase(map);
+            } else {
+                ++map;
+            }
+        }
+        distributed::GatheredRun round;
+        if (session.distributed()) {
+            round = distributed::solve_shards(session, *sets, settings, workers, file + 1 < options.scenarios.size());
+            if (round.exit_code && (*round.exit_code != kExitSuccess || session.is_root())) return *round.exit_code;
+            if (!session.is_root()) continue;  // this rank's shard is sent; rank 0 writes
+            distributed::accumulate(gathered, round);
+        }
+        for (std::size_t set_index = 0; set_index < sets->size(); ++set_index) {
+            const batch::ScenarioSet& set = (*sets)[set_index];
+            progress.label = escape_text(set.scenario_name);
+            Expected<batch::SetOutcome> outcome =
+                session.distributed() ? Expected<batch::SetOutcome>(std::move(round.outcomes[set_index]))
+                                      : batch::solve_set(set, settings, workers,
+                                                         set.queries.size() >= 2000 ? show_progress : nullptr, &progress);
+            if (!outcome) {
+                report_error(outcome.error().describe());
+                return kExitBadInput;
+            }
+            SetReport report;
+            report.scenario_path = set.scenario_path;
+            report.scenario_name = set.scenario_name;
+            report.map_path = set.map_path;
+            report.queries = set.queries.size();
+            for (std::size_t index = 0; index < outcome->results.size(); ++index) {
+                const search::Result& result = outcome->results[index];
+                const batch::ScenarioEntry& row = set.rows[index];
+                report.counters += result.counters;
+                ++report.status_counts[static_cast<int>(result.status)];
+                if (result.status == search::QueryStatus::found) ++report.solved;
+                if (result.status == search::QueryStatus::found) report.cost_sum += result.cost;
+                const batch::CheckVerdict verdict = batch::check_result(set, index, result, search::cost_bound(settings));
+                if (verdict == batch::CheckVerdict::unknown) {
+                    ++report.unknown;
+                    continue;
+                }
+                if (result.status == search::QueryStatus::found) {
+                    report.max_abs_error = std::max(report.max_abs_error, std::abs(result.cost - row.optimal_length));
+                }
+                if (verdict == batch::CheckVerdict::mismatch) {
+                    if (options.check && report.mismatches < 5) {
+                        std::fprintf(stderr, "%s:%u: expected %.8f, got %s %.8f\n", escape_text(set.scenario_path).c_str(),
+                                     row.line, row.optimal_length, std::string(search::to_string(result.status)).c_str(),
+                                     result.cost);
+                    }
+                    ++report.mismatches;
+                }
+            }
+            if (paths) {
+                write_rows(paths, set, *outcome,
+                           [&](std::string& buffer, const batch::ScenarioSet& rows, std::size_t row, const search::Result& result) {
+                               append_path_row(buffer, rows, row, result, shapes);
+                           });
+            }
+            if (stats) write_rows(stats, set, *outcome, append_stats_row);
+            report.outcome = std::move(*outcome);
+            report.outcome.results = {};  // written: free them before the next file
+            reports.push_back(std::move(report));
+        }
+    }
+    if (!session.is_root()) return kExitSuccess;
 
     // The table.
     std::string table = fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10} {:>12}\n", "scenario", "map", "queries",
@@ -247,16 +308,14 @@ int run_solve(const SolveOptions& options) {
     batch::SetOutcome totals_outcome;
     SetReport totals;
     std::size_t queries = 0;
-    for (std::size_t index = 0; index < sets->size(); ++index) {
-        const batch::ScenarioSet& set = (*sets)[index];
-        const batch::SetOutcome& outcome = outcomes[index];
-        const SetReport& report = reports[index];
-        std::string map_name = escape_text(set.map_path.substr(set.map_path.find_last_of('/') + 1));
-        const double rate = outcome.search_seconds > 0 ? static_cast<double>(set.queries.size()) / outcome.search_seconds : 0;
-        table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", escape_text(set.scenario_name), map_name,
-                             set.queries.size(), report.solved, report.mismatches, report.counters.expanded,
+    for (const SetReport& report : reports) {
+        const batch::SetOutcome& outcome = report.outcome;
+        std::string map_name = escape_text(report.map_path.substr(report.map_path.find_last_of('/') + 1));
+        const double rate = outcome.search_seconds > 0 ? static_cast<double>(report.queries) / outcome.search_seconds : 0;
+        table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", escape_text(report.scenario_name),
+                             map_name, report.queries, report.solved, report.mismatches, report.counters.expanded,
                              outcome.search_seconds, rate);
-        queries += set.queries.size();
+        queries += report.queries;
         totals.solved += report.solved;
         totals.mismatches += report.mismatches;
         totals.counters += report.counters;
@@ -288,8 +347,8 @@ int run_solve(const SolveOptions& options) {
         summary["build"] = build_description();  // provenance (provenance.hpp)
         summary["threads"] = threads;
         summary["threads_requested"] = options.threads == 0 ? available : options.threads;
-        summary["algorithm"] = outcomes.empty() ? std::string(search::to_string(settings.algorithm))
-                                                : std::string(search::to_string(outcomes.front().algorithm));
+        summary["algorithm"] = reports.empty() ? std::string(search::to_string(settings.algorithm))
+                                               : std::string(search::to_string(reports.front().outcome.algorithm));
         summary["moves"] = options.search.moves;
         summary["diagonal_rule"] = options.search.diagonal;
         summary["heuristic"] = options.search.heuristic;
@@ -298,19 +357,18 @@ int run_solve(const SolveOptions& options) {
             summary["cost_bound"] = fmt::format("paths cost at most {:.6g} x optimal", search::cost_bound(settings));
         }
         nlohmann::ordered_json scenario_entries = nlohmann::ordered_json::array();
-        for (std::size_t index = 0; index < sets->size(); ++index) {
-            const batch::ScenarioSet& set = (*sets)[index];
-            const SetReport& report = reports[index];
+        for (const SetReport& report : reports) {
+            const batch::SetOutcome& outcome = report.outcome;
             nlohmann::ordered_json statuses;
             for (int status = 0; status < search::kQueryStatusCount; ++status) {
                 statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = report.status_counts[status];
             }
-            scenario_entries.push_back({{"file", escape_text(set.scenario_path)},
-                             {"map", escape_text(set.map_path)},
-                             {"algorithm", std::string(search::to_string(outcomes[index].algorithm))},
-                             {"field_groups", outcomes[index].field_groups},
-                             {"field_queries", outcomes[index].field_queries},
-                             {"queries", set.queries.size()},
+            scenario_entries.push_back({{"file", escape_text(report.scenario_path)},
+                             {"map", escape_text(report.map_path)},
+                             {"algorithm", std::string(search::to_string(outcome.algorithm))},
+                             {"field_groups", outcome.field_groups},
+                             {"field_queries", outcome.field_queries},
+                             {"queries", report.queries},
                              {"solved", report.solved},
                              {"mismatches", report.mismatches},
                              {"unknown", report.unknown},
@@ -319,12 +377,12 @@ int run_solve(const SolveOptions& options) {
                              {"expanded", report.counters.expanded},
                              {"generated", report.counters.generated},
                              {"statuses", statuses},
-                             {"search_seconds", outcomes[index].search_seconds},
-                             {"preprocessing_seconds", outcomes[index].preprocessing_seconds},
-                             {"preprocessing_bytes", outcomes[index].preprocessing_bytes}});
+                             {"search_seconds", outcome.search_seconds},
+                             {"preprocessing_seconds", outcome.preprocessing_seconds},
+                             {"preprocessing_bytes", outcome.preprocessing_bytes}});
         }
         summary["scenarios"] = scenario_entries;
-        summary["inputs"] = describe_inputs(options, *sets);
+        summary["inputs"] = describe_inputs(options, map_paths);
         nlohmann::ordered_json statuses;
         for (int status = 0; status < search::kQueryStatusCount; ++status) {
             statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = totals.status_counts[status];
@@ -350,23 +408,10 @@ int run_solve(const SolveOptions& options) {
         // throw away a finished batch here.
         summary_file->write(summary.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
     }
-    if (paths_file != nullptr) {
-        std::string header;
-        append_paths_header(header, shapes);
-        paths_file->write(header);
-        for (std::size_t index = 0; index < sets->size(); ++index) {
-            write_rows(*paths_file, (*sets)[index], outcomes[index],
-                       [&](std::string& buffer, const batch::ScenarioSet& set, std::size_t row, const search::Result& result) {
-                           append_path_row(buffer, set, row, result, shapes);
-                       });
-        }
-    }
-    if (stats_file != nullptr) {
-        std::string header;
-        append_stats_header(header);
-        stats_file->write(header);
-        for (std::size_t index = 0; index < sets->size(); ++index) {
-            write_rows(*stats_file, (*sets)[index], outcomes[index], append_stats_row);
+    for (OutputStream* stream : {&paths, &stats}) {
+        if (Status finished = stream->finish(); !finished) {
+            report_error(finished.error().describe());
+            return kExitBadInput;
         }
     }
     if (Status committed = files.commit(); !committed) {  // both outputs or neither
@@ -395,10 +440,11 @@ void add_solve_command(CLI::App& app, int& exit_code) {
                       "Refuse the run (exit 2, naming file and line) if any row has an endpoint off the map or on a "
                       "blocked cell; without it such rows are answered with a status (invalid, start_blocked, goal_blocked)");
     command->add_option("--summary", options->summary_path, "Write a JSON summary to this file ('-': standard output)");
-    command->add_option("--paths", options->paths_path, "Write every path as CSV to this file ('-': standard output)");
+    command->add_option("--paths", options->paths_path,
+                        "Write every path as CSV to this file ('-': standard output; a name ending in .gz: gzip)");
     command->add_option("--stats", options->stats_path,
                         "Write one CSV row per query (bucket, endpoints, status, cost, optimal, counters, nanoseconds) "
-                        "to this file ('-': standard output)");
+                        "to this file ('-': standard output; a name ending in .gz: gzip)");
     command->add_option("--edits", options->edits_path, "Apply map edits first: one `x y letter` per line, # comments");
     options->search.add_to(*command);
     options->search.add_deadline_to(*command);

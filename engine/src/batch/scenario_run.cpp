@@ -4,6 +4,7 @@
 #include <sys/resource.h>
 
 #include <chrono>
+#include <algorithm>
 #include <map>
 #include <optional>
 
@@ -31,63 +32,115 @@ std::string base_name(const std::string& path) {
 
 }  // namespace
 
-Expected<std::vector<ScenarioSet>> load_scenario_sets(const std::vector<std::string>& scenario_paths,
-                                                      const LoadOptions& options) {
-    std::map<std::string, std::shared_ptr<const grid::Grid>> grids;
+Expected<std::shared_ptr<const grid::Grid>> MapCache::get(const std::string& path, const LoadOptions& options) {
+    for (const auto& [cached_path, grid] : grids_) {
+        if (cached_path == path) return grid;
+    }
+    Expected<io::MapFile> map = io::read_map_file(path, options.terrain);
+    if (!map) return map.error();
+    Expected<grid::Grid> built = grid::Grid::build(*map, options.terrain);
+    if (!built) return built.error();
+    if (!options.edits.empty()) {
+        built = built->with_edits(options.edits, options.terrain, options.edits_origin);
+        if (!built) return built.error();
+    }
+    grids_.emplace_back(path, std::make_shared<const grid::Grid>(std::move(*built)));
+    return grids_.back().second;
+}
+
+void MapCache::release(const std::string& path) {
+    std::erase_if(grids_, [&](const auto& entry) { return entry.first == path; });
+}
+
+Expected<std::vector<std::string>> scenario_map_paths(const std::string& scenario_path, const LoadOptions& options) {
+    std::vector<std::string> paths;
+    std::string last_name;
+    Status read = io::for_each_scenario_row(scenario_path, [&](const io::ScenarioRow& row) {
+        if (!options.map_override.empty()) {
+            if (paths.empty()) paths.push_back(options.map_override);
+            return true;
+        }
+        if (!paths.empty() && row.map_name == last_name) return true;
+        last_name = row.map_name;
+        std::string path = io::resolve_map_path(scenario_path, row.map_name);
+        if (std::find(paths.begin(), paths.end(), path) == paths.end()) paths.push_back(std::move(path));
+        return true;
+    });
+    if (!read) return read.error();
+    return paths;
+}
+
+Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenario_path, const LoadOptions& options,
+                                                      MapCache& maps) {
     std::vector<ScenarioSet> sets;
-    for (const std::string& scenario_path : scenario_paths) {
-        Expected<io::ScenarioFile> scenario = io::read_scenario_file(scenario_path);
-        if (!scenario) return scenario.error();
-        // Group rows by map path, keeping the order in which maps first appear.
-        std::map<std::string, std::size_t> set_of_map;
-        const std::size_t first_set = sets.size();
-        for (std::uint32_t index = 0; index < scenario->rows.size(); ++index) {
-            const io::ScenarioRow& row = scenario->rows[index];
-            std::string map_path = options.map_override.empty()
-                                       ? io::resolve_map_path(scenario_path, row.map_name)
-                                       : options.map_override;
-            auto [found, inserted] = set_of_map.try_emplace(map_path, sets.size());
-            if (inserted) {
+    std::optional<Error> failure;
+    // Rows are grouped by map path, in the order maps first appear; the last row's map name and set
+    // are remembered, since consecutive rows nearly always share them.
+    std::string last_name;
+    std::size_t last_set = 0;
+    std::uint32_t index = 0;
+    Status read = io::for_each_scenario_row(scenario_path, [&](const io::ScenarioRow& row) {
+        if (sets.empty() || row.map_name != last_name) {
+            const std::string map_path = options.map_override.empty()
+                                             ? io::resolve_map_path(scenario_path, row.map_name)
+                                             : options.map_override;
+            auto found = std::find_if(sets.begin(), sets.end(), [&](const ScenarioSet& set) { return set.map_path == map_path; });
+            if (found == sets.end()) {
+                Expected<std::shared_ptr<const grid::Grid>> grid = maps.get(map_path, options);
+                if (!grid) {
+                    // A map that cannot be read at all (missing, a folder, not a regular file) is the
+                    // row's problem: name the scenario file and line, and the map as the row gave it.
+                    const Error& error = grid.error();
+                    failure = error.line != 0 || error.file != map_path
+                                  ? error
+                                  : Error{scenario_path, row.line, 0,
+                                          "the map '" + row.map_name + "' named here (" + map_path + "): " + error.message};
+                    return false;
+                }
                 ScenarioSet set;
                 set.scenario_path = scenario_path;
                 set.scenario_name = base_name(scenario_path);
                 set.map_path = map_path;
-                auto cached = grids.find(map_path);
-                if (cached == grids.end()) {
-                    Expected<io::MapFile> map = io::read_map_file(map_path, options.terrain);
-                    if (!map) {
-                        // A map that cannot be read at all (missing, a folder, not a regular file) is the
-                        // row's problem: name the scenario file and line, and the map as the row gave it.
-                        const Error& error = map.error();
-                        if (error.line != 0) return error;
-                        return Error{scenario_path, row.line, 0,
-                                     "the map '" + row.map_name + "' named here (" + map_path + "): " + error.message};
-                    }
-                    Expected<grid::Grid> built = grid::Grid::build(*map, options.terrain);
-                    if (!built) return built.error();
-                    cached = grids.emplace(map_path, std::make_shared<const grid::Grid>(std::move(*built))).first;
-                }
-                set.grid = cached->second;
+                set.grid = std::move(*grid);
                 sets.push_back(std::move(set));
+                found = sets.end() - 1;
             }
-            ScenarioSet& set = sets[found->second];
-            if (row.map_width != set.grid->width() || row.map_height != set.grid->height()) {
-                return Error{scenario_path, row.line, 0,
-                             "row names a " + std::to_string(row.map_width) + " x " + std::to_string(row.map_height) +
-                                 " map but " + map_path + " is " + std::to_string(set.grid->width()) + " x " +
-                                 std::to_string(set.grid->height())};
-            }
-            set.rows.push_back(row);
-            set.row_indices.push_back(index);
-            set.queries.push_back({row.start_x, row.start_y, row.goal_x, row.goal_y});
+            last_name = row.map_name;
+            last_set = static_cast<std::size_t>(found - sets.begin());
         }
-        if (sets.size() == first_set) {
-            // A file with no rows still appears in reports.
-            ScenarioSet set;
-            set.scenario_path = scenario_path;
-            set.scenario_name = base_name(scenario_path);
-            sets.push_back(std::move(set));
+        ScenarioSet& set = sets[last_set];
+        if (row.map_width != set.grid->width() || row.map_height != set.grid->height()) {
+            failure = Error{scenario_path, row.line, 0,
+                            "row names a " + std::to_string(row.map_width) + " x " + std::to_string(row.map_height) +
+                                " map but " + set.map_path + " is " + std::to_string(set.grid->width()) + " x " +
+                                std::to_string(set.grid->height())};
+            return false;
         }
+        set.rows.push_back({row.optimal_length, row.line, row.bucket});
+        set.row_indices.push_back(index++);
+        set.queries.push_back({row.start_x, row.start_y, row.goal_x, row.goal_y});
+        return true;
+    });
+    if (!read) return read.error();
+    if (failure) return *failure;
+    if (sets.empty()) {
+        // A file with no rows still appears in reports.
+        ScenarioSet set;
+        set.scenario_path = scenario_path;
+        set.scenario_name = base_name(scenario_path);
+        sets.push_back(std::move(set));
+    }
+    return sets;
+}
+
+Expected<std::vector<ScenarioSet>> load_scenario_sets(const std::vector<std::string>& scenario_paths,
+                                                      const LoadOptions& options) {
+    MapCache maps;
+    std::vector<ScenarioSet> sets;
+    for (const std::string& scenario_path : scenario_paths) {
+        Expected<std::vector<ScenarioSet>> loaded = load_scenario_file(scenario_path, options, maps);
+        if (!loaded) return loaded.error();
+        for (ScenarioSet& set : *loaded) sets.push_back(std::move(set));
     }
     return sets;
 }
@@ -130,13 +183,14 @@ Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSetti
     return outcome;
 }
 
-CheckVerdict check_result(const io::ScenarioRow& row, const search::Result& result, double cost_bound) {
-    const bool same_cell = row.start_x == row.goal_x && row.start_y == row.goal_y;
-    if (row.optimal_length == 0 && !same_cell) return CheckVerdict::unknown;
+CheckVerdict check_result(const search::Query& query, double optimal_length, const search::Result& result,
+                          double cost_bound) {
+    const bool same_cell = query.start_x == query.goal_x && query.start_y == query.goal_y;
+    if (optimal_length == 0 && !same_cell) return CheckVerdict::unknown;
     if (result.status != search::QueryStatus::found) return CheckVerdict::mismatch;
-    if (io::length_matches(result.cost, row.optimal_length)) return CheckVerdict::match;
-    if (cost_bound > 1.0 && result.cost <= cost_bound * row.optimal_length + 1e-5 * row.optimal_length + 1e-6 &&
-        result.cost >= row.optimal_length - 1e-5 * row.optimal_length - 1e-6) {
+    if (io::length_matches(result.cost, optimal_length)) return CheckVerdict::match;
+    if (cost_bound > 1.0 && result.cost <= cost_bound * optimal_length + 1e-5 * optimal_length + 1e-6 &&
+        result.cost >= optimal_length - 1e-5 * optimal_length - 1e-6) {
         return CheckVerdict::match;
     }
     return CheckVerdict::mismatch;

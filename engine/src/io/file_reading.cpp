@@ -47,7 +47,7 @@ Error too_large(const std::string& path, std::uint64_t size, bool while_reading)
 
 }  // namespace
 
-Expected<std::string> read_whole_file(const std::string& path) {
+Status read_file_in_blocks(const std::string& path, const std::function<bool(std::string_view)>& consume) {
     // O_NONBLOCK: opening a FIFO with no writer must not wait for one. It is refused right after.
     Descriptor file(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
     if (file.get() < 0) {
@@ -73,13 +73,12 @@ Expected<std::string> read_whole_file(const std::string& path) {
 
     // A regular file never blocks; the flag is cleared anyway so that a read is a plain read.
     if (const int flags = ::fcntl(file.get(), F_GETFL); flags >= 0) ::fcntl(file.get(), F_SETFL, flags & ~O_NONBLOCK);
-    std::string contents;
-    contents.reserve(static_cast<std::size_t>(size));
+    std::uint64_t total = 0;
     char buffer[1 << 16];
     for (;;) {
         // Never ask for more than one byte past the limit: a file growing while it is read is
-        // caught without reading (or keeping) more than that.
-        const std::uint64_t room = kMaximumFileBytes + 1 - contents.size();
+        // caught without reading more than that.
+        const std::uint64_t room = kMaximumFileBytes + 1 - total;
         const std::size_t wanted = room < sizeof(buffer) ? static_cast<std::size_t>(room) : sizeof(buffer);
         const ssize_t count = ::read(file.get(), buffer, wanted);
         if (count < 0) {
@@ -87,9 +86,20 @@ Expected<std::string> read_whole_file(const std::string& path) {
             return Error{path, 0, 0, std::string("cannot read file: ") + std::strerror(errno)};
         }
         if (count == 0) break;
-        contents.append(buffer, static_cast<std::size_t>(count));
-        if (contents.size() > kMaximumFileBytes) return too_large(path, kMaximumFileBytes, true);
+        total += static_cast<std::uint64_t>(count);
+        if (total > kMaximumFileBytes) return too_large(path, kMaximumFileBytes, true);
+        if (!consume(std::string_view(buffer, static_cast<std::size_t>(count)))) break;
     }
+    return Success{};
+}
+
+Expected<std::string> read_whole_file(const std::string& path) {
+    std::string contents;
+    Status read = read_file_in_blocks(path, [&](std::string_view block) {
+        contents.append(block);
+        return true;
+    });
+    if (!read) return read.error();
     return contents;
 }
 

@@ -59,114 +59,144 @@ bool parse_real(std::string_view text, double& value) {
     return !text.empty() && error == std::errc() && position == text.data() + text.size() && std::isfinite(value);
 }
 
-}  // namespace
+/// The scenario grammar fed one line at a time, so that a whole text and a file read in blocks
+/// parse alike. Without a problem list the first problem ends the parse; with one, every problem is
+/// recorded and parsing goes on with the next row (`stop` says when it cannot).
+class ScenarioLineParser {
+public:
+    ScenarioLineParser(std::string_view origin, std::vector<Error>* problems)
+        : report_(origin, problems, kMaximumProblems) {}
 
-Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view origin, std::vector<Error>* problems) {
-    ScenarioFile scenario;
-    scenario.path = std::string(origin);
-    // Without a problem list the first problem ends the parse. With one, every problem is recorded
-    // and parsing goes on with the next row; `stop` says when it cannot (or the list is full).
-    ProblemList report(origin, problems, kMaximumProblems);
-    if (text.empty()) {
-        report.stop(0, 0, "empty file (expected 'version 1' and scenario rows)");
-        return report.first();
-    }
-    if (std::string problem = encoding_problem(text); !problem.empty()) {
-        report.stop(1, 1, std::move(problem));
-        return report.first();
-    }
-    TextLines lines(text);
-    std::string_view line;
-    bool have_version = false;
-    std::uint32_t version_line = 0;
-    while (lines.next(line)) {
-        std::string_view content = trim_spaces(line);
-        if (content.empty()) continue;
-        std::string_view key = first_word(content);
-        std::string_view value = trim_spaces(content.substr(key.size()));
-        have_version = true;  // the first non-blank line is the version line, right or wrong
-        version_line = lines.line_number();
-        if (key != "version") {
-            if (report.stop(lines.line_number(), 1, "missing 'version' line (a scenario starts with 'version 1')")) {
-                return report.first();
-            }
-        } else if (value != "1" && value != "1.0") {
-            if (report.stop(lines.line_number(), static_cast<std::uint32_t>(value.data() - line.data() + 1),
-                            "unsupported scenario version '" + printable(value, 20) + "' (expected 1 or 1.0)")) {
-                return report.first();
-            }
-        } else {
-            scenario.version = std::string(value);
+    /// Checks the start of the file (empty, byte-order mark, CR-only ends); false when it stops there.
+    bool begin(std::string_view start, bool empty) {
+        if (empty) {
+            report_.stop(0, 0, "empty file (expected 'version 1' and scenario rows)");
+            stopped_ = true;
+            return false;
         }
-        break;
-    }
-    if (!have_version) {
-        report.stop(lines.line_number(), 0, "missing 'version' line");
-        return report.first();
+        if (std::string problem = encoding_problem(start); !problem.empty()) {
+            report_.stop(1, 1, std::move(problem));
+            stopped_ = true;
+            return false;
+        }
+        return true;
     }
 
-    Field fields[kFieldCount + 1];
-    while (lines.next(line)) {
-        if (trim_spaces(line).empty()) continue;
-        const std::uint32_t number = lines.line_number();
-        if (first_word(trim_spaces(line)) == "version") {
-            if (report.stop(number, 1, "duplicate 'version' line (already given on line " +
-                            std::to_string(version_line) + ")")) {
-                return report.first();
-            }
-            continue;
+    /// Parses line `number` (without its line end). Returns false when parsing must stop; sets
+    /// `produced` when the line was a valid row, now in `row`.
+    bool line(std::string_view text, std::uint32_t number, ScenarioRow& row, bool& produced) {
+        produced = false;
+        last_line_ = number;
+        if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+        const std::string_view content = trim_spaces(text);
+        if (content.empty()) return true;
+        if (!have_version_) return version_line(text, content, number);
+        if (first_word(content) == "version") {
+            return !stop(number, 1, "duplicate 'version' line (already given on line " + std::to_string(version_line_) + ")");
         }
-        const int count = split_fields(line, fields);
+        const int count = split_fields(text, fields_);
         if (count < kFieldCount) {
-            if (report.stop(number, 0, "scenario row has " + std::to_string(count) + " fields, expected 9 (missing " +
-                            kFieldNames[count] + ")")) {
-                return report.first();
-            }
-            continue;
+            return !stop(number, 0, "scenario row has " + std::to_string(count) + " fields, expected 9 (missing " +
+                                        kFieldNames[count] + ")");
         }
-        if (count > kFieldCount) {
-            if (report.stop(number, fields[kFieldCount].column, "scenario row has more than 9 fields")) {
-                return report.first();
-            }
-            continue;
-        }
-        ScenarioRow row;
+        if (count > kFieldCount) return !stop(number, fields_[kFieldCount].column, "scenario row has more than 9 fields");
+        row = ScenarioRow{};
         row.line = number;
         bool row_ok = true;
         // Records a problem with field `index`; true when parsing must stop.
         auto bad_field = [&](int index, const std::string& message) {
             row_ok = false;
-            return report.stop(number, fields[index].column, message);
+            return stop(number, fields_[index].column, message);
         };
         auto bad_number = [&](int index, const char* kind) {
-            return bad_field(index, std::string(kFieldNames[index]) + " '" + printable(fields[index].text, 30) +
+            return bad_field(index, std::string(kFieldNames[index]) + " '" + printable(fields_[index].text, 30) +
                                         "' is not " + kind);
         };
-        if (!parse_integer(fields[0].text, row.bucket) && bad_number(0, "a whole number")) return report.first();
-        row.map_name = std::string(fields[1].text);
-        if (row.map_name.empty() && bad_field(1, "map name is empty")) return report.first();
+        if (!parse_integer(fields_[0].text, row.bucket) && bad_number(0, "a whole number")) return false;
+        row.map_name.assign(fields_[1].text);
+        if (row.map_name.empty() && bad_field(1, "map name is empty")) return false;
         std::int64_t* integers[6] = {&row.map_width, &row.map_height, &row.start_x,
                                      &row.start_y,   &row.goal_x,     &row.goal_y};
         bool size_numeric = true;
         for (int index = 0; index < 6; ++index) {
-            if (!parse_integer(fields[index + 2].text, *integers[index])) {
+            if (!parse_integer(fields_[index + 2].text, *integers[index])) {
                 if (index < 2) size_numeric = false;
-                if (bad_number(index + 2, "a whole number")) return report.first();
+                if (bad_number(index + 2, "a whole number")) return false;
             }
         }
         if (size_numeric &&
             (row.map_width <= 0 || row.map_height <= 0 || row.map_width > kMaximumSide || row.map_height > kMaximumSide) &&
             bad_field(2, "map size " + std::to_string(row.map_width) + " x " + std::to_string(row.map_height) +
                              " is out of range")) {
-            return report.first();
+            return false;
         }
-        if ((!parse_real(fields[8].text, row.optimal_length) || row.optimal_length < 0) &&
+        if ((!parse_real(fields_[8].text, row.optimal_length) || row.optimal_length < 0) &&
             bad_number(8, "a non-negative number")) {
-            return report.first();
+            return false;
         }
-        if (row_ok) scenario.rows.push_back(std::move(row));
+        produced = row_ok;
+        return true;
     }
-    if (problems != nullptr && !problems->empty()) return problems->front();
+
+    /// After the last line: the first problem, if any, else the version found.
+    Expected<std::string> finish(std::vector<Error>* problems) {
+        if (!stopped_ && !have_version_) report_.stop(last_line_, 0, "missing 'version' line");
+        if (stopped_ || !have_version_) return report_.first();
+        if (problems != nullptr && !problems->empty()) return problems->front();
+        return version_;
+    }
+
+private:
+    bool stop(std::uint32_t line, std::uint32_t column, std::string message) {
+        stopped_ = report_.stop(line, column, std::move(message));
+        return stopped_;
+    }
+
+    /// The first non-blank line is the version line, right or wrong.
+    bool version_line(std::string_view text, std::string_view content, std::uint32_t number) {
+        have_version_ = true;
+        version_line_ = number;
+        const std::string_view key = first_word(content);
+        const std::string_view value = trim_spaces(content.substr(key.size()));
+        if (key != "version") {
+            return !stop(number, 1, "missing 'version' line (a scenario starts with 'version 1')");
+        }
+        if (value != "1" && value != "1.0") {
+            return !stop(number, static_cast<std::uint32_t>(value.data() - text.data() + 1),
+                         "unsupported scenario version '" + printable(value, 20) + "' (expected 1 or 1.0)");
+        }
+        version_ = std::string(value);
+        return true;
+    }
+
+    ProblemList report_;
+    Field fields_[kFieldCount + 1];
+    bool have_version_ = false;
+    bool stopped_ = false;
+    std::uint32_t version_line_ = 0;
+    std::uint32_t last_line_ = 0;
+    std::string version_;
+};
+
+}  // namespace
+
+Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view origin, std::vector<Error>* problems) {
+    ScenarioFile scenario;
+    scenario.path = std::string(origin);
+    ScenarioLineParser parser(origin, problems);
+    if (parser.begin(text, text.empty())) {
+        TextLines lines(text);
+        std::string_view line;
+        ScenarioRow row;
+        bool produced = false;
+        while (lines.next(line)) {
+            if (!parser.line(line, lines.line_number(), row, produced)) break;
+            if (produced) scenario.rows.push_back(std::move(row));
+        }
+    }
+    Expected<std::string> version = parser.finish(problems);
+    if (!version) return version.error();
+    scenario.version = std::move(*version);
     return scenario;
 }
 
@@ -174,6 +204,55 @@ Expected<ScenarioFile> read_scenario_file(const std::string& path) {
     Expected<std::string> text = read_whole_file(path);
     if (!text) return text.error();
     return parse_scenario(*text, path);
+}
+
+Status for_each_scenario_row(const std::string& path, const std::function<bool(const ScenarioRow&)>& consume) {
+    ScenarioLineParser parser(path, nullptr);
+    std::string carried;  // the start of a line that continues in the next block
+    std::uint32_t number = 0;
+    bool first_block = true;
+    bool going = true;
+    bool consumer_stopped = false;
+    ScenarioRow row;
+    bool produced = false;
+    auto feed = [&](std::string_view line) {
+        going = parser.line(line, ++number, row, produced);
+        if (going && produced && !consume(row)) {
+            going = false;
+            consumer_stopped = true;
+        }
+    };
+    Status read = read_file_in_blocks(path, [&](std::string_view block) {
+        if (first_block) {
+            first_block = false;
+            going = parser.begin(block, false);
+            if (!going) return false;
+        }
+        std::size_t position = 0;
+        while (going) {
+            const std::size_t end = block.find('\n', position);
+            if (end == std::string_view::npos) {
+                carried.append(block.substr(position));
+                break;
+            }
+            if (carried.empty()) {
+                feed(block.substr(position, end - position));
+            } else {
+                carried.append(block.substr(position, end - position));
+                feed(carried);
+                carried.clear();
+            }
+            position = end + 1;
+        }
+        return going;
+    });
+    if (!read) return read.error();
+    if (first_block) parser.begin({}, true);
+    if (going && !carried.empty()) feed(carried);
+    if (consumer_stopped) return Success{};
+    Expected<std::string> version = parser.finish(nullptr);
+    if (!version) return version.error();
+    return Success{};
 }
 
 std::string resolve_map_path(const std::string& scenario_path, const std::string& map_name) {

@@ -10,15 +10,17 @@
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/scenario_file.hpp"
+#include "swarmpath/search/types.hpp"
 
 namespace swarmpath::batch {
 
-/// Success when both endpoints of `row` are on `grid` and passable; otherwise an Error naming
-/// `scenario_path` and the row's line, saying which endpoint is off the map or on which letter.
-inline Status check_row_endpoints(const grid::Grid& grid, const io::ScenarioRow& row,
+/// Success when both endpoints of `row` (the query of line `line`) are on `grid` and passable;
+/// otherwise an Error naming `scenario_path` and the line, saying which endpoint is off the map or
+/// on which letter.
+inline Status check_row_endpoints(const grid::Grid& grid, const search::Query& row, std::uint32_t line,
                                   const std::string& scenario_path) {
     auto fail = [&](std::string message) -> Status {
-        return Error{scenario_path, row.line, 0, std::move(message)};
+        return Error{scenario_path, line, 0, std::move(message)};
     };
     const std::string size = std::to_string(grid.width()) + " x " + std::to_string(grid.height());
     auto where = [](std::int64_t x, std::int64_t y) {
@@ -43,6 +45,13 @@ inline Status check_row_endpoints(const grid::Grid& grid, const io::ScenarioRow&
                     std::string(1, grid.letter(goal_x, goal_y)) + "'");
     }
     return Success{};
+}
+
+/// The same for a parsed scenario row.
+inline Status check_row_endpoints(const grid::Grid& grid, const io::ScenarioRow& row,
+                                  const std::string& scenario_path) {
+    return check_row_endpoints(grid, search::Query{row.start_x, row.start_y, row.goal_x, row.goal_y}, row.line,
+                               scenario_path);
 }
 
 }  // namespace swarmpath::batch

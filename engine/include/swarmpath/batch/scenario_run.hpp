@@ -1,6 +1,8 @@
 // Scenario files as batch jobs: loading (maps resolved beside each scenario file, each map parsed
-// and compiled once however many files name it), solving each set on a BatchSolver with timings,
-// and checking costs against the files' optimal lengths. Shared by the command line and the tests.
+// and compiled once while the files that use it are loaded: see MapCache), solving each set on a
+// BatchSolver with timings, and checking costs against the files' optimal lengths. A scenario file
+// is read row by row (io::for_each_scenario_row) into compact per-row facts, so a loaded set costs
+// about 52 bytes a row. Shared by the command line and the tests.
 #pragma once
 
 #include <cstdint>
@@ -10,11 +12,20 @@
 
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/core/error.hpp"
+#include "swarmpath/grid/edits.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::batch {
+
+/// What a set keeps of each scenario row besides its query: the file's optimal length, the row's
+/// line (for messages) and its bucket.
+struct ScenarioEntry {
+    double optimal_length = 0;  ///< 0 with start != goal means "unknown"
+    std::uint32_t line = 0;
+    std::uint32_t bucket = 0;
+};
 
 /// The rows of one scenario file that use one map (nearly always: all of its rows).
 struct ScenarioSet {
@@ -22,7 +33,7 @@ struct ScenarioSet {
     std::string scenario_name;  ///< base name of the scenario file
     std::string map_path;
     std::shared_ptr<const grid::Grid> grid;
-    std::vector<io::ScenarioRow> rows;
+    std::vector<ScenarioEntry> rows;
     std::vector<std::uint32_t> row_indices;  ///< each row's 0-based index among the file's rows
     std::vector<search::Query> queries;
 };
@@ -30,10 +41,34 @@ struct ScenarioSet {
 struct LoadOptions {
     std::string map_override;  ///< when set, every scenario row uses this map
     grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+    /// Applied to every map as it is loaded (solve --edits); `edits_origin` names them in errors.
+    std::vector<grid::CellEdit> edits;
+    std::string edits_origin;
 };
 
-/// Loads scenario files and their maps. Fails on the first file error (naming file and line),
-/// including a row whose map size differs from its map's.
+/// The maps of a run, each parsed and compiled once and kept until release() (or the cache's end).
+class MapCache {
+public:
+    /// The grid of the map at `path`, loading it (with the options' terrain and edits) if needed.
+    Expected<std::shared_ptr<const grid::Grid>> get(const std::string& path, const LoadOptions& options);
+    /// Drops the cache's hold on a map; sets that still hold its grid keep it alive.
+    void release(const std::string& path);
+
+private:
+    std::vector<std::pair<std::string, std::shared_ptr<const grid::Grid>>> grids_;
+};
+
+/// The map paths a scenario file's rows use, in order of first use, found by a streaming pass that
+/// also checks the whole file (the first problem comes back naming file and line).
+Expected<std::vector<std::string>> scenario_map_paths(const std::string& scenario_path, const LoadOptions& options);
+
+/// Loads one scenario file's sets, taking maps from `maps`. Fails on the first error (naming file
+/// and line), including a row whose map size differs from its map's, and a map that cannot be read
+/// (named at the row that names it).
+Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenario_path, const LoadOptions& options,
+                                                      MapCache& maps);
+
+/// Loads scenario files and their maps, all at once.
 Expected<std::vector<ScenarioSet>> load_scenario_sets(const std::vector<std::string>& scenario_paths,
                                                       const LoadOptions& options);
 
@@ -65,7 +100,13 @@ enum class CheckVerdict : std::uint8_t { match, mismatch, unknown };
 /// the result is `found` and its cost is within the FORMATS.md tolerance of it, or, when the settings
 /// only promise a cost bound B > 1 (search::cost_bound: weighted A*, an inadmissible heuristic), at
 /// most B × optimal plus that tolerance.
-CheckVerdict check_result(const io::ScenarioRow& row, const search::Result& result, double cost_bound);
+CheckVerdict check_result(const search::Query& query, double optimal_length, const search::Result& result,
+                          double cost_bound);
+/// The same for row `index` of `set`.
+inline CheckVerdict check_result(const ScenarioSet& set, std::size_t index, const search::Result& result,
+                                 double cost_bound) {
+    return check_result(set.queries[index], set.rows[index].optimal_length, result, cost_bound);
+}
 
 /// Process CPU time (user + system) in seconds.
 double process_cpu_seconds();

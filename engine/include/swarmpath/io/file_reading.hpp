@@ -7,7 +7,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include "swarmpath/core/error.hpp"
 
@@ -20,5 +22,10 @@ inline constexpr std::uint64_t kMaximumFileBytes = std::uint64_t{600} << 20;
 /// directory, FIFO, socket, character or block device ("is a FIFO, not a regular file"), or a file
 /// larger than kMaximumFileBytes (checked against its size and again while reading).
 Expected<std::string> read_whole_file(const std::string& path);
+
+/// Reads a regular file in blocks of at most 64 KiB, handing each to `consume` in order, with the
+/// same refusals and size bound as read_whole_file; memory stays at one block whatever the file's
+/// size. `consume` returns false to stop early (the result is then success).
+Status read_file_in_blocks(const std::string& path, const std::function<bool(std::string_view)>& consume);
 
 }  // namespace swarmpath::io

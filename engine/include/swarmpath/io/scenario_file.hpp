@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +42,11 @@ struct ScenarioFile {
 Expected<ScenarioFile> parse_scenario(std::string_view text, std::string_view origin,
                                       std::vector<Error>* problems = nullptr);
 Expected<ScenarioFile> read_scenario_file(const std::string& path);
+
+/// Streams a scenario file's rows to `consume`, one at a time (the row object is reused between
+/// calls), reading the file in blocks: memory stays at one block and one row whatever the file's
+/// size. The checks and messages are read_scenario_file's; `consume` returns false to stop early.
+Status for_each_scenario_row(const std::string& path, const std::function<bool(const ScenarioRow&)>& consume);
 
 /// Where a row's map lives: its base name in the scenario file's folder.
 std::string resolve_map_path(const std::string& scenario_path, const std::string& map_name);

@@ -1,0 +1,138 @@
+// gzip writing and reading through zlib (see gzip_file.hpp). Without zlib the same functions
+// report that the build lacks it.
+#include "swarmpath/io/gzip_file.hpp"
+
+#include "swarmpath/io/file_reading.hpp"
+
+#if defined(SWARMPATH_WITH_ZLIB)
+#include <zlib.h>
+#endif
+
+namespace swarmpath::io {
+
+bool names_gzip_file(std::string_view path) { return path.size() > 3 && path.substr(path.size() - 3) == ".gz"; }
+
+#if defined(SWARMPATH_WITH_ZLIB)
+
+bool gzip_available() { return true; }
+
+struct GzipWriter::Stream {
+    z_stream zlib{};
+    bool open = false;
+};
+
+GzipWriter::GzipWriter(AtomicFile& file) : file_(file), stream_(std::make_unique<Stream>()) {
+    // windowBits 15 + 16: the gzip wrapper, whose header zlib writes with no time and no name.
+    if (deflateInit2(&stream_->zlib, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+        status_ = Error{file_.path(), 0, 0, "cannot start gzip compression"};
+        return;
+    }
+    stream_->open = true;
+}
+
+GzipWriter::~GzipWriter() {
+    if (stream_->open) deflateEnd(&stream_->zlib);
+}
+
+namespace {
+
+/// Runs deflate over the stream's input with `flush`, handing each output block to `file`.
+bool pump(z_stream& zlib, AtomicFile& file, int flush) {
+    unsigned char block[1 << 16];
+    do {
+        zlib.next_out = block;
+        zlib.avail_out = sizeof(block);
+        const int result = deflate(&zlib, flush);
+        if (result == Z_STREAM_ERROR) return false;
+        file.write(std::string_view(reinterpret_cast<const char*>(block), sizeof(block) - zlib.avail_out));
+    } while (zlib.avail_out == 0);
+    return true;
+}
+
+}  // namespace
+
+void GzipWriter::write(std::string_view bytes) {
+    if (!status_ || !stream_->open) return;
+    while (!bytes.empty()) {
+        // zlib counts input in 32-bit units: feed at most 1 GiB at a time.
+        const std::size_t piece = std::min<std::size_t>(bytes.size(), std::size_t{1} << 30);
+        stream_->zlib.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+        stream_->zlib.avail_in = static_cast<uInt>(piece);
+        if (!pump(stream_->zlib, file_, Z_NO_FLUSH)) {
+            status_ = Error{file_.path(), 0, 0, "gzip compression failed"};
+            return;
+        }
+        bytes.remove_prefix(piece);
+    }
+}
+
+Status GzipWriter::finish() {
+    if (!status_ || !stream_->open) return status_;
+    stream_->zlib.next_in = nullptr;
+    stream_->zlib.avail_in = 0;
+    if (!pump(stream_->zlib, file_, Z_FINISH)) status_ = Error{file_.path(), 0, 0, "gzip compression failed"};
+    deflateEnd(&stream_->zlib);
+    stream_->open = false;
+    return status_;
+}
+
+Expected<std::string> read_text_file(const std::string& path) {
+    Expected<std::string> bytes = read_whole_file(path);
+    if (!bytes) return bytes;
+    if (bytes->size() < 2 || static_cast<unsigned char>((*bytes)[0]) != 0x1f ||
+        static_cast<unsigned char>((*bytes)[1]) != 0x8b) {
+        return bytes;
+    }
+    z_stream zlib{};
+    if (inflateInit2(&zlib, 15 + 16) != Z_OK) return Error{path, 0, 0, "cannot start gzip decompression"};
+    std::string text;
+    zlib.next_in = reinterpret_cast<Bytef*>(bytes->data());
+    zlib.avail_in = static_cast<uInt>(std::min<std::size_t>(bytes->size(), 0xFFFFFFFFU));
+    unsigned char block[1 << 16];
+    int result = Z_OK;
+    while (result != Z_STREAM_END) {
+        zlib.next_out = block;
+        zlib.avail_out = sizeof(block);
+        result = inflate(&zlib, Z_NO_FLUSH);
+        if (result != Z_OK && result != Z_STREAM_END) {
+            inflateEnd(&zlib);
+            return Error{path, 0, 0, "damaged gzip data" + std::string(zlib.msg != nullptr ? std::string(": ") + zlib.msg : "")};
+        }
+        text.append(reinterpret_cast<const char*>(block), sizeof(block) - zlib.avail_out);
+        if (text.size() > kMaximumInflatedBytes) {
+            inflateEnd(&zlib);
+            return Error{path, 0, 0, "gzip data inflates to more than " + std::to_string(kMaximumInflatedBytes) + " bytes"};
+        }
+        if (result == Z_OK && zlib.avail_in == 0 && zlib.avail_out != 0) {
+            inflateEnd(&zlib);
+            return Error{path, 0, 0, "gzip data ends early (the file is truncated)"};
+        }
+    }
+    inflateEnd(&zlib);
+    return text;
+}
+
+#else
+
+bool gzip_available() { return false; }
+
+struct GzipWriter::Stream {};
+
+GzipWriter::GzipWriter(AtomicFile& file)
+    : file_(file), status_(Error{file.path(), 0, 0, "this build of swarmpath has no zlib: cannot write gzip"}) {}
+GzipWriter::~GzipWriter() = default;
+void GzipWriter::write(std::string_view) {}
+Status GzipWriter::finish() { return status_; }
+
+Expected<std::string> read_text_file(const std::string& path) {
+    Expected<std::string> bytes = read_whole_file(path);
+    if (bytes && bytes->size() >= 2 && static_cast<unsigned char>((*bytes)[0]) == 0x1f &&
+        static_cast<unsigned char>((*bytes)[1]) == 0x8b) {
+        return Error{path, 0, 0, "this build of swarmpath has no zlib: cannot read gzip"};
+    }
+    return bytes;
+}
+
+#endif
+
+}  // namespace swarmpath::io

@@ -1,0 +1,177 @@
+// Bulk runs in bounded memory (issue 21), through the real `swarmpath` executable: a run over ten
+// differently named copies of several bundled scenario files peaks at no more than 1.5 times the
+// memory of one copy (plus a few MB) and writes the single run's rows ten times over; a run over
+// several files writes exactly the rows of separate runs, in file order, whatever the thread count;
+// `--paths X.csv.gz` holds exactly the plain file's bytes, compressed, and `render` reads it back.
+// Peak memory is the child's maximum resident set (wait4). Linux; not run under sanitizers, whose
+// allocators keep freed memory.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "random_maps.hpp"
+
+namespace swarmpath::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct MeasuredRun {
+    int exit_code = -1;
+    long peak_kilobytes = 0;
+};
+
+/// Runs the executable in `folder` with `arguments`, output discarded; exit code and peak RSS.
+MeasuredRun run_measured(const std::vector<std::string>& arguments, const std::string& folder) {
+    const pid_t child = ::fork();
+    if (child == 0) {
+        const int nothing = ::open("/dev/null", O_RDWR);
+        if (nothing < 0 || ::chdir(folder.c_str()) != 0) ::_exit(126);
+        ::dup2(nothing, 0);
+        ::dup2(nothing, 1);
+        ::dup2(nothing, 2);
+        std::vector<std::string> words{SWARMPATH_EXECUTABLE};
+        words.insert(words.end(), arguments.begin(), arguments.end());
+        std::vector<char*> argv;
+        for (std::string& word : words) argv.push_back(word.data());
+        argv.push_back(nullptr);
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    int status = 0;
+    rusage usage{};
+    ::wait4(child, &status, 0, &usage);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, usage.ru_maxrss};
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream input(path, std::ios::binary);
+    std::stringstream text;
+    text << input.rdbuf();
+    return text.str();
+}
+
+/// The CSV's data rows without their first (scenario) field.
+std::vector<std::string> rows_without_scenario(const std::string& text) {
+    std::vector<std::string> rows;
+    std::istringstream lines(text);
+    std::string line;
+    std::getline(lines, line);  // the header
+    while (std::getline(lines, line)) rows.push_back(line.substr(line.find(',')));
+    return rows;
+}
+
+std::string inflate_gzip(const std::string& bytes) {
+    z_stream stream{};
+    EXPECT_EQ(inflateInit2(&stream, 15 + 16), Z_OK);
+    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
+    stream.avail_in = static_cast<uInt>(bytes.size());
+    std::string text;
+    char block[1 << 16];
+    int result = Z_OK;
+    while (result == Z_OK) {
+        stream.next_out = reinterpret_cast<Bytef*>(block);
+        stream.avail_out = sizeof(block);
+        result = inflate(&stream, Z_NO_FLUSH);
+        text.append(block, sizeof(block) - stream.avail_out);
+    }
+    EXPECT_EQ(result, Z_STREAM_END);
+    inflateEnd(&stream);
+    return text;
+}
+
+class StreamingTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        folder_ = testing::scratch_folder("streaming-" + std::to_string(::getpid()) + "-" +
+                                          ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(folder_);
+        fs::create_directories(folder_);
+        for (const char* name : {"dao/den312d", "bg512/AR0011SR", "street/Berlin_1_256"}) {
+            const fs::path source = fs::path(testing::dataset_folder()) / name;
+            fs::copy_file(source.string() + ".map", folder_ + "/" + source.filename().string() + ".map");
+            fs::copy_file(source.string() + ".map.scen", folder_ + "/" + source.filename().string() + ".map.scen");
+        }
+    }
+    void TearDown() override { fs::remove_all(folder_); }
+    std::string folder_;
+    const std::vector<std::string> files_{"den312d.map.scen", "AR0011SR.map.scen", "Berlin_1_256.map.scen"};
+};
+
+TEST_F(StreamingTest, TenfoldRunPeaksNearTheSingleRunAndRepeatsItsRows) {
+    std::vector<std::string> single{"solve", "--threads", "1", "--paths", "single.csv"};
+    single.insert(single.end(), files_.begin(), files_.end());
+    std::vector<std::string> tenfold{"solve", "--threads", "1", "--paths", "tenfold.csv"};
+    for (int copy = 0; copy < 10; ++copy) {
+        for (const std::string& file : files_) {
+            const std::string name = "copy" + std::to_string(copy) + "_" + file;
+            fs::copy_file(folder_ + "/" + file, folder_ + "/" + name);
+            tenfold.push_back(name);
+        }
+    }
+    const MeasuredRun one = run_measured(single, folder_);
+    const MeasuredRun ten = run_measured(tenfold, folder_);
+    ASSERT_EQ(one.exit_code, 0);
+    ASSERT_EQ(ten.exit_code, 0);
+    EXPECT_LE(static_cast<double>(ten.peak_kilobytes), 1.5 * static_cast<double>(one.peak_kilobytes) + 8 * 1024)
+        << "single run " << one.peak_kilobytes << " KB, ten-fold run " << ten.peak_kilobytes << " KB";
+    const std::vector<std::string> once = rows_without_scenario(read_file(folder_ + "/single.csv"));
+    const std::vector<std::string> tenfold_rows = rows_without_scenario(read_file(folder_ + "/tenfold.csv"));
+    ASSERT_EQ(tenfold_rows.size(), 10 * once.size());
+    for (std::size_t index = 0; index < tenfold_rows.size(); ++index) {
+        ASSERT_EQ(tenfold_rows[index], once[index % once.size()]) << "row " << index;
+    }
+}
+
+TEST_F(StreamingTest, OneRunOverSeveralFilesWritesTheRowsOfSeparateRunsInFileOrder) {
+    std::string expected = "scenario,query,status,cost,path\n";
+    for (const std::string& file : files_) {
+        ASSERT_EQ(run_measured({"solve", file, "--paths", file + ".csv"}, folder_).exit_code, 0);
+        const std::string text = read_file(folder_ + "/" + file + ".csv");
+        expected += text.substr(text.find('\n') + 1);
+    }
+    for (const char* threads : {"1", "2"}) {
+        std::vector<std::string> all{"solve", "--threads", threads, "--paths", "all.csv"};
+        all.insert(all.end(), files_.begin(), files_.end());
+        ASSERT_EQ(run_measured(all, folder_).exit_code, 0);
+        EXPECT_EQ(read_file(folder_ + "/all.csv"), expected) << threads << " threads";
+    }
+}
+
+TEST_F(StreamingTest, GzipPathsAreThePlainBytesCompressedAndRenderReadsThem) {
+    std::vector<std::string> plain{"solve", "--paths", "p.csv"};
+    plain.insert(plain.end(), files_.begin(), files_.end());
+    std::vector<std::string> compressed{"solve", "--threads", "1", "--paths", "p.csv.gz"};
+    compressed.insert(compressed.end(), files_.begin(), files_.end());
+    std::vector<std::string> compressed_again{"solve", "--threads", "2", "--paths", "q.csv.gz"};
+    compressed_again.insert(compressed_again.end(), files_.begin(), files_.end());
+    ASSERT_EQ(run_measured(plain, folder_).exit_code, 0);
+    ASSERT_EQ(run_measured(compressed, folder_).exit_code, 0);
+    ASSERT_EQ(run_measured(compressed_again, folder_).exit_code, 0);
+    const std::string plain_bytes = read_file(folder_ + "/p.csv");
+    const std::string gzip_bytes = read_file(folder_ + "/p.csv.gz");
+    EXPECT_LT(gzip_bytes.size() * 4, plain_bytes.size());  // path files compress well
+    EXPECT_EQ(inflate_gzip(gzip_bytes), plain_bytes);
+    EXPECT_EQ(read_file(folder_ + "/q.csv.gz"), gzip_bytes);  // deterministic bytes, any thread count
+    // render draws one map's paths: those of den312d alone, plain and compressed.
+    ASSERT_EQ(run_measured({"solve", "den312d.map.scen", "--paths", "d.csv"}, folder_).exit_code, 0);
+    ASSERT_EQ(run_measured({"solve", "den312d.map.scen", "--paths", "d.csv.gz"}, folder_).exit_code, 0);
+    EXPECT_EQ(run_measured({"render", "den312d.map", "--paths", "d.csv.gz", "-o", "from-gzip.txt"}, folder_).exit_code, 0);
+    EXPECT_EQ(run_measured({"render", "den312d.map", "--paths", "d.csv", "-o", "from-plain.txt"}, folder_).exit_code, 0);
+    EXPECT_EQ(read_file(folder_ + "/from-gzip.txt"), read_file(folder_ + "/from-plain.txt"));
+    // A damaged gzip file is an error naming it, not a crash.
+    std::ofstream(folder_ + "/damaged.csv.gz", std::ios::binary) << gzip_bytes.substr(0, gzip_bytes.size() / 2);
+    EXPECT_EQ(run_measured({"render", "den312d.map", "--paths", "damaged.csv.gz", "-o", "x.txt"}, folder_).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace swarmpath::cli
