@@ -193,6 +193,7 @@ int run(int argc, char** argv) {
             return 2;
         }
         search::SearchSettings settings;
+        settings.algorithm = search::Algorithm::astar;  // the peer comparison is A* against A*
         settings.record_paths = false;
         Expected<search::Solver> solver = search::Solver::create(*grid, settings);
         if (!solver) {

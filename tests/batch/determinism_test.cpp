@@ -49,7 +49,7 @@ TEST(DeterminismTest, BundledMapSameOutputForAnyThreadCount) {
     ASSERT_TRUE(map) << map.error().describe();
     Expected<grid::Grid> grid = grid::Grid::build(*map, grid::TerrainTable::benchmark());
     ASSERT_TRUE(grid);
-    Expected<search::Solver> solver = search::Solver::create(*grid, search::SearchSettings{});
+    Expected<search::Solver> solver = search::Solver::create(*grid, search::SearchSettings{.algorithm = search::Algorithm::astar});
     ASSERT_TRUE(solver);
     const std::vector<search::Query> queries = random_queries(*grid, 3000, 11);
     const std::vector<search::Result> one = solve_with(1, *solver, queries);
@@ -66,6 +66,7 @@ TEST(DeterminismTest, RandomMapFourConnectedSameOutputForAnyThreadCount) {
     Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
     ASSERT_TRUE(grid);
     search::SearchSettings settings;
+    settings.algorithm = search::Algorithm::astar;
     settings.moves = search::Moves::four;
     Expected<search::Solver> solver = search::Solver::create(*grid, settings);
     ASSERT_TRUE(solver);

@@ -51,7 +51,7 @@ TEST(ScenarioOptimalityTest, BundledScenariosMatchOptimalLengths) {
     std::size_t checked = 0;
     for (const ScenarioSet& full : *sets) {
         const ScenarioSet set = sample(full);
-        Expected<SetOutcome> outcome = solve_set(set, search::SearchSettings{}, workers);
+        Expected<SetOutcome> outcome = solve_set(set, search::SearchSettings{.algorithm = search::Algorithm::astar}, workers);
         ASSERT_TRUE(outcome) << outcome.error().describe();
         std::size_t mismatches = 0;
         for (std::size_t index = 0; index < set.rows.size(); ++index) {

@@ -64,7 +64,7 @@ TEST(EntryChecksTest, BuildRefusesMapTypesItCannotSearch) {
 
 TEST(EntryChecksTest, SolverRefusesAnEmptyGrid) {
     const Grid empty;
-    Expected<search::Solver> solver = search::Solver::create(empty, search::SearchSettings{});
+    Expected<search::Solver> solver = search::Solver::create(empty, search::SearchSettings{.algorithm = search::Algorithm::astar});
     ASSERT_FALSE(solver);
     EXPECT_NE(solver.error().message.find("the grid is empty"), std::string::npos);
     search::SearchSettings crowd_settings;
@@ -139,7 +139,7 @@ TEST_F(EntryChecksOnAGrid, EditsOffTheMapAreRefused) {
 }
 
 TEST_F(EntryChecksOnAGrid, BatchSolversRefuseResultBuffersOfTheWrongLength) {
-    Expected<search::Solver> solver = search::Solver::create(grid_, search::SearchSettings{});
+    Expected<search::Solver> solver = search::Solver::create(grid_, search::SearchSettings{.algorithm = search::Algorithm::astar});
     ASSERT_TRUE(solver);
     const std::vector<search::Query> queries(5, search::Query{0, 0, 3, 2});
     std::vector<search::Result> results(2);
@@ -162,7 +162,7 @@ TEST_F(EntryChecksOnAGrid, BatchSolversRefuseResultBuffersOfTheWrongLength) {
 }
 
 TEST_F(EntryChecksOnAGrid, SolverAnswersEndpointsOffTheMapAsInvalid) {
-    Expected<search::Solver> solver = search::Solver::create(grid_, search::SearchSettings{});
+    Expected<search::Solver> solver = search::Solver::create(grid_, search::SearchSettings{.algorithm = search::Algorithm::astar});
     ASSERT_TRUE(solver);
     search::SearchContext context;
     for (const search::Query query : {search::Query{-1, 0, 1, 1}, search::Query{0, 0, 4, 0}, search::Query{0, 0, 0, 3},

@@ -26,6 +26,7 @@ TEST_P(AstarDifferentialTest, CostsEqualReferenceDijkstra) {
     const DifferentialCase& setting = GetParam();
     std::mt19937_64 random(static_cast<std::uint64_t>(setting.density * 1000) + (setting.moves == Moves::four ? 17 : 3));
     SearchSettings settings;
+    settings.algorithm = Algorithm::astar;
     settings.moves = setting.moves;
     testing::ReferenceRules rules;
     rules.moves = setting.moves;
@@ -98,7 +99,7 @@ TEST(AstarTest, OffMapEndpointsAreInvalid) {
     map.letters = ".........";
     Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
     ASSERT_TRUE(grid);
-    Expected<Solver> solver = Solver::create(*grid, SearchSettings{});
+    Expected<Solver> solver = Solver::create(*grid, SearchSettings{.algorithm = Algorithm::astar});
     ASSERT_TRUE(solver);
     SearchContext context;
     EXPECT_EQ(solver->solve(context, {-1, 0, 1, 1}).status, QueryStatus::invalid);
@@ -118,7 +119,7 @@ TEST(AstarTest, CornerCuttingIsForbiddenUnderTheBenchmarkRule) {
     map.letters = ".@..";
     Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
     ASSERT_TRUE(grid);
-    Expected<Solver> solver = Solver::create(*grid, SearchSettings{});
+    Expected<Solver> solver = Solver::create(*grid, SearchSettings{.algorithm = Algorithm::astar});
     ASSERT_TRUE(solver);
     SearchContext context;
     Result result = solver->solve(context, {0, 0, 1, 1});

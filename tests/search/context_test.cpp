@@ -20,8 +20,8 @@ TEST(SearchContextTest, ReusedContextGivesSameResultsAsFreshOnes) {
     Expected<grid::Grid> small = random_grid(1, 20, 30);
     Expected<grid::Grid> large = random_grid(2, 70, 50);
     ASSERT_TRUE(small && large);
-    Expected<Solver> small_solver = Solver::create(*small, SearchSettings{});
-    Expected<Solver> large_solver = Solver::create(*large, SearchSettings{});
+    Expected<Solver> small_solver = Solver::create(*small, SearchSettings{.algorithm = Algorithm::astar});
+    Expected<Solver> large_solver = Solver::create(*large, SearchSettings{.algorithm = Algorithm::astar});
     ASSERT_TRUE(small_solver && large_solver);
     SearchContext shared;
     std::mt19937_64 random(3);
@@ -45,7 +45,7 @@ TEST(SearchContextTest, ReusedContextGivesSameResultsAsFreshOnes) {
 TEST(SearchContextTest, GenerationWrapClearsStaleStamps) {
     Expected<grid::Grid> grid = random_grid(5, 40, 40);
     ASSERT_TRUE(grid);
-    Expected<Solver> solver = Solver::create(*grid, SearchSettings{});
+    Expected<Solver> solver = Solver::create(*grid, SearchSettings{.algorithm = Algorithm::astar});
     ASSERT_TRUE(solver);
     SearchContext context;
     SearchContext fresh;

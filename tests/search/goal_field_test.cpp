@@ -55,6 +55,7 @@ void check_field(const io::MapFile& map, const grid::TerrainTable& terrain, cons
     EXPECT_TRUE(field.complete());
 
     search::SearchSettings settings;
+    settings.algorithm = search::Algorithm::astar;
     settings.moves = rules.moves;
     settings.diagonal = rules.diagonal;
     Expected<search::Solver> solver = search::Solver::create(grid, settings);

@@ -271,6 +271,7 @@ TEST(PolicySettings, InadmissibleHeuristicIsRefusedUnlessAllowed) {
         for (DiagonalRule rule : {DiagonalRule::both_free, DiagonalRule::one_free, DiagonalRule::any}) {
             for (HeuristicKind heuristic : kAllHeuristics) {
                 search::SearchSettings settings;
+                settings.algorithm = search::Algorithm::astar;
                 settings.moves = moves;
                 settings.diagonal = rule;
                 settings.heuristic = heuristic;

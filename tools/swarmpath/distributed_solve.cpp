@@ -99,6 +99,7 @@ void put_result(Writer& writer, const search::Result& result) {
     writer.put(result.counters.heap_pushes);
     writer.put(result.counters.heap_pops);
     writer.put(result.counters.decrease_keys);
+    writer.put(result.nanoseconds);
     writer.put(static_cast<std::uint32_t>(result.path.size()));
     for (grid::CellIndex cell : result.path) writer.put(cell.value);
 }
@@ -113,6 +114,7 @@ search::Result get_result(Reader& reader) {
     result.counters.heap_pushes = reader.get<std::uint64_t>();
     result.counters.heap_pops = reader.get<std::uint64_t>();
     result.counters.decrease_keys = reader.get<std::uint64_t>();
+    result.nanoseconds = reader.get<std::uint64_t>();
     result.path.resize(reader.get<std::uint32_t>());
     for (grid::CellIndex& cell : result.path) cell.value = reader.get<std::uint32_t>();
     return result;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <csetjmp>
 #include <cstdlib>
 #include <cstring>
@@ -40,6 +41,28 @@ CropWindow path_window(const io::MapFile& map, const std::vector<DrawnPath>& pat
             std::min(map.height, bottom + margin)};
 }
 
+namespace {
+
+/// Calls `visit(x, y)` for points every 1/`density` of a unit along each segment of `path`'s
+/// polyline, from cell centre to cell centre (in units of `density` per cell), ends included.
+template <class Visit>
+void walk_polyline(const DrawnPath& path, std::uint32_t density, Visit&& visit) {
+    for (std::size_t index = 1; index < path.xs.size(); ++index) {
+        const double x0 = (path.xs[index - 1] + 0.5) * density;
+        const double y0 = (path.ys[index - 1] + 0.5) * density;
+        const double x1 = (path.xs[index] + 0.5) * density;
+        const double y1 = (path.ys[index] + 0.5) * density;
+        const double span = std::max(std::abs(x1 - x0), std::abs(y1 - y0));
+        const auto steps = static_cast<std::int64_t>(std::ceil(span * 2)) + 1;
+        for (std::int64_t step = 0; step <= steps; ++step) {
+            const double t = static_cast<double>(step) / static_cast<double>(steps);
+            visit(static_cast<std::int64_t>(std::floor(x0 + (x1 - x0) * t)), static_cast<std::int64_t>(std::floor(y0 + (y1 - y0) * t)));
+        }
+    }
+}
+
+}  // namespace
+
 std::string ascii_picture(const io::MapFile& map, const std::vector<DrawnPath>& paths, const CropWindow& window) {
     const std::uint32_t columns = window.right - window.left;
     std::vector<std::string> rows;
@@ -52,6 +75,13 @@ std::string ascii_picture(const io::MapFile& map, const std::vector<DrawnPath>& 
         rows[y - window.top][x - window.left] = letter;
     };
     for (const DrawnPath& path : paths) {
+        if (path.polyline) {
+            walk_polyline(path, 1, [&](std::int64_t x, std::int64_t y) {
+                if (x >= 0 && y >= 0) mark(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), '*');
+            });
+            for (std::size_t index = 0; index < path.xs.size(); ++index) mark(path.xs[index], path.ys[index], 'o');
+            continue;
+        }
         for (std::size_t index = 0; index < path.xs.size(); ++index) mark(path.xs[index], path.ys[index], '*');
     }
     for (const DrawnPath& path : paths) {
@@ -178,9 +208,29 @@ Expected<std::string> png_picture(const io::MapFile& map, const grid::TerrainTab
     // Paths: whole cells on small scales, a square inset by a sixth of the cell on large ones, so the
     // terrain beneath stays visible. The start is a darker full cell; the goal a full cell with a white core.
     const std::uint32_t inset = scale >= 6 ? scale / 6 : 0;
+    // A polyline is a line about a quarter of a cell thick through the cell centres, its corners
+    // inset squares like path cells.
+    auto dot = [&](std::int64_t x, std::int64_t y, std::int64_t radius, Colour colour) {
+        for (std::int64_t row = y - radius; row <= y + radius; ++row) {
+            for (std::int64_t column = x - radius; column <= x + radius; ++column) {
+                if (row < 0 || column < 0 || row >= std::int64_t{height} || column >= std::int64_t{width}) continue;
+                std::uint8_t* pixel = &pixels[(static_cast<std::size_t>(row) * width + static_cast<std::size_t>(column)) * 3];
+                pixel[0] = colour.red;
+                pixel[1] = colour.green;
+                pixel[2] = colour.blue;
+            }
+        }
+    };
     for (std::size_t index = 0; index < paths.size(); ++index) {
         const Colour colour = path_colour(index);
-        for (std::size_t step = 0; step < paths[index].xs.size(); ++step) fill(paths[index].xs[step], paths[index].ys[step], inset, colour);
+        const DrawnPath& path = paths[index];
+        if (path.polyline) {
+            const auto radius = static_cast<std::int64_t>(scale / 8);
+            walk_polyline(path, scale, [&](std::int64_t x, std::int64_t y) { dot(x, y, radius, colour); });
+            for (std::size_t step = 0; step < path.xs.size(); ++step) fill(path.xs[step], path.ys[step], scale / 3, colour);
+            continue;
+        }
+        for (std::size_t step = 0; step < path.xs.size(); ++step) fill(path.xs[step], path.ys[step], inset, colour);
     }
     // On small scales a cell is too small to see, so endpoints become 9-pixel squares centred on
     // their cell (a dark one for the start, a white-cored one for the goal).
@@ -315,9 +365,12 @@ Expected<std::vector<PathRow>> parse_path_rows(const std::string& text, const st
         auto fail = [&](const std::string& message) -> Error { return Error{origin, line_number, 0, message}; };
         if (!records.well_formed()) return fail("a quoted field is not closed, or a quote stands inside an unquoted field");
         if (fields.size() == 1 && fields[0].empty()) continue;  // a blank line
-        if (line_number == 1 && fields.size() == 5 && fields[0] == "scenario") continue;  // the header
-        if (fields.size() != 5) return fail("expected 5 fields: scenario,query,status,cost,path");
+        if (line_number == 1 && (fields.size() == 5 || fields.size() == 6) && fields[0] == "scenario") continue;  // the header
+        if (fields.size() != 5 && fields.size() != 6) {
+            return fail("expected 5 fields, scenario,query,status,cost,path, or 6 with length before path");
+        }
         PathRow row;
+        row.has_length = fields.size() == 6;
         row.line = line_number;
         row.scenario = fields[0];
         row.status = fields[2];
@@ -335,7 +388,14 @@ Expected<std::vector<PathRow>> parse_path_rows(const std::string& text, const st
                 return fail("cost '" + field.substr(0, 40) + "' is not a number");
             }
         }
-        std::string_view cells = fields[4];
+        if (row.has_length) {
+            const std::string& field = fields[4];
+            auto [position, error] = std::from_chars(field.data(), field.data() + field.size(), row.length);
+            if (field.empty() || error != std::errc() || position != field.data() + field.size()) {
+                return fail("length '" + field.substr(0, 40) + "' is not a number");
+            }
+        }
+        std::string_view cells = fields.back();
         std::size_t cell_start = 0;
         while (cell_start < cells.size()) {
             std::size_t space = cells.find(' ', cell_start);

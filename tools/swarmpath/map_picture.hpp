@@ -25,6 +25,9 @@ struct DrawnPath {
     std::uint32_t goal_x = 0;
     std::uint32_t goal_y = 0;
     bool has_goal = false;
+    /// xs/ys are the corners of straight segments between cell centres (a waypoint or smoothed path,
+    /// `solve --waypoints/--smooth`), not every cell: drawn as lines, with `o` on the corners in ASCII.
+    bool polyline = false;
 };
 
 /// Cells of the map that a crop keeps: columns [left, right) and rows [top, bottom).
@@ -71,12 +74,15 @@ struct PathRow {
     std::uint32_t query = 0;
     std::string status;
     double cost = 0;
+    bool has_length = false;  ///< the row had a `length` column: its points are a polyline
+    double length = 0;
     std::vector<std::uint32_t> xs;
     std::vector<std::uint32_t> ys;
     std::uint32_t line = 0;
 };
 
-/// Parses the CSV text; errors name `origin` and the line.
+/// Parses the CSV text (5 columns, or 6 with `length` before `path` as `solve --waypoints/--smooth`
+/// writes); errors name `origin` and the line.
 Expected<std::vector<PathRow>> parse_path_rows(const std::string& text, const std::string& origin);
 
 }  // namespace swarmpath::cli

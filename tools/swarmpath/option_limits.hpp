@@ -13,6 +13,8 @@ namespace swarmpath::cli {
 
 inline constexpr std::uint64_t kMaximumThreads = 1024;
 inline constexpr std::uint64_t kMaximumExpansions = std::numeric_limits<std::uint64_t>::max();
+/// --deadline-ms: one day.
+inline constexpr std::uint64_t kMaximumDeadlineMilliseconds = 86'400'000;
 /// Coordinates fit 32 bits; whether they are on the map is checked against the map.
 inline constexpr std::uint64_t kMaximumCoordinate = std::numeric_limits<std::uint32_t>::max();
 /// generate --scenarios: each row costs one shortest-path search on the map.

@@ -16,6 +16,7 @@
 #include "commands.hpp"
 #include "map_picture.hpp"
 #include "option_limits.hpp"
+#include "result_rows.hpp"
 #include "run_files.hpp"
 #include "search_options.hpp"
 #include "terminal_text.hpp"
@@ -39,6 +40,7 @@ struct RenderOptions {
     std::uint32_t scale = 0;  ///< 0: automatic
     int crop = -1;            ///< ASCII only: < 0 the whole map, else the margin around the paths
     SearchOptions search;
+    PathShapeOptions shapes;  ///< --waypoints/--smooth: draw each --scen path's shaped form beside it
 };
 
 bool ends_with(const std::string& text, const std::string& suffix) {
@@ -79,6 +81,8 @@ int run_render(const RenderOptions& options) {
         Expected<search::Solver> solver = search::Solver::create(*grid, resolved->settings);
         if (!solver) return fail(solver.error());
         search::SearchContext context;
+        PathShapeOptions shapes = options.shapes;
+        shapes.rules = {resolved->settings.moves, resolved->settings.diagonal};
         for (std::uint32_t index : chosen) {
             if (index >= scenario->rows.size()) {
                 return fail(Error{options.scenario_path, 0, 0,
@@ -107,6 +111,23 @@ int run_render(const RenderOptions& options) {
             drawn.goal_x = static_cast<std::uint32_t>(row.goal_x);
             drawn.goal_y = static_cast<std::uint32_t>(row.goal_y);
             drawn.has_goal = true;
+            if (shapes.shaped() && !result.path.empty()) {
+                // The shaped path beside the grid path, in the next colour.
+                DrawnPath shaped = drawn;
+                shaped.xs.clear();
+                shaped.ys.clear();
+                const std::vector<search::Point> points = shaped_points(*grid, result, shapes);
+                for (const search::Point& point : points) {
+                    shaped.xs.push_back(point.x);
+                    shaped.ys.push_back(point.y);
+                }
+                shaped.polyline = true;
+                fmt::format_to(std::back_inserter(report), "query {}: {} {} points, length {:.8f}\n", index,
+                               shapes.smooth ? "smoothed" : "waypoints", points.size(), search::polyline_length(points));
+                paths.push_back(std::move(drawn));
+                paths.push_back(std::move(shaped));
+                continue;
+            }
             paths.push_back(std::move(drawn));
         }
     }
@@ -138,6 +159,7 @@ int run_render(const RenderOptions& options) {
             drawn.has_goal = row.status == "found";
             drawn.goal_x = row.xs.back();
             drawn.goal_y = row.ys.back();
+            drawn.polyline = row.has_length;  // a waypoint or smoothed path: draw its segments
             fmt::format_to(std::back_inserter(report), "{} query {}: {} cost {:.8f} cells {}\n", escape_text(row.scenario), row.query,
                            escape_text(row.status), row.cost, row.xs.size());
             paths.push_back(std::move(drawn));
@@ -181,6 +203,7 @@ void add_render_command(CLI::App& app, int& exit_code) {
     command->add_option("--crop", options->crop, "ASCII output only: just the part around the paths, with this margin")
         ->check(whole_number(0, io::kMaximumSide));
     options->search.add_to(*command);
+    add_path_shape_options(*command, options->shapes);
     command->callback([options, &exit_code] { exit_code = run_render(*options); });
 }
 

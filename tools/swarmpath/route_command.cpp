@@ -11,6 +11,7 @@
 #include "commands.hpp"
 #include "map_picture.hpp"
 #include "option_limits.hpp"
+#include "result_rows.hpp"
 #include "search_options.hpp"
 #include "terminal_text.hpp"
 #include "swarmpath/grid/grid.hpp"
@@ -30,6 +31,7 @@ struct RouteOptions {
     bool no_map = false;
     int crop = -1;  ///< < 0: the whole map; otherwise the margin around the path
     SearchOptions search;
+    PathShapeOptions shapes;
 };
 
 int run_route(const RouteOptions& options) {
@@ -78,6 +80,23 @@ int run_route(const RouteOptions& options) {
         }
         text += '\n';
     }
+    PathShapeOptions shapes = options.shapes;
+    shapes.rules = {settings.moves, settings.diagonal};
+    if (shapes.shaped() && !result.path.empty()) {
+        // The shaped path replaces the grid path in the picture: its segments as `*`, corners as `o`.
+        const std::vector<search::Point> points = shaped_points(*grid, result, shapes);
+        fmt::format_to(std::back_inserter(text), "{} {} points, length {:.8f}\npoints   ", shapes.smooth ? "smoothed " : "waypoints",
+                       points.size(), search::polyline_length(points));
+        drawn.xs.clear();
+        drawn.ys.clear();
+        for (const search::Point& point : points) {
+            drawn.xs.push_back(point.x);
+            drawn.ys.push_back(point.y);
+            fmt::format_to(std::back_inserter(text), " {}:{}", point.x, point.y);
+        }
+        drawn.polyline = true;
+        text += '\n';
+    }
     const bool on_map = grid->contains(query.start_x, query.start_y) && grid->contains(query.goal_x, query.goal_y);
     if (!options.no_map && on_map) {
         drawn.start_x = static_cast<std::uint32_t>(query.start_x);
@@ -116,6 +135,8 @@ void add_route_command(CLI::App& app, int& exit_code) {
                         "Print only the part of the map around the path, with this many cells of margin")
         ->check(whole_number(0, io::kMaximumSide));
     options->search.add_to(*command);
+    options->search.add_deadline_to(*command);
+    add_path_shape_options(*command, options->shapes);
     command->callback([options, &exit_code] { exit_code = run_route(*options); });
 }
 

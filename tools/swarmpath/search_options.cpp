@@ -1,6 +1,7 @@
 // Parsing of the shared search options (see search_options.hpp).
 #include "search_options.hpp"
 
+#include <chrono>
 #include <map>
 
 #include "option_limits.hpp"
@@ -28,6 +29,14 @@ void SearchOptions::add_to(CLI::App& command) {
         ->capture_default_str();
     command.add_option("--max-expansions", max_expansions, "Stop a search after N expansions (status node_limit); 0: no limit")
         ->check(whole_number(0, kMaximumExpansions))
+        ->capture_default_str();
+}
+
+void SearchOptions::add_deadline_to(CLI::App& command) {
+    command.add_option("--deadline-ms", deadline_milliseconds,
+                       "Stop each query after this many milliseconds of search (status deadline; with --fallback "
+                       "nearest the path to the nearest cell reached); 0 to 86400000, 0: no deadline")
+        ->check(whole_number(0, kMaximumDeadlineMilliseconds))
         ->capture_default_str();
 }
 
@@ -74,6 +83,7 @@ Expected<ResolvedSearch> resolve(const SearchOptions& options) {
         return fail("--fallback must be none or nearest");
     }
     settings.max_expansions = options.max_expansions;
+    settings.time_budget = std::chrono::milliseconds(options.deadline_milliseconds);
 
     if (!options.terrain_file.empty()) {
         Expected<grid::TerrainTable> table = grid::read_terrain_file(options.terrain_file, resolved.terrain);

@@ -26,10 +26,13 @@ struct SearchOptions {
     std::string terrain_file;
     std::string fallback = "none";
     std::uint64_t max_expansions = 0;
+    std::uint64_t deadline_milliseconds = 0;  ///< --deadline-ms (solve and route only); 0: none
     CLI::Option* weight_option = nullptr;
 
     /// Registers the options on `command`.
     void add_to(CLI::App& command);
+    /// Registers --deadline-ms (a per-query time budget) on `command`.
+    void add_deadline_to(CLI::App& command);
 };
 
 struct ResolvedSearch {

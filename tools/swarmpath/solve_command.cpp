@@ -1,6 +1,8 @@
 // `swarmpath solve`: runs every query of one or more scenario files as a batch, prints a table per
 // file, and optionally checks costs against the files' optimal lengths (--check), writes a JSON
-// summary (--summary) and a CSV of every path (--paths). Outputs are opened and checked against the
+// summary (--summary, with the build and a checksum of every input), a CSV of every path (--paths;
+// as waypoints or smoothed with --waypoints/--smooth) and one CSV row per query (--stats); rows are
+// formatted in result_rows.hpp. Outputs are opened and checked against the
 // inputs before anything is loaded or solved, and committed together at the end (run_files.hpp);
 // "-" writes an output to standard output, and the table then goes to standard error.
 #include <unistd.h>
@@ -9,6 +11,7 @@
 #include <tbb/info.h>
 
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <cstdio>
@@ -21,6 +24,8 @@
 #include "commands.hpp"
 #include "distributed_solve.hpp"
 #include "option_limits.hpp"
+#include "provenance.hpp"
+#include "result_rows.hpp"
 #include "run_files.hpp"
 #include "search_options.hpp"
 #include "terminal_text.hpp"
@@ -41,8 +46,10 @@ struct SolveOptions {
     bool strict = false;
     std::string summary_path;
     std::string paths_path;
+    std::string stats_path;
     std::string edits_path;
     SearchOptions search;
+    PathShapeOptions shapes;  ///< --waypoints/--smooth (result_rows.hpp)
 };
 
 /// What the table and the summary keep of one set once its rows are written and its results freed.
@@ -77,21 +84,12 @@ void show_progress(void* user, std::size_t done, std::size_t total) {
     std::fflush(stderr);
 }
 
-void write_paths(OutputStream& file, const batch::ScenarioSet& set, const batch::SetOutcome& outcome) {
+/// Writes one row per query of `set` through `append_row(buffer, set, index, result)` (result_rows.hpp).
+template <class AppendRow>
+void write_rows(OutputStream& file, const batch::ScenarioSet& set, const batch::SetOutcome& outcome, AppendRow&& append_row) {
     std::string buffer;
-    const std::uint32_t width = set.grid->width();
-    const std::string scenario = csv_field(set.scenario_name);  // RFC 4180: a name may hold commas or quotes
     for (std::size_t index = 0; index < outcome.results.size(); ++index) {
-        const search::Result& result = outcome.results[index];
-        fmt::format_to(std::back_inserter(buffer), "{},{},{},{:.8f},", scenario, set.row_indices[index],
-                       search::to_string(result.status), result.cost);
-        bool first = true;
-        for (grid::CellIndex cell : result.path) {
-            if (!first) buffer.push_back(' ');
-            first = false;
-            fmt::format_to(std::back_inserter(buffer), "{}:{}", cell.value % width, cell.value / width);
-        }
-        buffer.push_back('\n');
+        append_row(buffer, set, index, outcome.results[index]);
         if (buffer.size() > (1U << 20)) {
             file.write(buffer);
             buffer.clear();
@@ -117,6 +115,23 @@ bool endpoints_are_valid(const std::vector<batch::ScenarioSet>& sets) {
     return refused == 0;
 }
 
+/// Provenance: every file the run read (scenario files, the maps they name, --map, terrain and
+/// edits files), each once, with its checksum.
+nlohmann::ordered_json describe_inputs(const SolveOptions& options, const std::vector<std::string>& map_paths) {
+    nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
+    std::vector<std::string> seen;
+    auto add = [&](const std::string& path, std::string_view role) {
+        if (path.empty() || std::find(seen.begin(), seen.end(), path) != seen.end()) return;
+        seen.push_back(path);
+        inputs.push_back(describe_input(path, role));
+    };
+    for (const std::string& scenario : options.scenarios) add(scenario, "scenario");
+    for (const std::string& map_path : map_paths) add(map_path, "map");
+    add(options.search.terrain_file, "terrain");
+    add(options.edits_path, "edits");
+    return inputs;
+}
+
 int run_solve(const SolveOptions& options) {
     distributed::Session session;  // one rank unless started by mpirun -np N (issue 8, distributed_solve.hpp)
     Expected<ResolvedSearch> resolved = resolve(options.search);
@@ -126,6 +141,9 @@ int run_solve(const SolveOptions& options) {
     }
     search::SearchSettings settings = resolved->settings;
     settings.record_paths = !options.paths_path.empty();
+    settings.time_queries = !options.stats_path.empty();  // per-query nanoseconds for --stats
+    PathShapeOptions shapes = options.shapes;
+    shapes.rules = {settings.moves, settings.diagonal};
 
     // Outputs first: a refused or unwritable output, or one that is also an input, fails the run
     // before anything is loaded or solved. Only rank 0 writes.
@@ -136,9 +154,11 @@ int run_solve(const SolveOptions& options) {
     files.add_input("edits file (--edits)", options.edits_path);
     io::AtomicFile* summary_file = nullptr;
     io::AtomicFile* paths_file = nullptr;
+    io::AtomicFile* stats_file = nullptr;
     if (session.is_root()) {
         summary_file = files.add_output("--summary", options.summary_path);
         paths_file = files.add_output("--paths", options.paths_path);
+        stats_file = files.add_output("--stats", options.stats_path);
     }
     if (Status checked = files.check(); !checked) {
         report_error(checked.error().describe());
@@ -169,6 +189,7 @@ int run_solve(const SolveOptions& options) {
     // the run before anything is solved), the maps it names are checked against the outputs, and
     // the last file to use each map is known, so the main pass can drop a map when it is done.
     std::map<std::string, std::size_t> last_use;
+    std::vector<std::string> map_paths;  // every map read, in order (the summary's provenance)
     for (std::size_t file = 0; file < options.scenarios.size(); ++file) {
         Expected<std::vector<std::string>> maps = batch::scenario_map_paths(options.scenarios[file], load);
         if (!maps) {
@@ -176,6 +197,7 @@ int run_solve(const SolveOptions& options) {
             return kExitBadInput;
         }
         for (const std::string& map_path : *maps) {
+            if (last_use.count(map_path) == 0) map_paths.push_back(map_path);
             last_use[map_path] = file;
             if (Status distinct = files.check_input("map named by " + options.scenarios[file], map_path); !distinct) {
                 report_error(distinct.error().describe());
@@ -194,7 +216,15 @@ int run_solve(const SolveOptions& options) {
     Progress progress;
     progress.enabled = ::isatty(2) != 0;
     OutputStream paths(paths_file);  // gzip-compressed for a name ending in .gz
-    paths.write("scenario,query,status,cost,path\n");
+    OutputStream stats(stats_file);
+    {
+        std::string header;
+        append_paths_header(header, shapes);
+        paths.write(header);
+        header.clear();
+        append_stats_header(header);
+        stats.write(header);
+    }
     for (std::size_t file = 0; file < options.scenarios.size(); ++file) {
         Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_file(options.scenarios[file], load, maps);
         bool ready = static_cast<bool>(sets);
@@ -258,7 +288,13 @@ int run_solve(const SolveOptions& options) {
                     ++report.mismatches;
                 }
             }
-            if (paths) write_paths(paths, set, *outcome);
+            if (paths) {
+                write_rows(paths, set, *outcome,
+                           [&](std::string& buffer, const batch::ScenarioSet& rows, std::size_t row, const search::Result& result) {
+                               append_path_row(buffer, rows, row, result, shapes);
+                           });
+            }
+            if (stats) write_rows(stats, set, *outcome, append_stats_row);
             report.outcome = std::move(*outcome);
             report.outcome.results = {};  // written: free them before the next file
             reports.push_back(std::move(report));
@@ -308,6 +344,7 @@ int run_solve(const SolveOptions& options) {
     if (summary_file != nullptr) {
         nlohmann::ordered_json summary;
         summary["version"] = version();
+        summary["build"] = build_description();  // provenance (provenance.hpp)
         summary["threads"] = threads;
         summary["threads_requested"] = options.threads == 0 ? available : options.threads;
         summary["algorithm"] = reports.empty() ? std::string(search::to_string(settings.algorithm))
@@ -345,6 +382,7 @@ int run_solve(const SolveOptions& options) {
                              {"preprocessing_bytes", outcome.preprocessing_bytes}});
         }
         summary["scenarios"] = scenario_entries;
+        summary["inputs"] = describe_inputs(options, map_paths);
         nlohmann::ordered_json statuses;
         for (int status = 0; status < search::kQueryStatusCount; ++status) {
             statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = totals.status_counts[status];
@@ -370,9 +408,11 @@ int run_solve(const SolveOptions& options) {
         // throw away a finished batch here.
         summary_file->write(summary.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
     }
-    if (Status finished = paths.finish(); !finished) {
-        report_error(finished.error().describe());
-        return kExitBadInput;
+    for (OutputStream* stream : {&paths, &stats}) {
+        if (Status finished = stream->finish(); !finished) {
+            report_error(finished.error().describe());
+            return kExitBadInput;
+        }
     }
     if (Status committed = files.commit(); !committed) {  // both outputs or neither
         report_error(committed.error().describe());
@@ -402,8 +442,13 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     command->add_option("--summary", options->summary_path, "Write a JSON summary to this file ('-': standard output)");
     command->add_option("--paths", options->paths_path,
                         "Write every path as CSV to this file ('-': standard output; a name ending in .gz: gzip)");
+    command->add_option("--stats", options->stats_path,
+                        "Write one CSV row per query (bucket, endpoints, status, cost, optimal, counters, nanoseconds) "
+                        "to this file ('-': standard output; a name ending in .gz: gzip)");
     command->add_option("--edits", options->edits_path, "Apply map edits first: one `x y letter` per line, # comments");
     options->search.add_to(*command);
+    options->search.add_deadline_to(*command);
+    add_path_shape_options(*command, options->shapes);
     command->callback([options, &exit_code] { exit_code = run_solve(*options); });
 }
 

@@ -15,5 +15,6 @@
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/search/components.hpp"
 #include "swarmpath/search/context.hpp"
+#include "swarmpath/search/path_shapes.hpp"
 #include "swarmpath/search/solver.hpp"
 #include "swarmpath/search/types.hpp"

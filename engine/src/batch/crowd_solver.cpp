@@ -57,6 +57,11 @@ double octile_distance(const search::Query& query) {
     return std::max(dx, dy) + (std::sqrt(2.0) - 1.0) * std::min(dx, dy);
 }
 
+std::uint64_t elapsed_nanoseconds(std::chrono::steady_clock::time_point since) {
+    return static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - since).count());
+}
+
 struct Group {
     std::uint32_t goal = 0;     ///< CellIndex of the goal
     std::size_t begin = 0;      ///< range in the sorted member list
@@ -176,11 +181,25 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
     std::sort(searched.begin(), searched.end());
 
     const bool record_paths = settings_.record_paths;
+    const bool time_queries = settings_.time_queries;
     std::vector<std::uint64_t> settled_per_group(field_groups.size(), 0);
     Shared& shared = *shared_;
     const bool parallel = workers.threads() > 1;
     workers.for_each(field_groups.size(), [&](search::SearchContext& context, std::size_t group_index) {
         const Group& group = field_groups[group_index];
+        // A group counts as one query for the time budget; a group not started when the batch is
+        // cancelled answers its members `cancelled` without computing its field.
+        const auto group_start = std::chrono::steady_clock::now();
+        const search::StopConditions stop = search::StopConditions::for_query(settings_);
+        if (const search::QueryStatus interrupted = stop.interrupted(); interrupted != search::QueryStatus::found) {
+            for (std::size_t member = group.begin; member < group.end; ++member) {
+                search::Result& result = results[members[member].second];
+                result = search::Result{};
+                result.status = interrupted;
+            }
+            meter.advance(group.end - group.begin);
+            return;
+        }
         std::vector<grid::CellIndex> starts;
         starts.reserve(group.end - group.begin);
         for (std::size_t member = group.begin; member < group.end; ++member) {
@@ -196,22 +215,32 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
         search::GoalField owned;
         if (parallel_read_off) {
             owned = search::GoalField::compute(grid, settings_.moves, settings_.diagonal, goal_x, goal_y, starts, false,
-                                               worker.workspace);
+                                               worker.workspace, stop);
         } else {
             worker.field.recompute(grid, settings_.moves, settings_.diagonal, goal_x, goal_y, starts, false,
-                                   worker.workspace);
+                                   worker.workspace, stop);
         }
         const search::GoalField& field = parallel_read_off ? owned : worker.field;
+        const std::uint64_t field_nanoseconds = time_queries ? elapsed_nanoseconds(group_start) : 0;
         settled_per_group[group_index] = field.counters().expanded;
         auto read_off = [&](std::size_t member, search::SearchContext& search_context) {
             const std::uint32_t index = members[member].second;
             const search::Query& query = queries[index];
             search::Result& result = results[index];
             result.counters = {};
+            result.nanoseconds = 0;
+            const auto read_start = time_queries ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
             if (!field.read_path(grid, static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y),
                                  record_paths, result)) {
-                solver.solve(search_context, query, result);  // not reached for a connected start
+                if (field.stopped() != search::QueryStatus::found) {
+                    // The field was stopped before it reached this start: the group's status, no search.
+                    result = search::Result{};
+                    result.status = field.stopped();
+                } else {
+                    solver.solve(search_context, query, result);  // not reached for a connected start
+                }
             }
+            if (time_queries) result.nanoseconds = elapsed_nanoseconds(read_start);
         };
         if (parallel_read_off) {
             tbb::parallel_for(tbb::blocked_range<std::size_t>(group.begin, group.end, 256),
@@ -229,6 +258,8 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
         std::uint32_t first = members[group.begin].second;
         for (std::size_t member = group.begin; member < group.end; ++member) first = std::min(first, members[member].second);
         results[first].counters += field.counters();
+        // ... and, when queries are timed, the field's time (read-offs timed on their own above).
+        results[first].nanoseconds += field_nanoseconds;
         meter.advance(group.end - group.begin);
     });
     for (std::uint64_t settled : settled_per_group) report.field_cells_settled += settled;

@@ -41,12 +41,13 @@ constexpr std::uint8_t opposite(int direction) {
 }
 static_assert(opposite(0) == 2 && opposite(1) == 3 && opposite(4) == 6 && opposite(5) == 7 && opposite(7) == 5);
 
-using FieldFunction = void (*)(const grid::Grid&, GoalField&, FieldWorkspace&, std::size_t);
+using FieldFunction = void (*)(const grid::Grid&, GoalField&, FieldWorkspace&, std::size_t, const StopConditions&);
 
 }  // namespace
 
 template <class Rule, class CostModel>
-void run_field(const grid::Grid& grid, GoalField& field, FieldWorkspace& workspace, std::size_t targets) {
+void run_field(const grid::Grid& grid, GoalField& field, FieldWorkspace& workspace, std::size_t targets,
+               const StopConditions& stop) {
     const CostModel cost_model(grid);
     const std::uint32_t padded_width = grid.padded_width();
     const auto width_step = static_cast<std::int32_t>(padded_width);
@@ -81,6 +82,8 @@ void run_field(const grid::Grid& grid, GoalField& field, FieldWorkspace& workspa
     std::size_t pending = 1;
     ++counters.heap_pushes;
     bool stopped = false;
+    // Settled-cell count of the next checkpoint (none without a deadline or a cancel token).
+    std::uint64_t expansion_limit = stop.first_limit();
     for (grid::Cost bucket = 0; pending != 0 && !stopped; ++bucket) {
         std::vector<std::uint32_t>& cells = buckets[bucket % ring];
         for (std::size_t position = 0; position < cells.size(); ++position) {
@@ -91,6 +94,15 @@ void run_field(const grid::Grid& grid, GoalField& field, FieldWorkspace& workspa
             settled.set(cell);
             ++counters.expanded;
             field.radius_ = bucket * grid::kStraightUnits;
+            if (counters.expanded >= expansion_limit) {
+                const Checkpoint next = stop.checkpoint(counters.expanded);
+                if (next.stop) {
+                    field.stopped_ = next.status;
+                    stopped = true;
+                    break;
+                }
+                expansion_limit = next.limit;
+            }
             if (stop_early && target_bits.test(cell) && --remaining == 0) {
                 stopped = true;
                 break;
@@ -119,6 +131,7 @@ void run_field(const grid::Grid& grid, GoalField& field, FieldWorkspace& workspa
     }
     for (std::size_t index = 0; index < ring; ++index) buckets[index].clear();
     field.complete_ = !stopped;
+    if (field.stopped_ != QueryStatus::found) field.complete_ = false;
     field.counters_ = counters;
 }
 
@@ -137,9 +150,9 @@ FieldFunction pick_field(Moves moves, DiagonalRule rule, bool uniform) {
 
 GoalField GoalField::compute(const grid::Grid& grid, Moves moves, DiagonalRule rule, std::uint32_t goal_x,
                              std::uint32_t goal_y, std::span<const grid::CellIndex> targets, bool whole_map,
-                             FieldWorkspace& workspace) {
+                             FieldWorkspace& workspace, const StopConditions& stop) {
     GoalField field;
-    field.recompute(grid, moves, rule, goal_x, goal_y, targets, whole_map, workspace);
+    field.recompute(grid, moves, rule, goal_x, goal_y, targets, whole_map, workspace, stop);
     field.touched_ = {};  // a standalone field keeps no reuse list
     field.reusable_ = false;
     return field;
@@ -147,7 +160,7 @@ GoalField GoalField::compute(const grid::Grid& grid, Moves moves, DiagonalRule r
 
 void GoalField::recompute(const grid::Grid& grid, Moves moves, DiagonalRule rule, std::uint32_t goal_x,
                           std::uint32_t goal_y, std::span<const grid::CellIndex> targets, bool whole_map,
-                          FieldWorkspace& workspace) {
+                          FieldWorkspace& workspace, const StopConditions& stop) {
     GoalField& field = *this;
     const std::uint32_t cells = grid.padded_cell_count();
     if (!field.reusable_ || field.cost_.size() != cells) {
@@ -170,6 +183,7 @@ void GoalField::recompute(const grid::Grid& grid, Moves moves, DiagonalRule rule
     field.moves_ = moves;
     field.diagonal_ = rule;
     field.complete_ = false;
+    field.stopped_ = QueryStatus::found;
     field.radius_ = 0;
     field.counters_ = {};
     if (!grid.contains(goal_x, goal_y) || !grid.passable(goal_x, goal_y)) {
@@ -199,7 +213,9 @@ void GoalField::recompute(const grid::Grid& grid, Moves moves, DiagonalRule rule
             workspace.targets.push_back(goal.value);
         }
     }
-    pick_field(moves, rule, grid.uniform_cost())(grid, field, workspace, target_count);
+    StopConditions field_stop = stop;
+    field_stop.max_expansions = 0;  // a field is not limited by expansions
+    pick_field(moves, rule, grid.uniform_cost())(grid, field, workspace, target_count, field_stop);
     for (std::uint32_t target : workspace.targets) workspace.target_bits.reset(target);
     workspace.targets.clear();
 }

@@ -462,7 +462,8 @@ void jump_point_search(const Solver& solver, SearchContext& context, const Endpo
     const Jumps jumps(solver, endpoints);
     const grid::Bitset& passable = grid.passable_bits();
     const std::int64_t padded_width = grid.padded_width();
-    const std::uint64_t max_expansions = solver.settings().max_expansions;
+    // The expansion count at which the search stops or reaches its next checkpoint (StopConditions).
+    std::uint64_t expansion_limit = endpoints.stop.first_limit();
     const std::uint32_t goal = endpoints.goal;
     const std::uint32_t goal_x = endpoints.goal_x;
     const std::uint32_t goal_y = endpoints.goal_y;
@@ -521,6 +522,7 @@ void jump_point_search(const Solver& solver, SearchContext& context, const Endpo
 
     bool reached = false;
     bool limited = false;
+    QueryStatus stop_status = QueryStatus::node_limit;
     while (!open.empty()) {
         std::tie(current_cell, current_g) = open.pop(stamps);
         ++counters.heap_pops;
@@ -530,9 +532,14 @@ void jump_point_search(const Solver& solver, SearchContext& context, const Endpo
             reached = true;
             break;
         }
-        if (max_expansions != 0 && counters.expanded >= max_expansions) {
-            limited = true;
-            break;
+        if (counters.expanded >= expansion_limit) {
+            const Checkpoint next = endpoints.stop.checkpoint(counters.expanded);
+            if (next.stop) {
+                limited = true;
+                stop_status = next.status;
+                break;
+            }
+            expansion_limit = next.limit;
         }
         const unsigned neighbourhood = read_neighbourhood(passable, current_cell, static_cast<std::uint32_t>(padded_width));
         unsigned arrived = arrivals[current_cell];
@@ -568,7 +575,7 @@ void jump_point_search(const Solver& solver, SearchContext& context, const Endpo
         if (solver.settings().record_paths) reconstruct_jump_path(grid, context, endpoints.start, goal, result);
         return;
     }
-    result.status = limited ? QueryStatus::node_limit : QueryStatus::no_path;
+    result.status = limited ? stop_status : QueryStatus::no_path;
 }
 
 template <class Jumps>

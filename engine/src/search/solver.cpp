@@ -115,11 +115,28 @@ Result Solver::solve(SearchContext& context, const Query& query) const {
 }
 
 void Solver::solve(SearchContext& context, const Query& query, Result& result) const {
+    if (!settings_.time_queries) {
+        solve_untimed(context, query, result);
+        return;
+    }
+    const auto before = std::chrono::steady_clock::now();
+    solve_untimed(context, query, result);
+    result.nanoseconds = static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - before).count());
+}
+
+void Solver::solve_untimed(SearchContext& context, const Query& query, Result& result) const {
     const grid::Grid& grid = *grid_;
     result.cost = 0;
     result.cost_units = 0;
     result.counters = {};
     result.path.clear();
+    result.nanoseconds = 0;
+    // A query not yet started when the batch is cancelled is answered without searching.
+    if (settings_.cancel != nullptr && settings_.cancel->cancelled()) {
+        result.status = QueryStatus::cancelled;
+        return;
+    }
     if (!grid.contains(query.start_x, query.start_y) || !grid.contains(query.goal_x, query.goal_y)) {
         result.status = QueryStatus::invalid;
         return;
@@ -149,6 +166,7 @@ void Solver::solve(SearchContext& context, const Query& query, Result& result) c
         result.status = QueryStatus::no_path;
         return;
     }
+    endpoints.stop = StopConditions::for_query(settings_);
     context.prepare(grid.padded_cell_count());
     search_(*this, context, endpoints, result);
 }

@@ -12,6 +12,8 @@ std::string_view to_string(QueryStatus status) {
         case QueryStatus::invalid: return "invalid";
         case QueryStatus::partial: return "partial";
         case QueryStatus::node_limit: return "node_limit";
+        case QueryStatus::deadline: return "deadline";
+        case QueryStatus::cancelled: return "cancelled";
     }
     return "unknown";
 }
@@ -65,6 +67,40 @@ bool is_admissible(HeuristicKind heuristic, Moves moves, DiagonalRule /*rule*/) 
 double cost_bound(const SearchSettings& settings) {
     const bool admissible = is_admissible(settings.heuristic, settings.moves, settings.diagonal);
     return settings.weight * (admissible ? 1.0 : 1.4142135623730951);
+}
+
+StopConditions StopConditions::for_query(const SearchSettings& settings) {
+    StopConditions stop;
+    stop.max_expansions = settings.max_expansions;
+    stop.cancel = settings.cancel;
+    if (settings.time_budget.count() > 0) stop.deadline = std::chrono::steady_clock::now() + settings.time_budget;
+    stop.timed = settings.cancel != nullptr || settings.time_budget.count() > 0;
+    return stop;
+}
+
+QueryStatus StopConditions::interrupted() const {
+    if (cancel != nullptr && cancel->cancelled()) return QueryStatus::cancelled;
+    if (deadline != std::chrono::steady_clock::time_point::max() && std::chrono::steady_clock::now() >= deadline) {
+        return QueryStatus::deadline;
+    }
+    return QueryStatus::found;
+}
+
+[[gnu::cold]] [[gnu::noinline]] Checkpoint StopConditions::checkpoint(std::uint64_t expanded) const {
+    Checkpoint next;
+    if (max_expansions != 0 && expanded >= max_expansions) {
+        next.stop = true;
+        next.status = QueryStatus::node_limit;
+        return next;
+    }
+    if (const QueryStatus status = interrupted(); status != QueryStatus::found) {
+        next.stop = true;
+        next.status = status;
+        return next;
+    }
+    next.limit = expanded + kCheckpointInterval;
+    if (max_expansions != 0) next.limit = std::min(next.limit, max_expansions);
+    return next;
 }
 
 }  // namespace swarmpath::search

@@ -46,15 +46,19 @@ public:
     /// that can reach the goal are settled. Empty `targets`, or `whole_map`, settles every cell that
     /// can reach the goal. A blocked or off-map goal gives an empty field; targets off the map are
     /// ignored.
+    /// `stop` may end the Dijkstra early: its cancel token and deadline are read every
+    /// kCheckpointInterval settled cells (its expansion limit is not used); the field is then
+    /// incomplete and stopped() says why.
     static GoalField compute(const grid::Grid& grid, Moves moves, DiagonalRule rule, std::uint32_t goal_x,
                              std::uint32_t goal_y, std::span<const grid::CellIndex> targets, bool whole_map,
-                             FieldWorkspace& workspace);
+                             FieldWorkspace& workspace, const StopConditions& stop = {});
     /// The same computation into this field's own storage, for a worker that computes field after
     /// field: the arrays are reused and only the cells the previous computation touched are reset,
     /// so a small field on a large map costs what it settles, not the map's size. Keeps a list of the
     /// touched cells (4 bytes each) until the next recompute.
     void recompute(const grid::Grid& grid, Moves moves, DiagonalRule rule, std::uint32_t goal_x, std::uint32_t goal_y,
-                   std::span<const grid::CellIndex> targets, bool whole_map, FieldWorkspace& workspace);
+                   std::span<const grid::CellIndex> targets, bool whole_map, FieldWorkspace& workspace,
+                   const StopConditions& stop = {});
 
     [[nodiscard]] std::uint32_t width() const { return width_; }
     [[nodiscard]] std::uint32_t height() const { return height_; }
@@ -64,6 +68,8 @@ public:
     [[nodiscard]] DiagonalRule diagonal() const { return diagonal_; }
     /// True when the search ran until no cell was left to settle (every reachable cell has a cost).
     [[nodiscard]] bool complete() const { return complete_; }
+    /// `deadline` or `cancelled` when the StopConditions ended the Dijkstra early; `found` otherwise.
+    [[nodiscard]] QueryStatus stopped() const { return stopped_; }
     /// Every cell cheaper than this (to the goal) is settled; cells unsettled cost at least this.
     [[nodiscard]] grid::Cost radius() const { return radius_; }
     /// What the Dijkstra did: cells settled (expanded), moves generated, heap pushes and pops.
@@ -103,7 +109,8 @@ private:
         return (y + 1) * (width_ + 2) + (x + 1);
     }
     template <class Rule, class CostModel>
-    friend void run_field(const grid::Grid& grid, GoalField& field, FieldWorkspace& workspace, std::size_t targets);
+    friend void run_field(const grid::Grid& grid, GoalField& field, FieldWorkspace& workspace, std::size_t targets,
+                         const StopConditions& stop);
 
     std::uint32_t width_ = 0;
     std::uint32_t height_ = 0;
@@ -112,6 +119,7 @@ private:
     Moves moves_ = Moves::eight;
     DiagonalRule diagonal_ = DiagonalRule::both_free;
     bool complete_ = false;
+    QueryStatus stopped_ = QueryStatus::found;
     grid::Cost radius_ = 0;
     Counters counters_;
     std::vector<grid::Cost> cost_;          ///< per padded cell; tentative until settled

@@ -27,10 +27,11 @@ namespace swarmpath::search {
 class JumpPointGrid;   // jump_point_search.hpp
 class JumpPointTable;  // jump_point_table.hpp
 
-/// Endpoints of a query after validation, in both index spaces.
+/// Endpoints of a query after validation, in both index spaces, and when its search must stop.
 struct Endpoints {
     std::uint32_t start_x, start_y, goal_x, goal_y;
     std::uint32_t start, goal;  ///< padded indices
+    StopConditions stop;
 };
 
 /// How A* may key its open list on one grid and weight (detail/astar.hpp), worked out once when
@@ -49,7 +50,8 @@ public:
     /// a weight below 1, an empty grid, ...) and prepares the search. The grid must outlive the solver.
     static Expected<Solver> create(const grid::Grid& grid, const SearchSettings& settings);
 
-    /// Solves one query. No exceptions; allocates only to return the path.
+    /// Solves one query. No exceptions; allocates only to return the path. A query started after the
+    /// settings' CancelToken fired is answered `cancelled` at once.
     [[nodiscard]] Result solve(SearchContext& context, const Query& query) const;
     void solve(SearchContext& context, const Query& query, Result& result) const;
 
@@ -83,6 +85,7 @@ public:
     }
 
 private:
+    void solve_untimed(SearchContext& context, const Query& query, Result& result) const;
     const grid::Grid* grid_ = nullptr;
     SearchSettings settings_;
     HeuristicKind heuristic_ = HeuristicKind::octile;

@@ -8,8 +8,17 @@
 //     one_free (at least one side passable), any (only the destination must be passable).
 //     "Passable" for a side cell means passable on the mover's layer.
 //   - 4-connected: straight steps only.
+//
+// Stopping short: a query stops at its expansion limit (max_expansions), at its deadline (time_budget
+// after it starts) or when the batch's CancelToken fires, with a status of its own for each
+// (node_limit, deadline, cancelled; never no_path). The search loops pay for this with the one
+// comparison per expansion they always made: the clock and the token are read only at checkpoints,
+// every kCheckpointInterval expansions (StopConditions below).
 #pragma once
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -32,6 +41,8 @@ enum class QueryStatus : std::uint8_t {
     invalid,        ///< an endpoint is off the map
     partial,        ///< fallback nearest: path to the reachable cell closest to the goal
     node_limit,     ///< the expansion limit stopped the search (path given only with fallback)
+    deadline,       ///< the query's time budget ran out (path given only with fallback)
+    cancelled,      ///< the batch's CancelToken fired before or while the query ran (path only with fallback)
 };
 
 std::string_view to_string(QueryStatus status);
@@ -39,7 +50,21 @@ std::string_view to_string(Moves moves);
 std::string_view to_string(DiagonalRule rule);
 std::string_view to_string(HeuristicKind heuristic);
 std::string_view to_string(Algorithm algorithm);
-inline constexpr int kQueryStatusCount = 7;
+inline constexpr int kQueryStatusCount = 9;
+
+/// A batch-wide stop signal: any thread calls cancel(); every query of every search that holds the
+/// token stops at its next checkpoint (a few microseconds of search), and queries not yet started
+/// stop before searching. Both are answered `cancelled`. The token must outlive the searches that
+/// hold it; reset() rearms it for another batch.
+class CancelToken {
+public:
+    void cancel() { cancelled_.store(true, std::memory_order_relaxed); }
+    void reset() { cancelled_.store(false, std::memory_order_relaxed); }
+    [[nodiscard]] bool cancelled() const { return cancelled_.load(std::memory_order_relaxed); }
+
+private:
+    std::atomic<bool> cancelled_{false};
+};
 
 struct Query {
     std::int64_t start_x = 0;
@@ -72,10 +97,13 @@ struct Result {
     double cost = 0;            ///< real cost: grid.to_real_cost(cost_units)
     Counters counters;
     std::vector<grid::CellIndex> path;  ///< start to end, inclusive; empty unless a path is returned
+    std::uint64_t nanoseconds = 0;      ///< wall time of the solve, when SearchSettings::time_queries; else 0
 };
 
+/// Defaults: `automatic` (jump point search where the benchmark rule and uniform cost hold and no
+/// expansion limit is set, A* otherwise), exactly as the command line's `--algorithm auto`.
 struct SearchSettings {
-    Algorithm algorithm = Algorithm::astar;
+    Algorithm algorithm = Algorithm::automatic;
     Moves moves = Moves::eight;
     DiagonalRule diagonal = DiagonalRule::both_free;
     HeuristicKind heuristic = HeuristicKind::automatic;
@@ -83,7 +111,51 @@ struct SearchSettings {
     bool allow_inadmissible = false;  ///< accept a heuristic that overestimates for this movement
     Fallback fallback = Fallback::none;
     std::uint64_t max_expansions = 0; ///< 0: unlimited
+    /// Per-query deadline: a query stops (status `deadline`) once this much wall time has passed since
+    /// it started; 0: none. Checked every kCheckpointInterval expansions, so a query may overrun it by
+    /// one interval's work (tens of microseconds).
+    std::chrono::nanoseconds time_budget{0};
+    /// Batch-wide cancellation (status `cancelled`); null: none. Not owned; must outlive the searches.
+    const CancelToken* cancel = nullptr;
     bool record_paths = true;
+    /// Measure each query's wall time into Result::nanoseconds (two clock reads per query).
+    bool time_queries = false;
+};
+
+/// Expansions between two readings of the clock and the cancel token, when a deadline or a token is set.
+inline constexpr std::uint64_t kCheckpointInterval = 1024;
+
+/// What a checkpoint decided: stop with `status`, or go on until `limit` expansions.
+struct Checkpoint {
+    bool stop = false;
+    QueryStatus status = QueryStatus::node_limit;
+    std::uint64_t limit = 0;
+};
+
+/// When one query's search stops short of its goal: its expansion limit, its deadline and the
+/// batch's cancel token. A search loop compares its expansion count with one limit per expansion, as
+/// it always did; `first_limit()` is max_expansions (or none) when neither a deadline nor a token is
+/// set, so such searches run exactly as before, and otherwise the next checkpoint, every
+/// kCheckpointInterval expansions. Only at the limit does the loop call `checkpoint()`, which
+/// reads the token and the clock and returns the next limit or the status to stop with.
+struct StopConditions {
+    std::uint64_t max_expansions = 0;  ///< 0: none
+    bool timed = false;                ///< a deadline or a token is in force
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+    const CancelToken* cancel = nullptr;
+
+    /// The conditions of one query that starts now under `settings` (reads the clock only when a
+    /// time budget is set).
+    static StopConditions for_query(const SearchSettings& settings);
+    /// The expansion count at which the loop first calls checkpoint().
+    [[nodiscard]] std::uint64_t first_limit() const {
+        const std::uint64_t expansions = max_expansions != 0 ? max_expansions : ~std::uint64_t{0};
+        return timed ? std::min(expansions, kCheckpointInterval) : expansions;
+    }
+    /// Called when `expanded` reached the last limit: out of line and cold, off the hot path.
+    [[nodiscard]] Checkpoint checkpoint(std::uint64_t expanded) const;
+    /// The token or the deadline, read now: the status to stop with, or `found` to go on.
+    [[nodiscard]] QueryStatus interrupted() const;
 };
 
 /// The heuristic `automatic` stands for under `moves`: octile for 8-connected, manhattan for 4.

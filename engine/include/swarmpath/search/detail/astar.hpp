@@ -365,8 +365,11 @@ struct LoopState {
     std::uint32_t next_cell = 0;
     // How the search ended.
     bool reached = false;  ///< the goal was expanded, at cost goal_g
-    bool limited = false;  ///< max_expansions was reached
+    bool limited = false;  ///< stopped short: by max_expansions, the deadline or the cancel token
+    QueryStatus stop_status = QueryStatus::node_limit;  ///< which of them, when limited
     grid::Cost goal_g = 0;
+    /// The expansion count at which the loop next consults Endpoints::stop (StopConditions).
+    std::uint64_t expansion_limit = ~std::uint64_t{0};
 };
 
 /// How astar_loop returned: the search is over, or it needs a wider open list (its next cell, in
@@ -403,8 +406,9 @@ LoopEnd astar_loop(const Solver& solver, SearchContext& context, const Endpoints
     std::copy(kDirectionY.begin(), kDirectionY.end(), direction_y);
     const std::uint64_t weight_fixed = solver.weight_fixed();
     const bool track_nearest = settings.fallback == Fallback::nearest;
-    // The expansion count at which the search stops (none when max_expansions is 0).
-    const std::uint64_t expansion_limit = settings.max_expansions != 0 ? settings.max_expansions : ~std::uint64_t{0};
+    // The expansion count at which the search stops or, with a deadline or a cancel token, reaches
+    // its next checkpoint (StopConditions in solver.hpp): the one comparison per expansion either way.
+    std::uint64_t expansion_limit = state.expansion_limit;
     const std::uint32_t goal = endpoints.goal;
     const std::uint32_t goal_x = endpoints.goal_x;
     const std::uint32_t goal_y = endpoints.goal_y;
@@ -462,8 +466,13 @@ LoopEnd astar_loop(const Solver& solver, SearchContext& context, const Endpoints
                           current_cell, current_x, current_y);
         }
         if (counters.expanded >= expansion_limit) {
-            state.limited = true;
-            break;
+            const Checkpoint next = endpoints.stop.checkpoint(counters.expanded);
+            if (next.stop) {
+                state.limited = true;
+                state.stop_status = next.status;
+                break;
+            }
+            expansion_limit = next.limit;
         }
         const unsigned moves = legal_moves[current_cell];
         counters.generated += kMoveCount[moves];
@@ -522,6 +531,7 @@ LoopEnd astar_loop(const Solver& solver, SearchContext& context, const Endpoints
     }
     state.counters = counters;
     state.nearest = nearest;
+    state.expansion_limit = expansion_limit;
     return end;
 }
 
@@ -552,7 +562,7 @@ inline void finish_search(const Solver& solver, SearchContext& context, const En
         if (settings.record_paths) reconstruct_path(grid, context, endpoints.goal, endpoints.goal_x, endpoints.goal_y, result);
         return;
     }
-    result.status = state.limited ? QueryStatus::node_limit : QueryStatus::no_path;
+    result.status = state.limited ? state.stop_status : QueryStatus::no_path;
     const NearestCell& nearest = state.nearest;
     if (settings.fallback == Fallback::nearest && nearest.cell_index != ~0U) {
         if (!state.limited) result.status = QueryStatus::partial;
@@ -580,6 +590,7 @@ void astar(const Solver& solver, SearchContext& context, const Endpoints& endpoi
                                                 endpoints.goal_y, solver.weight_fixed());
     state.next_g = 0;
     state.next_cell = endpoints.start;
+    state.expansion_limit = endpoints.stop.first_limit();
 
     const OpenListBounds& bounds = solver.open_list_bounds();
     const bool packed = bounds.packed_keys_fit;
