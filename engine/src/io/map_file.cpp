@@ -1,14 +1,13 @@
 // Moving AI map parsing and whole-file I/O (see map_file.hpp for the accepted syntax and limits).
 #include "swarmpath/io/map_file.hpp"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "swarmpath/io/atomic_file.hpp"
@@ -17,13 +16,15 @@
 namespace swarmpath::io {
 
 Expected<std::string> read_whole_file(const std::string& path) {
-    struct stat information {};
-    if (::stat(path.c_str(), &information) != 0) {
-        return Error{path, 0, 0, std::string("cannot open file: ") + std::strerror(errno)};
-    }
-    if (S_ISDIR(information.st_mode)) return Error{path, 0, 0, "cannot read file: it is a directory"};
-    if (static_cast<std::uint64_t>(information.st_size) > kMaximumFileBytes) {
-        return Error{path, 0, 0, "file is too large (" + std::to_string(information.st_size) + " bytes; the limit is " +
+    // std::filesystem rather than POSIX stat, so the engine builds on any C++20 platform.
+    // A missing or unreadable file is left to fopen below, which reports the system's reason.
+    std::error_code status_error;
+    const std::filesystem::file_status status = std::filesystem::status(path, status_error);
+    if (std::filesystem::is_directory(status)) return Error{path, 0, 0, "cannot read file: it is a directory"};
+    std::error_code size_error;
+    const std::uintmax_t size = std::filesystem::is_regular_file(status) ? std::filesystem::file_size(path, size_error) : 0;
+    if (!size_error && size > kMaximumFileBytes) {
+        return Error{path, 0, 0, "file is too large (" + std::to_string(size) + " bytes; the limit is " +
                                      std::to_string(kMaximumFileBytes) + ")"};
     }
     std::FILE* file = std::fopen(path.c_str(), "rb");

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "swarmpath/search/detail/astar.hpp"
+#include "search/detail/astar.hpp"
 #include "swarmpath/search/jump_point_search.hpp"
 #include "swarmpath/search/jump_point_table.hpp"
 
@@ -147,7 +147,7 @@ void Solver::solve(SearchContext& context, const Query& query, Result& result) c
         result.status = QueryStatus::no_path;
         return;
     }
-    context.prepare(grid.padded_cell_count());
+    context.state().prepare(grid.padded_cell_count());
     search_(*this, context, endpoints, result);
 }
 
