@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "flat_queries.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
@@ -349,11 +350,7 @@ public:
         }
         const auto rows = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(queries_array);
         const auto count = static_cast<std::size_t>(rows.shape(0));
-        std::vector<search::Query> queries(count);
-        const std::int64_t* data = rows.data();
-        for (std::size_t index = 0; index < count; ++index) {
-            queries[index] = {data[4 * index], data[4 * index + 1], data[4 * index + 2], data[4 * index + 3]};
-        }
+        const std::vector<search::Query> queries = bindings::queries_from_flat(rows.data(), count);
         std::vector<search::Result> results(count);
         PythonBatch batch;
         {
@@ -452,16 +449,10 @@ PythonScenario read_scenario(const std::string& path) {
     scenario.queries = py::array_t<std::int64_t>({static_cast<py::ssize_t>(rows.size()), py::ssize_t{4}});
     scenario.optimal = py::array_t<double>(static_cast<py::ssize_t>(rows.size()));
     scenario.buckets = py::array_t<std::uint32_t>(static_cast<py::ssize_t>(rows.size()));
-    std::int64_t* queries = scenario.queries.mutable_data();
+    bindings::write_flat_endpoints(rows, scenario.queries.mutable_data(), scenario.optimal.mutable_data());
     for (std::size_t index = 0; index < rows.size(); ++index) {
-        const io::ScenarioRow& row = rows[index];
-        queries[4 * index] = row.start_x;
-        queries[4 * index + 1] = row.start_y;
-        queries[4 * index + 2] = row.goal_x;
-        queries[4 * index + 3] = row.goal_y;
-        scenario.optimal.mutable_data()[index] = row.optimal_length;
-        scenario.buckets.mutable_data()[index] = row.bucket;
-        scenario.map_names.push_back(row.map_name);
+        scenario.buckets.mutable_data()[index] = rows[index].bucket;
+        scenario.map_names.push_back(rows[index].map_name);
     }
     return scenario;
 }

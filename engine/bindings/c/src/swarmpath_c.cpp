@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "flat_queries.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
@@ -273,11 +274,7 @@ swarmpath_status swarmpath_batch_solve(swarmpath_batch* batch, const swarmpath_s
         if (solver == nullptr) return missing("solver");
         if (count != 0 && queries == nullptr) return missing("queries");
         if (count != 0 && results == nullptr) return missing("results");
-        std::vector<search::Query> engine_queries(count);
-        for (std::size_t index = 0; index < count; ++index) {
-            const int64_t* row = queries + 4 * index;
-            engine_queries[index] = {row[0], row[1], row[2], row[3]};
-        }
+        const std::vector<search::Query> engine_queries = bindings::queries_from_flat(queries, count);
         batch->results.assign(count, search::Result{});
         batch->workers.solve(solver->solver, engine_queries, batch->results);
         batch->width = solver->solver.grid().width();
@@ -324,14 +321,7 @@ swarmpath_status swarmpath_scenario_queries(const swarmpath_scenario* scenario, 
             return fail(SWARMPATH_ERROR_BUFFER_TOO_SMALL, "the buffers hold " + std::to_string(capacity) +
                                                               " rows; the scenario has " + std::to_string(rows.size()));
         }
-        for (std::size_t index = 0; index < rows.size(); ++index) {
-            const io::ScenarioRow& row = rows[index];
-            queries[4 * index] = row.start_x;
-            queries[4 * index + 1] = row.start_y;
-            queries[4 * index + 2] = row.goal_x;
-            queries[4 * index + 3] = row.goal_y;
-            if (optimal != nullptr) optimal[index] = row.optimal_length;
-        }
+        bindings::write_flat_endpoints(rows, queries, optimal);
         return SWARMPATH_OK;
     });
 }
