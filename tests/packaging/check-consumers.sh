@@ -28,6 +28,8 @@ run_consumer() {  # folder: runs the three programs the consumer built
   "$1/consumer_c_app" "$map"
 }
 
+echo "packaging: the command line's packages are hidden; CMake's warnings below that the"
+echo "packaging: CMAKE_DISABLE_FIND_PACKAGE_* variables went unused mean none of them was even looked for"
 echo "packaging: find_package(swarmpath) against an install of $build_dir"
 cmake --install "$build_dir" --prefix "$work/prefix" > /dev/null
 if grep -rlE "__int128|asm[ (]|unistd\.h|sys/" "$work/prefix/include"; then
@@ -40,7 +42,6 @@ cmake --build "$work/installed" --parallel "$jobs" > /dev/null
 run_consumer "$work/installed"
 
 echo "packaging: add_subdirectory(swarmpath), BUILD_SHARED_LIBS=ON, the consumer's own Debug build type"
-echo "packaging: (CMake's warning that the CMAKE_DISABLE_FIND_PACKAGE_* variables went unused means none of those packages was even looked for)"
 cmake -S "$root/tests/packaging/consumer" -B "$work/subdirectory" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_CXX_FLAGS_DEBUG=-O0 -DBUILD_SHARED_LIBS=ON -DSWARMPATH_SOURCE="$root" "${hidden[@]}" \
   > "$work/subdirectory.log" || { cat "$work/subdirectory.log"; exit 1; }
