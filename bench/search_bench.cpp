@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "search/detail/search_state.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/context.hpp"
@@ -144,8 +145,8 @@ void BM_ContextBeginSearch(benchmark::State& state) {
     search::SearchContext context;
     context.prepare(static_cast<std::uint32_t>(state.range(0)));
     for (auto _ : state) {
-        context.begin_search();
-        benchmark::DoNotOptimize(context.generation());
+        context.state().begin_search();
+        benchmark::DoNotOptimize(context.state().generation());
     }
     state.counters["bytes_per_cell"] = search::SearchContext::bytes_per_cell();
 }

@@ -38,7 +38,7 @@ build_engine() {
   rm -rf "$objects"; mkdir -p "$objects"
   { ls "$source"/engine/src/grid/*.cpp "$source"/engine/src/io/*.cpp "$source"/engine/src/search/*.cpp
     echo "$root/bench/same_process_ab/engine_entry.cpp"; } |
-    xargs -P "$(nproc)" -I{} sh -c 'g++ "$@" -I"'"$source"'/engine/include" -c "{}" -o "'"$objects"'/$(basename "{}" .cpp).o"' _ "${flags[@]}"
+    xargs -P "$(nproc)" -I{} sh -c 'g++ "$@" -I"'"$source"'/engine/include" -I"'"$source"'/engine/src" -c "{}" -o "'"$objects"'/$(basename "{}" .cpp).o"' _ "${flags[@]}"
   g++ -shared -Wl,-Bsymbolic -o "$out/$name.so" "$objects"/*.o -ltbb
   rm -rf "$objects"
 }

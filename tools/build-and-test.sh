@@ -7,8 +7,11 @@
 #   3. the batch, crowd and thread-count tests under ThreadSanitizer, against a oneTBB built under
 #      TSan from Debian's source (build-tsan/) — tools/run-sanitizers.sh thread;
 #   4. a short libFuzzer run of each parser target (build-fuzz/)       — tools/run-fuzz.sh;
-#   5. the whole Release suite through ctest (last, so its summary closes the output).
-# SWARMPATH_QUICK=1 skips stages 2 to 4 (a developer's inner loop); CI runs them all.
+#   5. packaging: consumer projects on find_package and add_subdirectory, a shared library linking
+#      the engine, the Python module into a virtual environment  — tests/packaging/check-consumers.sh;
+#   6. the whole Release suite through ctest (last, so its summary closes the output), with the C
+#      API test and the Python module's pytest suite.
+# SWARMPATH_QUICK=1 skips stages 2 to 5 (a developer's inner loop); CI runs them all.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="${SWARMPATH_BUILD_DIR:-$root/build}"
@@ -17,5 +20,6 @@ if [ "${SWARMPATH_QUICK:-0}" != "1" ]; then
   "$root/tools/run-sanitizers.sh" address
   "$root/tools/run-sanitizers.sh" thread
   "$root/tools/run-fuzz.sh" "${SWARMPATH_FUZZ_SECONDS:-30}"
+  "$root/tests/packaging/check-consumers.sh" "$build_dir"
 fi
 ctest --test-dir "$build_dir" --output-on-failure --parallel "$(nproc)" --timeout 900

@@ -10,6 +10,7 @@ packages=(
   libboost-graph-dev
   clang-14 libclang-rt-14-dev
   libopenmpi-dev openmpi-bin
+  pybind11-dev python3-dev python3-numpy python3-pytest python3-venv
 )
 
 missing=()

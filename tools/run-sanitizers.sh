@@ -3,7 +3,10 @@
 #
 #   tools/run-sanitizers.sh [address|thread|all]     (default: all, address first)
 #
-# address: SWARMPATH_SANITIZE=address,undefined in build-asan; every ctest test except those
+# address: SWARMPATH_SANITIZE=address,undefined in build-asan, built with clang-14 and
+#          SWARMPATH_PORTABLE=ON, so this stage also builds and tests the portable variant (plain
+#          C++ in place of the A* internals' x86-64 assembly, SSE2 and 128-bit integers) with a
+#          second compiler, at no extra build; every ctest test except those
 #          matching SWARMPATH_ASAN_EXCLUDE (a ctest -E regex; default: the tests that solve every
 #          bundled scenario, which the Release suite already covers, so the job stays a few minutes).
 #          LeakSanitizer is on (detect_leaks=1); any report fails the test that triggered it.
@@ -31,21 +34,26 @@ asan_exclude="${SWARMPATH_ASAN_EXCLUDE:-ScenarioOptimalityTest|FlowfieldPassesCh
 # those; under TSan they would take most of the job). The other executables are not built, and
 # their tests show up in ctest as *_NOT_BUILT entries, which are excluded too.
 read -r -a tsan_targets <<< "${SWARMPATH_TSAN_TARGETS:-batch_tests crowd_tests cli_tests thread_sanitizer_canary}"
-tsan_exclude="${SWARMPATH_TSAN_EXCLUDE:-_NOT_BUILT|ScenarioOptimalityTest|FlowfieldPassesCheckOnBundledScenarios}"
+tsan_exclude="${SWARMPATH_TSAN_EXCLUDE:-_NOT_BUILT|ScenarioOptimalityTest|FlowfieldPassesCheckOnBundledScenarios|CApi\.}"
 
-configure_and_build() {  # folder sanitizer extra-cmake-argument [targets...]
-  local folder="$1" sanitizer="$2" extra="$3"
-  shift 3
+# configure_and_build folder sanitizer [targets...]: cmake arguments beyond the common ones in the
+# array `extra`. The Python module is not built: an instrumented module would need the sanitizer's
+# runtime preloaded into the interpreter; the Release suite runs its tests.
+configure_and_build() {
+  local folder="$1" sanitizer="$2"
+  shift 2
   cmake -S "$root" -B "$folder" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DSWARMPATH_SANITIZE="$sanitizer" \
-    -DSWARMPATH_BUILD_TESTS=ON -DSWARMPATH_BUILD_BENCHMARKS=OFF ${extra:+"$extra"} > /dev/null
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
+    -DSWARMPATH_SANITIZE="$sanitizer" -DSWARMPATH_BUILD_TESTS=ON -DSWARMPATH_BUILD_BENCHMARKS=OFF \
+    -DSWARMPATH_BUILD_PYTHON=OFF "${extra[@]}" > /dev/null
   ninja -C "$folder" -j"$jobs" "$@"
 }
 
 run_address() {
   local folder="${SWARMPATH_ASAN_BUILD:-$root/build-asan}"
   echo "run-sanitizers: address,undefined in $folder"
-  configure_and_build "$folder" address,undefined ""
+  extra=(-DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_C_COMPILER=clang-14 -DSWARMPATH_PORTABLE=ON)
+  configure_and_build "$folder" address,undefined
   ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1" \
   UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
     ctest --test-dir "$folder" --output-on-failure --parallel "$(nproc)" --timeout 900 -E "$asan_exclude"
@@ -56,7 +64,8 @@ run_thread() {
   echo "run-sanitizers: thread in $folder"
   local tbb_dir
   tbb_dir="$("$root/tools/build-instrumented-onetbb.sh" "$folder/onetbb-thread" | tail -n 1)"
-  configure_and_build "$folder" thread "-DTBB_DIR=$tbb_dir" "${tsan_targets[@]}"
+  extra=("-DTBB_DIR=$tbb_dir")
+  configure_and_build "$folder" thread "${tsan_targets[@]}"
   # The instrumented TBB must be the one the tests load, or the run proves nothing.
   local tbb_library="$folder/onetbb-thread/install/lib"
   if ! ldd "$folder/tests/batch_tests" | grep -q "$tbb_library/libtbb"; then

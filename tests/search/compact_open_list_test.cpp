@@ -18,8 +18,8 @@
 #include "open_list_random_operations.hpp"
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
-#include "swarmpath/search/detail/astar.hpp"
-#include "swarmpath/search/detail/compact_open_list.hpp"
+#include "search/detail/astar.hpp"
+#include "search/detail/compact_open_list.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath::search::detail {

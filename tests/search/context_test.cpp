@@ -5,6 +5,7 @@
 #include <random>
 
 #include "random_maps.hpp"
+#include "search/detail/search_state.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/solver.hpp"
 
@@ -54,7 +55,7 @@ TEST(SearchContextTest, GenerationWrapClearsStaleStamps) {
     // Run searches straddling the wrap: stamps written at generation 2^32 - 1 must not look current
     // after the counter wraps back to 1.
     context.prepare(grid->padded_cell_count());
-    context.set_generation_for_testing(0xFFFFFFFEU);
+    context.state().set_generation_for_testing(0xFFFFFFFEU);
     for (int query_index = 0; query_index < 6; ++query_index) {
         Query query{coordinate(random), coordinate(random), coordinate(random), coordinate(random)};
         Result wrapped = solver->solve(context, query);
@@ -63,7 +64,7 @@ TEST(SearchContextTest, GenerationWrapClearsStaleStamps) {
         ASSERT_EQ(wrapped.cost_units, expected.cost_units);
         ASSERT_EQ(wrapped.counters, expected.counters);
     }
-    EXPECT_LT(context.generation(), 100U);
+    EXPECT_LT(context.state().generation(), 100U);
 }
 
 TEST(SearchContextTest, StateStaysWithinTwelveBytesPerCell) {

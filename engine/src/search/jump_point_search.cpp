@@ -16,8 +16,9 @@
 #include <tuple>
 #include <utility>
 
+#include "search/detail/packed_open_list.hpp"
+#include "search/detail/search_state.hpp"
 #include "swarmpath/search/context.hpp"
-#include "swarmpath/search/detail/packed_open_list.hpp"
 #include "swarmpath/search/heuristics.hpp"
 #include "swarmpath/search/jump_point_table.hpp"
 #include "swarmpath/search/moves.hpp"
@@ -368,7 +369,7 @@ struct TableJumps {
 
 /// Rebuilds the full cell path from `end` back to the start through parent cells; each segment
 /// parent → node is diagonal steps first, then straight steps.
-void reconstruct_jump_path(const grid::Grid& grid, SearchContext& context, std::uint32_t start, std::uint32_t end,
+void reconstruct_jump_path(const grid::Grid& grid, detail::SearchState& context, std::uint32_t start, std::uint32_t end,
                            Result& result) {
     const std::uint32_t* parents = context.parent_cells();
     std::vector<std::uint32_t>& scratch = context.path_scratch();
@@ -417,7 +418,7 @@ void reconstruct_jump_path(const grid::Grid& grid, SearchContext& context, std::
 /// straight distance across the map.
 struct PackedOpen {
     detail::PackedOpenList* list;
-    explicit PackedOpen(SearchContext& context) : list(&context.packed_open_list()) {}
+    explicit PackedOpen(detail::SearchState& context) : list(&context.packed_open_list()) {}
     static bool fits(const grid::Grid& grid) {
         const double g_bound = (static_cast<double>(grid.cell_count()) + 1.0) * static_cast<double>(grid::kDiagonalUnits);
         const double h_bound = 2.0 * static_cast<double>(grid.width() + grid.height()) * static_cast<double>(grid::kStraightUnits);
@@ -442,7 +443,7 @@ struct PackedOpen {
 /// The open list as FourAryHeap entries, for any cost range.
 struct WideOpen {
     FourAryHeap* heap;
-    explicit WideOpen(SearchContext& context) : heap(&context.open_list()) {}
+    explicit WideOpen(detail::SearchState& context) : heap(&context.open_list()) {}
     [[nodiscard]] bool empty() const { return heap->empty(); }
     void push(grid::Cost f, grid::Cost g, std::uint32_t cell, CellStamp* stamps) { heap->push({f, g, cell, 0, 0}, stamps); }
     std::pair<std::uint32_t, grid::Cost> pop(CellStamp* stamps) {
@@ -457,7 +458,7 @@ struct WideOpen {
 };
 
 template <class Jumps, class Open>
-void jump_point_search(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
+void jump_point_search(const Solver& solver, detail::SearchState& context, const Endpoints& endpoints, Result& result) {
     const grid::Grid& grid = solver.grid();
     const Jumps jumps(solver, endpoints);
     const grid::Bitset& passable = grid.passable_bits();
@@ -579,7 +580,7 @@ void jump_point_search(const Solver& solver, SearchContext& context, const Endpo
 }
 
 template <class Jumps>
-void jump_point_search_with_open_list(const Solver& solver, SearchContext& context, const Endpoints& endpoints,
+void jump_point_search_with_open_list(const Solver& solver, detail::SearchState& context, const Endpoints& endpoints,
                                       Result& result) {
     if (PackedOpen::fits(solver.grid())) {
         jump_point_search<Jumps, PackedOpen>(solver, context, endpoints, result);
@@ -591,11 +592,11 @@ void jump_point_search_with_open_list(const Solver& solver, SearchContext& conte
 }  // namespace
 
 void jump_point_search_online(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
-    jump_point_search_with_open_list<OnlineJumps>(solver, context, endpoints, result);
+    jump_point_search_with_open_list<OnlineJumps>(solver, context.state(), endpoints, result);
 }
 
 void jump_point_search_table(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
-    jump_point_search_with_open_list<TableJumps>(solver, context, endpoints, result);
+    jump_point_search_with_open_list<TableJumps>(solver, context.state(), endpoints, result);
 }
 
 }  // namespace swarmpath::search

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "swarmpath/search/detail/astar.hpp"
+#include "search/detail/astar.hpp"
 #include "swarmpath/search/jump_point_search.hpp"
 #include "swarmpath/search/jump_point_table.hpp"
 
@@ -167,7 +167,7 @@ void Solver::solve_untimed(SearchContext& context, const Query& query, Result& r
         return;
     }
     endpoints.stop = StopConditions::for_query(settings_);
-    context.prepare(grid.padded_cell_count());
+    context.state().prepare(grid.padded_cell_count());
     search_(*this, context, endpoints, result);
 }
 

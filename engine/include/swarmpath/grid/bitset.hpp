@@ -3,12 +3,15 @@
 // byte offset, so the storage carries two spare words at its end and such reads never leave it.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <vector>
 
 namespace swarmpath::grid {
+
+static_assert(std::endian::native == std::endian::little, "swarmpath::grid::Bitset::read_bits assumes a little-endian target");
 
 class Bitset {
 public:
@@ -42,7 +45,7 @@ public:
 
     [[nodiscard]] std::size_t count() const {
         std::size_t total = 0;
-        for (std::uint64_t word : words_) total += static_cast<std::size_t>(__builtin_popcountll(word));
+        for (std::uint64_t word : words_) total += static_cast<std::size_t>(std::popcount(word));
         return total;
     }
 

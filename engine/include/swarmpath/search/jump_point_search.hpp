@@ -22,7 +22,7 @@
 //     as parent. Every parent-to-node segment is therefore "diagonal steps, then straight steps",
 //     and the path is rebuilt cell by cell from that rule.
 //   - Per-cell search state beyond SearchContext's: a parent cell index (4 bytes per padded cell,
-//     SearchContext::parent_cells, allocated on the first JPS query of a context); the context's
+//     the context's parent cells, allocated on the first JPS query of a context); the context's
 //     parent-direction byte holds the set of directions by which the node was reached at its best g.
 //   - max_expansions is honoured (counting jump points); weight 1 only; heuristic octile only;
 //     fallback `none` only (a nearest-cell fallback needs every reachable cell, which JPS never visits).

@@ -20,15 +20,17 @@
 #include <optional>
 #include <utility>
 
-#if defined(__SSE2__)
+#include "search/detail/platform.hpp"
+
+#ifdef SWARMPATH_SSE2
 #include <emmintrin.h>
 #include <xmmintrin.h>
 #endif
 
+#include "search/detail/compact_open_list.hpp"
+#include "search/detail/packed_open_list.hpp"
+#include "search/detail/search_state.hpp"
 #include "swarmpath/grid/grid.hpp"
-#include "swarmpath/search/context.hpp"
-#include "swarmpath/search/detail/compact_open_list.hpp"
-#include "swarmpath/search/detail/packed_open_list.hpp"
 #include "swarmpath/search/heuristics.hpp"
 #include "swarmpath/search/moves.hpp"
 #include "swarmpath/search/solver.hpp"
@@ -63,7 +65,7 @@ struct TerrainCost {
 inline std::uint32_t absolute_difference(std::uint32_t a, std::uint32_t b) { return a > b ? a - b : b - a; }
 
 /// Fills result.path (CellIndex, start first) by walking parent directions back from `end`.
-inline void reconstruct_path(const grid::Grid& grid, SearchContext& context, std::uint32_t end,
+inline void reconstruct_path(const grid::Grid& grid, SearchState& context, std::uint32_t end,
                              std::uint32_t end_x, std::uint32_t end_y, Result& result) {
     const std::uint8_t* parents = context.parent_directions();
     std::vector<std::uint32_t>& scratch = context.path_scratch();
@@ -117,7 +119,7 @@ struct NearestCell {
 struct CompactOpenPolicy {
     using Entry = CompactEntry;
     static constexpr bool bounded = true;
-    static CompactOpenList& list(SearchContext& context) { return context.compact_open_list(); }
+    static CompactOpenList& list(SearchState& context) { return context.compact_open_list(); }
     static Entry make(grid::Cost f, grid::Cost g, std::uint32_t cell) { return {compact_key(f, g), cell}; }
     static grid::Cost f(Entry entry) { return compact_f(entry.key); }
     static grid::Cost g(Entry entry) { return compact_g(entry.key); }
@@ -126,7 +128,7 @@ struct CompactOpenPolicy {
     /// Puts the smaller of the two in `first`, without a branch (on x86-64 by conditional moves
     /// the compiler cannot turn back into a branch; elsewhere by masks).
     static void order(Entry& first, Entry& second) {
-#if defined(__x86_64__) && defined(__GNUC__)
+#ifdef SWARMPATH_X86_64_ASSEMBLY
         std::uint64_t first_key = first.key;
         std::uint64_t second_key = second.key;
         std::uint32_t first_cell = first.cell;
@@ -167,7 +169,7 @@ struct CompactOpenPolicy {
 struct PackedOpenPolicy {
     using Entry = PackedKey;
     static constexpr bool bounded = false;
-    static PackedOpenList& list(SearchContext& context) { return context.packed_open_list(); }
+    static PackedOpenList& list(SearchState& context) { return context.packed_open_list(); }
     static Entry make(grid::Cost f, grid::Cost g, std::uint32_t cell) { return pack_key(f, g, cell); }
     static grid::Cost f(Entry entry) { return key_f(entry); }
     static grid::Cost g(Entry entry) { return key_g(entry); }
@@ -192,7 +194,7 @@ struct PackedOpenPolicy {
 struct WideOpenPolicy {
     using Entry = HeapEntry;
     static constexpr bool bounded = false;
-    static FourAryHeap& list(SearchContext& context) { return context.open_list(); }
+    static FourAryHeap& list(SearchState& context) { return context.open_list(); }
     static Entry make(grid::Cost f, grid::Cost g, std::uint32_t cell) { return HeapEntry{f, g, cell, 0, 0}; }
     static grid::Cost f(const Entry& entry) { return entry.f; }
     static grid::Cost g(const Entry& entry) { return entry.g; }
@@ -301,7 +303,7 @@ struct NeighbourKinds {
 };
 
 /// Reads the stamps of the 3×4 block from (x − 1, y − 1) to (x + 2, y + 1) (padded, so in bounds
-/// but for the block's last stamp, which SearchContext keeps one spare stamp for) and compares their
+/// but for the block's last stamp, which SearchState keeps one spare stamp for) and compares their
 /// generations with the search's. With SSE2: two loads and a shuffle gather a row's four
 /// generations, one comparison per row and kind, and two packs and a byte mask turn the twelve
 /// lanes into a 12-bit mask. Plain comparisons otherwise. Branch-free either way.
@@ -311,7 +313,7 @@ struct NeighbourKinds {
     const CellStamp* rows[3] = {stamps + (cell - padded_width - 1), stamps + (cell - 1), stamps + (cell + padded_width - 1)};
     unsigned closed = 0;
     unsigned open = 0;
-#if defined(__SSE2__)
+#ifdef SWARMPATH_SSE2
     static_assert(sizeof(CellStamp) == 8 && offsetof(CellStamp, generation) == 0);
     const __m128i closed_value = _mm_set1_epi32(static_cast<int>(closed_generation));
     const __m128i open_value = _mm_set1_epi32(static_cast<int>(generation));
@@ -388,7 +390,7 @@ enum class LoopEnd { finished, needs_wider_keys };
 /// On a bounded list, a cell whose f exceeds `f_limit` is not expanded: it goes back into `state`
 /// and the loop returns needs_wider_keys.
 template <class Rule, class CostModel, class Heuristic, class OpenPolicy>
-LoopEnd astar_loop(const Solver& solver, SearchContext& context, const Endpoints& endpoints, LoopState& state,
+LoopEnd astar_loop(const Solver& solver, SearchState& context, const Endpoints& endpoints, LoopState& state,
                    grid::Cost f_limit) {
     using Entry = typename OpenPolicy::Entry;
     const grid::Grid& grid = solver.grid();
@@ -537,7 +539,7 @@ LoopEnd astar_loop(const Solver& solver, SearchContext& context, const Endpoints
 
 /// Moves every entry of From's open list onto To's (emptying From's), keeping f, g and cell.
 template <class From, class To>
-void move_open_entries(SearchContext& context) {
+void move_open_entries(SearchState& context) {
     auto& from = From::list(context);
     auto& to = To::list(context);
     CellStamp* const stamps = context.stamps();
@@ -549,7 +551,7 @@ void move_open_entries(SearchContext& context) {
 }
 
 /// Writes the outcome of a finished search into `result`.
-inline void finish_search(const Solver& solver, SearchContext& context, const Endpoints& endpoints,
+inline void finish_search(const Solver& solver, SearchState& context, const Endpoints& endpoints,
                           LoopState& state, Result& result) {
     const grid::Grid& grid = solver.grid();
     const SearchSettings& settings = solver.settings();
@@ -578,7 +580,8 @@ inline void finish_search(const Solver& solver, SearchContext& context, const En
 /// moment a cell to expand has an f beyond the limit; that happens only on paths of thousands of steps. Queries
 /// that cannot start compact use the packed list, or the wide one, throughout.
 template <class Rule, class CostModel, class Heuristic>
-void astar(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
+void astar(const Solver& solver, SearchContext& outer_context, const Endpoints& endpoints, Result& result) {
+    SearchState& context = outer_context.state();
     context.begin_search();
     CellStamp* const stamps = context.stamps();
     stamps[endpoints.start].generation = context.generation();

@@ -18,8 +18,9 @@
 #include <cstring>
 #include <memory>
 
+#include "search/detail/padded_open_list.hpp"
+#include "search/detail/platform.hpp"
 #include "swarmpath/grid/grid.hpp"
-#include "swarmpath/search/detail/padded_open_list.hpp"
 #include "swarmpath/search/four_ary_heap.hpp"
 
 namespace swarmpath::search::detail {
@@ -41,7 +42,7 @@ inline constexpr grid::Cost kCompactCostLimit = (grid::Cost{1} << 32) - 1;
 /// Hides a value from the optimiser, so a selection written with masks stays masks instead of
 /// becoming a branch (which of four siblings is smallest is a coin toss for the branch predictor).
 [[nodiscard]] inline std::uint64_t opaque(std::uint64_t value) {
-#if defined(__GNUC__)
+#ifdef SWARMPATH_OPTIMISER_BARRIER
     asm("" : "+r"(value));
 #endif
     return value;
@@ -56,7 +57,7 @@ inline constexpr grid::Cost kCompactCostLimit = (grid::Cost{1} << 32) - 1;
 /// carry flag (GCC otherwise turns the selection into branches or a longer mask sequence).
 [[nodiscard]] [[gnu::always_inline]] inline std::uint32_t smallest_of_four(const std::uint64_t* keys,
                                                                           std::uint64_t& smallest) {
-#if defined(__x86_64__) && defined(__GNUC__)
+#ifdef SWARMPATH_X86_64_ASSEMBLY
     std::uint64_t low = keys[0];
     std::uint64_t high = keys[2];
     std::uint64_t low_index = 0;

@@ -2,7 +2,8 @@
 // rest come from the shell shared with it, padded_open_list.hpp): a 4-ary min-heap of 16-byte
 // keys, each key packing the whole order (f, larger g, smaller cell) into one unsigned 128-bit
 // integer, so that comparing two entries is one 128-bit comparison and the four children of a node
-// share one 64-byte cache line.
+// share one 64-byte cache line. Where the compiler has no 128-bit integer (or SWARMPATH_PORTABLE,
+// platform.hpp), a key is a pair of 64-bit halves with the same order.
 //
 // Key layout, most significant first: f (48 bits) | ~g (48 bits) | padded cell (32 bits).
 // Ordering keys as integers is then exactly FourAryHeap's order: lower f first; on equal f the
@@ -23,16 +24,19 @@
 #include <cstring>
 #include <memory>
 
+#include "search/detail/padded_open_list.hpp"
+#include "search/detail/platform.hpp"
 #include "swarmpath/grid/grid.hpp"
-#include "swarmpath/search/detail/padded_open_list.hpp"
 #include "swarmpath/search/four_ary_heap.hpp"
 
 namespace swarmpath::search::detail {
 
-__extension__ typedef unsigned __int128 PackedKey;
-
 /// g must stay below this, and f below half of it (so the key's top bit stays clear), for keys to be packed.
 inline constexpr grid::Cost kPackedCostLimit = grid::Cost{1} << 48;
+
+#ifdef SWARMPATH_INT128_KEYS
+
+__extension__ typedef unsigned __int128 PackedKey;
 
 [[nodiscard]] inline PackedKey pack_key(grid::Cost f, grid::Cost g, std::uint32_t cell) {
     const std::uint64_t high = (f << 16) | ((~g >> 32) & 0xFFFFU);
@@ -47,6 +51,39 @@ inline constexpr grid::Cost kPackedCostLimit = grid::Cost{1} << 48;
 /// 1 when a < b, else 0, by arithmetic alone (the sign of a − b): valid because f < 2^47 keeps the
 /// top bit of every key clear. Written so, the compiler emits sub/sbb/shr rather than a branch.
 [[nodiscard]] inline std::uint32_t less_bit(PackedKey a, PackedKey b) { return static_cast<std::uint32_t>((a - b) >> 127); }
+/// Orders after every real key (their top 17 bits are clear) and keeps less_bit valid (top bit clear).
+inline constexpr PackedKey kPackedEmptyKey = ~PackedKey{0} >> 1;
+
+#else  // the portable form (platform.hpp): the same 128-bit integer as two 64-bit halves
+
+/// The key as its high and low 64 bits; ordered as the 128-bit integer they make.
+struct alignas(16) PackedKey {
+    std::uint64_t high;
+    std::uint64_t low;
+    friend constexpr bool operator==(PackedKey a, PackedKey b) = default;
+    friend constexpr bool operator<(PackedKey a, PackedKey b) {
+        return a.high < b.high || (a.high == b.high && a.low < b.low);
+    }
+};
+
+[[nodiscard]] inline PackedKey pack_key(grid::Cost f, grid::Cost g, std::uint32_t cell) {
+    return {(f << 16) | ((~g >> 32) & 0xFFFFU), (~g << 32) | cell};
+}
+[[nodiscard]] inline grid::Cost key_f(PackedKey key) { return key.high >> 16; }
+[[nodiscard]] inline grid::Cost key_g(PackedKey key) {
+    return ~((key.high << 32) | (key.low >> 32)) & (kPackedCostLimit - 1);
+}
+[[nodiscard]] inline std::uint32_t key_cell(PackedKey key) { return static_cast<std::uint32_t>(key.low); }
+/// 1 when a < b, else 0: the sign of a − b, the borrow of the low halves carried into the high
+/// ones (valid because f < 2^47 keeps the top bit of every key clear).
+[[nodiscard]] inline std::uint32_t less_bit(PackedKey a, PackedKey b) {
+    const std::uint64_t borrow = a.low < b.low ? 1U : 0U;
+    return static_cast<std::uint32_t>((a.high - b.high - borrow) >> 63);
+}
+/// Orders after every real key (their top 17 bits are clear) and keeps less_bit valid (top bit clear).
+inline constexpr PackedKey kPackedEmptyKey = {~std::uint64_t{0} >> 1, ~std::uint64_t{0}};
+
+#endif
 
 class PackedOpenList : public PaddedOpenList<PackedOpenList, PackedKey> {
 public:
@@ -64,8 +101,7 @@ private:
     // The storage starts 3 keys before a 64-byte boundary, so key 1 (and every set of four
     // siblings 4i+1 … 4i+4) fills exactly one cache line.
     static constexpr std::uint32_t kAlignmentSlack = 4;
-    // Orders after every real key (their top 17 bits are clear) and keeps less_bit valid (top bit clear).
-    static constexpr PackedKey kEmptyKey = ~PackedKey{0} >> 1;
+    static constexpr PackedKey kEmptyKey = kPackedEmptyKey;
 
     void pad(std::uint32_t position) { keys_[position] = kEmptyKey; }
 

@@ -1,0 +1,205 @@
+/* swarmpath.h: the C API of the swarmpath grid pathfinding engine (C99; also valid C++).
+ *
+ * For game engines and other languages that bind through C. Link with swarmpath::c (CMake:
+ * find_package(swarmpath) or add_subdirectory), or -lswarmpath_c -lswarmpath -ltbb and the C++
+ * runtime by hand.
+ *
+ * Usage:
+ *   swarmpath_grid* grid = NULL;
+ *   if (swarmpath_grid_from_file("arena.map", NULL, &grid) != SWARMPATH_OK) {
+ *       fprintf(stderr, "%s\n", swarmpath_last_error());   // "arena.map: cannot open file: ..."
+ *   }
+ *   swarmpath_solver* solver = NULL;  swarmpath_solver_create(grid, NULL, &solver);   // NULL: defaults
+ *   swarmpath_context* context = NULL; swarmpath_context_create(&context);
+ *   swarmpath_result result;
+ *   swarmpath_solve(solver, context, 1, 11, 1, 12, &result);   // result.status, .cost, .path_length
+ *   swarmpath_context_path(context, xy, capacity, &length);      // the path as x, y pairs
+ *   ... swarmpath_context_destroy(context); swarmpath_solver_destroy(solver); swarmpath_grid_destroy(grid);
+ *
+ * Objects (opaque handles, each created by a *_create / *_from_* call and freed by its *_destroy,
+ * which accepts NULL):
+ *   swarmpath_grid     an immutable map with its terrain costs.
+ *   swarmpath_solver   a grid bound to search settings. Keeps a reference to its grid: destroy the
+ *                      solver before the grid.
+ *   swarmpath_context  one thread's search state, reused from query to query; holds the last path.
+ *   swarmpath_batch    a pool of worker threads for many queries at once; holds the last results.
+ *   swarmpath_scenario a Moving AI .scen file's queries and optimal lengths.
+ *
+ * Thread safety: grids and solvers are immutable once created; any number of threads may use one
+ * at the same time. A context or a batch is used by one thread at a time (one context per thread);
+ * swarmpath_batch_solve spreads its queries over its own workers and returns when all are done.
+ * Results never depend on the thread count.
+ *
+ * Errors: every function that can fail returns a swarmpath_status; nothing throws across this API
+ * and nothing aborts on bad input. On failure the output handles are set to NULL and
+ * swarmpath_last_error() describes the failure (a file, line and column where there is one) until
+ * the same thread's next failing call. Per-query problems (a coordinate off the map, a blocked cell,
+ * no path) are not failures: they are the query's swarmpath_query_status.
+ *
+ * Memory: outputs go to caller-owned buffers. Each buffer comes with its capacity; when it is too
+ * small (or NULL with capacity 0) the call writes the length needed and returns
+ * SWARMPATH_ERROR_BUFFER_TOO_SMALL (or SWARMPATH_OK for the NULL size query), so a caller can ask
+ * first and allocate once.
+ *
+ * Coordinates: x is the column, y the row, (0, 0) the top-left cell. Movement rules, terrain
+ * letters and costs are those of the engine (README.md, docs/movement-and-terrain.md): by default
+ * 8-connected, a diagonal costs sqrt(2) and needs both side cells free (the Moving AI rule).
+ */
+#ifndef SWARMPATH_H
+#define SWARMPATH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Symbol visibility for a Windows DLL build; nothing elsewhere. */
+#if defined(_WIN32) && defined(SWARMPATH_C_SHARED)
+#ifdef SWARMPATH_C_BUILDING
+#define SWARMPATH_API __declspec(dllexport)
+#else
+#define SWARMPATH_API __declspec(dllimport)
+#endif
+#else
+#define SWARMPATH_API
+#endif
+
+/** Outcome of a call. */
+typedef enum swarmpath_status {
+    SWARMPATH_OK = 0,
+    SWARMPATH_ERROR_INVALID_ARGUMENT = 1,  /**< a NULL handle, an unknown setting, a bad size or letter */
+    SWARMPATH_ERROR_FILE = 2,              /**< a file could not be read or parsed */
+    SWARMPATH_ERROR_BUFFER_TOO_SMALL = 3,  /**< the length needed has been written; nothing else was */
+    SWARMPATH_ERROR_OUT_OF_MEMORY = 4,
+    SWARMPATH_ERROR_INTERNAL = 5           /**< an unexpected failure inside the engine */
+} swarmpath_status;
+
+/** Outcome of one query (the engine's QueryStatus, in the same order). */
+typedef enum swarmpath_query_status {
+    SWARMPATH_QUERY_FOUND = 0,          /**< a path to the goal (optimal, or within the weight's bound) */
+    SWARMPATH_QUERY_NO_PATH = 1,        /**< start and goal are not connected */
+    SWARMPATH_QUERY_START_BLOCKED = 2,  /**< the start cell is not passable */
+    SWARMPATH_QUERY_GOAL_BLOCKED = 3,   /**< the goal cell is not passable */
+    SWARMPATH_QUERY_INVALID = 4,        /**< an endpoint is off the map */
+    SWARMPATH_QUERY_PARTIAL = 5,        /**< fallback "nearest": a path to the reachable cell nearest the goal */
+    SWARMPATH_QUERY_NODE_LIMIT = 6      /**< max_expansions stopped the search */
+} swarmpath_query_status;
+
+typedef enum swarmpath_algorithm {
+    SWARMPATH_ALGORITHM_AUTO = 0,  /**< jump point search where it applies, else A* */
+    SWARMPATH_ALGORITHM_ASTAR = 1,
+    SWARMPATH_ALGORITHM_JPS = 2,
+    SWARMPATH_ALGORITHM_JPS_PLUS = 3
+} swarmpath_algorithm;
+
+typedef enum swarmpath_diagonal_rule {
+    SWARMPATH_DIAGONAL_BOTH_FREE = 0,  /**< both side cells passable (the Moving AI rule) */
+    SWARMPATH_DIAGONAL_ONE_FREE = 1,   /**< at least one side cell passable */
+    SWARMPATH_DIAGONAL_ANY = 2         /**< only the destination must be passable */
+} swarmpath_diagonal_rule;
+
+/** Search settings; start from swarmpath_settings_default(). */
+typedef struct swarmpath_settings {
+    int algorithm;            /**< a swarmpath_algorithm */
+    int moves;                /**< 8 or 4 */
+    int diagonal_rule;        /**< a swarmpath_diagonal_rule (8 moves only) */
+    double weight;            /**< weighted A*: f = g + weight * h, weight >= 1 (A* only) */
+    int fallback_nearest;     /**< nonzero: answer an unreachable goal with a path to the nearest cell */
+    uint64_t max_expansions;  /**< 0: unlimited */
+    int record_paths;         /**< nonzero: keep paths (default); zero: costs only, a little faster */
+} swarmpath_settings;
+
+/** One query's answer. */
+typedef struct swarmpath_result {
+    int status;           /**< a swarmpath_query_status */
+    double cost;          /**< path cost (0 unless a path was found) */
+    uint64_t expanded;    /**< nodes expanded */
+    uint64_t generated;   /**< successors generated */
+    size_t path_length;   /**< cells in the path, start and end included (0 when there is none) */
+} swarmpath_result;
+
+typedef struct swarmpath_grid swarmpath_grid;
+typedef struct swarmpath_solver swarmpath_solver;
+typedef struct swarmpath_context swarmpath_context;
+typedef struct swarmpath_batch swarmpath_batch;
+typedef struct swarmpath_scenario swarmpath_scenario;
+
+/** The calling thread's last failure message ("" if none). Valid until that thread's next call. */
+SWARMPATH_API const char* swarmpath_last_error(void);
+/** "found", "no_path", ... for a swarmpath_query_status; "unknown" otherwise. Static storage. */
+SWARMPATH_API const char* swarmpath_query_status_name(int status);
+
+/* ---- Grids ---- */
+
+/** Reads a Moving AI .map file. `terrain_spec` (may be NULL) changes letters' costs on top of the
+ *  benchmark table: "LETTER=COST,..." with COST a positive number or "inf" for blocked. */
+SWARMPATH_API swarmpath_status swarmpath_grid_from_file(const char* map_path, const char* terrain_spec,
+                                                        swarmpath_grid** grid);
+/** Builds a grid from `width` x `height` letters, row by row from the top (no line breaks), with the
+ *  same letters and terrain_spec as a map file (".": ground, "@" or "T": blocked, ...). */
+SWARMPATH_API swarmpath_status swarmpath_grid_from_letters(int32_t width, int32_t height, const char* letters,
+                                                           const char* terrain_spec, swarmpath_grid** grid);
+SWARMPATH_API void swarmpath_grid_destroy(swarmpath_grid* grid);
+SWARMPATH_API int32_t swarmpath_grid_width(const swarmpath_grid* grid);   /**< 0 for NULL */
+SWARMPATH_API int32_t swarmpath_grid_height(const swarmpath_grid* grid);  /**< 0 for NULL */
+/** 1 when (x, y) is on the map and passable, else 0. */
+SWARMPATH_API int swarmpath_grid_passable(const swarmpath_grid* grid, int64_t x, int64_t y);
+
+/* ---- Solvers ---- */
+
+/** The engine's defaults: auto algorithm, 8 moves, both-free diagonals, weight 1, paths kept. */
+SWARMPATH_API void swarmpath_settings_default(swarmpath_settings* settings);
+/** Binds `grid` (which must outlive the solver) to `settings` (NULL: the defaults) and validates them. */
+SWARMPATH_API swarmpath_status swarmpath_solver_create(const swarmpath_grid* grid, const swarmpath_settings* settings,
+                                                       swarmpath_solver** solver);
+SWARMPATH_API void swarmpath_solver_destroy(swarmpath_solver* solver);
+
+/* ---- One query at a time ---- */
+
+SWARMPATH_API swarmpath_status swarmpath_context_create(swarmpath_context** context);
+SWARMPATH_API void swarmpath_context_destroy(swarmpath_context* context);
+/** Solves one query into `result`; the path stays in `context` for swarmpath_context_path until
+ *  the context's next query. A per-query problem (off the map, blocked, no path) is result->status,
+ *  and the call still returns SWARMPATH_OK. */
+SWARMPATH_API swarmpath_status swarmpath_solve(const swarmpath_solver* solver, swarmpath_context* context,
+                                               int64_t start_x, int64_t start_y, int64_t goal_x, int64_t goal_y,
+                                               swarmpath_result* result);
+/** Copies the context's last path as x, y pairs (2 * length values) into `xy`, which holds
+ *  `capacity` cells (2 * capacity values); writes the cell count to *length. */
+SWARMPATH_API swarmpath_status swarmpath_context_path(const swarmpath_context* context, int32_t* xy, size_t capacity,
+                                                      size_t* length);
+
+/* ---- Many queries at once ---- */
+
+/** A pool of `threads` workers (0: one per hardware thread). */
+SWARMPATH_API swarmpath_status swarmpath_batch_create(unsigned threads, swarmpath_batch** batch);
+SWARMPATH_API void swarmpath_batch_destroy(swarmpath_batch* batch);
+/** Solves `count` queries, `queries[4 i .. 4 i + 3]` = start x, start y, goal x, goal y, into
+ *  results[i]. The paths stay in `batch` for swarmpath_batch_path until its next solve. */
+SWARMPATH_API swarmpath_status swarmpath_batch_solve(swarmpath_batch* batch, const swarmpath_solver* solver,
+                                                     const int64_t* queries, size_t count, swarmpath_result* results);
+/** Copies the path of query `index` of the last batch, as swarmpath_context_path does. */
+SWARMPATH_API swarmpath_status swarmpath_batch_path(const swarmpath_batch* batch, size_t index, int32_t* xy,
+                                                    size_t capacity, size_t* length);
+
+/* ---- Moving AI scenario files ---- */
+
+SWARMPATH_API swarmpath_status swarmpath_scenario_read(const char* scenario_path, swarmpath_scenario** scenario);
+SWARMPATH_API void swarmpath_scenario_destroy(swarmpath_scenario* scenario);
+SWARMPATH_API size_t swarmpath_scenario_count(const swarmpath_scenario* scenario);  /**< rows; 0 for NULL */
+/** Copies the rows' queries (4 values a row, as swarmpath_batch_solve takes them) and, when
+ *  `optimal` is not NULL, their optimal lengths; both hold `capacity` rows. */
+SWARMPATH_API swarmpath_status swarmpath_scenario_queries(const swarmpath_scenario* scenario, int64_t* queries,
+                                                          double* optimal, size_t capacity);
+/** The map file of row 0, resolved as the command line does (its base name beside the scenario),
+ *  as a NUL-terminated string in `path` of `capacity` bytes; *length gets its length without the NUL. */
+SWARMPATH_API swarmpath_status swarmpath_scenario_map_path(const swarmpath_scenario* scenario, char* path,
+                                                           size_t capacity, size_t* length);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SWARMPATH_H */

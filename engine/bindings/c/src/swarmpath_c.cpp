@@ -1,0 +1,348 @@
+// The C API (include/swarmpath.h) over the C++ engine. Every entry point runs its body inside
+// `guarded`, which turns any exception into a status code and the thread's last-error message, so
+// nothing throws across the C boundary. Handles are plain structs owning the engine's objects.
+// Assumes the engine's QueryStatus order matches swarmpath_query_status (checked below).
+#include "swarmpath.h"
+
+#include <cmath>
+#include <cstring>
+#include <exception>
+#include <new>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "flat_queries.hpp"
+#include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/io/map_file.hpp"
+#include "swarmpath/io/scenario_file.hpp"
+#include "swarmpath/search/context.hpp"
+#include "swarmpath/search/solver.hpp"
+#include "swarmpath/search/types.hpp"
+
+using namespace swarmpath;
+
+struct swarmpath_grid {
+    grid::Grid grid;
+};
+struct swarmpath_solver {
+    search::Solver solver;
+};
+struct swarmpath_context {
+    search::SearchContext context;
+    search::Result result;      ///< the last query's answer, for swarmpath_context_path
+    std::uint32_t width = 0;    ///< the last query's grid width, to turn cell indices into x, y
+};
+struct swarmpath_batch {
+    batch::BatchSolver workers;
+    std::vector<search::Result> results;  ///< the last batch's answers, for swarmpath_batch_path
+    std::uint32_t width = 0;
+    explicit swarmpath_batch(unsigned threads) : workers(threads) {}
+};
+struct swarmpath_scenario {
+    io::ScenarioFile file;
+};
+
+static_assert(static_cast<int>(search::QueryStatus::found) == SWARMPATH_QUERY_FOUND);
+static_assert(static_cast<int>(search::QueryStatus::no_path) == SWARMPATH_QUERY_NO_PATH);
+static_assert(static_cast<int>(search::QueryStatus::start_blocked) == SWARMPATH_QUERY_START_BLOCKED);
+static_assert(static_cast<int>(search::QueryStatus::goal_blocked) == SWARMPATH_QUERY_GOAL_BLOCKED);
+static_assert(static_cast<int>(search::QueryStatus::invalid) == SWARMPATH_QUERY_INVALID);
+static_assert(static_cast<int>(search::QueryStatus::partial) == SWARMPATH_QUERY_PARTIAL);
+static_assert(static_cast<int>(search::QueryStatus::node_limit) == SWARMPATH_QUERY_NODE_LIMIT);
+
+namespace {
+
+thread_local std::string last_error;
+
+swarmpath_status fail(swarmpath_status status, std::string message) {
+    last_error = std::move(message);
+    return status;
+}
+
+swarmpath_status fail(swarmpath_status status, const Error& error) { return fail(status, error.describe()); }
+
+/// Runs `body` (which returns a swarmpath_status), turning any exception into a status.
+template <class Body>
+swarmpath_status guarded(Body&& body) noexcept {
+    try {
+        return body();
+    } catch (const std::bad_alloc&) {
+        return fail(SWARMPATH_ERROR_OUT_OF_MEMORY, "out of memory");
+    } catch (const std::exception& exception) {
+        return fail(SWARMPATH_ERROR_INTERNAL, std::string("internal error: ") + exception.what());
+    } catch (...) {
+        return fail(SWARMPATH_ERROR_INTERNAL, "internal error");
+    }
+}
+
+swarmpath_status missing(const char* what) { return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, std::string(what) + " is NULL"); }
+
+/// The benchmark terrain table with `spec` (may be NULL or empty) applied.
+Expected<grid::TerrainTable> terrain_from(const char* spec) {
+    if (spec == nullptr || *spec == '\0') return grid::TerrainTable::benchmark();
+    return grid::parse_terrain_spec(spec, grid::TerrainTable::benchmark(), "terrain");
+}
+
+swarmpath_status make_grid(const Expected<io::MapFile>& map, const grid::TerrainTable& terrain,
+                           swarmpath_status parse_failure, swarmpath_grid** out) {
+    if (!map) return fail(parse_failure, map.error());
+    Expected<grid::Grid> built = grid::Grid::build(*map, terrain);
+    if (!built) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, built.error());
+    *out = new swarmpath_grid{std::move(*built)};
+    return SWARMPATH_OK;
+}
+
+/// Copies `path` (cell indices of a grid `width` wide) as x, y pairs; see swarmpath_context_path.
+swarmpath_status copy_path(const std::vector<grid::CellIndex>& path, std::uint32_t width, std::int32_t* xy,
+                           std::size_t capacity, std::size_t* length) {
+    if (length == nullptr) return missing("length");
+    *length = path.size();
+    if (xy == nullptr && capacity == 0) return SWARMPATH_OK;  // a size query
+    if (xy == nullptr) return missing("xy");
+    if (capacity < path.size()) {
+        return fail(SWARMPATH_ERROR_BUFFER_TOO_SMALL, "the buffer holds " + std::to_string(capacity) +
+                                                          " cells; the path has " + std::to_string(path.size()));
+    }
+    for (std::size_t index = 0; index < path.size(); ++index) {
+        xy[2 * index] = static_cast<std::int32_t>(path[index].value % width);
+        xy[2 * index + 1] = static_cast<std::int32_t>(path[index].value / width);
+    }
+    return SWARMPATH_OK;
+}
+
+void fill_result(const search::Result& result, swarmpath_result& out) {
+    out.status = static_cast<int>(result.status);
+    out.cost = result.cost;
+    out.expanded = result.counters.expanded;
+    out.generated = result.counters.generated;
+    out.path_length = result.path.size();
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* swarmpath_last_error(void) { return last_error.c_str(); }
+
+const char* swarmpath_query_status_name(int status) {
+    if (status < 0 || status >= search::kQueryStatusCount) return "unknown";
+    return search::to_string(static_cast<search::QueryStatus>(status)).data();  // names are literals
+}
+
+swarmpath_status swarmpath_grid_from_file(const char* map_path, const char* terrain_spec, swarmpath_grid** grid) {
+    return guarded([&] {
+        if (grid == nullptr) return missing("grid");
+        *grid = nullptr;
+        if (map_path == nullptr) return missing("map_path");
+        Expected<grid::TerrainTable> terrain = terrain_from(terrain_spec);
+        if (!terrain) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, terrain.error());
+        return make_grid(io::read_map_file(map_path, *terrain), *terrain, SWARMPATH_ERROR_FILE, grid);
+    });
+}
+
+swarmpath_status swarmpath_grid_from_letters(int32_t width, int32_t height, const char* letters,
+                                             const char* terrain_spec, swarmpath_grid** grid) {
+    return guarded([&] {
+        if (grid == nullptr) return missing("grid");
+        *grid = nullptr;
+        if (letters == nullptr) return missing("letters");
+        if (width <= 0 || height <= 0) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "width and height must be positive");
+        }
+        Expected<grid::TerrainTable> terrain = terrain_from(terrain_spec);
+        if (!terrain) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, terrain.error());
+        // Through the map parser, so the letters get the same checks (sizes, undefined letters) as a file's.
+        const auto row_length = static_cast<std::size_t>(width);
+        std::string text = "type octile\nheight " + std::to_string(height) + "\nwidth " + std::to_string(width) + "\nmap\n";
+        for (std::size_t row = 0; row < static_cast<std::size_t>(height); ++row) {
+            text.append(letters + row * row_length, row_length).push_back('\n');
+        }
+        return make_grid(io::parse_map(text, "letters", *terrain), *terrain, SWARMPATH_ERROR_INVALID_ARGUMENT, grid);
+    });
+}
+
+void swarmpath_grid_destroy(swarmpath_grid* grid) { delete grid; }
+int32_t swarmpath_grid_width(const swarmpath_grid* grid) { return grid ? static_cast<int32_t>(grid->grid.width()) : 0; }
+int32_t swarmpath_grid_height(const swarmpath_grid* grid) { return grid ? static_cast<int32_t>(grid->grid.height()) : 0; }
+int swarmpath_grid_passable(const swarmpath_grid* grid, int64_t x, int64_t y) {
+    if (grid == nullptr || !grid->grid.contains(x, y)) return 0;
+    return grid->grid.passable(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y)) ? 1 : 0;
+}
+
+void swarmpath_settings_default(swarmpath_settings* settings) {
+    if (settings == nullptr) return;
+    const search::SearchSettings defaults;
+    settings->algorithm = SWARMPATH_ALGORITHM_AUTO;
+    settings->moves = 8;
+    settings->diagonal_rule = SWARMPATH_DIAGONAL_BOTH_FREE;
+    settings->weight = defaults.weight;
+    settings->fallback_nearest = 0;
+    settings->max_expansions = defaults.max_expansions;
+    settings->record_paths = 1;
+}
+
+swarmpath_status swarmpath_solver_create(const swarmpath_grid* grid, const swarmpath_settings* settings,
+                                         swarmpath_solver** solver) {
+    return guarded([&] {
+        if (solver == nullptr) return missing("solver");
+        *solver = nullptr;
+        if (grid == nullptr) return missing("grid");
+        swarmpath_settings given;
+        swarmpath_settings_default(&given);
+        if (settings != nullptr) given = *settings;
+        search::SearchSettings engine;
+        switch (given.algorithm) {
+            case SWARMPATH_ALGORITHM_AUTO: engine.algorithm = search::Algorithm::automatic; break;
+            case SWARMPATH_ALGORITHM_ASTAR: engine.algorithm = search::Algorithm::astar; break;
+            case SWARMPATH_ALGORITHM_JPS: engine.algorithm = search::Algorithm::jps; break;
+            case SWARMPATH_ALGORITHM_JPS_PLUS: engine.algorithm = search::Algorithm::jps_plus; break;
+            default: return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "unknown algorithm " + std::to_string(given.algorithm));
+        }
+        if (given.moves != 4 && given.moves != 8) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "moves must be 4 or 8, not " + std::to_string(given.moves));
+        }
+        engine.moves = given.moves == 4 ? search::Moves::four : search::Moves::eight;
+        switch (given.diagonal_rule) {
+            case SWARMPATH_DIAGONAL_BOTH_FREE: engine.diagonal = search::DiagonalRule::both_free; break;
+            case SWARMPATH_DIAGONAL_ONE_FREE: engine.diagonal = search::DiagonalRule::one_free; break;
+            case SWARMPATH_DIAGONAL_ANY: engine.diagonal = search::DiagonalRule::any; break;
+            default:
+                return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "unknown diagonal rule " + std::to_string(given.diagonal_rule));
+        }
+        if (!std::isfinite(given.weight)) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "weight must be finite");
+        engine.weight = given.weight;
+        engine.fallback = given.fallback_nearest ? search::Fallback::nearest : search::Fallback::none;
+        engine.max_expansions = given.max_expansions;
+        engine.record_paths = given.record_paths != 0;
+        Expected<search::Solver> created = search::Solver::create(grid->grid, engine);
+        if (!created) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, created.error());
+        *solver = new swarmpath_solver{std::move(*created)};
+        return SWARMPATH_OK;
+    });
+}
+
+void swarmpath_solver_destroy(swarmpath_solver* solver) { delete solver; }
+
+swarmpath_status swarmpath_context_create(swarmpath_context** context) {
+    return guarded([&] {
+        if (context == nullptr) return missing("context");
+        *context = new swarmpath_context();
+        return SWARMPATH_OK;
+    });
+}
+
+void swarmpath_context_destroy(swarmpath_context* context) { delete context; }
+
+swarmpath_status swarmpath_solve(const swarmpath_solver* solver, swarmpath_context* context, int64_t start_x,
+                                 int64_t start_y, int64_t goal_x, int64_t goal_y, swarmpath_result* result) {
+    return guarded([&] {
+        if (solver == nullptr) return missing("solver");
+        if (context == nullptr) return missing("context");
+        if (result == nullptr) return missing("result");
+        solver->solver.solve(context->context, {start_x, start_y, goal_x, goal_y}, context->result);
+        context->width = solver->solver.grid().width();
+        fill_result(context->result, *result);
+        return SWARMPATH_OK;
+    });
+}
+
+swarmpath_status swarmpath_context_path(const swarmpath_context* context, int32_t* xy, size_t capacity, size_t* length) {
+    return guarded([&] {
+        if (context == nullptr) return missing("context");
+        return copy_path(context->result.path, context->width, xy, capacity, length);
+    });
+}
+
+swarmpath_status swarmpath_batch_create(unsigned threads, swarmpath_batch** batch) {
+    return guarded([&] {
+        if (batch == nullptr) return missing("batch");
+        *batch = new swarmpath_batch(threads);
+        return SWARMPATH_OK;
+    });
+}
+
+void swarmpath_batch_destroy(swarmpath_batch* batch) { delete batch; }
+
+swarmpath_status swarmpath_batch_solve(swarmpath_batch* batch, const swarmpath_solver* solver, const int64_t* queries,
+                                       size_t count, swarmpath_result* results) {
+    return guarded([&] {
+        if (batch == nullptr) return missing("batch");
+        if (solver == nullptr) return missing("solver");
+        if (count != 0 && queries == nullptr) return missing("queries");
+        if (count != 0 && results == nullptr) return missing("results");
+        const std::vector<search::Query> engine_queries = bindings::queries_from_flat(queries, count);
+        batch->results.assign(count, search::Result{});
+        batch->workers.solve(solver->solver, engine_queries, batch->results);
+        batch->width = solver->solver.grid().width();
+        for (std::size_t index = 0; index < count; ++index) fill_result(batch->results[index], results[index]);
+        return SWARMPATH_OK;
+    });
+}
+
+swarmpath_status swarmpath_batch_path(const swarmpath_batch* batch, size_t index, int32_t* xy, size_t capacity,
+                                      size_t* length) {
+    return guarded([&] {
+        if (batch == nullptr) return missing("batch");
+        if (index >= batch->results.size()) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "query " + std::to_string(index) + " is not in the last batch of " +
+                                                              std::to_string(batch->results.size()));
+        }
+        return copy_path(batch->results[index].path, batch->width, xy, capacity, length);
+    });
+}
+
+swarmpath_status swarmpath_scenario_read(const char* scenario_path, swarmpath_scenario** scenario) {
+    return guarded([&] {
+        if (scenario == nullptr) return missing("scenario");
+        *scenario = nullptr;
+        if (scenario_path == nullptr) return missing("scenario_path");
+        Expected<io::ScenarioFile> file = io::read_scenario_file(scenario_path);
+        if (!file) return fail(SWARMPATH_ERROR_FILE, file.error());
+        *scenario = new swarmpath_scenario{std::move(*file)};
+        return SWARMPATH_OK;
+    });
+}
+
+void swarmpath_scenario_destroy(swarmpath_scenario* scenario) { delete scenario; }
+
+size_t swarmpath_scenario_count(const swarmpath_scenario* scenario) { return scenario ? scenario->file.rows.size() : 0; }
+
+swarmpath_status swarmpath_scenario_queries(const swarmpath_scenario* scenario, int64_t* queries, double* optimal,
+                                            size_t capacity) {
+    return guarded([&] {
+        if (scenario == nullptr) return missing("scenario");
+        if (queries == nullptr) return missing("queries");
+        const std::vector<io::ScenarioRow>& rows = scenario->file.rows;
+        if (capacity < rows.size()) {
+            return fail(SWARMPATH_ERROR_BUFFER_TOO_SMALL, "the buffers hold " + std::to_string(capacity) +
+                                                              " rows; the scenario has " + std::to_string(rows.size()));
+        }
+        bindings::write_flat_endpoints(rows, queries, optimal);
+        return SWARMPATH_OK;
+    });
+}
+
+swarmpath_status swarmpath_scenario_map_path(const swarmpath_scenario* scenario, char* path, size_t capacity,
+                                             size_t* length) {
+    return guarded([&] {
+        if (scenario == nullptr) return missing("scenario");
+        if (length == nullptr) return missing("length");
+        if (scenario->file.rows.empty()) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "the scenario has no rows");
+        const std::string resolved = io::resolve_map_path(scenario->file.path, scenario->file.rows.front().map_name);
+        *length = resolved.size();
+        if (path == nullptr && capacity == 0) return SWARMPATH_OK;
+        if (path == nullptr) return missing("path");
+        if (capacity <= resolved.size()) {
+            return fail(SWARMPATH_ERROR_BUFFER_TOO_SMALL, "the buffer holds " + std::to_string(capacity) + " bytes; " +
+                                                              std::to_string(resolved.size() + 1) + " are needed");
+        }
+        std::memcpy(path, resolved.c_str(), resolved.size() + 1);
+        return SWARMPATH_OK;
+    });
+}
+
+}  // extern "C"

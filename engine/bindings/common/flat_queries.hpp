@@ -1,0 +1,41 @@
+// Queries as the bindings pass them across their boundary: a flat row-major array of 64-bit
+// integers, four a query (start x, start y, goal x, goal y), as the C API's int64_t* and the Python
+// module's (N, 4) NumPy arrays hold them. Shared by engine/bindings/c and engine/bindings/python;
+// header-only, not installed. The caller guarantees the arrays hold 4 * count values.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "swarmpath/io/scenario_file.hpp"
+#include "swarmpath/search/types.hpp"
+
+namespace swarmpath::bindings {
+
+/// The engine's queries from `count` flat rows.
+inline std::vector<search::Query> queries_from_flat(const std::int64_t* values, std::size_t count) {
+    std::vector<search::Query> queries(count);
+    for (std::size_t index = 0; index < count; ++index) {
+        const std::int64_t* row = values + 4 * index;
+        queries[index] = {row[0], row[1], row[2], row[3]};
+    }
+    return queries;
+}
+
+/// Writes the scenario rows' endpoints as flat rows into `values`, and, where `optimal` is not
+/// null, their optimal lengths into it.
+inline void write_flat_endpoints(std::span<const io::ScenarioRow> rows, std::int64_t* values, double* optimal) {
+    for (std::size_t index = 0; index < rows.size(); ++index) {
+        const io::ScenarioRow& row = rows[index];
+        std::int64_t* flat = values + 4 * index;
+        flat[0] = row.start_x;
+        flat[1] = row.start_y;
+        flat[2] = row.goal_x;
+        flat[3] = row.goal_y;
+        if (optimal != nullptr) optimal[index] = row.optimal_length;
+    }
+}
+
+}  // namespace swarmpath::bindings

@@ -1,0 +1,18 @@
+// SearchContext's out-of-line members (context.hpp): it owns the internal search state
+// (detail/search_state.hpp), which only the engine's sources see.
+#include "swarmpath/search/context.hpp"
+
+#include "search/detail/search_state.hpp"
+
+namespace swarmpath::search {
+
+SearchContext::SearchContext() : state_(std::make_unique<detail::SearchState>()) {}
+SearchContext::~SearchContext() = default;
+SearchContext::SearchContext(SearchContext&& other) noexcept = default;
+SearchContext& SearchContext::operator=(SearchContext&& other) noexcept = default;
+
+void SearchContext::prepare(std::uint32_t padded_cells) { state_->prepare(padded_cells); }
+std::uint32_t SearchContext::capacity() const { return state_->capacity(); }
+std::size_t SearchContext::memory_bytes() const { return state_->memory_bytes(); }
+
+}  // namespace swarmpath::search

@@ -1,0 +1,119 @@
+// The search state behind a SearchContext (search/context.hpp), which owns one and hands it to the
+// searches: internal to the engine (not installed), since its open lists are the A* search's
+// platform-tuned details (packed_open_list.hpp, compact_open_list.hpp).
+// The search state one worker owns and reuses for every query it runs: per-cell stamps
+// (generation + heap slot), parent directions, the open lists and path scratch, and (allocated only
+// for the searches that ask for them) a closed bitset and parent cells.
+// A new search costs O(1) up front: it advances the 32-bit generation by two, to an even value G.
+// A cell whose stamp holds G is open (seen by this search), G + 1 is closed (expanded: the A* search
+// folds its closed flag into the stamp this way, so no separate closed set is touched), anything else
+// is untouched. Searches that keep a closed bitset instead clear a cell's bit when first touching it.
+// Only when the generation wraps (after 2^31 searches) are the stamps cleared in full.
+// Memory: 8 (stamp) + 1 (parent direction) = 9 bytes per padded cell, plus the open list; searches
+// using closed_bits() add 1/8 byte, parent_cells() 4 bytes.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "swarmpath/grid/bitset.hpp"
+#include "search/detail/compact_open_list.hpp"
+#include "search/detail/packed_open_list.hpp"
+#include "swarmpath/search/four_ary_heap.hpp"
+
+namespace swarmpath::search::detail {
+
+class SearchState {
+public:
+    /// Makes room for a grid of `padded_cells` cells. Growing reallocates; same size or smaller is free.
+    void prepare(std::uint32_t padded_cells) {
+        if (padded_cells <= capacity_) return;
+        capacity_ = padded_cells;
+        // One spare stamp: the A* search reads its neighbours as a 3×4 block (astar.hpp),
+        // whose last stamp lies one past the grid for the bottom-right cell.
+        stamps_.assign(static_cast<std::size_t>(padded_cells) + 1, CellStamp{});
+        parent_direction_.assign(padded_cells, 0);
+        closed_ = grid::Bitset();  // reallocated by closed_bits() for the searches that use it
+        generation_ = 0;
+    }
+
+    /// Starts a new search: everything touched by earlier searches becomes stale.
+    void begin_search() {
+        generation_ = (generation_ | 1U) + 1U;  // the next even value
+        if (generation_ == 0) {  // wrapped: the only full clear, once per 2^31 searches
+            for (CellStamp& stamp : stamps_) stamp.generation = 0;
+            generation_ = 2;
+        }
+        open_.clear();
+        packed_open_.clear();
+        compact_open_.clear();
+    }
+
+    /// Marks `cell` as seen by this search (clearing stale closed state); returns false if it was already.
+    bool touch(std::uint32_t cell) {
+        if (seen(cell)) return false;
+        stamps_[cell].generation = generation_;
+        if (closed_.size() != 0) closed_.reset(cell);
+        return true;
+    }
+    [[nodiscard]] bool seen(std::uint32_t cell) const { return (stamps_[cell].generation | 1U) == closed_generation(); }
+    [[nodiscard]] bool closed(std::uint32_t cell) const {
+        const std::uint32_t stamp = stamps_[cell].generation;
+        return stamp == closed_generation() || (stamp == generation_ && closed_.size() != 0 && closed_.test(cell));
+    }
+
+    /// The current (even) generation: a stamp holding it marks an open cell.
+    [[nodiscard]] std::uint32_t generation() const { return generation_; }
+    /// generation() + 1: a stamp holding it marks a closed cell (see the file comment).
+    [[nodiscard]] std::uint32_t closed_generation() const { return generation_ | 1U; }
+    [[nodiscard]] std::uint32_t capacity() const { return capacity_; }
+    /// Test hook: jump the generation counter (to exercise the wrap-around path).
+    void set_generation_for_testing(std::uint32_t generation) { generation_ = generation; }
+
+    CellStamp* stamps() { return stamps_.data(); }
+    std::uint8_t* parent_directions() { return parent_direction_.data(); }
+    /// A closed bitset, for searches that prefer it to closed stamps. Allocated on first use (call
+    /// after prepare()); a cell's bit is stale until the search clears it when first touching the cell.
+    grid::Bitset& closed_bits() {
+        if (closed_.size() < capacity_) closed_ = grid::Bitset(capacity_);
+        return closed_;
+    }
+    FourAryHeap& open_list() { return open_; }
+    /// The A* search's open list of packed keys (packed_open_list.hpp).
+    PackedOpenList& packed_open_list() { return packed_open_; }
+    /// The A* search's open list of 64-bit keys, while a query's costs fit (compact_open_list.hpp).
+    CompactOpenList& compact_open_list() { return compact_open_; }
+    std::vector<std::uint32_t>& path_scratch() { return path_scratch_; }
+    /// Parent cell (padded index) per cell, for searches whose parent need not be a neighbour (jump
+    /// point search). Allocated on first use, so only contexts that run such searches pay its
+    /// 4 bytes per padded cell; call after prepare().
+    std::uint32_t* parent_cells() {
+        if (parent_cells_.size() < capacity_) parent_cells_.assign(capacity_, 0);
+        return parent_cells_.data();
+    }
+
+    /// Bytes of per-cell state per padded cell (excluding the heap, which grows with the frontier).
+    static constexpr double bytes_per_cell() {
+        return static_cast<double>(sizeof(CellStamp) + sizeof(std::uint8_t));
+    }
+    [[nodiscard]] std::size_t memory_bytes() const {
+        return stamps_.capacity() * sizeof(CellStamp) + parent_direction_.capacity() +
+               closed_.memory_bytes() + open_.memory_bytes() + packed_open_.memory_bytes() +
+               compact_open_.memory_bytes() +
+               path_scratch_.capacity() * sizeof(std::uint32_t) + parent_cells_.capacity() * sizeof(std::uint32_t);
+    }
+
+private:
+    std::uint32_t capacity_ = 0;
+    std::uint32_t generation_ = 0;
+    std::vector<CellStamp> stamps_;
+    std::vector<std::uint8_t> parent_direction_;
+    grid::Bitset closed_;
+    FourAryHeap open_;
+    PackedOpenList packed_open_;
+    CompactOpenList compact_open_;
+    std::vector<std::uint32_t> path_scratch_;
+    std::vector<std::uint32_t> parent_cells_;
+};
+
+}  // namespace swarmpath::search::detail

@@ -1,0 +1,194 @@
+/* The C API (swarmpath.h) from C: compiled by a C compiler as C99, run by ctest with the source
+ * tree as its one argument (for the bundled Moving AI files). Checks answers against the scenario
+ * file's optimal lengths, the size-query protocol of the output buffers, and the status codes of
+ * bad input: a missing file, unknown letters and settings, NULL handles, cells off the map. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "swarmpath.h"
+
+static int failures = 0;
+
+#define CHECK(condition)                                                            \
+    do {                                                                            \
+        if (!(condition)) {                                                         \
+            fprintf(stderr, "%s:%d: check failed: %s (last error: %s)\n", __FILE__, \
+                    __LINE__, #condition, swarmpath_last_error());                  \
+            ++failures;                                                             \
+        }                                                                           \
+    } while (0)
+
+static char* joined(const char* folder, const char* name) {
+    size_t length = strlen(folder) + strlen(name) + 2;
+    char* path = malloc(length);
+    snprintf(path, length, "%s/%s", folder, name);
+    return path;
+}
+
+static void test_one_query(const char* source) {
+    char* map_path = joined(source, "datasets/movingai/dao/arena.map");
+    swarmpath_grid* grid = NULL;
+    CHECK(swarmpath_grid_from_file(map_path, NULL, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_width(grid) == 49 && swarmpath_grid_height(grid) == 49);
+    CHECK(swarmpath_grid_passable(grid, 1, 11) == 1);
+    CHECK(swarmpath_grid_passable(grid, 0, 0) == 0);
+    CHECK(swarmpath_grid_passable(grid, -1, 5) == 0);
+
+    swarmpath_solver* solver = NULL;
+    swarmpath_context* context = NULL;
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_context_create(&context) == SWARMPATH_OK);
+    swarmpath_result result;
+    CHECK(swarmpath_solve(solver, context, 1, 11, 1, 12, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND);
+    CHECK(fabs(result.cost - 1.0) < 1e-9);
+    CHECK(result.path_length == 2);
+
+    size_t length = 0;
+    CHECK(swarmpath_context_path(context, NULL, 0, &length) == SWARMPATH_OK && length == 2);
+    int32_t small[2];
+    CHECK(swarmpath_context_path(context, small, 1, &length) == SWARMPATH_ERROR_BUFFER_TOO_SMALL && length == 2);
+    int32_t xy[4] = {0, 0, 0, 0};
+    CHECK(swarmpath_context_path(context, xy, 2, &length) == SWARMPATH_OK);
+    CHECK(xy[0] == 1 && xy[1] == 11 && xy[2] == 1 && xy[3] == 12);
+
+    /* A cell off the map is the query's status, not a failed call. */
+    CHECK(swarmpath_solve(solver, context, -1, 0, 1, 12, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_INVALID && result.path_length == 0);
+    CHECK(strcmp(swarmpath_query_status_name(result.status), "invalid") == 0);
+    CHECK(swarmpath_solve(solver, context, 1, 11, 0, 0, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_GOAL_BLOCKED);
+
+    /* A 4-connected A* solver over the same grid: the diagonal step is two straight ones. */
+    swarmpath_settings settings;
+    swarmpath_settings_default(&settings);
+    settings.moves = 4;
+    settings.algorithm = SWARMPATH_ALGORITHM_ASTAR;
+    swarmpath_solver* four = NULL;
+    CHECK(swarmpath_solver_create(grid, &settings, &four) == SWARMPATH_OK);
+    CHECK(swarmpath_solve(four, context, 1, 11, 2, 12, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND && fabs(result.cost - 2.0) < 1e-9);
+
+    swarmpath_solver_destroy(four);
+    swarmpath_context_destroy(context);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+    free(map_path);
+}
+
+static void test_batch_against_scenario(const char* source) {
+    char* scenario_path = joined(source, "datasets/movingai/dao/arena.map.scen");
+    swarmpath_scenario* scenario = NULL;
+    CHECK(swarmpath_scenario_read(scenario_path, &scenario) == SWARMPATH_OK);
+    size_t count = swarmpath_scenario_count(scenario);
+    CHECK(count > 100);
+    int64_t* queries = malloc(count * 4 * sizeof(int64_t));
+    double* optimal = malloc(count * sizeof(double));
+    swarmpath_result* results = malloc(count * sizeof(swarmpath_result));
+    CHECK(swarmpath_scenario_queries(scenario, queries, optimal, count - 1) == SWARMPATH_ERROR_BUFFER_TOO_SMALL);
+    CHECK(swarmpath_scenario_queries(scenario, queries, optimal, count) == SWARMPATH_OK);
+
+    size_t map_length = 0;
+    CHECK(swarmpath_scenario_map_path(scenario, NULL, 0, &map_length) == SWARMPATH_OK && map_length > 0);
+    char* map_path = malloc(map_length + 1);
+    CHECK(swarmpath_scenario_map_path(scenario, map_path, map_length + 1, &map_length) == SWARMPATH_OK);
+    swarmpath_grid* grid = NULL;
+    swarmpath_solver* solver = NULL;
+    swarmpath_batch* batch = NULL;
+    CHECK(swarmpath_grid_from_file(map_path, NULL, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_create(2, &batch) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_solve(batch, solver, queries, count, results) == SWARMPATH_OK);
+    size_t mismatches = 0;
+    for (size_t index = 0; index < count; ++index) {
+        double tolerance = 1e-5 * optimal[index] + 1e-6;
+        if (results[index].status != SWARMPATH_QUERY_FOUND || fabs(results[index].cost - optimal[index]) > tolerance) {
+            ++mismatches;
+        }
+    }
+    CHECK(mismatches == 0);
+
+    /* The last row's path runs from its start to its goal. */
+    size_t last = count - 1;
+    size_t length = 0;
+    CHECK(swarmpath_batch_path(batch, last, NULL, 0, &length) == SWARMPATH_OK && length == results[last].path_length);
+    int32_t* xy = malloc(2 * length * sizeof(int32_t));
+    CHECK(swarmpath_batch_path(batch, last, xy, length, &length) == SWARMPATH_OK);
+    CHECK(xy[0] == queries[4 * last] && xy[1] == queries[4 * last + 1]);
+    CHECK(xy[2 * length - 2] == queries[4 * last + 2] && xy[2 * length - 1] == queries[4 * last + 3]);
+    CHECK(swarmpath_batch_path(batch, count, xy, length, &length) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+
+    free(xy);
+    swarmpath_batch_destroy(batch);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+    free(map_path);
+    free(results);
+    free(optimal);
+    free(queries);
+    swarmpath_scenario_destroy(scenario);
+    free(scenario_path);
+}
+
+static void test_bad_input(void) {
+    swarmpath_grid* grid = (swarmpath_grid*)&failures; /* must be reset to NULL on failure */
+    CHECK(swarmpath_grid_from_file("/nonexistent/no.map", NULL, &grid) == SWARMPATH_ERROR_FILE);
+    CHECK(grid == NULL);
+    CHECK(strstr(swarmpath_last_error(), "/nonexistent/no.map") != NULL);
+    CHECK(swarmpath_grid_from_file(NULL, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_grid_from_file("x.map", NULL, NULL) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+
+    swarmpath_scenario* scenario = NULL;
+    CHECK(swarmpath_scenario_read("/nonexistent/no.scen", &scenario) == SWARMPATH_ERROR_FILE && scenario == NULL);
+
+    /* Letters: a 4x3 room with a wall; an undefined letter and a bad terrain spec are refused. */
+    const char* room = "...." ".@@." "....";
+    CHECK(swarmpath_grid_from_letters(4, 3, "...." ".Z.." "....", NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "Z") != NULL);
+    CHECK(swarmpath_grid_from_letters(0, 3, room, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_grid_from_letters(4, 3, room, "W=abc", &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_grid_from_letters(4, 3, room, NULL, &grid) == SWARMPATH_OK);
+
+    swarmpath_settings settings;
+    swarmpath_settings_default(&settings);
+    settings.moves = 5;
+    swarmpath_solver* solver = NULL;
+    CHECK(swarmpath_solver_create(grid, &settings, &solver) == SWARMPATH_ERROR_INVALID_ARGUMENT && solver == NULL);
+    swarmpath_settings_default(&settings);
+    settings.weight = 0.5;
+    CHECK(swarmpath_solver_create(grid, &settings, &solver) == SWARMPATH_ERROR_INVALID_ARGUMENT && solver == NULL);
+    CHECK(swarmpath_solver_create(NULL, NULL, &solver) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    swarmpath_result result;
+    CHECK(swarmpath_solve(solver, NULL, 0, 0, 3, 0, &result) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    swarmpath_context* context = NULL;
+    CHECK(swarmpath_context_create(&context) == SWARMPATH_OK);
+    /* Around the wall: (0,1) to (3,1) is 5 straight steps, the both-free rule cutting no corner. */
+    CHECK(swarmpath_solve(solver, context, 0, 1, 3, 1, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND && fabs(result.cost - 5.0) < 1e-9);
+    CHECK(swarmpath_context_path(context, NULL, 0, NULL) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+
+    swarmpath_context_destroy(context);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+    swarmpath_grid_destroy(NULL); /* destroying NULL is allowed */
+}
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s SOURCE_DIR\n", argv[0]);
+        return 2;
+    }
+    test_one_query(argv[1]);
+    test_batch_against_scenario(argv[1]);
+    test_bad_input();
+    if (failures != 0) {
+        fprintf(stderr, "c_api_test: %d checks failed\n", failures);
+        return 1;
+    }
+    printf("c_api_test: all checks passed\n");
+    return 0;
+}

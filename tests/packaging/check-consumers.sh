@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Packaging check (issue 17): a separate project builds against swarmpath as an installed package
+# (find_package) and as a source subdirectory (add_subdirectory, with BUILD_SHARED_LIBS=ON and a
+# Debug build type of its own), each with the command line's packages hidden as on a machine that
+# has only the engine's dependencies; each builds a shared library linking the engine and a C
+# program on the C API, and runs them. Then the Python module is installed into a fresh virtual
+# environment by the README's one command (from BUILD_DIR's module) and imported from there.
+#   tests/packaging/check-consumers.sh BUILD_DIR
+# BUILD_DIR is a configured and built swarmpath tree (the Release build): the installed package
+# is that build's engine, so only the add_subdirectory consumer compiles the engine again (at -O0).
+# Work goes to a temporary folder, removed at the end. Needs cmake, ninja, a C and C++ compiler,
+# oneTBB, and python3-venv for the Python part (skipped when BUILD_DIR has no Python module).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+build_dir="$(cd "${1:?usage: check-consumers.sh BUILD_DIR}" && pwd)"
+jobs="${SWARMPATH_BUILD_JOBS:-$(nproc)}"
+work="$(mktemp -d "${TMPDIR:-/tmp}/swarmpath-packaging.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+map="$root/datasets/movingai/dao/arena.map"
+hidden=(-DCMAKE_DISABLE_FIND_PACKAGE_CLI11=ON -DCMAKE_DISABLE_FIND_PACKAGE_fmt=ON
+        -DCMAKE_DISABLE_FIND_PACKAGE_nlohmann_json=ON -DCMAKE_DISABLE_FIND_PACKAGE_PNG=ON
+        -DCMAKE_DISABLE_FIND_PACKAGE_MPI=ON -DCMAKE_DISABLE_FIND_PACKAGE_mimalloc=ON
+        -DCMAKE_DISABLE_FIND_PACKAGE_GTest=ON -DCMAKE_DISABLE_FIND_PACKAGE_benchmark=ON)
+
+run_consumer() {  # folder: runs the three programs the consumer built
+  "$1/consumer_app" "$map"
+  "$1/consumer_plugin_host" "$map"
+  "$1/consumer_c_app" "$map"
+}
+
+echo "packaging: the command line's packages are hidden; CMake's warnings below that the"
+echo "packaging: CMAKE_DISABLE_FIND_PACKAGE_* variables went unused mean none of them was even looked for"
+echo "packaging: find_package(swarmpath) against an install of $build_dir"
+cmake --install "$build_dir" --prefix "$work/prefix" > /dev/null
+if grep -rlE "__int128|asm[ (]|unistd\.h|sys/" "$work/prefix/include"; then
+  echo "packaging: the installed headers above use compiler extensions, assembly or POSIX headers" >&2
+  exit 1
+fi
+cmake -S "$root/tests/packaging/consumer" -B "$work/installed" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$work/prefix" "${hidden[@]}" > "$work/installed.log" || { cat "$work/installed.log"; exit 1; }
+cmake --build "$work/installed" --parallel "$jobs" > /dev/null
+run_consumer "$work/installed"
+
+echo "packaging: add_subdirectory(swarmpath), BUILD_SHARED_LIBS=ON, the consumer's own Debug build type"
+cmake -S "$root/tests/packaging/consumer" -B "$work/subdirectory" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+  -DCMAKE_CXX_FLAGS_DEBUG=-O0 -DBUILD_SHARED_LIBS=ON -DSWARMPATH_SOURCE="$root" "${hidden[@]}" \
+  > "$work/subdirectory.log" || { cat "$work/subdirectory.log"; exit 1; }
+cmake --build "$work/subdirectory" --parallel "$jobs" > /dev/null
+ls "$work/subdirectory/swarmpath/engine/"libswarmpath.so* > /dev/null
+run_consumer "$work/subdirectory"
+
+if ls "$build_dir"/python/swarmpath.*.so > /dev/null 2>&1; then
+  echo "packaging: the Python module into a fresh virtual environment (tools/install-python-module.sh)"
+  /usr/bin/python3 -m venv --without-pip --system-site-packages "$work/venv"
+  SWARMPATH_PYTHON_BUILD_DIR="$build_dir" "$root/tools/install-python-module.sh" "$work/venv/bin/python" > /dev/null
+  (cd "$work" && "$work/venv/bin/python" -c "
+import swarmpath, sys
+assert swarmpath.__file__.startswith(sys.prefix), swarmpath.__file__
+grid = swarmpath.Grid.from_file('$map')
+print('venv:', swarmpath.__file__, swarmpath.Solver(grid).solve((1, 11), (1, 12)).cost)")
+fi
+echo "packaging: all consumers built and ran"
