@@ -147,8 +147,9 @@ void Solver::solve(SearchContext& context, const Query& query, Result& result) c
         result.status = QueryStatus::no_path;
         return;
     }
-    context.state().prepare(grid.padded_cell_count());
-    search_(*this, context, endpoints, result);
+    detail::SearchState& state = context.state();
+    state.prepare(grid.padded_cell_count());
+    search_(*this, state, endpoints, result);
 }
 
 }  // namespace swarmpath::search
