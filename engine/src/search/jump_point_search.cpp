@@ -18,7 +18,6 @@
 
 #include "search/detail/packed_open_list.hpp"
 #include "search/detail/search_state.hpp"
-#include "swarmpath/search/context.hpp"
 #include "swarmpath/search/heuristics.hpp"
 #include "swarmpath/search/jump_point_table.hpp"
 #include "swarmpath/search/moves.hpp"
@@ -591,12 +590,12 @@ void jump_point_search_with_open_list(const Solver& solver, detail::SearchState&
 
 }  // namespace
 
-void jump_point_search_online(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
-    jump_point_search_with_open_list<OnlineJumps>(solver, context.state(), endpoints, result);
+void jump_point_search_online(const Solver& solver, detail::SearchState& context, const Endpoints& endpoints, Result& result) {
+    jump_point_search_with_open_list<OnlineJumps>(solver, context, endpoints, result);
 }
 
-void jump_point_search_table(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result) {
-    jump_point_search_with_open_list<TableJumps>(solver, context.state(), endpoints, result);
+void jump_point_search_table(const Solver& solver, detail::SearchState& context, const Endpoints& endpoints, Result& result) {
+    jump_point_search_with_open_list<TableJumps>(solver, context, endpoints, result);
 }
 
 }  // namespace swarmpath::search

@@ -167,8 +167,9 @@ void Solver::solve_untimed(SearchContext& context, const Query& query, Result& r
         return;
     }
     endpoints.stop = StopConditions::for_query(settings_);
-    context.state().prepare(grid.padded_cell_count());
-    search_(*this, context, endpoints, result);
+    detail::SearchState& state = context.state();
+    state.prepare(grid.padded_cell_count());
+    search_(*this, state, endpoints, result);
 }
 
 }  // namespace swarmpath::search

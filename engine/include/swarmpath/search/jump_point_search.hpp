@@ -38,8 +38,10 @@
 namespace swarmpath::search {
 
 class Solver;
-class SearchContext;
 struct Endpoints;
+namespace detail {
+class SearchState;  // search/detail/search_state.hpp (internal)
+}  // namespace detail
 
 /// Bits per cell along lines (rows, or columns for the transposed copy), in `planes` planes stored
 /// interleaved line by line, so the planes of one line share nearby cache lines. Line l of the map is
@@ -124,8 +126,8 @@ inline constexpr std::int64_t kNoGoalPosition = -(std::int64_t{1} << 40);
 Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& settings);
 
 /// `jps`: online jump point search over solver.jump_grid().
-void jump_point_search_online(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result);
+void jump_point_search_online(const Solver& solver, detail::SearchState& context, const Endpoints& endpoints, Result& result);
 /// `jps+`: jump point search over the precomputed solver.jump_table().
-void jump_point_search_table(const Solver& solver, SearchContext& context, const Endpoints& endpoints, Result& result);
+void jump_point_search_table(const Solver& solver, detail::SearchState& context, const Endpoints& endpoints, Result& result);
 
 }  // namespace swarmpath::search

@@ -26,6 +26,9 @@ namespace swarmpath::search {
 
 class JumpPointGrid;   // jump_point_search.hpp
 class JumpPointTable;  // jump_point_table.hpp
+namespace detail {
+class SearchState;  // search/detail/search_state.hpp (internal): a SearchContext's state
+}  // namespace detail
 
 /// Endpoints of a query after validation, in both index spaces, and when its search must stop.
 struct Endpoints {
@@ -44,7 +47,8 @@ struct OpenListBounds {
 
 class Solver {
 public:
-    using SearchFunction = void (*)(const Solver&, SearchContext&, const Endpoints&, Result&);
+    /// One compiled search. It takes the context's internal state, fetched once per query by solve.
+    using SearchFunction = void (*)(const Solver&, detail::SearchState&, const Endpoints&, Result&);
 
     /// Validates `settings` against `grid` (an inadmissible heuristic without allow_inadmissible,
     /// a weight below 1, an empty grid, ...) and prepares the search. The grid must outlive the solver.

@@ -580,8 +580,7 @@ inline void finish_search(const Solver& solver, SearchState& context, const Endp
 /// moment a cell to expand has an f beyond the limit; that happens only on paths of thousands of steps. Queries
 /// that cannot start compact use the packed list, or the wide one, throughout.
 template <class Rule, class CostModel, class Heuristic>
-void astar(const Solver& solver, SearchContext& outer_context, const Endpoints& endpoints, Result& result) {
-    SearchState& context = outer_context.state();
+void astar(const Solver& solver, SearchState& context, const Endpoints& endpoints, Result& result) {
     context.begin_search();
     CellStamp* const stamps = context.stamps();
     stamps[endpoints.start].generation = context.generation();
