@@ -52,21 +52,4 @@ Expected<EditReport> EditableMap::apply_edits(std::span<const grid::CellEdit> ed
     return report;
 }
 
-Status apply_edits_file(std::vector<ScenarioSet>& sets, const std::string& path, const grid::TerrainTable& terrain) {
-    Expected<std::vector<grid::CellEdit>> edits = grid::read_edits_file(path);
-    if (!edits) return edits.error();
-    std::map<const grid::Grid*, std::shared_ptr<const grid::Grid>> edited_of;
-    for (ScenarioSet& set : sets) {
-        if (set.grid == nullptr) continue;
-        auto [found, inserted] = edited_of.try_emplace(set.grid.get());
-        if (inserted) {
-            Expected<grid::Grid> edited = set.grid->with_edits(*edits, terrain, path);
-            if (!edited) return edited.error();
-            found->second = std::make_shared<const grid::Grid>(std::move(*edited));
-        }
-        set.grid = found->second;
-    }
-    return Success{};
-}
-
 }  // namespace swarmpath::batch

@@ -54,8 +54,4 @@ private:
     std::map<std::uint32_t, std::shared_ptr<const search::GoalField>> fields_;  ///< by goal CellIndex
 };
 
-/// `solve --edits FILE`: reads the edit file and applies it to every distinct grid of `sets` (each
-/// grid once, however many sets share it). Errors name the file and line.
-Status apply_edits_file(std::vector<ScenarioSet>& sets, const std::string& path, const grid::TerrainTable& terrain);
-
 }  // namespace swarmpath::batch
