@@ -1,0 +1,84 @@
+// The bit-packed lines online jump point search scans (jump_point_search.hpp): the grid by rows and
+// by columns (a transposed copy), each line guarded by blocked words, with per-direction "stop" bits
+// (blocked or jump point), so a straight jump in any of the four directions tests 64 cells per step
+// with two word reads. Built once per Solver in O(cells) (about 1 byte per cell); no search state,
+// no per-query preprocessing. Assumes the benchmark rule (one layer, no corner cutting).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "swarmpath/grid/grid.hpp"
+
+namespace swarmpath::search {
+
+/// Bits per cell along lines (rows, or columns for the transposed copy), in `planes` planes stored
+/// interleaved line by line, so the planes of one line share nearby cache lines. Line l of the map is
+/// stored as line l+1, between two all-clear lines; along a line, cell c is bit c+64 of its plane,
+/// with a clear guard word before the line and at least one after it.
+class LineBits {
+public:
+    LineBits() = default;
+    LineBits(std::uint32_t line_count, std::uint32_t line_length, unsigned planes = 1);
+
+    void set(std::int64_t line, std::int64_t position, unsigned plane = 0) {
+        const std::size_t bit = bit_index(line, position, plane);
+        words_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
+    }
+    [[nodiscard]] bool test(std::int64_t line, std::int64_t position, unsigned plane = 0) const {
+        const std::size_t bit = bit_index(line, position, plane);
+        return ((words_[bit >> 6] >> (bit & 63)) & 1U) != 0;
+    }
+    /// 64 cells of line `line` (−1 … line_count) from `first` (≥ −64, ≤ line_length): bit i is cell first+i.
+    [[nodiscard]] std::uint64_t read(std::int64_t line, std::int64_t first, unsigned plane = 0) const {
+        const std::size_t bit = bit_index(line, first, plane);
+        const std::uint64_t* word = words_.data() + (bit >> 6);
+        const unsigned shift = static_cast<unsigned>(bit & 63);
+        if (shift == 0) return word[0];
+        return (word[0] >> shift) | (word[1] << (64 - shift));
+    }
+    [[nodiscard]] std::size_t memory_bytes() const { return words_.capacity() * sizeof(std::uint64_t); }
+
+private:
+    [[nodiscard]] std::size_t bit_index(std::int64_t line, std::int64_t position, unsigned plane) const {
+        return ((static_cast<std::size_t>(line + 1) * planes_ + plane) * words_per_line_) * 64 +
+               static_cast<std::size_t>(position + 64);
+    }
+    std::size_t words_per_line_ = 0;
+    std::size_t planes_ = 1;
+    std::vector<std::uint64_t> words_;
+};
+
+/// One orientation (rows or columns) of the grid for straight jumps, three planes per line:
+/// passability, and for each direction along the lines a "stop" bit per cell, set where a jump in
+/// that direction must stop: the cell is blocked, or it is a jump point (on a neighbouring line it is
+/// passable while the cell behind it is blocked: a forced neighbour under the no-corner-cutting
+/// rule). Precomputing the stop bits (they depend only on the map) lets a scan test 64 cells with
+/// one unaligned word read.
+struct ScanLines {
+    static constexpr unsigned kPassable = 0;
+    static constexpr unsigned kStopForward = 1;   ///< for jumps towards larger positions
+    static constexpr unsigned kStopBackward = 2;  ///< for jumps towards smaller positions
+    LineBits bits;
+    [[nodiscard]] std::size_t memory_bytes() const { return bits.memory_bytes(); }
+};
+
+/// The grid by rows and by columns (a transposed copy), for block-based straight jumps: 6 bits per
+/// cell, about 1 byte per cell with the guard words. Built once per Solver in O(cells).
+class JumpPointGrid {
+public:
+    explicit JumpPointGrid(const grid::Grid& grid);
+
+    [[nodiscard]] const ScanLines& rows() const { return rows_; }        ///< line y, position x
+    [[nodiscard]] const ScanLines& columns() const { return columns_; }  ///< line x, position y
+    [[nodiscard]] std::size_t memory_bytes() const { return rows_.memory_bytes() + columns_.memory_bytes(); }
+    [[nodiscard]] double build_seconds() const { return build_seconds_; }
+
+private:
+    ScanLines rows_;
+    ScanLines columns_;
+    double build_seconds_ = 0;
+};
+
+}  // namespace swarmpath::search
