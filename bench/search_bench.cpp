@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "search/detail/search_state.hpp"
+#include "search/best_first/search_state.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/context.hpp"

@@ -5,11 +5,13 @@
 # (-O3, as the Release build), then runs the driver, which times the two builds in turns on the same
 # queries within one process. Output goes to build-ab/. Needs g++ and oneTBB (tools/install-dependencies.sh).
 # Usage: tools/ab-time.sh BASE [NEW] [--repetitions R] [--stride K] SCENARIO...
+#   SWARMPATH_AB_ALGORITHM=jps|jps+|field times jump point search, JPS+ or one goal field per query
+#   instead of A* (the driver reads it in both builds).
 #   e.g. tools/ab-time.sh HEAD~1 --repetitions 61 datasets/movingai/dao/den312d.map.scen
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if [ "$#" -lt 2 ]; then
-  sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 base="$1"; shift

@@ -3,8 +3,13 @@
 // visibility, so two such objects (two commits of the engine) can be loaded side by side with
 // dlopen(RTLD_LOCAL) without their symbols colliding. Only these three C functions are exported.
 // Assumes the scenario's map resolves as `swarmpath solve` resolves it, and the benchmark terrain.
+// SWARMPATH_AB_ALGORITHM picks what is timed: astar (the default), jps or jps+ through a Solver, or
+// field: one goal field per query (reverse Dijkstra from the goal until the start is settled, then
+// the path read off it), the goal fields' search.
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 #include <memory>
 #include <vector>
 
@@ -12,6 +17,7 @@
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/search/context.hpp"
+#include "swarmpath/search/goal_field.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace {
@@ -24,6 +30,9 @@ struct LoadedScenario {
     search::SearchContext context;
     std::vector<search::Query> queries;
     search::Result result;
+    bool fields = false;
+    search::GoalField field;
+    search::FieldWorkspace workspace;
 };
 
 }  // namespace
@@ -44,6 +53,11 @@ SWARMPATH_AB_EXPORT void* ab_load(const char* scenario_path, int stride) {
     loaded->grid = std::make_unique<grid::Grid>(std::move(*grid));
     search::SearchSettings settings;
     settings.algorithm = search::Algorithm::astar;
+    const char* algorithm = std::getenv("SWARMPATH_AB_ALGORITHM");
+    const std::string chosen = algorithm != nullptr ? algorithm : "astar";
+    if (chosen == "jps") settings.algorithm = search::Algorithm::jps;
+    if (chosen == "jps+") settings.algorithm = search::Algorithm::jps_plus;
+    loaded->fields = chosen == "field";
     settings.record_paths = false;
     Expected<search::Solver> solver = search::Solver::create(*loaded->grid, settings);
     if (!solver) return nullptr;
@@ -62,7 +76,20 @@ SWARMPATH_AB_EXPORT std::uint64_t ab_solve(void* handle, std::size_t begin, std:
     auto* loaded = static_cast<LoadedScenario*>(handle);
     std::uint64_t expanded = 0;
     for (std::size_t index = begin; index < end; ++index) {
-        loaded->solver->solve(loaded->context, loaded->queries[index], loaded->result);
+        const search::Query& query = loaded->queries[index];
+        if (loaded->fields) {
+            const grid::CellIndex start = loaded->grid->cell(static_cast<std::uint32_t>(query.start_x),
+                                                             static_cast<std::uint32_t>(query.start_y));
+            loaded->field.recompute(*loaded->grid, search::Moves::eight, search::DiagonalRule::both_free,
+                                    static_cast<std::uint32_t>(query.goal_x), static_cast<std::uint32_t>(query.goal_y),
+                                    {&start, 1}, false, loaded->workspace);
+            loaded->field.read_path(*loaded->grid, static_cast<std::uint32_t>(query.start_x),
+                                    static_cast<std::uint32_t>(query.start_y), true, loaded->result);
+            expanded += loaded->field.counters().expanded;
+            *cost_sum += loaded->result.cost;
+            continue;
+        }
+        loaded->solver->solve(loaded->context, query, loaded->result);
         expanded += loaded->result.counters.expanded;
         *cost_sum += loaded->result.cost;
     }

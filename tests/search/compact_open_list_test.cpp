@@ -1,14 +1,15 @@
-// The A* open list of 64-bit keys (search/detail/compact_open_list.hpp) against a reference ordered
+// The A* open list of 64-bit keys (search/best_first/compact_open_list.hpp) against a reference ordered
 // set under random pushes, pops, replace-tops and decrease-keys, and after clear(): every key that
 // comes out must be the reference's smallest (lower f, then larger g; entries with equal f and g may
 // come out in either order, so the reference is consulted by key and the cell must be one that holds
 // that key), and every entry's slot must point at it after every operation. Keys round-trip f and g
 // up to the 2^32 limit.
-// Also the search's hand-over from the compact list to a wider one part-way (Solver's test cap on
-// the compact list's f limit): with any cap, every cost equals the reference Dijkstra's, every path
+// Also the search's hand-over from the compact list to a wider one part-way (A* run with its key
+// bounds narrowed: the compact list's f limit capped): with any cap, every cost equals the reference Dijkstra's, every path
 // is legal and costs what the result says, and the same query gives the same path every time.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -18,11 +19,13 @@
 #include "open_list_random_operations.hpp"
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
-#include "search/detail/astar.hpp"
-#include "search/detail/compact_open_list.hpp"
+#include "search/astar.hpp"
+#include "search/best_first/compact_open_list.hpp"
+#include "search/best_first/search_state.hpp"
+#include "search/preparations.hpp"
 #include "swarmpath/search/solver.hpp"
 
-namespace swarmpath::search::detail {
+namespace swarmpath::search::best_first {
 namespace {
 
 TEST(CompactOpenListTest, KeysRoundTripAndOrderByLowerFThenLargerG) {
@@ -81,7 +84,7 @@ TEST(CompactOpenListTest, SmallestOfFourAndOrderAgreeWithPlainComparisons) {
             }
             CompactEntry first{a, 11};
             CompactEntry second{b, 22};
-            CompactOpenPolicy::order(first, second);
+            CompactKeys::order(first, second);
             const bool swapped = b < a;
             EXPECT_EQ(first.key, swapped ? b : a);
             EXPECT_EQ(first.cell, swapped ? 22U : 11U);
@@ -100,6 +103,41 @@ TEST(CompactOpenListTest, ClearedListForgetsEarlierKeys) {
     std::vector<std::uint32_t> popped;
     while (!list.empty()) popped.push_back(list.pop(stamps.data()).cell);
     EXPECT_EQ(popped, (std::vector<std::uint32_t>{4000, 4001, 4002, 4003, 4004, 4005}));
+}
+
+/// Solves `query` as Solver::solve does, but with the compact keys' f limit capped at `cap` (the
+/// lower of the cap and the grid's own limit). Queries the solver answers without a search (a
+/// blocked endpoint, start equal to goal) go to the solver itself.
+Result solve_with_compact_cap(const Solver& solver, SearchContext& context, const Query& query, grid::Cost cap) {
+    const grid::Grid& grid = solver.grid();
+    const auto start_x = static_cast<std::uint32_t>(query.start_x);
+    const auto start_y = static_cast<std::uint32_t>(query.start_y);
+    const auto goal_x = static_cast<std::uint32_t>(query.goal_x);
+    const auto goal_y = static_cast<std::uint32_t>(query.goal_y);
+    if (!grid.passable(start_x, start_y) || !grid.passable(goal_x, goal_y) ||
+        (start_x == goal_x && start_y == goal_y)) {
+        return solver.solve(context, query);
+    }
+    Endpoints endpoints{start_x, start_y, goal_x, goal_y, grid.padded(start_x, start_y).value,
+                        grid.padded(goal_x, goal_y).value, StopConditions{}};
+    const AstarPreparation& preparation = solver.preparation<AstarPreparation>();
+    KeyBounds bounds = preparation.bounds;
+    bounds.compact_f_limit = std::min(bounds.compact_f_limit, cap);
+    context.prepare(grid.padded_cell_count());
+    Result result;
+    auto run = [&]<class Rule, class Heuristic>() {
+        if (grid.uniform_cost()) {
+            astar_with_bounds<Rule, UniformCost, Heuristic>(solver, preparation, bounds, context.state(), endpoints, result);
+        } else {
+            astar_with_bounds<Rule, TerrainCost, Heuristic>(solver, preparation, bounds, context.state(), endpoints, result);
+        }
+    };
+    if (solver.settings().moves == Moves::four) {
+        run.template operator()<MoveRule<Moves::four, DiagonalRule::both_free>, heuristics::Manhattan>();
+    } else {
+        run.template operator()<MoveRule<Moves::eight, DiagonalRule::both_free>, heuristics::Octile>();
+    }
+    return result;
 }
 
 struct HandOverCase {
@@ -146,9 +184,8 @@ TEST_P(CompactHandOverTest, EveryCapGivesReferenceCostsAndTheSamePaths) {
                 map, rules, static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y));
             const double expected = reference[static_cast<std::size_t>(query.goal_y) * map.width + query.goal_x];
             for (const grid::Cost cap : caps) {
-                solver->set_compact_f_cap_for_testing(cap);
-                const Result first = solver->solve(context, query);
-                const Result again = solver->solve(context, query);
+                const Result first = solve_with_compact_cap(*solver, context, query, cap);
+                const Result again = solve_with_compact_cap(*solver, context, query, cap);
                 EXPECT_EQ(first.path, again.path) << "cap " << cap;
                 EXPECT_EQ(first.counters, again.counters) << "cap " << cap;
                 if (first.status != QueryStatus::found) {
@@ -175,4 +212,4 @@ INSTANTIATE_TEST_SUITE_P(MovesAndTerrain, CompactHandOverTest,
                                            HandOverCase{Moves::four, "..X"}));
 
 }  // namespace
-}  // namespace swarmpath::search::detail
+}  // namespace swarmpath::search::best_first

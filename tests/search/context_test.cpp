@@ -5,7 +5,7 @@
 #include <random>
 
 #include "random_maps.hpp"
-#include "search/detail/search_state.hpp"
+#include "search/best_first/search_state.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/solver.hpp"
 

@@ -1,4 +1,4 @@
-// The A* open list of packed keys (search/detail/packed_open_list.hpp) against a reference ordered
+// The A* open list of packed keys (search/best_first/packed_open_list.hpp) against a reference ordered
 // set of (f, larger g, smaller cell) under random pushes, pops, replace-tops and decrease-keys, and
 // after clear() (whose padding must not leak keys of earlier searches): the pop sequence
 // must be exactly the reference's, every entry's slot must point at it after every operation, and a
@@ -16,11 +16,12 @@
 #include "open_list_random_operations.hpp"
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
-#include "search/detail/astar.hpp"
-#include "search/detail/packed_open_list.hpp"
+#include "search/astar.hpp"
+#include "search/preparations.hpp"
+#include "search/best_first/packed_open_list.hpp"
 #include "swarmpath/search/solver.hpp"
 
-namespace swarmpath::search::detail {
+namespace swarmpath::search::best_first {
 namespace {
 
 using Reference = std::tuple<grid::Cost, grid::Cost, std::uint32_t>;  // f, ~g (so larger g first), cell
@@ -93,7 +94,7 @@ TEST(PackedOpenListTest, SearchPicksTheOpenListByCostBoundAndBothAreExact) {
         settings.algorithm = search::Algorithm::astar;
         Expected<Solver> solver = Solver::create(*built, settings);
         ASSERT_TRUE(solver) << solver.error().describe();
-        EXPECT_EQ(solver->open_list_bounds().packed_keys_fit, dear_cost < 100.0);
+        EXPECT_EQ(solver->preparation<AstarPreparation>().bounds.packed_keys_fit, dear_cost < 100.0);
         testing::ReferenceRules rules;
         rules.terrain = terrain;
         SearchContext context;
@@ -120,4 +121,4 @@ TEST(PackedOpenListTest, SearchPicksTheOpenListByCostBoundAndBothAreExact) {
 }
 
 }  // namespace
-}  // namespace swarmpath::search::detail
+}  // namespace swarmpath::search::best_first

@@ -1,12 +1,12 @@
 // SearchContext's out-of-line members (context.hpp): it owns the internal search state
-// (detail/search_state.hpp), which only the engine's sources see.
+// (best_first/search_state.hpp), which only the engine's sources see.
 #include "swarmpath/search/context.hpp"
 
-#include "search/detail/search_state.hpp"
+#include "search/best_first/search_state.hpp"
 
 namespace swarmpath::search {
 
-SearchContext::SearchContext() : state_(std::make_unique<detail::SearchState>()) {}
+SearchContext::SearchContext() : state_(std::make_unique<SearchState>()) {}
 SearchContext::~SearchContext() = default;
 SearchContext::SearchContext(SearchContext&& other) noexcept = default;
 SearchContext& SearchContext::operator=(SearchContext&& other) noexcept = default;

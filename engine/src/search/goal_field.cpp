@@ -1,145 +1,127 @@
-// The reverse Dijkstra behind goal fields (see goal_field.hpp). Compiled once per movement model,
-// diagonal rule and cost model (uniform: bits only; terrain: the kind byte of the settled cell);
-// the runtime choice is made once per field, never per cell.
+// The reverse Dijkstra behind goal fields (see goal_field.hpp): an expansion policy of the
+// best-first core (best_first/loop.hpp) over Dial's buckets (best_first/bucket_queue.hpp), with the
+// core's cost models. Compiled once per movement model, diagonal rule and cost model; the runtime
+// choice is made once per field, never per cell.
 #include "swarmpath/search/goal_field.hpp"
 
 #include <algorithm>
+#include <array>
+#include <vector>
 
+#include "search/best_first/bucket_queue.hpp"
+#include "search/best_first/cell_layout.hpp"
+#include "search/best_first/cost_models.hpp"
+#include "search/best_first/loop.hpp"
+#include "search/best_first/path_rebuild.hpp"
 #include "swarmpath/search/moves.hpp"
 
 namespace swarmpath::search {
 namespace {
 
-/// Uniform cost: one layer and one cost; a step into any cell costs the base units.
-struct UniformFieldCost {
-    const grid::Bitset* bits;
-    explicit UniformFieldCost(const grid::Grid& grid) : bits(&grid.layer_bits(1)) {}
-    [[nodiscard]] unsigned neighbourhood(std::uint32_t cell, std::uint32_t padded_width) const {
-        return read_neighbourhood(*bits, cell, padded_width);
-    }
-    [[nodiscard]] static grid::Cost straight(std::uint32_t /*cell*/) { return grid::kStraightUnits; }
-    [[nodiscard]] static grid::Cost diagonal(std::uint32_t /*cell*/) { return grid::kDiagonalUnits; }
-};
-
-/// Terrain cost: neighbours on the settled cell's own layer; entering it costs its kind's units.
-struct TerrainFieldCost {
-    const grid::Grid* grid;
-    const std::uint8_t* kind_of;
-    const grid::TerrainKind* kinds;
-    explicit TerrainFieldCost(const grid::Grid& source)
-        : grid(&source), kind_of(source.kind_of()), kinds(source.kinds().data()) {}
-    [[nodiscard]] unsigned neighbourhood(std::uint32_t cell, std::uint32_t padded_width) const {
-        return read_neighbourhood(grid->layer_bits(kinds[kind_of[cell]].layer), cell, padded_width);
-    }
-    [[nodiscard]] grid::Cost straight(std::uint32_t cell) const { return kinds[kind_of[cell]].straight_units; }
-    [[nodiscard]] grid::Cost diagonal(std::uint32_t cell) const { return kinds[kind_of[cell]].diagonal_units; }
-};
-
-/// The direction that undoes `direction` (N↔S, E↔W, NE↔SW, SE↔NW).
-constexpr std::uint8_t opposite(int direction) {
-    return static_cast<std::uint8_t>(direction < 4 ? (direction + 2) & 3 : 4 + ((direction - 2) & 3));
-}
-static_assert(opposite(0) == 2 && opposite(1) == 3 && opposite(4) == 6 && opposite(5) == 7 && opposite(7) == 5);
+static_assert(kNoDirection == best_first::kNoNextStep);
 
 using FieldFunction = void (*)(const grid::Grid&, GoalField&, FieldWorkspace&, std::size_t, const StopConditions&);
+
+/// The reverse search's expansion: settling a cell v relaxes its predecessors u (the cells from
+/// which a legal step enters v), charging each the units of v's kind; u's direction is the step
+/// u → v. `targets` > 0: stop once that many target cells are settled.
+template <class Rule, class CostModel>
+class FieldExpansion {
+public:
+    static constexpr bool admits_stale = true;
+
+    FieldExpansion(const grid::Grid& grid, grid::Cost* cost, std::uint8_t* direction, grid::Bitset& settled,
+                   std::vector<std::uint32_t>& touched, const grid::Bitset& target_bits, std::size_t targets,
+                   grid::Cost& radius)
+        : cost_model_(grid),
+          padded_width_(grid.padded_width()),
+          offsets_(best_first::direction_offsets(best_first::layout_of(grid))),
+          cost_(cost),
+          direction_(direction),
+          settled_(&settled),
+          touched_(&touched),
+          target_bits_(&target_bits),
+          remaining_(targets),
+          radius_(&radius) {}
+
+    bool admit(std::uint32_t cell, grid::Cost /*g*/) {
+        if (!settled_->test(cell)) return true;
+        ++stale_pops_;  // settled cheaper since this entry was pushed
+        return false;
+    }
+    void close(std::uint32_t cell, grid::Cost g) {
+        settled_->set(cell);
+        *radius_ = g / grid::kStraightUnits * grid::kStraightUnits;
+    }
+    bool is_goal(std::uint32_t cell, grid::Cost /*g*/) {
+        return remaining_ != 0 && target_bits_->test(cell) && --remaining_ == 0;
+    }
+    void visit(std::uint32_t /*cell*/, grid::Cost /*g*/) {}
+
+    template <class Keys, class List>
+    bool expand(std::uint32_t cell, grid::Cost g, List& open, Counters& counters, typename Keys::Entry& /*next*/) {
+        const grid::Cost straight = g + cost_model_.straight(cell);
+        const grid::Cost diagonal = g + cost_model_.diagonal(cell);
+        unsigned moves = Rule::table[cost_model_.neighbourhood(cell, padded_width_)];
+        while (moves != 0) {
+            const int step = __builtin_ctz(moves);
+            moves &= moves - 1;
+            const auto predecessor =
+                static_cast<std::uint32_t>(static_cast<std::int32_t>(cell) + offsets_[static_cast<std::size_t>(step)]);
+            if (settled_->test(predecessor)) continue;
+            ++counters.generated;
+            const grid::Cost candidate = is_diagonal(step) ? diagonal : straight;
+            if (candidate < cost_[predecessor]) {
+                if (cost_[predecessor] == ~grid::Cost{0}) touched_->push_back(predecessor);
+                cost_[predecessor] = candidate;
+                direction_[predecessor] = opposite(step);
+                open.push(candidate, predecessor);
+                ++counters.heap_pushes;
+            }
+        }
+        return false;
+    }
+
+    [[nodiscard]] std::uint64_t stale_pops() const { return stale_pops_; }
+
+private:
+    const CostModel cost_model_;
+    const std::uint32_t padded_width_;
+    const std::array<std::int32_t, kDirectionCount> offsets_;
+    grid::Cost* const cost_;
+    std::uint8_t* const direction_;
+    grid::Bitset* const settled_;
+    std::vector<std::uint32_t>* const touched_;
+    const grid::Bitset* const target_bits_;
+    std::size_t remaining_;
+    grid::Cost* const radius_;
+    std::uint64_t stale_pops_ = 0;
+};
 
 }  // namespace
 
 template <class Rule, class CostModel>
 void run_field(const grid::Grid& grid, GoalField& field, FieldWorkspace& workspace, std::size_t targets,
                const StopConditions& stop) {
-    const CostModel cost_model(grid);
-    const std::uint32_t padded_width = grid.padded_width();
-    const auto width_step = static_cast<std::int32_t>(padded_width);
-    const std::int32_t offsets[8] = {-width_step, 1, width_step, -1, 1 - width_step,
-                                     1 + width_step, width_step - 1, -1 - width_step};
-    grid::Cost* cost = field.cost_.data();
-    std::uint8_t* direction = field.direction_.data();
-    grid::Bitset& settled = field.settled_;
-    const grid::Bitset& target_bits = workspace.target_bits;
-    const bool stop_early = targets != 0;
-    std::size_t remaining = targets;
-    Counters counters;
-
-    // Dial's buckets of width kStraightUnits. Every step costs at least that much (the cheapest kind's
-    // straight step is exactly kStraightUnits), so settling a cell of bucket k only ever pushes cells
-    // into later buckets: a bucket's cells are final once the earlier buckets are done and may be
-    // settled in any fixed order (insertion order: deterministic). Costs stay exact integers; the
-    // buckets only order the work. A ring of buckets spans the dearest step.
-    grid::Cost dearest = grid::kDiagonalUnits;
-    for (std::size_t kind = 1; kind < grid.kinds().size(); ++kind) {
-        dearest = std::max(dearest, grid.kinds()[kind].diagonal_units);
-    }
-    const std::size_t ring = static_cast<std::size_t>(dearest / grid::kStraightUnits) + 2;
-    std::vector<std::vector<std::uint32_t>>& buckets = workspace.buckets;
-    if (buckets.size() < ring) buckets.resize(ring);
-    for (std::size_t index = 0; index < ring; ++index) buckets[index].clear();
-
     const std::uint32_t goal = grid.padded(field.goal_x_, field.goal_y_).value;
-    cost[goal] = 0;
+    field.cost_[goal] = 0;
     field.touched_.push_back(goal);
-    buckets[0].push_back(goal);
-    std::size_t pending = 1;
-    ++counters.heap_pushes;
-    bool stopped = false;
-    // Settled-cell count of the next checkpoint (none without a deadline or a cancel token).
-    std::uint64_t expansion_limit = stop.first_limit();
-    for (grid::Cost bucket = 0; pending != 0 && !stopped; ++bucket) {
-        std::vector<std::uint32_t>& cells = buckets[bucket % ring];
-        for (std::size_t position = 0; position < cells.size(); ++position) {
-            const std::uint32_t cell = cells[position];
-            --pending;
-            ++counters.heap_pops;
-            if (settled.test(cell)) continue;  // a stale entry: the cell was settled cheaper
-            settled.set(cell);
-            ++counters.expanded;
-            field.radius_ = bucket * grid::kStraightUnits;
-            if (counters.expanded >= expansion_limit) {
-                const Checkpoint next = stop.checkpoint(counters.expanded);
-                if (next.stop) {
-                    field.stopped_ = next.status;
-                    stopped = true;
-                    break;
-                }
-                expansion_limit = next.limit;
-            }
-            if (stop_early && target_bits.test(cell) && --remaining == 0) {
-                stopped = true;
-                break;
-            }
-            const grid::Cost straight = cost[cell] + cost_model.straight(cell);
-            const grid::Cost diagonal = cost[cell] + cost_model.diagonal(cell);
-            unsigned moves = Rule::table[cost_model.neighbourhood(cell, padded_width)];
-            while (moves != 0) {
-                const int step = __builtin_ctz(moves);
-                moves &= moves - 1;
-                const auto predecessor = static_cast<std::uint32_t>(static_cast<std::int32_t>(cell) + offsets[step]);
-                if (settled.test(predecessor)) continue;
-                ++counters.generated;
-                const grid::Cost candidate = is_diagonal(step) ? diagonal : straight;
-                if (candidate < cost[predecessor]) {
-                    if (cost[predecessor] == ~grid::Cost{0}) field.touched_.push_back(predecessor);
-                    cost[predecessor] = candidate;
-                    direction[predecessor] = opposite(step);
-                    buckets[static_cast<std::size_t>(candidate / grid::kStraightUnits) % ring].push_back(predecessor);
-                    ++pending;
-                    ++counters.heap_pushes;
-                }
-            }
-        }
-        cells.clear();
-    }
-    for (std::size_t index = 0; index < ring; ++index) buckets[index].clear();
-    field.complete_ = !stopped;
-    if (field.stopped_ != QueryStatus::found) field.complete_ = false;
-    field.counters_ = counters;
+    FieldExpansion<Rule, CostModel> expansion(grid, field.cost_.data(), field.direction_.data(), field.settled_,
+                                              field.touched_, workspace.target_bits, targets, field.radius_);
+    best_first::BucketQueue open(workspace.buckets, best_first::dearest_step(grid), field.cost_.data());
+    best_first::LoopState loop = best_first::LoopState::starting_at(goal, 0, stop);
+    best_first::best_first_loop<best_first::BucketKeys>(expansion, open, nullptr, stop, loop, ~grid::Cost{0});
+    if (loop.limited) field.stopped_ = loop.stop_status;
+    field.complete_ = !loop.reached && !loop.limited;
+    loop.counters.heap_pops = loop.counters.expanded + expansion.stale_pops();
+    field.counters_ = loop.counters;
 }
 
 namespace {
 
 template <class Rule>
 FieldFunction pick_cost_model(bool uniform) {
-    return uniform ? &run_field<Rule, UniformFieldCost> : &run_field<Rule, TerrainFieldCost>;
+    return uniform ? &run_field<Rule, best_first::UniformCost> : &run_field<Rule, best_first::TerrainCost>;
 }
 
 FieldFunction pick_field(Moves moves, DiagonalRule rule, bool uniform) {
@@ -245,25 +227,14 @@ bool GoalField::read_path(const grid::Grid& grid, std::uint32_t start_x, std::ui
     result.cost = grid.to_real_cost(cost_[cell]);
     result.path.clear();
     if (!record_path) return true;
-    const auto padded_width = static_cast<std::int64_t>(width_ + 2);
-    std::uint32_t x = start_x;
-    std::uint32_t y = start_y;
-    for (;;) {
-        result.path.push_back(grid::CellIndex{y * width_ + x});
-        const std::uint8_t step = direction_[cell];
-        if (step == kNoDirection) break;
-        x = static_cast<std::uint32_t>(static_cast<std::int64_t>(x) + kDirectionX[step]);
-        y = static_cast<std::uint32_t>(static_cast<std::int64_t>(y) + kDirectionY[step]);
-        cell = static_cast<std::uint32_t>(static_cast<std::int64_t>(cell) + kDirectionY[step] * padded_width +
-                                          kDirectionX[step]);
-    }
+    best_first::follow_directions(grid::PaddedLayout(width_, height_), direction_.data(), start_x, start_y, result);
     return true;
 }
 
 bool GoalField::affected_by_change(std::uint32_t x, std::uint32_t y) const {
     if (x >= width_ || y >= height_) return false;  // off the map: no cell of the field can change
     const std::uint32_t centre = padded(x, y);
-    const std::uint32_t padded_width = width_ + 2;
+    const std::uint32_t padded_width = grid::PaddedLayout(width_, height_).padded_width();
     for (std::uint32_t row : {centre - padded_width, centre, centre + padded_width}) {
         if (settled_.test(row - 1) || settled_.test(row) || settled_.test(row + 1)) return true;
     }

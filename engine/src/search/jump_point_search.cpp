@@ -1,6 +1,7 @@
-// Jump point search, online and over JPS+ tables (see jump_point_search.hpp). One search loop,
-// generic over how a jump is made (a compile-time policy: block scans or table lookups), so the hot
-// loop has no virtual calls; the Solver picks the instantiation once.
+// Jump point search, online and over JPS+ tables (see jump_point_search.hpp): an expansion policy of
+// the best-first core (best_first/loop.hpp), generic over how a jump is made (a compile-time
+// policy: block scans or table lookups), so the hot loop has no virtual calls; the Solver picks the
+// instantiation once. The open list, counters, stop checkpoints and path rebuild are the core's.
 //
 // Pruning (no corner cutting): a node reached by a straight step in direction s keeps s, plus, for
 // each side p of s whose side cell is passable while the cell behind it is blocked, the forced
@@ -13,11 +14,14 @@
 #include <array>
 #include <chrono>
 #include <string>
-#include <tuple>
 #include <utility>
 
-#include "search/detail/packed_open_list.hpp"
-#include "search/detail/search_state.hpp"
+#include "search/best_first/cell_layout.hpp"
+#include "search/best_first/loop.hpp"
+#include "search/best_first/open_keys.hpp"
+#include "search/best_first/path_rebuild.hpp"
+#include "search/best_first/search_state.hpp"
+#include "search/preparations.hpp"
 #include "swarmpath/search/heuristics.hpp"
 #include "swarmpath/search/jump_point_table.hpp"
 #include "swarmpath/search/moves.hpp"
@@ -161,9 +165,11 @@ struct OnlineJumps {
     std::int64_t goal_x;
     std::int64_t goal_y;
 
+    using Preparation = JumpPointPreparation;
+
     OnlineJumps(const Solver& solver, const Endpoints& endpoints)
-        : rows(&solver.jump_grid()->rows()),
-          columns(&solver.jump_grid()->columns()),
+        : rows(&solver.preparation<Preparation>().lines.rows()),
+          columns(&solver.preparation<Preparation>().lines.columns()),
           passable(&solver.grid().passable_bits()),
           padded_width(solver.grid().padded_width()),
           goal_x(endpoints.goal_x),
@@ -237,8 +243,10 @@ struct TableJumps {
     std::int64_t goal_x;
     std::int64_t goal_y;
 
+    using Preparation = JumpPointTablePreparation;
+
     TableJumps(const Solver& solver, const Endpoints& endpoints)
-        : table(solver.jump_table()),
+        : table(&solver.preparation<Preparation>().table),
           padded_width(solver.grid().padded_width()),
           goal_x(endpoints.goal_x),
           goal_y(endpoints.goal_y) {}
@@ -318,182 +326,74 @@ struct TableJumps {
     }
 };
 
-/// Rebuilds the full cell path from `end` back to the start through parent cells; each segment
-/// parent → node is diagonal steps first, then straight steps.
-void reconstruct_jump_path(const grid::Grid& grid, detail::SearchState& context, std::uint32_t start, std::uint32_t end,
-                           Result& result) {
-    const std::uint32_t* parents = context.parent_cells();
-    std::vector<std::uint32_t>& scratch = context.path_scratch();
-    scratch.clear();
-    const std::int64_t padded_width = grid.padded_width();
-    const std::int64_t width = grid.width();
-    std::int64_t cell = end;
-    std::int64_t x = cell % padded_width - 1;
-    std::int64_t y = cell / padded_width - 1;
-    for (;;) {
-        scratch.push_back(static_cast<std::uint32_t>(y * width + x));
-        if (cell == start) break;
-        const std::int64_t parent = parents[cell];
-        const std::int64_t parent_x = parent % padded_width - 1;
-        const std::int64_t parent_y = parent / padded_width - 1;
-        const std::int64_t step_x = x > parent_x ? 1 : (x < parent_x ? -1 : 0);
-        const std::int64_t step_y = y > parent_y ? 1 : (y < parent_y ? -1 : 0);
-        const std::int64_t across = x > parent_x ? x - parent_x : parent_x - x;
-        const std::int64_t down = y > parent_y ? y - parent_y : parent_y - y;
-        const std::int64_t diagonal_steps = std::min(across, down);
-        // Backwards: the straight part first, then the diagonal part, stopping short of the parent.
-        std::int64_t straight_steps = std::max(across, down) - diagonal_steps;
-        const std::int64_t straight_x = across > down ? step_x : 0;
-        const std::int64_t straight_y = down > across ? step_y : 0;
-        for (; straight_steps > 0; --straight_steps) {
-            x -= straight_x;
-            y -= straight_y;
-            if (x != parent_x || y != parent_y) scratch.push_back(static_cast<std::uint32_t>(y * width + x));
-        }
-        for (std::int64_t step = 1; step < diagonal_steps; ++step) {
-            x -= step_x;
-            y -= step_y;
-            scratch.push_back(static_cast<std::uint32_t>(y * width + x));
-        }
-        cell = parent;
-        x = parent_x;
-        y = parent_y;
+/// Jump point search's expansion policy: the pruned directions of a node (by how it was reached),
+/// each followed by a jump to the next jump point; the jump points found are offered to the open
+/// list with the node as their parent. The same cell may be offered twice by one expansion, so no
+/// successor is held outside the open list.
+template <class Jumps>
+class JumpExpansion {
+public:
+    static constexpr bool admits_stale = false;
+
+    JumpExpansion(const Solver& solver, SearchState& state, const Endpoints& endpoints)
+        : jumps_(solver, endpoints),
+          passable_(&solver.grid().passable_bits()),
+          layout_(best_first::layout_of(solver.grid())),
+          goal_(endpoints.goal),
+          goal_x_(endpoints.goal_x),
+          goal_y_(endpoints.goal_y),
+          stamps_(state.stamps()),
+          arrivals_(state.parent_directions()),
+          parents_(state.parent_cells()),
+          generation_(state.generation()),
+          closed_generation_(state.closed_generation()) {}
+
+    [[nodiscard]] grid::Cost estimate(std::int64_t x, std::int64_t y) const {
+        return heuristics::Octile::distance(absolute_difference(static_cast<std::uint32_t>(x), goal_x_),
+                                            absolute_difference(static_cast<std::uint32_t>(y), goal_y_));
     }
-    result.path.resize(scratch.size());
-    std::transform(scratch.rbegin(), scratch.rend(), result.path.begin(),
-                   [](std::uint32_t value) { return grid::CellIndex{value}; });
-}
 
-/// The open list as 16-byte packed keys (detail/packed_open_list.hpp), for grids where every f and
-/// g fits in 47 bits: any g is at most one diagonal step per cell, any h at most twice the
-/// straight distance across the map.
-struct PackedOpen {
-    detail::PackedOpenList* list;
-    explicit PackedOpen(detail::SearchState& context) : list(&context.packed_open_list()) {}
-    static bool fits(const grid::Grid& grid) {
-        const double g_bound = (static_cast<double>(grid.cell_count()) + 1.0) * static_cast<double>(grid::kDiagonalUnits);
-        const double h_bound = 2.0 * static_cast<double>(grid.width() + grid.height()) * static_cast<double>(grid::kStraightUnits);
-        return g_bound + h_bound < 0.5 * static_cast<double>(detail::kPackedCostLimit);
-    }
-    [[nodiscard]] bool empty() const { return list->empty(); }
-    void push(grid::Cost f, grid::Cost g, std::uint32_t cell, CellStamp* stamps) {
-        list->push(detail::pack_key(f, g, cell), stamps);
-    }
-    /// Removes the minimum; returns its cell and g.
-    std::pair<std::uint32_t, grid::Cost> pop(CellStamp* stamps) {
-        const detail::PackedKey key = list->pop(stamps);
-        return {detail::key_cell(key), detail::key_g(key)};
-    }
-    [[nodiscard]] grid::Cost f_at(std::uint32_t slot) const { return detail::key_f(list->at(slot)); }
-    [[nodiscard]] grid::Cost g_at(std::uint32_t slot) const { return detail::key_g(list->at(slot)); }
-    void decrease(std::uint32_t slot, grid::Cost f, grid::Cost g, std::uint32_t cell, CellStamp* stamps) {
-        list->decrease_key(slot, detail::pack_key(f, g, cell), stamps);
-    }
-};
+    [[gnu::always_inline]] bool admit(std::uint32_t /*cell*/, grid::Cost /*g*/) const { return true; }
+    [[gnu::always_inline]] void close(std::uint32_t cell, grid::Cost /*g*/) { stamps_[cell].generation = closed_generation_; }
+    [[gnu::always_inline]] bool is_goal(std::uint32_t cell, grid::Cost /*g*/) const { return cell == goal_; }
+    [[gnu::always_inline]] void visit(std::uint32_t /*cell*/, grid::Cost /*g*/) {}
 
-/// The open list as FourAryHeap entries, for any cost range.
-struct WideOpen {
-    FourAryHeap* heap;
-    explicit WideOpen(detail::SearchState& context) : heap(&context.open_list()) {}
-    [[nodiscard]] bool empty() const { return heap->empty(); }
-    void push(grid::Cost f, grid::Cost g, std::uint32_t cell, CellStamp* stamps) { heap->push({f, g, cell, 0, 0}, stamps); }
-    std::pair<std::uint32_t, grid::Cost> pop(CellStamp* stamps) {
-        const HeapEntry entry = heap->pop(stamps);
-        return {entry.cell, entry.g};
-    }
-    [[nodiscard]] grid::Cost f_at(std::uint32_t slot) const { return heap->at(slot).f; }
-    [[nodiscard]] grid::Cost g_at(std::uint32_t slot) const { return heap->at(slot).g; }
-    void decrease(std::uint32_t slot, grid::Cost f, grid::Cost g, std::uint32_t /*cell*/, CellStamp* stamps) {
-        heap->decrease_key(slot, f, g, stamps);
-    }
-};
-
-template <class Jumps, class Open>
-void jump_point_search(const Solver& solver, detail::SearchState& context, const Endpoints& endpoints, Result& result) {
-    const grid::Grid& grid = solver.grid();
-    const Jumps jumps(solver, endpoints);
-    const grid::Bitset& passable = grid.passable_bits();
-    const std::int64_t padded_width = grid.padded_width();
-    // The expansion count at which the search stops or reaches its next checkpoint (StopConditions).
-    std::uint64_t expansion_limit = endpoints.stop.first_limit();
-    const std::uint32_t goal = endpoints.goal;
-    const std::uint32_t goal_x = endpoints.goal_x;
-    const std::uint32_t goal_y = endpoints.goal_y;
-
-    context.begin_search();
-    CellStamp* stamps = context.stamps();
-    std::uint8_t* arrivals = context.parent_directions();
-    std::uint32_t* parents = context.parent_cells();
-    Open open(context);
-    // A stamp holding `generation` marks an open cell, `closed_generation` a closed one (context.hpp).
-    const std::uint32_t generation = context.generation();
-    const std::uint32_t closed_generation = context.closed_generation();
-    Counters counters;
-
-    auto estimate = [&](std::int64_t x, std::int64_t y) {
-        return heuristics::Octile::distance(absolute_difference(static_cast<std::uint32_t>(x), goal_x),
-                                            absolute_difference(static_cast<std::uint32_t>(y), goal_y));
-    };
-
-    context.touch(endpoints.start);
-    arrivals[endpoints.start] = 0;
-    parents[endpoints.start] = endpoints.start;
-    open.push(estimate(endpoints.start_x, endpoints.start_y), 0, endpoints.start, stamps);
-    ++counters.heap_pushes;
-
-    std::uint32_t current_cell = 0;
-    grid::Cost current_g = 0;
-    // Offers the node at (x, y), reached from the current node by `diagonal_steps` diagonal then
-    // `straight_steps` straight steps, the last of them in direction `arrival`.
-    auto generate = [&](std::int64_t x, std::int64_t y, std::uint32_t diagonal_steps, std::uint32_t straight_steps,
-                        int arrival) {
-        ++counters.generated;
-        const auto cell = static_cast<std::uint32_t>((y + 1) * padded_width + (x + 1));
-        CellStamp& stamp = stamps[cell];
-        if (stamp.generation == closed_generation) return;
-        const grid::Cost g = current_g + grid::kDiagonalUnits * diagonal_steps + grid::kStraightUnits * straight_steps;
-        const auto arrival_bit = static_cast<std::uint8_t>(1U << arrival);
-        if (stamp.generation != generation) {
-            stamp.generation = generation;
-            parents[cell] = current_cell;
-            arrivals[cell] = arrival_bit;
-            open.push(g + estimate(x, y), g, cell, stamps);
-            ++counters.heap_pushes;
-            return;
-        }
-        const grid::Cost old_g = open.g_at(stamp.slot);
-        if (g < old_g) {
-            open.decrease(stamp.slot, open.f_at(stamp.slot) - old_g + g, g, cell, stamps);
-            parents[cell] = current_cell;
-            arrivals[cell] = arrival_bit;
-            ++counters.decrease_keys;
-        } else if (g == old_g) {
-            arrivals[cell] = static_cast<std::uint8_t>(arrivals[cell] | arrival_bit);
-        }
-    };
-
-    bool reached = false;
-    bool limited = false;
-    QueryStatus stop_status = QueryStatus::node_limit;
-    while (!open.empty()) {
-        std::tie(current_cell, current_g) = open.pop(stamps);
-        ++counters.heap_pops;
-        ++counters.expanded;
-        stamps[current_cell].generation = closed_generation;
-        if (current_cell == goal) {
-            reached = true;
-            break;
-        }
-        if (counters.expanded >= expansion_limit) {
-            const Checkpoint next = endpoints.stop.checkpoint(counters.expanded);
-            if (next.stop) {
-                limited = true;
-                stop_status = next.status;
-                break;
+    template <class Keys, class List>
+    bool expand(std::uint32_t current_cell, grid::Cost current_g, List& open, Counters& counters,
+                typename Keys::Entry& /*next*/) {
+        CellStamp* const stamps = stamps_;
+        std::uint8_t* const arrivals = arrivals_;
+        std::uint32_t* const parents = parents_;
+        // Offers the node at (x, y), reached from the current node by `diagonal_steps` diagonal then
+        // `straight_steps` straight steps, the last of them in direction `arrival`.
+        auto generate = [&](std::int64_t x, std::int64_t y, std::uint32_t diagonal_steps, std::uint32_t straight_steps,
+                            int arrival) {
+            ++counters.generated;
+            const std::uint32_t cell = layout_.padded(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
+            CellStamp& stamp = stamps[cell];
+            if (stamp.generation == closed_generation_) return;
+            const grid::Cost g = current_g + grid::kDiagonalUnits * diagonal_steps + grid::kStraightUnits * straight_steps;
+            const auto arrival_bit = static_cast<std::uint8_t>(1U << arrival);
+            if (stamp.generation != generation_) {
+                stamp.generation = generation_;
+                parents[cell] = current_cell;
+                arrivals[cell] = arrival_bit;
+                open.push(Keys::make(g + estimate(x, y), g, cell), stamps);
+                ++counters.heap_pushes;
+                return;
             }
-            expansion_limit = next.limit;
-        }
-        const unsigned neighbourhood = read_neighbourhood(passable, current_cell, static_cast<std::uint32_t>(padded_width));
+            const auto entry = open.at(stamp.slot);
+            const grid::Cost old_g = Keys::g(entry);
+            if (g < old_g) {
+                open.decrease_key(stamp.slot, Keys::make(Keys::f(entry) - old_g + g, g, cell), stamps);
+                parents[cell] = current_cell;
+                arrivals[cell] = arrival_bit;
+                ++counters.decrease_keys;
+            } else if (g == old_g) {
+                arrivals[cell] = static_cast<std::uint8_t>(arrivals[cell] | arrival_bit);
+            }
+        };
+        const unsigned neighbourhood = read_neighbourhood(*passable_, current_cell, layout_.padded_width());
         unsigned arrived = arrivals[current_cell];
         unsigned moves = 0;
         if (arrived == 0) {
@@ -504,50 +404,74 @@ void jump_point_search(const Solver& solver, detail::SearchState& context, const
                 arrived &= arrived - 1;
             }
         }
-        const Position from{current_cell, static_cast<std::int64_t>(current_cell) % padded_width - 1,
-                            static_cast<std::int64_t>(current_cell) / padded_width - 1};
+        const Position from{current_cell, static_cast<std::int64_t>(layout_.x_of(current_cell)),
+                            static_cast<std::int64_t>(layout_.y_of(current_cell))};
         while (moves != 0) {
             const int direction = __builtin_ctz(moves);
             moves &= moves - 1;
             if (is_diagonal(direction)) {
-                jumps.diagonal(from, direction, generate);
-            } else if (const std::uint32_t distance = jumps.straight(from, direction); distance != 0) {
+                jumps_.diagonal(from, direction, generate);
+            } else if (const std::uint32_t distance = jumps_.straight(from, direction); distance != 0) {
                 generate(from.x + kDirectionX[static_cast<std::size_t>(direction)] * static_cast<std::int64_t>(distance),
                          from.y + kDirectionY[static_cast<std::size_t>(direction)] * static_cast<std::int64_t>(distance), 0U,
                          distance, direction);
             }
         }
+        return false;
     }
 
-    result.counters = counters;
-    if (reached) {
-        result.status = QueryStatus::found;
-        result.cost_units = current_g;
-        result.cost = grid.to_real_cost(current_g);
-        if (solver.settings().record_paths) reconstruct_jump_path(grid, context, endpoints.start, goal, result);
-        return;
-    }
-    result.status = limited ? stop_status : QueryStatus::no_path;
-}
+private:
+    const Jumps jumps_;
+    const grid::Bitset* const passable_;
+    const grid::PaddedLayout layout_;
+    const std::uint32_t goal_;
+    const std::uint32_t goal_x_;
+    const std::uint32_t goal_y_;
+    CellStamp* const stamps_;
+    std::uint8_t* const arrivals_;
+    std::uint32_t* const parents_;
+    const std::uint32_t generation_;
+    const std::uint32_t closed_generation_;
+};
 
 template <class Jumps>
-void jump_point_search_with_open_list(const Solver& solver, detail::SearchState& context, const Endpoints& endpoints,
-                                      Result& result) {
-    if (PackedOpen::fits(solver.grid())) {
-        jump_point_search<Jumps, PackedOpen>(solver, context, endpoints, result);
-    } else {
-        jump_point_search<Jumps, WideOpen>(solver, context, endpoints, result);
+void jump_point_search(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result) {
+    const auto& preparation = solver.preparation<typename Jumps::Preparation>();
+    state.begin_search();
+    state.touch(endpoints.start);
+    JumpExpansion<Jumps> expansion(solver, state, endpoints);
+    state.parent_directions()[endpoints.start] = 0;
+    state.parent_cells()[endpoints.start] = endpoints.start;
+    best_first::LoopState loop = best_first::LoopState::starting_at(
+        endpoints.start, expansion.estimate(endpoints.start_x, endpoints.start_y), endpoints.stop);
+    // Packed keys (or wide ones on grids too large for them) from the start: jump point search does
+    // not use the compact keys, whose ties break by heap order rather than by cell.
+    best_first::run_with_key_forms(expansion, state, preparation.bounds, false, endpoints.stop, loop);
+
+    loop.counters.heap_pops = loop.counters.expanded;
+    result.counters = loop.counters;
+    if (loop.reached) {
+        const grid::Grid& grid = solver.grid();
+        result.status = QueryStatus::found;
+        result.cost_units = loop.goal_g;
+        result.cost = grid.to_real_cost(loop.goal_g);
+        if (solver.settings().record_paths) {
+            best_first::rebuild_from_parent_cells(best_first::layout_of(grid), state.parent_cells(), endpoints.start,
+                                                  endpoints.goal, state.path_scratch(), result);
+        }
+        return;
     }
+    result.status = loop.limited ? loop.stop_status : QueryStatus::no_path;
 }
 
 }  // namespace
 
-void jump_point_search_online(const Solver& solver, detail::SearchState& context, const Endpoints& endpoints, Result& result) {
-    jump_point_search_with_open_list<OnlineJumps>(solver, context, endpoints, result);
+void jump_point_search_online(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result) {
+    jump_point_search<OnlineJumps>(solver, state, endpoints, result);
 }
 
-void jump_point_search_table(const Solver& solver, detail::SearchState& context, const Endpoints& endpoints, Result& result) {
-    jump_point_search_with_open_list<TableJumps>(solver, context, endpoints, result);
+void jump_point_search_table(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result) {
+    jump_point_search<TableJumps>(solver, state, endpoints, result);
 }
 
 }  // namespace swarmpath::search

@@ -5,7 +5,10 @@
 #include <cmath>
 #include <string>
 
-#include "search/detail/astar.hpp"
+#include "search/astar.hpp"
+#include "search/best_first/cost_models.hpp"
+#include "search/best_first/search_state.hpp"
+#include "search/preparations.hpp"
 #include "swarmpath/search/jump_point_search.hpp"
 #include "swarmpath/search/jump_point_table.hpp"
 
@@ -15,20 +18,20 @@ namespace {
 template <class Rule, class CostModel>
 Solver::SearchFunction pick_heuristic(HeuristicKind heuristic) {
     switch (heuristic) {
-        case HeuristicKind::manhattan: return &detail::astar<Rule, CostModel, heuristics::Manhattan>;
-        case HeuristicKind::euclidean: return &detail::astar<Rule, CostModel, heuristics::Euclidean>;
-        case HeuristicKind::chebyshev: return &detail::astar<Rule, CostModel, heuristics::Chebyshev>;
-        case HeuristicKind::zero: return &detail::astar<Rule, CostModel, heuristics::Zero>;
+        case HeuristicKind::manhattan: return &best_first::astar<Rule, CostModel, heuristics::Manhattan>;
+        case HeuristicKind::euclidean: return &best_first::astar<Rule, CostModel, heuristics::Euclidean>;
+        case HeuristicKind::chebyshev: return &best_first::astar<Rule, CostModel, heuristics::Chebyshev>;
+        case HeuristicKind::zero: return &best_first::astar<Rule, CostModel, heuristics::Zero>;
         case HeuristicKind::octile:
         case HeuristicKind::automatic: break;
     }
-    return &detail::astar<Rule, CostModel, heuristics::Octile>;
+    return &best_first::astar<Rule, CostModel, heuristics::Octile>;
 }
 
 template <class Rule>
 Solver::SearchFunction pick_cost_model(bool uniform, HeuristicKind heuristic) {
-    return uniform ? pick_heuristic<Rule, detail::UniformCost>(heuristic)
-                   : pick_heuristic<Rule, detail::TerrainCost>(heuristic);
+    return uniform ? pick_heuristic<Rule, best_first::UniformCost>(heuristic)
+                   : pick_heuristic<Rule, best_first::TerrainCost>(heuristic);
 }
 
 /// One legal-moves byte per padded cell (see Solver::legal_moves): the move rule applied to the
@@ -92,20 +95,31 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
     }
     solver.components_ =
         std::make_shared<const Components>(Components::compute(grid, settings.moves, settings.diagonal));
+    const best_first::KeyBounds bounds =
+        best_first::key_bounds(grid, best_first::dearest_step(grid), solver.weight_fixed_);
     if (solver.algorithm_ == Algorithm::jps) {
-        solver.jump_grid_ = std::make_shared<const JumpPointGrid>(grid);
+        solver.preparation_ = std::make_shared<const JumpPointPreparation>(JumpPointPreparation{JumpPointGrid(grid), bounds});
         solver.search_ = &jump_point_search_online;
     } else if (solver.algorithm_ == Algorithm::jps_plus) {
-        solver.jump_table_ = std::make_shared<const JumpPointTable>(JumpPointTable::build(grid));
+        solver.preparation_ =
+            std::make_shared<const JumpPointTablePreparation>(JumpPointTablePreparation{JumpPointTable::build(grid), bounds});
         solver.search_ = &jump_point_search_table;
     } else {
-        solver.legal_moves_ = std::make_shared<const std::vector<std::uint8_t>>(
-            compute_legal_moves(grid, settings.moves, settings.diagonal));
+        solver.preparation_ = std::make_shared<const AstarPreparation>(
+            AstarPreparation{compute_legal_moves(grid, settings.moves, settings.diagonal), bounds});
         solver.search_ = pick_astar(settings.moves, settings.diagonal, grid.uniform_cost(), solver.heuristic_);
-        solver.open_list_bounds_ = detail::open_list_bounds(grid, solver.weight_fixed_);
-        solver.compact_f_ceiling_ = solver.open_list_bounds_.compact_f_limit;
     }
     return solver;
+}
+
+const JumpPointGrid* Solver::jump_grid() const {
+    const auto* prepared = std::get_if<std::shared_ptr<const JumpPointPreparation>>(&preparation_);
+    return prepared != nullptr ? &(*prepared)->lines : nullptr;
+}
+
+const JumpPointTable* Solver::jump_table() const {
+    const auto* prepared = std::get_if<std::shared_ptr<const JumpPointTablePreparation>>(&preparation_);
+    return prepared != nullptr ? &(*prepared)->table : nullptr;
 }
 
 Result Solver::solve(SearchContext& context, const Query& query) const {
@@ -167,7 +181,7 @@ void Solver::solve_untimed(SearchContext& context, const Query& query, Result& r
         return;
     }
     endpoints.stop = StopConditions::for_query(settings_);
-    detail::SearchState& state = context.state();
+    SearchState& state = context.state();
     state.prepare(grid.padded_cell_count());
     search_(*this, state, endpoints, result);
 }

@@ -7,10 +7,10 @@
 // Memory: 8 (stamp) + 1 (parent direction) = 9 bytes per padded cell, plus the open list; searches
 // that keep a closed bitset add 1/8 byte, jump point search's parent cells 4 bytes.
 //
-// The state itself (search/detail/search_state.hpp in the engine's sources) is internal and not
-// installed: its open lists are the A* search's platform-tuned details. A SearchContext owns one
-// through a pointer; the searches fetch it once per query, so the indirection costs nothing in
-// their loops. Not thread-safe: one context per thread (BatchSolver keeps one per worker).
+// The state itself (SearchState, defined in the engine's sources: search/best_first/search_state.hpp)
+// is opaque to users and not installed: its open lists are the search core's platform-tuned
+// details. A SearchContext owns one through a pointer; the searches fetch it once per query, so the
+// indirection costs nothing in their loops. Not thread-safe: one context per thread (BatchSolver keeps one per worker).
 #pragma once
 
 #include <cstddef>
@@ -21,9 +21,7 @@
 
 namespace swarmpath::search {
 
-namespace detail {
-class SearchState;  // search/detail/search_state.hpp (internal)
-}  // namespace detail
+class SearchState;  // opaque outside the engine (search/best_first/search_state.hpp)
 
 class SearchContext {
 public:
@@ -48,11 +46,11 @@ public:
     /// Bytes held by the context now.
     [[nodiscard]] std::size_t memory_bytes() const;
 
-    /// The engine's own view of the state (internal type; only the engine's sources can use it).
-    [[nodiscard]] detail::SearchState& state() { return *state_; }
+    /// The engine's own view of the state (an opaque type outside the engine's sources).
+    [[nodiscard]] SearchState& state() { return *state_; }
 
 private:
-    std::unique_ptr<detail::SearchState> state_;
+    std::unique_ptr<SearchState> state_;
 };
 
 }  // namespace swarmpath::search

@@ -68,6 +68,16 @@ public:
         entry.g = g;
         sift_up(position, entry, stamps);
     }
+    /// The same with the new key given as an entry (the interface the fast open lists share).
+    void decrease_key(std::uint32_t position, const HeapEntry& entry, CellStamp* stamps) {
+        decrease_key(position, entry.f, entry.g, stamps);
+    }
+
+    /// Pushes `entry` and pops the minimum, which may be `entry` itself.
+    HeapEntry replace_top(const HeapEntry& entry, CellStamp* stamps) {
+        push(entry, stamps);
+        return pop(stamps);
+    }
 
 private:
     void sift_up(std::uint32_t position, const HeapEntry& entry, CellStamp* stamps) {

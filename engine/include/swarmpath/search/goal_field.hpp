@@ -2,7 +2,7 @@
 // optimal cost to that goal and the direction of its first step, so any number of agents bound for
 // the goal read their paths off the field instead of searching.
 //
-// Semantics, identical to A* (detail/astar.hpp) in every movement model, diagonal rule and terrain:
+// Semantics, identical to A* (astar.hpp) in every movement model, diagonal rule and terrain:
 //   - A forward step u→v costs the straight or diagonal units of the terrain kind of v, the cell
 //     ENTERED. The reverse search settles v and relaxes its predecessors u, charging each u the
 //     units of v: cost(u) = cost(v) + units(kind(v), step). Costs are the same 64-bit fixed-point
@@ -25,6 +25,7 @@
 
 #include "swarmpath/grid/bitset.hpp"
 #include "swarmpath/grid/grid.hpp"
+#include "swarmpath/grid/padded_layout.hpp"
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::search {
@@ -106,7 +107,7 @@ public:
 
 private:
     [[nodiscard]] std::uint32_t padded(std::uint32_t x, std::uint32_t y) const {
-        return (y + 1) * (width_ + 2) + (x + 1);
+        return grid::PaddedLayout(width_, height_).padded(x, y);
     }
     template <class Rule, class CostModel>
     friend void run_field(const grid::Grid& grid, GoalField& field, FieldWorkspace& workspace, std::size_t targets,

@@ -38,9 +38,7 @@ namespace swarmpath::search {
 
 class Solver;
 struct Endpoints;
-namespace detail {
-class SearchState;  // search/detail/search_state.hpp (internal)
-}  // namespace detail
+class SearchState;  // opaque outside the engine (context.hpp)
 
 /// Passed as `goal_position` when the goal is not on the line scanned.
 inline constexpr std::int64_t kNoGoalPosition = -(std::int64_t{1} << 40);
@@ -57,8 +55,8 @@ inline constexpr std::int64_t kNoGoalPosition = -(std::int64_t{1} << 40);
 Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& settings);
 
 /// `jps`: online jump point search over solver.jump_grid().
-void jump_point_search_online(const Solver& solver, detail::SearchState& context, const Endpoints& endpoints, Result& result);
+void jump_point_search_online(const Solver& solver, SearchState& context, const Endpoints& endpoints, Result& result);
 /// `jps+`: jump point search over the precomputed solver.jump_table().
-void jump_point_search_table(const Solver& solver, detail::SearchState& context, const Endpoints& endpoints, Result& result);
+void jump_point_search_table(const Solver& solver, SearchState& context, const Endpoints& endpoints, Result& result);
 
 }  // namespace swarmpath::search

@@ -22,6 +22,12 @@ inline constexpr std::uint8_t kNoParent = 0xFF;
 
 [[nodiscard]] constexpr bool is_diagonal(int direction) { return direction >= 4; }
 
+/// The direction that undoes `direction` (N↔S, E↔W, NE↔SW, SE↔NW).
+[[nodiscard]] constexpr std::uint8_t opposite(int direction) {
+    return static_cast<std::uint8_t>(direction < 4 ? (direction + 2) & 3 : 4 + ((direction - 2) & 3));
+}
+static_assert(opposite(0) == 2 && opposite(1) == 3 && opposite(4) == 6 && opposite(5) == 7 && opposite(7) == 5);
+
 /// Bit of the neighbourhood mask that holds the neighbour at offset (dx, dy).
 [[nodiscard]] constexpr unsigned neighbourhood_bit(int dx, int dy) {
     return static_cast<unsigned>((dy + 1) * 3 + (dx + 1));

@@ -11,9 +11,9 @@
 // CellIndex.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <variant>
 #include <vector>
 
 #include "swarmpath/core/error.hpp"
@@ -24,11 +24,13 @@
 
 namespace swarmpath::search {
 
-class JumpPointGrid;   // jump_point_search.hpp
+class JumpPointGrid;   // jump_point_grid.hpp
 class JumpPointTable;  // jump_point_table.hpp
-namespace detail {
-class SearchState;  // search/detail/search_state.hpp (internal): a SearchContext's state
-}  // namespace detail
+class SearchState;     // a SearchContext's state, opaque outside the engine (context.hpp)
+// What a Solver prepares for each algorithm, defined in the engine's sources (search/preparations.hpp).
+struct AstarPreparation;
+struct JumpPointPreparation;
+struct JumpPointTablePreparation;
 
 /// Endpoints of a query after validation, in both index spaces, and when its search must stop.
 struct Endpoints {
@@ -37,18 +39,13 @@ struct Endpoints {
     StopConditions stop;
 };
 
-/// How A* may key its open list on one grid and weight (detail/astar.hpp), worked out once when
-/// the Solver is created: it depends on the grid's dearest step and the weight, not on the query.
-struct OpenListBounds {
-    bool packed_keys_fit = false;   ///< every f and g a query can meet fits the packed list's keys
-    bool compact_usable = false;    ///< the compact list (32-bit f and g) has room at all
-    grid::Cost compact_f_limit = 0; ///< the largest f a cell may have and be expanded on the compact list
-};
-
 class Solver {
 public:
-    /// One compiled search. It takes the context's internal state, fetched once per query by solve.
-    using SearchFunction = void (*)(const Solver&, detail::SearchState&, const Endpoints&, Result&);
+    /// One compiled search. It takes the context's state, fetched once per query by solve.
+    using SearchFunction = void (*)(const Solver&, SearchState&, const Endpoints&, Result&);
+    /// What the solver prepared for its algorithm: exactly one alternative, fixed by create.
+    using Preparation = std::variant<std::shared_ptr<const AstarPreparation>, std::shared_ptr<const JumpPointPreparation>,
+                                     std::shared_ptr<const JumpPointTablePreparation>>;
 
     /// Validates `settings` against `grid` (an inadmissible heuristic without allow_inadmissible,
     /// a weight below 1, an empty grid, ...) and prepares the search. The grid must outlive the solver.
@@ -68,24 +65,15 @@ public:
     [[nodiscard]] const Components& components() const { return *components_; }
     /// Weight as 16.16 fixed point (65536 = 1).
     [[nodiscard]] std::uint64_t weight_fixed() const { return weight_fixed_; }
-    /// Row and column bits for online jump point search (set when the algorithm is jps).
-    [[nodiscard]] const JumpPointGrid* jump_grid() const { return jump_grid_.get(); }
-    /// JPS+ jump distances, built in create (set when the algorithm is jps_plus).
-    [[nodiscard]] const JumpPointTable* jump_table() const { return jump_table_.get(); }
-    /// The legal moves (direction bits, moves.hpp) out of every padded cell under this solver's
-    /// move rule, on the cell's own movement layer: one byte per cell, shared by every thread, so
-    /// the A* loop reads one byte where it would read three rows of bits and look up the rule's
-    /// table. Set when the algorithm is astar; 0 for blocked and padding cells.
-    [[nodiscard]] const std::uint8_t* legal_moves() const { return legal_moves_ ? legal_moves_->data() : nullptr; }
-    /// A* runs on its compact open list (32-bit f and g) while the f of every cell it expands is at
-    /// most bounds.compact_f_limit, which keeps its successors' keys in 32 bits; past it, the search
-    /// moves to the packed list when bounds.packed_keys_fit, else to the general one.
-    [[nodiscard]] const OpenListBounds& open_list_bounds() const { return open_list_bounds_; }
-    /// Test hook: cap the compact open list's f limit (the lower of the cap and the limit the grid
-    /// allows is used), so that searches move to the wider open list part-way, or (below the
-    /// start's f) never use the compact list. A cap of ~0 restores the grid's own limit.
-    void set_compact_f_cap_for_testing(grid::Cost cap) {
-        open_list_bounds_.compact_f_limit = std::min(compact_f_ceiling_, cap);
+    /// Row and column bits for online jump point search (the algorithm is jps), else null.
+    [[nodiscard]] const JumpPointGrid* jump_grid() const;
+    /// JPS+ jump distances, built in create (the algorithm is jps_plus), else null.
+    [[nodiscard]] const JumpPointTable* jump_table() const;
+    /// The prepared data of the algorithm in force; `Prepared` must be that alternative (the engine's
+    /// searches, which the solver itself picked, are the only callers).
+    template <class Prepared>
+    [[nodiscard]] const Prepared& preparation() const {
+        return **std::get_if<std::shared_ptr<const Prepared>>(&preparation_);
     }
 
 private:
@@ -96,12 +84,8 @@ private:
     Algorithm algorithm_ = Algorithm::astar;
     std::uint64_t weight_fixed_ = 65536;
     std::shared_ptr<const Components> components_;
-    std::shared_ptr<const JumpPointGrid> jump_grid_;
-    std::shared_ptr<const JumpPointTable> jump_table_;
-    std::shared_ptr<const std::vector<std::uint8_t>> legal_moves_;
+    Preparation preparation_;
     SearchFunction search_ = nullptr;
-    OpenListBounds open_list_bounds_;
-    grid::Cost compact_f_ceiling_ = 0;  ///< the compact f limit the grid and weight allow
 };
 
 }  // namespace swarmpath::search

@@ -1,4 +1,4 @@
-// The A* open list in its 128-bit form (for costs beyond the compact list's 2^32; push, pop and the
+// The best-first core's open list in its 128-bit form (for costs beyond the compact list's 2^32; push, pop and the
 // rest come from the shell shared with it, padded_open_list.hpp): a 4-ary min-heap of 16-byte
 // keys, each key packing the whole order (f, larger g, smaller cell) into one unsigned 128-bit
 // integer, so that comparing two entries is one 128-bit comparison and the four children of a node
@@ -8,7 +8,7 @@
 // Key layout, most significant first: f (48 bits) | ~g (48 bits) | padded cell (32 bits).
 // Ordering keys as integers is then exactly FourAryHeap's order: lower f first; on equal f the
 // larger g; then the smaller cell. It holds only while f and g stay below 2^48 (kPackedCostLimit);
-// the Solver checks a bound once (packed_keys_fit in astar.hpp) and A* uses FourAryHeap otherwise.
+// the Solver checks a bound once (key_bounds in open_keys.hpp) and the searches use FourAryHeap otherwise.
 //
 // Like FourAryHeap, every move writes the entry's position to stamps[cell].slot, so decrease-key
 // finds an entry in O(1). Pop uses Floyd's bottom-up sift: the hole left by the minimum walks down
@@ -24,12 +24,12 @@
 #include <cstring>
 #include <memory>
 
-#include "search/detail/padded_open_list.hpp"
-#include "search/detail/platform.hpp"
+#include "search/best_first/padded_open_list.hpp"
+#include "search/best_first/platform.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/four_ary_heap.hpp"
 
-namespace swarmpath::search::detail {
+namespace swarmpath::search::best_first {
 
 /// g must stay below this, and f below half of it (so the key's top bit stays clear), for keys to be packed.
 inline constexpr grid::Cost kPackedCostLimit = grid::Cost{1} << 48;
@@ -158,4 +158,4 @@ private:
     PackedKey* keys_ = nullptr;
 };
 
-}  // namespace swarmpath::search::detail
+}  // namespace swarmpath::search::best_first

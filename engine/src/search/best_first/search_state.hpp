@@ -1,5 +1,5 @@
 // The search state behind a SearchContext (search/context.hpp), which owns one and hands it to the
-// searches: internal to the engine (not installed), since its open lists are the A* search's
+// searches: internal to the engine (not installed), since its open lists are the search core's
 // platform-tuned details (packed_open_list.hpp, compact_open_list.hpp).
 // The search state one worker owns and reuses for every query it runs: per-cell stamps
 // (generation + heap slot), parent directions, the open lists and path scratch, and (allocated only
@@ -17,11 +17,11 @@
 #include <vector>
 
 #include "swarmpath/grid/bitset.hpp"
-#include "search/detail/compact_open_list.hpp"
-#include "search/detail/packed_open_list.hpp"
+#include "search/best_first/compact_open_list.hpp"
+#include "search/best_first/packed_open_list.hpp"
 #include "swarmpath/search/four_ary_heap.hpp"
 
-namespace swarmpath::search::detail {
+namespace swarmpath::search {
 
 class SearchState {
 public:
@@ -80,9 +80,9 @@ public:
     }
     FourAryHeap& open_list() { return open_; }
     /// The A* search's open list of packed keys (packed_open_list.hpp).
-    PackedOpenList& packed_open_list() { return packed_open_; }
+    best_first::PackedOpenList& packed_open_list() { return packed_open_; }
     /// The A* search's open list of 64-bit keys, while a query's costs fit (compact_open_list.hpp).
-    CompactOpenList& compact_open_list() { return compact_open_; }
+    best_first::CompactOpenList& compact_open_list() { return compact_open_; }
     std::vector<std::uint32_t>& path_scratch() { return path_scratch_; }
     /// Parent cell (padded index) per cell, for searches whose parent need not be a neighbour (jump
     /// point search). Allocated on first use, so only contexts that run such searches pay its
@@ -110,10 +110,10 @@ private:
     std::vector<std::uint8_t> parent_direction_;
     grid::Bitset closed_;
     FourAryHeap open_;
-    PackedOpenList packed_open_;
-    CompactOpenList compact_open_;
+    best_first::PackedOpenList packed_open_;
+    best_first::CompactOpenList compact_open_;
     std::vector<std::uint32_t> path_scratch_;
     std::vector<std::uint32_t> parent_cells_;
 };
 
-}  // namespace swarmpath::search::detail
+}  // namespace swarmpath::search

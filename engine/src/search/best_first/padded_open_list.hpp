@@ -1,16 +1,16 @@
-// What the A* search's two fast open lists (packed_open_list.hpp, compact_open_list.hpp) share: a
+// What the search core's two fast open lists (packed_open_list.hpp, compact_open_list.hpp) share: a
 // 4-ary min-heap whose slots past the last entry hold a padding key that orders after every real
 // key, at least kPadding of them, so every family of four children is readable whole. This shell
 // keeps the entry count and gives both lists the same push, pop, replace-top, decrease-key and
 // clear; the list itself (the Derived of this CRTP base) owns the storage and provides top(),
-// at(), pad(position), sift_up(), sift_down_from_root() and grow(). Internal to the A* search.
+// at(), pad(position), sift_up(), sift_down_from_root() and grow(). Internal to the search core.
 #pragma once
 
 #include <cstdint>
 
 #include "swarmpath/search/four_ary_heap.hpp"
 
-namespace swarmpath::search::detail {
+namespace swarmpath::search::best_first {
 
 template <class Derived, class Entry>
 class PaddedOpenList {
@@ -75,4 +75,4 @@ private:
     Derived& self() { return static_cast<Derived&>(*this); }
 };
 
-}  // namespace swarmpath::search::detail
+}  // namespace swarmpath::search::best_first

@@ -1,6 +1,6 @@
-// The A* open list in its fastest form, for searches whose f and g stay below 2^32 fixed-point
-// units (about 4,000 straight steps; the A* search checks the bound per query and per expansion,
-// detail/astar.hpp): a 4-ary min-heap of 64-bit keys, f (32 bits) | ~g (32 bits), with the cells
+// The best-first core's open list in its fastest form, for searches whose f and g stay below 2^32 fixed-point
+// units (about 4,000 straight steps; the core checks the bound per query and per expansion,
+// loop.hpp): a 4-ary min-heap of 64-bit keys, f (32 bits) | ~g (32 bits), with the cells
 // in a parallel array. Integer order of a key is (lower f, then larger g), so comparing two entries
 // is one 64-bit comparison, and the four children of a node fill one aligned 32-byte half of a
 // cache line. Entries with equal f and g are equal keys: their relative order is not
@@ -18,12 +18,12 @@
 #include <cstring>
 #include <memory>
 
-#include "search/detail/padded_open_list.hpp"
-#include "search/detail/platform.hpp"
+#include "search/best_first/padded_open_list.hpp"
+#include "search/best_first/platform.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/four_ary_heap.hpp"
 
-namespace swarmpath::search::detail {
+namespace swarmpath::search::best_first {
 
 /// One open-list entry: the key (f | ~g) and its padded cell.
 struct CompactEntry {
@@ -174,4 +174,4 @@ private:
     std::uint32_t* cells_ = nullptr;
 };
 
-}  // namespace swarmpath::search::detail
+}  // namespace swarmpath::search::best_first

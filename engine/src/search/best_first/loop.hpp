@@ -1,0 +1,149 @@
+// The best-first core every search of the engine runs on: A* (astar.hpp), jump point search and
+// JPS+ (jump_point_search.cpp) and the goal fields' reverse Dijkstra (goal_field.cpp). Written once
+// here: taking the next node off the open list, closing it, the goal test, the expansion counters,
+// the stop checkpoints (max_expansions, deadline, cancel token: one comparison per expansion), and
+// the hand-over from the compact open-list keys to wider ones part-way through a search.
+// What differs between the searches is an Expansion policy, a compile-time type with:
+//   - admits_stale (constant) and admit(cell, g): whether a popped entry is still live (a search
+//     whose open list keeps stale entries, like Dial's buckets, skips them here);
+//   - close(cell, g): mark the node closed; is_goal(cell, g): stop here, the goal is reached;
+//   - visit(cell, g): what the search records of a closed node before its checkpoint;
+//   - expand<Keys>(cell, g, open, counters, next): generate the successors onto `open`; return true
+//     with `next` set when the search holds its next node outside the open list (A*'s shortcut).
+// The open list is any List of a key form (open_keys.hpp), or another list with the same push,
+// pop and empty (bucket_queue.hpp). Nothing here throws or allocates but the open list's growth.
+#pragma once
+
+#include <cstdint>
+
+#include "search/best_first/open_keys.hpp"
+#include "search/best_first/search_state.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/search/types.hpp"
+
+namespace swarmpath::search::best_first {
+
+/// What the loop carries from one expansion to the next, in a form that does not depend on the
+/// open list's keys, so a search can leave one key form for a wider one part-way.
+struct LoopState {
+    Counters counters;
+    // The node to expand next, held outside the open list (the start, or a held successor).
+    bool have_next = false;
+    grid::Cost next_f = 0;
+    grid::Cost next_g = 0;
+    std::uint32_t next_cell = 0;
+    // How the search ended.
+    bool reached = false;  ///< is_goal held for goal_cell, at cost goal_g
+    bool limited = false;  ///< stopped short: by max_expansions, the deadline or the cancel token
+    QueryStatus stop_status = QueryStatus::node_limit;  ///< which of them, when limited
+    grid::Cost goal_g = 0;
+    std::uint32_t goal_cell = 0;
+    /// The expansion count at which the loop next consults the stop conditions.
+    std::uint64_t expansion_limit = ~std::uint64_t{0};
+
+    /// A search that starts from `cell` at cost 0 with estimate `f`, held outside the open list.
+    static LoopState starting_at(std::uint32_t cell, grid::Cost f, const StopConditions& stop) {
+        LoopState state;
+        state.counters.heap_pushes = 1;
+        state.have_next = true;
+        state.next_f = f;
+        state.next_cell = cell;
+        state.expansion_limit = stop.first_limit();
+        return state;
+    }
+};
+
+/// How best_first_loop returned: the search is over, or it needs wider keys (its next node, in
+/// LoopState, has an f beyond the bounded key form's limit).
+enum class LoopEnd { finished, needs_wider_keys };
+
+/// The loop proper, from `state` and the entries already on `open`. On a bounded key form, a node
+/// whose f exceeds `f_limit` is not expanded: it goes back into `state` and the loop returns
+/// needs_wider_keys.
+template <class Keys, class Expansion, class List>
+LoopEnd best_first_loop(Expansion& expansion, List& open, CellStamp* stamps, const StopConditions& stop,
+                        LoopState& state, grid::Cost f_limit) {
+    using Entry = typename Keys::Entry;
+    Counters counters = state.counters;
+    std::uint64_t expansion_limit = state.expansion_limit;
+    bool have_current = state.have_next;
+    Entry current = Keys::make(state.next_f, state.next_g, state.next_cell);
+    LoopEnd end = LoopEnd::finished;
+    for (;;) {
+        if (!have_current) {
+            if (open.empty()) break;
+            current = open.pop(stamps);
+        }
+        const std::uint32_t cell = Keys::cell(current);
+        const grid::Cost g = Keys::g(current);
+        if constexpr (Keys::bounded) {
+            if (Keys::f(current) > f_limit) {
+                state.have_next = true;
+                state.next_f = Keys::f(current);
+                state.next_g = g;
+                state.next_cell = cell;
+                end = LoopEnd::needs_wider_keys;
+                break;
+            }
+        }
+        if constexpr (Expansion::admits_stale) {
+            if (!expansion.admit(cell, g)) {
+                have_current = false;
+                continue;
+            }
+        }
+        ++counters.expanded;
+        expansion.close(cell, g);
+        if (expansion.is_goal(cell, g)) {
+            state.reached = true;
+            state.goal_g = g;
+            state.goal_cell = cell;
+            break;
+        }
+        expansion.visit(cell, g);
+        if (counters.expanded >= expansion_limit) {
+            const Checkpoint next = stop.checkpoint(counters.expanded);
+            if (next.stop) {
+                state.limited = true;
+                state.stop_status = next.status;
+                break;
+            }
+            expansion_limit = next.limit;
+        }
+        have_current = expansion.template expand<Keys>(cell, g, open, counters, current);
+    }
+    state.counters = counters;
+    state.expansion_limit = expansion_limit;
+    return end;
+}
+
+/// Runs a search on the state's heaps: on the compact keys while `start_compact` allows and the
+/// grid's bounds leave room, handing its open entries over to the packed keys (or the wide ones,
+/// when even packed keys could overflow on this grid) the moment a node to expand has an f beyond
+/// the compact limit; that happens only on paths of thousands of steps. Searches that cannot start
+/// compact use the packed keys, or the wide ones, throughout.
+template <class Expansion>
+void run_with_key_forms(Expansion& expansion, SearchState& search_state, const KeyBounds& bounds, bool start_compact,
+                        const StopConditions& stop, LoopState& state) {
+    constexpr grid::Cost kNoLimit = ~grid::Cost{0};
+    CellStamp* const stamps = search_state.stamps();
+    const bool packed = bounds.packed_keys_fit;
+    if (start_compact && bounds.compact_usable && state.next_f <= bounds.compact_f_limit) {
+        if (best_first_loop<CompactKeys>(expansion, CompactKeys::list(search_state), stamps, stop, state,
+                                         bounds.compact_f_limit) == LoopEnd::finished) {
+            return;
+        }
+        if (packed) {
+            move_open_entries<CompactKeys, PackedKeys>(search_state);
+        } else {
+            move_open_entries<CompactKeys, WideKeys>(search_state);
+        }
+    }
+    if (packed) {
+        best_first_loop<PackedKeys>(expansion, PackedKeys::list(search_state), stamps, stop, state, kNoLimit);
+    } else {
+        best_first_loop<WideKeys>(expansion, WideKeys::list(search_state), stamps, stop, state, kNoLimit);
+    }
+}
+
+}  // namespace swarmpath::search::best_first
