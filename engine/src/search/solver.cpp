@@ -56,7 +56,7 @@ Solver::SearchFunction pick_astar(Moves moves, DiagonalRule rule, bool uniform, 
 
 }  // namespace
 
-Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& settings) {
+Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& settings, const Preparation& preparation) {
     auto fail = [](std::string message) -> Error { return Error{"", 0, 0, std::move(message)}; };
     // A default-constructed Grid has no cells: only Grid::build makes a grid a search can run on.
     if (grid.width() == 0 || grid.height() == 0) return fail("the grid is empty (build it with Grid::build)");
@@ -90,13 +90,16 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
         default:
             return fail("algorithm " + std::string(to_string(settings.algorithm)) + " is not available in this build");
     }
-    solver.components_ =
-        std::make_shared<const Components>(Components::compute(grid, settings.moves, settings.diagonal));
+    solver.components_ = preparation.components ? preparation.components
+                                                : std::make_shared<const Components>(
+                                                      Components::compute(grid, settings.moves, settings.diagonal));
     if (solver.algorithm_ == Algorithm::jps) {
-        solver.jump_grid_ = std::make_shared<const JumpPointGrid>(grid);
+        solver.jump_grid_ = preparation.jump_grid ? preparation.jump_grid : std::make_shared<const JumpPointGrid>(grid);
         solver.search_ = &jump_point_search_online;
     } else if (solver.algorithm_ == Algorithm::jps_plus) {
-        solver.jump_table_ = std::make_shared<const JumpPointTable>(JumpPointTable::build(grid));
+        solver.jump_table_ = preparation.jump_table ? preparation.jump_table
+                                                    : std::make_shared<const JumpPointTable>(
+                                                          JumpPointTable::build(grid, preparation.parallel));
         solver.search_ = &jump_point_search_table;
     } else {
         solver.legal_moves_ = std::make_shared<const std::vector<std::uint8_t>>(

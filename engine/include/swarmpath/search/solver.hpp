@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "swarmpath/core/error.hpp"
+#include "swarmpath/core/parallel_loop.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/components.hpp"
 #include "swarmpath/search/context.hpp"
@@ -45,6 +46,18 @@ struct OpenListBounds {
     grid::Cost compact_f_limit = 0; ///< the largest f a cell may have and be expanded on the compact list
 };
 
+/// How Solver::create prepares its data: the loop its builders run their independent lines on
+/// (the JPS+ table; serial by default, a batch::BatchSolver's workers in a batch), and data the
+/// caller already holds for this grid and these settings' moves and diagonal rule (kept current
+/// across map edits by batch::EditableMap), used instead of computing it. Data given but not needed
+/// by the algorithm is ignored.
+struct Preparation {
+    core::ParallelLoop parallel = {};
+    std::shared_ptr<const Components> components = nullptr;
+    std::shared_ptr<const JumpPointGrid> jump_grid = nullptr;
+    std::shared_ptr<const JumpPointTable> jump_table = nullptr;
+};
+
 class Solver {
 public:
     /// One compiled search. It takes the context's internal state, fetched once per query by solve.
@@ -52,7 +65,9 @@ public:
 
     /// Validates `settings` against `grid` (an inadmissible heuristic without allow_inadmissible,
     /// a weight below 1, an empty grid, ...) and prepares the search. The grid must outlive the solver.
-    static Expected<Solver> create(const grid::Grid& grid, const SearchSettings& settings);
+    /// `preparation` says how to prepare (see Preparation): serially and from scratch by default.
+    static Expected<Solver> create(const grid::Grid& grid, const SearchSettings& settings,
+                                   const Preparation& preparation = {});
 
     /// Solves one query. No exceptions; allocates only to return the path. A query started after the
     /// settings' CancelToken fired is answered `cancelled` at once.
