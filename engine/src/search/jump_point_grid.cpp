@@ -1,5 +1,5 @@
 // Building and refreshing JumpPointGrid (jump_point_grid.hpp): the row and column scan lines with
-// their stop bits. One rule (write_cell) sets a cell's three bits for both the build and a refresh.
+// their stop bits. One rule (cell_bits) gives a cell's three bits to both the build and a refresh.
 #include "swarmpath/search/jump_point_grid.hpp"
 
 #include <algorithm>
@@ -14,10 +14,16 @@ LineBits::LineBits(std::uint32_t line_count, std::uint32_t line_length, unsigned
 
 namespace {
 
-/// Sets the passability and stop bits of (line, position) from the grid; `free(line, position)`
-/// reads the grid, blocked outside it.
+/// The passability and stop bits of one cell.
+struct CellBits {
+    bool passable;
+    bool stop_forward;
+    bool stop_backward;
+};
+
+/// The bits of (line, position); `free(line, position)` reads the grid, blocked outside it.
 template <class Free>
-void write_cell(ScanLines& lines, std::int64_t line, std::int64_t position, const Free& free) {
+CellBits cell_bits(std::int64_t line, std::int64_t position, const Free& free) {
     const bool here = free(line, position);
     bool forward = !here;
     bool backward = !here;
@@ -26,9 +32,16 @@ void write_cell(ScanLines& lines, std::int64_t line, std::int64_t position, cons
         forward = forward || !free(side, position - 1);
         backward = backward || !free(side, position + 1);
     }
-    lines.bits.assign(line, position, ScanLines::kPassable, here);
-    lines.bits.assign(line, position, ScanLines::kStopForward, forward);
-    lines.bits.assign(line, position, ScanLines::kStopBackward, backward);
+    return {here, forward, backward};
+}
+
+/// Overwrites the bits of (line, position) (a refresh; a build only sets bits on clear lines).
+template <class Free>
+void write_cell(ScanLines& lines, std::int64_t line, std::int64_t position, const Free& free) {
+    const CellBits bits = cell_bits(line, position, free);
+    lines.bits.assign(line, position, ScanLines::kPassable, bits.passable);
+    lines.bits.assign(line, position, ScanLines::kStopForward, bits.stop_forward);
+    lines.bits.assign(line, position, ScanLines::kStopBackward, bits.stop_backward);
 }
 
 /// Passability and stop bits of one orientation, `line_count` lines of `line_length` cells.
@@ -39,7 +52,12 @@ ScanLines build_scan_lines(std::uint32_t line_count, std::uint32_t line_length, 
     const auto length = static_cast<std::int64_t>(line_length);
     for (std::int64_t line = 0; line < count; ++line) {
         // Positions −1 and `length` are the blocked ring: a jump stops there at the latest.
-        for (std::int64_t position = -1; position <= length; ++position) write_cell(lines, line, position, free);
+        for (std::int64_t position = -1; position <= length; ++position) {
+            const CellBits bits = cell_bits(line, position, free);
+            if (bits.passable) lines.bits.set(line, position, ScanLines::kPassable);
+            if (bits.stop_forward) lines.bits.set(line, position, ScanLines::kStopForward);
+            if (bits.stop_backward) lines.bits.set(line, position, ScanLines::kStopBackward);
+        }
     }
     return lines;
 }
