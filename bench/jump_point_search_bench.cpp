@@ -6,7 +6,7 @@
 //                                       deterministic expanded, generated and cost_sum (equal for all
 //                                       three algorithms: the paths are optimal);
 //   JumpPointPreprocessing/<map>/jps    building the row/column scan bits a jps Solver holds;
-//   JumpPointPreprocessing/<map>/jps+   building the JPS+ distance table (oneTBB, all threads);
+//   JumpPointPreprocessing/<map>/jps+   building the JPS+ distance table (a BatchSolver's loop, all threads);
 //                                       both report bytes and bytes_per_cell.
 // Expansions count cells for A* and jump points for JPS (see jump_point_search.hpp). A* is slow on
 // the large maps (tens of ms per query): run with --benchmark_filter to pick maps or algorithms.
@@ -19,6 +19,7 @@
 #include "benchmark_counters.hpp"
 #include "bundled_samples.hpp"
 
+#include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/jump_point_search.hpp"
 #include "swarmpath/search/jump_point_table.hpp"
@@ -66,8 +67,9 @@ void run_grid_build(benchmark::State& state, const Sample& sample) {
 
 void run_table_build(benchmark::State& state, const Sample& sample) {
     std::size_t bytes = 0;
+    batch::BatchSolver workers;
     for (auto _ : state) {
-        const search::JumpPointTable table = search::JumpPointTable::build(*sample.grid);
+        const search::JumpPointTable table = search::JumpPointTable::build(*sample.grid, workers.parallel_loop());
         bytes = table.memory_bytes();
         benchmark::DoNotOptimize(bytes);
     }

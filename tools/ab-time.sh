@@ -6,7 +6,9 @@
 # queries within one process. Output goes to build-ab/. Needs g++ and oneTBB (tools/install-dependencies.sh).
 # Usage: tools/ab-time.sh BASE [NEW] [--repetitions R] [--stride K] SCENARIO...
 #   SWARMPATH_AB_ALGORITHM=jps|jps+|field times jump point search, JPS+ or one goal field per query
-#   instead of A* (the driver reads it in both builds).
+#   instead of A* (the driver reads it in both builds). SWARMPATH_AB_REUSE_BASE=1 keeps build-ab/base.so
+#   when it was built from the same BASE commit (build-ab/base.commit), to time several changes
+#   against one base without rebuilding it.
 #   e.g. tools/ab-time.sh HEAD~1 --repetitions 61 datasets/movingai/dao/den312d.map.scen
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -51,9 +53,17 @@ export_revision() {
   git -C "$root" archive "$1" engine | tar -x -C "$2"
 }
 
-echo "ab-time: building A = $base" >&2
-export_revision "$base" "$out/base-tree"
-build_engine "$out/base-tree" base
+base_commit="$(git -C "$root" rev-parse --verify "$base^{commit}")"
+if [ "${SWARMPATH_AB_REUSE_BASE:-0}" = "1" ] && [ -f "$out/base.so" ] && [ -f "$out/base.commit" ] &&
+   [ "$(cat "$out/base.commit")" = "$base_commit" ]; then
+  echo "ab-time: reusing A = $base ($base_commit)" >&2
+else
+  echo "ab-time: building A = $base" >&2
+  rm -f "$out/base.commit"
+  export_revision "$base" "$out/base-tree"
+  build_engine "$out/base-tree" base
+  echo "$base_commit" > "$out/base.commit"
+fi
 if [ -n "$new" ]; then
   echo "ab-time: building B = $new" >&2
   export_revision "$new" "$out/new-tree"

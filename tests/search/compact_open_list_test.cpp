@@ -120,16 +120,16 @@ Result solve_with_compact_cap(const Solver& solver, SearchContext& context, cons
     }
     Endpoints endpoints{start_x, start_y, goal_x, goal_y, grid.padded(start_x, start_y).value,
                         grid.padded(goal_x, goal_y).value, StopConditions{}};
-    const AstarPreparation& preparation = solver.preparation<AstarPreparation>();
-    KeyBounds bounds = preparation.bounds;
+    const PreparedAstar& prepared = solver.prepared<PreparedAstar>();
+    KeyBounds bounds = prepared.bounds;
     bounds.compact_f_limit = std::min(bounds.compact_f_limit, cap);
     context.prepare(grid.padded_cell_count());
     Result result;
     auto run = [&]<class Rule, class Heuristic>() {
         if (grid.uniform_cost()) {
-            astar_with_bounds<Rule, UniformCost, Heuristic>(solver, preparation, bounds, context.state(), endpoints, result);
+            astar_with_bounds<Rule, UniformCost, Heuristic>(solver, prepared, bounds, context.state(), endpoints, result);
         } else {
-            astar_with_bounds<Rule, TerrainCost, Heuristic>(solver, preparation, bounds, context.state(), endpoints, result);
+            astar_with_bounds<Rule, TerrainCost, Heuristic>(solver, prepared, bounds, context.state(), endpoints, result);
         }
     };
     if (solver.settings().moves == Moves::four) {

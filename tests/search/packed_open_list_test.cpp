@@ -94,7 +94,7 @@ TEST(PackedOpenListTest, SearchPicksTheOpenListByCostBoundAndBothAreExact) {
         settings.algorithm = search::Algorithm::astar;
         Expected<Solver> solver = Solver::create(*built, settings);
         ASSERT_TRUE(solver) << solver.error().describe();
-        EXPECT_EQ(solver->preparation<AstarPreparation>().bounds.packed_keys_fit, dear_cost < 100.0);
+        EXPECT_EQ(solver->prepared<PreparedAstar>().bounds.packed_keys_fit, dear_cost < 100.0);
         testing::ReferenceRules rules;
         rules.terrain = terrain;
         SearchContext context;

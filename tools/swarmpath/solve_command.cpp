@@ -175,7 +175,10 @@ int run_solve(const SolveOptions& options) {
     batch::LoadOptions load;
     load.map_override = options.map;
     load.terrain = resolved->terrain;
-    if (!options.edits_path.empty()) {  // map edits, applied to each map as it is loaded (issue 7)
+    // Map edits (issue 7) are applied to each map as it is loaded, before anything is derived from
+    // it: components and JPS data are built once, on the edited map, so there is nothing to refresh.
+    // (Maps that change between batches keep derived data current with batch::EditableMap.)
+    if (!options.edits_path.empty()) {
         Expected<std::vector<grid::CellEdit>> edits = grid::read_edits_file(options.edits_path);
         if (!edits) {
             report_error(edits.error().describe());

@@ -1,23 +1,61 @@
-// oneTBB-backed batch solving (see batch_solver.hpp). Work is split by tbb::parallel_for into
-// chunks of at most 8 queries so that long and short queries balance across workers; per-worker contexts live in
-// an enumerable_thread_specific inside a task_arena capped at the requested thread count.
+// oneTBB-backed batch solving (see batch_solver.hpp): the one place in the engine that names
+// oneTBB's parallel_for and task_arena. Work is split by tbb::parallel_for into chunks of at most 8
+// indices so that long and short queries balance across workers. A task finds its worker's slot by
+// the thread's index in the arena, which is below the arena's concurrency, so the slots are a
+// plain vector made once. With one thread nothing is scheduled: loops run inline on slot 0.
 #include "swarmpath/batch/batch_solver.hpp"
 
 #include <tbb/blocked_range.h>
-#include <tbb/enumerable_thread_specific.h>
 #include <tbb/info.h>
 #include <tbb/parallel_for.h>
 #include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
 
+#include <string>
+#include <vector>
+
 namespace swarmpath::batch {
 
 struct BatchSolver::Workers {
-    explicit Workers(unsigned count) : threads(count), arena(static_cast<int>(count)) {}
+    explicit Workers(unsigned count) : threads(count), arena(static_cast<int>(count)), slots(count) {}
     unsigned threads;
     tbb::task_arena arena;
-    tbb::enumerable_thread_specific<search::SearchContext> contexts;
+    std::vector<WorkerSlot> slots;  ///< by thread index in the arena
+    TaskObserver observer = nullptr;
+    void* observer_user = nullptr;
+
+    void observe() const {
+        if (observer != nullptr) observer(observer_user);
+    }
+    /// The running worker's slot: called only from inside the arena, or on the calling thread with one worker.
+    WorkerSlot& slot() {
+        if (threads == 1) return slots[0];
+        const int index = tbb::this_task_arena::current_thread_index();
+        return slots[static_cast<std::size_t>(index < 0 ? 0 : index)];
+    }
 };
+
+/// core::ParallelLoop's runner for a BatchSolver: its loop over the workers' arena.
+void BatchSolver::run_parallel_loop(void* state, std::size_t count, std::size_t grain, core::ParallelLoop::Body body) {
+    auto& workers = *static_cast<Workers*>(state);
+    if (workers.threads == 1) {
+        workers.observe();
+        body(0, count);
+        return;
+    }
+    workers.arena.execute([&] {
+        // simple_partitioner: ranges of at most `grain`, handed out on demand; it keeps no shared
+        // "was I stolen" flag between tasks (the auto partitioner's flag is a deliberate benign race
+        // inside oneTBB that ThreadSanitizer, blind to the uninstrumented library, reports).
+        tbb::parallel_for(
+            tbb::blocked_range<std::size_t>(0, count, grain),
+            [&](const tbb::blocked_range<std::size_t>& range) {
+                workers.observe();
+                body(range.begin(), range.end());
+            },
+            tbb::simple_partitioner());
+    });
+}
 
 BatchSolver::BatchSolver(unsigned threads) {
     if (threads == 0) threads = static_cast<unsigned>(tbb::info::default_concurrency());
@@ -32,36 +70,38 @@ unsigned BatchSolver::threads() const { return workers_->threads; }
 
 std::size_t BatchSolver::context_memory_bytes() const {
     std::size_t total = 0;
-    for (const search::SearchContext& context : workers_->contexts) total += context.memory_bytes();
+    for (const WorkerSlot& slot : workers_->slots) total += slot.memory_bytes();
     return total;
 }
 
-void BatchSolver::run(std::size_t count, void (*call)(void*, search::SearchContext&, std::size_t), void* task) {
+void BatchSolver::set_task_observer(TaskObserver observer, void* user) {
+    workers_->observer = observer;
+    workers_->observer_user = user;
+}
+
+core::ParallelLoop BatchSolver::parallel_loop() { return core::ParallelLoop(&run_parallel_loop, workers_.get()); }
+
+void BatchSolver::run(std::size_t count, void (*call)(void*, WorkerSlot&, std::size_t), void* task) {
     if (count == 0) return;
     Workers& workers = *workers_;
-    if (workers.threads == 1) {
-        // One worker: run inline, without the scheduler, on the calling thread's context.
-        search::SearchContext& context = workers.contexts.local();
-        for (std::size_t index = 0; index < count; ++index) call(task, context, index);
-        return;
-    }
-    workers.arena.execute([&] {
-        // simple_partitioner: chunks of at most 8 queries, handed out on demand. Queries differ in cost
-        // by orders of magnitude, so small chunks balance well, and this partitioner keeps no shared
-        // "was I stolen" flag between tasks (the auto partitioner's flag is a deliberate benign race
-        // inside oneTBB that ThreadSanitizer, blind to the uninstrumented library, reports).
-        tbb::parallel_for(
-            tbb::blocked_range<std::size_t>(0, count, 8),
-            [&](const tbb::blocked_range<std::size_t>& range) {
-                search::SearchContext& context = workers.contexts.local();
-                for (std::size_t index = range.begin(); index != range.end(); ++index) call(task, context, index);
-            },
-            tbb::simple_partitioner());
+    const core::ParallelLoop loop = parallel_loop();
+    loop(count, 8, [&](std::size_t begin, std::size_t end) {
+        WorkerSlot& slot = workers.slot();
+        for (std::size_t index = begin; index != end; ++index) call(task, slot, index);
     });
 }
 
 void BatchSolver::execute_erased(void (*call)(void*), void* work) {
-    workers_->arena.execute([&] { call(work); });
+    Workers& workers = *workers_;
+    if (workers.threads == 1) {
+        workers.observe();
+        call(work);
+        return;
+    }
+    workers.arena.execute([&] {
+        workers.observe();
+        call(work);
+    });
 }
 
 Status BatchSolver::solve(const search::Solver& solver, std::span<const search::Query> queries,
@@ -70,8 +110,8 @@ Status BatchSolver::solve(const search::Solver& solver, std::span<const search::
         return Error{"", 0, 0, "batch of " + std::to_string(queries.size()) + " queries given " +
                                    std::to_string(results.size()) + " result slots"};
     }
-    for_each(queries.size(), [&](search::SearchContext& context, std::size_t index) {
-        solver.solve(context, queries[index], results[index]);
+    for_each(queries.size(), [&](WorkerSlot& slot, std::size_t index) {
+        solver.solve(slot.context, queries[index], results[index]);
     });
     return Success{};
 }

@@ -1,12 +1,10 @@
 // Grouping queries by goal and answering each group with a goal field or per-agent search
 // (see crowd_solver.hpp). Groups are ordered by goal cell and queries within a group by index, so
-// the work done and every result are the same whatever the thread count.
+// the work done and every result are the same whatever the thread count. All parallel work runs
+// through the BatchSolver's for_each; a field lives in the worker's slot (WorkerSlot) or, for a
+// large group whose agents every worker reads off, in a field of its own. Assumes what BatchSolver
+// assumes: one call at a time on it.
 #include "swarmpath/batch/crowd_solver.hpp"
-
-#include <tbb/blocked_range.h>
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
-#include <tbb/partitioner.h>
 
 #include <algorithm>
 #include <atomic>
@@ -48,7 +46,7 @@ constexpr double kFieldCellCost = 0.7;
 constexpr double kFieldClearCost = 0.01;
 constexpr double kSearchExpansionsPerSquaredDistance = 0.09;
 constexpr double kJumpPointShare = 0.014;
-/// Groups at least this large read their paths off in parallel.
+/// Groups at least this large read their paths off in parallel (with more than one worker).
 constexpr std::size_t kParallelReadOff = 4096;
 
 double octile_distance(const search::Query& query) {
@@ -81,12 +79,6 @@ bool choose_field(const GroupEstimate& group, bool jps) {
 
 struct CrowdSolver::Shared {
     std::vector<std::size_t> component_cells;  ///< by component label
-    /// Per worker: the Dijkstra's scratch and one field whose storage is reused group after group.
-    struct Worker {
-        search::FieldWorkspace workspace;
-        search::GoalField field;
-    };
-    tbb::enumerable_thread_specific<Worker> workers;
 };
 
 Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::SearchSettings& settings) {
@@ -183,90 +175,123 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
     const bool record_paths = settings_.record_paths;
     const bool time_queries = settings_.time_queries;
     std::vector<std::uint64_t> settled_per_group(field_groups.size(), 0);
-    Shared& shared = *shared_;
-    const bool parallel = workers.threads() > 1;
-    workers.for_each(field_groups.size(), [&](search::SearchContext& context, std::size_t group_index) {
-        const Group& group = field_groups[group_index];
-        // A group counts as one query for the time budget; a group not started when the batch is
-        // cancelled answers its members `cancelled` without computing its field.
-        const auto group_start = std::chrono::steady_clock::now();
-        const search::StopConditions stop = search::StopConditions::for_query(settings_);
-        if (const search::QueryStatus interrupted = stop.interrupted(); interrupted != search::QueryStatus::found) {
-            for (std::size_t member = group.begin; member < group.end; ++member) {
-                search::Result& result = results[members[member].second];
-                result = search::Result{};
-                result.status = interrupted;
-            }
-            meter.advance(group.end - group.begin);
-            return;
+    // A group counts as one query for the time budget; a group not started when the batch is
+    // cancelled answers its members `cancelled` without computing its field. Returns false then.
+    auto start_group = [&](const Group& group, const search::StopConditions& stop) {
+        const search::QueryStatus interrupted = stop.interrupted();
+        if (interrupted == search::QueryStatus::found) return true;
+        for (std::size_t member = group.begin; member < group.end; ++member) {
+            search::Result& result = results[members[member].second];
+            result = search::Result{};
+            result.status = interrupted;
         }
+        meter.advance(group.end - group.begin);
+        return false;
+    };
+    auto compute_field = [&](const Group& group, const search::StopConditions& stop, search::GoalField& field,
+                             search::FieldWorkspace& workspace) {
         std::vector<grid::CellIndex> starts;
         starts.reserve(group.end - group.begin);
         for (std::size_t member = group.begin; member < group.end; ++member) {
             const search::Query& query = queries[members[member].second];
             starts.push_back(grid.cell(static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y)));
         }
-        const std::uint32_t goal_x = group.goal % grid.width();
-        const std::uint32_t goal_y = group.goal / grid.width();
-        // A large group reads off in a nested parallel loop, during which TBB may run another group on
-        // this thread: that group must not reuse this worker's field, so a large group owns its field.
-        const bool parallel_read_off = parallel && group.end - group.begin >= kParallelReadOff;
-        Shared::Worker& worker = shared.workers.local();
-        search::GoalField owned;
-        if (parallel_read_off) {
-            owned = search::GoalField::compute(grid, settings_.moves, settings_.diagonal, goal_x, goal_y, starts, false,
-                                               worker.workspace, stop);
-        } else {
-            worker.field.recompute(grid, settings_.moves, settings_.diagonal, goal_x, goal_y, starts, false,
-                                   worker.workspace, stop);
-        }
-        const search::GoalField& field = parallel_read_off ? owned : worker.field;
-        const std::uint64_t field_nanoseconds = time_queries ? elapsed_nanoseconds(group_start) : 0;
-        settled_per_group[group_index] = field.counters().expanded;
-        auto read_off = [&](std::size_t member, search::SearchContext& search_context) {
-            const std::uint32_t index = members[member].second;
-            const search::Query& query = queries[index];
-            search::Result& result = results[index];
-            result.counters = {};
-            result.nanoseconds = 0;
-            const auto read_start = time_queries ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-            if (!field.read_path(grid, static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y),
-                                 record_paths, result)) {
-                if (field.stopped() != search::QueryStatus::found) {
-                    // The field was stopped before it reached this start: the group's status, no search.
-                    result = search::Result{};
-                    result.status = field.stopped();
-                } else {
-                    solver.solve(search_context, query, result);  // not reached for a connected start
-                }
+        field.recompute(grid, settings_.moves, settings_.diagonal, group.goal % grid.width(), group.goal / grid.width(),
+                        starts, false, workspace, stop);
+    };
+    auto read_off = [&](std::size_t member, const search::GoalField& field, search::SearchContext& context) {
+        const std::uint32_t index = members[member].second;
+        const search::Query& query = queries[index];
+        search::Result& result = results[index];
+        result.counters = {};
+        result.nanoseconds = 0;
+        const auto read_start = time_queries ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+        if (!field.read_path(grid, static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y),
+                             record_paths, result)) {
+            if (field.stopped() != search::QueryStatus::found) {
+                // The field was stopped before it reached this start: the group's status, no search.
+                result = search::Result{};
+                result.status = field.stopped();
+            } else {
+                solver.solve(context, query, result);  // not reached for a connected start
             }
-            if (time_queries) result.nanoseconds = elapsed_nanoseconds(read_start);
-        };
-        if (parallel_read_off) {
-            tbb::parallel_for(tbb::blocked_range<std::size_t>(group.begin, group.end, 256),
-                              [&](const tbb::blocked_range<std::size_t>& range) {
-                                  search::SearchContext local_context;
-                                  for (std::size_t member = range.begin(); member != range.end(); ++member) {
-                                      read_off(member, local_context);
-                                  }
-                              },
-                              tbb::simple_partitioner());
-        } else {
-            for (std::size_t member = group.begin; member < group.end; ++member) read_off(member, context);
         }
-        // The first query of the group carries the field's work.
+        if (time_queries) result.nanoseconds = elapsed_nanoseconds(read_start);
+    };
+    // The first query of the group carries the field's work and, when queries are timed, its time
+    // (read-offs are timed on their own).
+    auto finish_group = [&](std::size_t group_index, const search::GoalField& field, std::uint64_t field_nanoseconds) {
+        const Group& group = field_groups[group_index];
+        settled_per_group[group_index] = field.counters().expanded;
         std::uint32_t first = members[group.begin].second;
         for (std::size_t member = group.begin; member < group.end; ++member) first = std::min(first, members[member].second);
         results[first].counters += field.counters();
-        // ... and, when queries are timed, the field's time (read-offs timed on their own above).
         results[first].nanoseconds += field_nanoseconds;
         meter.advance(group.end - group.begin);
+    };
+
+    // Groups of ordinary size: one task each, the field in the running worker's slot. With more
+    // than one worker, groups of kParallelReadOff agents or more are kept for the waves below.
+    const bool parallel = workers.threads() > 1;
+    std::vector<std::size_t> whole_groups;
+    std::vector<std::size_t> large_groups;
+    for (std::size_t group_index = 0; group_index < field_groups.size(); ++group_index) {
+        const Group& group = field_groups[group_index];
+        (parallel && group.end - group.begin >= kParallelReadOff ? large_groups : whole_groups).push_back(group_index);
+    }
+    workers.for_each(whole_groups.size(), [&](WorkerSlot& slot, std::size_t position) {
+        const std::size_t group_index = whole_groups[position];
+        const Group& group = field_groups[group_index];
+        const auto group_start = std::chrono::steady_clock::now();
+        const search::StopConditions stop = search::StopConditions::for_query(settings_);
+        if (!start_group(group, stop)) return;
+        compute_field(group, stop, slot.field, slot.field_workspace);
+        const std::uint64_t field_nanoseconds = time_queries ? elapsed_nanoseconds(group_start) : 0;
+        for (std::size_t member = group.begin; member < group.end; ++member) read_off(member, slot.field, slot.context);
+        finish_group(group_index, slot.field, field_nanoseconds);
     });
+    // Large groups, in waves of one group per worker: the wave's fields in parallel (each in a field
+    // of the wave, not a worker's slot, since every worker reads it next), then all the wave's
+    // agents read off in parallel, each on its worker's context.
+    const std::size_t wave_size = std::min<std::size_t>(workers.threads(), large_groups.size());
+    std::vector<search::GoalField> wave_fields(wave_size);
+    std::vector<std::uint64_t> wave_nanoseconds(wave_size, 0);
+    std::vector<char> wave_started(wave_size, 0);
+    std::vector<std::size_t> wave_offsets;
+    for (std::size_t wave_begin = 0; wave_begin < large_groups.size(); wave_begin += wave_size) {
+        const std::size_t wave_count = std::min(wave_size, large_groups.size() - wave_begin);
+        workers.for_each(wave_count, [&](WorkerSlot& slot, std::size_t position) {
+            const Group& group = field_groups[large_groups[wave_begin + position]];
+            const auto group_start = std::chrono::steady_clock::now();
+            const search::StopConditions stop = search::StopConditions::for_query(settings_);
+            wave_started[position] = start_group(group, stop) ? 1 : 0;
+            if (wave_started[position] == 0) return;
+            compute_field(group, stop, wave_fields[position], slot.field_workspace);
+            wave_nanoseconds[position] = time_queries ? elapsed_nanoseconds(group_start) : 0;
+        });
+        // Agents of the wave's started groups, numbered one after another.
+        wave_offsets.assign(1, 0);
+        for (std::size_t position = 0; position < wave_count; ++position) {
+            const Group& group = field_groups[large_groups[wave_begin + position]];
+            wave_offsets.push_back(wave_offsets.back() + (wave_started[position] != 0 ? group.end - group.begin : 0));
+        }
+        workers.for_each(wave_offsets.back(), [&](WorkerSlot& slot, std::size_t agent) {
+            const auto position = static_cast<std::size_t>(
+                std::upper_bound(wave_offsets.begin(), wave_offsets.end(), agent) - wave_offsets.begin() - 1);
+            const Group& group = field_groups[large_groups[wave_begin + position]];
+            read_off(group.begin + (agent - wave_offsets[position]), wave_fields[position], slot.context);
+        });
+        for (std::size_t position = 0; position < wave_count; ++position) {
+            if (wave_started[position] != 0) {
+                finish_group(large_groups[wave_begin + position], wave_fields[position], wave_nanoseconds[position]);
+            }
+        }
+    }
     for (std::uint64_t settled : settled_per_group) report.field_cells_settled += settled;
 
-    workers.for_each(searched.size(), [&](search::SearchContext& context, std::size_t position) {
+    workers.for_each(searched.size(), [&](WorkerSlot& slot, std::size_t position) {
         const std::uint32_t index = searched[position];
-        solver.solve(context, queries[index], results[index]);
+        solver.solve(slot.context, queries[index], results[index]);
         meter.advance(1);
     });
     return report;

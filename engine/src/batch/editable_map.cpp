@@ -1,16 +1,40 @@
-// Edits between batches with incremental refresh of components and cached fields (editable_map.hpp).
+// Edits between batches with incremental refresh of the derived data (editable_map.hpp). Data still
+// shared with a Solver or a caller (use_count above one) is copied before it is refreshed.
 #include "swarmpath/batch/editable_map.hpp"
 
 #include <vector>
 
 namespace swarmpath::batch {
+namespace {
 
-EditableMap::EditableMap(grid::Grid grid, grid::TerrainTable terrain, search::Moves moves, search::DiagonalRule rule)
+/// The data behind `shared`, owned by the map alone: a copy when someone else still holds it.
+template <class Data>
+Data& sole_owner(std::shared_ptr<Data>& shared) {
+    if (shared.use_count() > 1) shared = std::make_shared<Data>(*shared);
+    return *shared;
+}
+
+}  // namespace
+
+EditableMap::EditableMap(grid::Grid grid, grid::TerrainTable terrain, search::Moves moves, search::DiagonalRule rule,
+                         JumpPointData jump, const core::ParallelLoop& parallel)
     : grid_(std::make_shared<const grid::Grid>(std::move(grid))),
       terrain_(terrain),
       moves_(moves),
       rule_(rule),
-      components_(search::Components::compute(*grid_, moves, rule)) {}
+      components_(std::make_shared<search::Components>(search::Components::compute(*grid_, moves, rule))) {
+    if (jump.scan_lines) jump_grid_ = std::make_shared<search::JumpPointGrid>(*grid_);
+    if (jump.table) jump_table_ = std::make_shared<search::JumpPointTable>(search::JumpPointTable::build(*grid_, parallel));
+}
+
+Expected<search::Solver> EditableMap::solver(const search::SearchSettings& settings,
+                                             const core::ParallelLoop& parallel) const {
+    if (settings.moves != moves_ || settings.diagonal != rule_) {
+        return Error{"", 0, 0, "the settings' movement model or diagonal rule is not the editable map's"};
+    }
+    return search::Solver::create(*grid_, settings,
+                                  {.parallel = parallel, .components = components_, .jump_grid = jump_grid_, .jump_table = jump_table_});
+}
 
 std::shared_ptr<const search::GoalField> EditableMap::field(std::uint32_t goal_x, std::uint32_t goal_y) {
     const std::uint32_t key = grid_->cell(goal_x, goal_y).value;
@@ -32,7 +56,11 @@ Expected<EditReport> EditableMap::apply_edits(std::span<const grid::CellEdit> ed
     }
     report.cells_changed = changed.size();
     auto next = std::make_shared<const grid::Grid>(std::move(*edited));
-    report.cells_relabelled = components_.refresh(*next, moves_, rule_, changed);
+    if (!changed.empty()) {
+        report.cells_relabelled = sole_owner(components_).refresh(*next, moves_, rule_, changed);
+        if (jump_grid_) report.jump_cells_rewritten = sole_owner(jump_grid_).refresh(*next, changed);
+        if (jump_table_) report.jump_entries_recomputed = sole_owner(jump_table_).refresh(*grid_, *next, changed);
+    }
     // A rebuild that changed the terrain kinds may have changed the fixed-point unit: drop every field.
     const bool rescaled = next->unit_cost() != grid_->unit_cost() || next->kinds().size() != grid_->kinds().size();
     for (auto field = fields_.begin(); field != fields_.end();) {

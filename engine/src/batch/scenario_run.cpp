@@ -162,7 +162,7 @@ Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSetti
     }
     // Preparation (JPS+ table, components) runs inside the workers' arena: --threads 1 means one thread.
     std::optional<Expected<search::Solver>> created;
-    workers.execute([&] { created.emplace(search::Solver::create(*set.grid, settings)); });
+    workers.execute([&] { created.emplace(search::Solver::create(*set.grid, settings, {.parallel = workers.parallel_loop()})); });
     Expected<search::Solver>& solver = *created;
     if (!solver) return solver.error();
     outcome.algorithm = solver->algorithm();

@@ -40,7 +40,7 @@
 
 namespace swarmpath::search::best_first {
 
-using search::AstarPreparation;
+using search::PreparedAstar;
 
 inline std::uint32_t absolute_difference(std::uint32_t a, std::uint32_t b) { return a > b ? a - b : b - a; }
 
@@ -162,7 +162,7 @@ class AstarExpansion {
 public:
     static constexpr bool admits_stale = false;
 
-    AstarExpansion(const Solver& solver, const AstarPreparation& preparation, SearchState& state,
+    AstarExpansion(const Solver& solver, const PreparedAstar& prepared, SearchState& state,
                    const Endpoints& endpoints)
         : cost_model_(solver.grid()),
           coordinates_(layout_of(solver.grid())),
@@ -173,7 +173,7 @@ public:
           goal_(endpoints.goal),
           goal_x_(endpoints.goal_x),
           goal_y_(endpoints.goal_y),
-          legal_moves_(preparation.legal_moves.data()),
+          legal_moves_(prepared.legal_moves.data()),
           stamps_(state.stamps()),
           parents_(state.parent_directions()),
           generation_(state.generation()),
@@ -292,12 +292,12 @@ private:
 /// A* from the start on `state`'s heaps with the key bounds `bounds` (the Solver's own, or
 /// narrower ones a test imposes to force the hand-over between key forms).
 template <class Rule, class CostModel, class Heuristic>
-void astar_with_bounds(const Solver& solver, const AstarPreparation& preparation, const KeyBounds& bounds,
+void astar_with_bounds(const Solver& solver, const PreparedAstar& prepared, const KeyBounds& bounds,
                        SearchState& state, const Endpoints& endpoints, Result& result) {
     state.begin_search();
     state.stamps()[endpoints.start].generation = state.generation();
     state.parent_directions()[endpoints.start] = kNoParent;
-    AstarExpansion<Rule, CostModel, Heuristic> expansion(solver, preparation, state, endpoints);
+    AstarExpansion<Rule, CostModel, Heuristic> expansion(solver, prepared, state, endpoints);
     LoopState loop = LoopState::starting_at(
         endpoints.start,
         weighted_estimate<Heuristic>(endpoints.start_x, endpoints.start_y, endpoints.goal_x, endpoints.goal_y,
@@ -334,8 +334,8 @@ void astar_with_bounds(const Solver& solver, const AstarPreparation& preparation
 /// The search the Solver dispatches to for `astar`.
 template <class Rule, class CostModel, class Heuristic>
 void astar(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result) {
-    const AstarPreparation& preparation = solver.preparation<AstarPreparation>();
-    astar_with_bounds<Rule, CostModel, Heuristic>(solver, preparation, preparation.bounds, state, endpoints, result);
+    const PreparedAstar& prepared = solver.prepared<PreparedAstar>();
+    astar_with_bounds<Rule, CostModel, Heuristic>(solver, prepared, prepared.bounds, state, endpoints, result);
 }
 
 }  // namespace swarmpath::search::best_first

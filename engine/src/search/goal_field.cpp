@@ -44,22 +44,22 @@ public:
           remaining_(targets),
           radius_(&radius) {}
 
-    bool admit(std::uint32_t cell, grid::Cost /*g*/) {
+    [[gnu::always_inline]] bool admit(std::uint32_t cell, grid::Cost /*g*/) {
         if (!settled_->test(cell)) return true;
         ++stale_pops_;  // settled cheaper since this entry was pushed
         return false;
     }
-    void close(std::uint32_t cell, grid::Cost g) {
+    [[gnu::always_inline]] void close(std::uint32_t cell, grid::Cost g) {
         settled_->set(cell);
         *radius_ = g / grid::kStraightUnits * grid::kStraightUnits;
     }
-    bool is_goal(std::uint32_t cell, grid::Cost /*g*/) {
+    [[gnu::always_inline]] bool is_goal(std::uint32_t cell, grid::Cost /*g*/) {
         return remaining_ != 0 && target_bits_->test(cell) && --remaining_ == 0;
     }
-    void visit(std::uint32_t /*cell*/, grid::Cost /*g*/) {}
+    [[gnu::always_inline]] void visit(std::uint32_t /*cell*/, grid::Cost /*g*/) {}
 
     template <class Keys, class List>
-    bool expand(std::uint32_t cell, grid::Cost g, List& open, Counters& counters, typename Keys::Entry& /*next*/) {
+    [[gnu::always_inline]] bool expand(std::uint32_t cell, grid::Cost g, List& open, Counters& counters, typename Keys::Entry& /*next*/) {
         const grid::Cost straight = g + cost_model_.straight(cell);
         const grid::Cost diagonal = g + cost_model_.diagonal(cell);
         unsigned moves = Rule::table[cost_model_.neighbourhood(cell, padded_width_)];

@@ -165,11 +165,11 @@ struct OnlineJumps {
     std::int64_t goal_x;
     std::int64_t goal_y;
 
-    using Preparation = JumpPointPreparation;
+    using Prepared = PreparedJumpPoints;
 
     OnlineJumps(const Solver& solver, const Endpoints& endpoints)
-        : rows(&solver.preparation<Preparation>().lines.rows()),
-          columns(&solver.preparation<Preparation>().lines.columns()),
+        : rows(&solver.prepared<Prepared>().lines->rows()),
+          columns(&solver.prepared<Prepared>().lines->columns()),
           passable(&solver.grid().passable_bits()),
           padded_width(solver.grid().padded_width()),
           goal_x(endpoints.goal_x),
@@ -243,10 +243,10 @@ struct TableJumps {
     std::int64_t goal_x;
     std::int64_t goal_y;
 
-    using Preparation = JumpPointTablePreparation;
+    using Prepared = PreparedJumpTable;
 
     TableJumps(const Solver& solver, const Endpoints& endpoints)
-        : table(&solver.preparation<Preparation>().table),
+        : table(solver.prepared<Prepared>().table.get()),
           padded_width(solver.grid().padded_width()),
           goal_x(endpoints.goal_x),
           goal_y(endpoints.goal_y) {}
@@ -359,8 +359,8 @@ public:
     [[gnu::always_inline]] void visit(std::uint32_t /*cell*/, grid::Cost /*g*/) {}
 
     template <class Keys, class List>
-    bool expand(std::uint32_t current_cell, grid::Cost current_g, List& open, Counters& counters,
-                typename Keys::Entry& /*next*/) {
+    [[gnu::always_inline]] bool expand(std::uint32_t current_cell, grid::Cost current_g, List& open, Counters& counters,
+                                       typename Keys::Entry& /*next*/) {
         CellStamp* const stamps = stamps_;
         std::uint8_t* const arrivals = arrivals_;
         std::uint32_t* const parents = parents_;
@@ -436,7 +436,7 @@ private:
 
 template <class Jumps>
 void jump_point_search(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result) {
-    const auto& preparation = solver.preparation<typename Jumps::Preparation>();
+    const auto& prepared = solver.prepared<typename Jumps::Prepared>();
     state.begin_search();
     state.touch(endpoints.start);
     JumpExpansion<Jumps> expansion(solver, state, endpoints);
@@ -446,7 +446,7 @@ void jump_point_search(const Solver& solver, SearchState& state, const Endpoints
         endpoints.start, expansion.estimate(endpoints.start_x, endpoints.start_y), endpoints.stop);
     // Packed keys (or wide ones on grids too large for them) from the start: jump point search does
     // not use the compact keys, whose ties break by heap order rather than by cell.
-    best_first::run_with_key_forms(expansion, state, preparation.bounds, false, endpoints.stop, loop);
+    best_first::run_with_key_forms(expansion, state, prepared.bounds, false, endpoints.stop, loop);
 
     loop.counters.heap_pops = loop.counters.expanded;
     result.counters = loop.counters;

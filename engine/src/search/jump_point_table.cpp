@@ -1,27 +1,20 @@
-// Building JPS+ jump distances in parallel (see jump_point_table.hpp). Each pass fills one group of
-// directions; within a pass every line (row, column or diagonal) depends only on itself and on
-// passes already finished, so lines run as independent oneTBB tasks and the result is the same
-// whatever the thread count.
+// Building and refreshing JPS+ jump distances (see jump_point_table.hpp). Each pass fills one group
+// of directions; within a pass every line (row, column or diagonal) depends only on itself and on
+// passes already finished, so lines run as independent tasks of the caller's ParallelLoop and the
+// result is the same whatever the thread count. A refresh after map edits reuses the same per-line
+// and per-cell rules, so a refreshed entry is computed exactly as a built one.
 #include "swarmpath/search/jump_point_table.hpp"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-
+#include <algorithm>
 #include <chrono>
+#include <tuple>
 
 #include "swarmpath/search/moves.hpp"
 
 namespace swarmpath::search {
 namespace {
 
-/// Read access to passability by map coordinates, the blocked ring included (x, y ∈ [−1, side]).
-struct Passability {
-    const grid::Bitset* bits;
-    std::int64_t padded_width;
-    [[nodiscard]] bool free(std::int64_t x, std::int64_t y) const {
-        return bits->test(static_cast<std::size_t>((y + 1) * padded_width + (x + 1)));
-    }
-};
+using Entry = std::array<std::int16_t, 8>;
 
 /// The next value along a line walked backwards from its far end: a jump point one step on (1),
 /// or the distance stored at that next cell extended by one step.
@@ -30,20 +23,126 @@ std::int16_t extend(bool next_is_jump_point, std::int16_t next_value) {
     return static_cast<std::int16_t>(next_value > 0 ? next_value + 1 : next_value - 1);
 }
 
+/// The rules of the table over one grid and one entry array, by map coordinates (the blocked ring
+/// included in reads: x, y ∈ [−1, side]).
+class TableRules {
+public:
+    TableRules(const grid::Grid& grid, std::vector<Entry>& distances)
+        : bits_(&grid.passable_bits()),
+          padded_width_(grid.padded_width()),
+          width_(grid.width()),
+          height_(grid.height()),
+          distances_(&distances) {}
+
+    [[nodiscard]] std::int64_t width() const { return width_; }
+    [[nodiscard]] std::int64_t height() const { return height_; }
+    [[nodiscard]] bool on_map(std::int64_t x, std::int64_t y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
+    [[nodiscard]] bool free(std::int64_t x, std::int64_t y) const {
+        return bits_->test(static_cast<std::size_t>((y + 1) * padded_width_ + (x + 1)));
+    }
+    [[nodiscard]] Entry& at(std::int64_t x, std::int64_t y) const {
+        return (*distances_)[static_cast<std::size_t>((y + 1) * padded_width_ + (x + 1))];
+    }
+
+    /// A straight step from (x, y) in (dx, dy) lands on a jump point when, beside the landing cell,
+    /// a side cell is passable while the side cell behind it is blocked (a forced neighbour).
+    [[nodiscard]] bool forced(std::int64_t x, std::int64_t y, int dx, int dy) const {
+        const std::int64_t next_x = x + dx;
+        const std::int64_t next_y = y + dy;
+        for (int side : {-1, 1}) {
+            const std::int64_t side_x = dy != 0 ? side : 0;
+            const std::int64_t side_y = dx != 0 ? side : 0;
+            if (free(next_x + side_x, next_y + side_y) && !free(x + side_x, y + side_y)) return true;
+        }
+        return false;
+    }
+
+    /// Straight direction `direction` along one line (a row for E and W, a column for N and S),
+    /// walked from the far end back. Calls `changed(x, y)` for every entry whose value changed.
+    template <class OnChange>
+    void straight_line(int direction, std::int64_t line, OnChange&& changed) const {
+        const int dx = kDirectionX[static_cast<std::size_t>(direction)];
+        const int dy = kDirectionY[static_cast<std::size_t>(direction)];
+        const std::int64_t length = dx != 0 ? width_ : height_;
+        for (std::int64_t step = 0; step < length; ++step) {
+            // Walk against the direction: the cell met first is the last along it.
+            const std::int64_t position = (dx + dy) > 0 ? length - 1 - step : step;
+            const std::int64_t x = dx != 0 ? position : line;
+            const std::int64_t y = dx != 0 ? line : position;
+            std::int16_t value = 0;
+            if (free(x + dx, y + dy)) {
+                value = extend(forced(x, y, dx, dy), at(x + dx, y + dy)[static_cast<std::size_t>(direction)]);
+            }
+            std::int16_t& stored = at(x, y)[static_cast<std::size_t>(direction)];
+            if (stored != value) {
+                stored = value;
+                changed(x, y);
+            }
+        }
+    }
+
+    /// The diagonal entry of (x, y) in `direction` (4 … 7) from its next cell's entries.
+    [[nodiscard]] std::int16_t diagonal_value(std::int64_t x, std::int64_t y, int direction) const {
+        const int dx = kDirectionX[static_cast<std::size_t>(direction)];
+        const int dy = kDirectionY[static_cast<std::size_t>(direction)];
+        const std::int64_t next_x = x + dx;
+        const std::int64_t next_y = y + dy;
+        if (!(free(next_x, next_y) && free(next_x, y) && free(x, next_y))) return 0;
+        const Entry& next = at(next_x, next_y);
+        const std::size_t horizontal = dx > 0 ? 1 : 3;
+        const std::size_t vertical = dy > 0 ? 2 : 0;
+        return extend(next[horizontal] > 0 || next[vertical] > 0, next[static_cast<std::size_t>(direction)]);
+    }
+
+    /// All four diagonal directions along diagonal line `line` (0 … width + height − 2).
+    void diagonal_lines(std::int64_t line) const {
+        for (int direction = 4; direction < 8; ++direction) {
+            const int dx = kDirectionX[static_cast<std::size_t>(direction)];
+            const int dy = kDirectionY[static_cast<std::size_t>(direction)];
+            // The walk starts at the last cell of the line along (dx, dy): on the map's edge in the
+            // direction of travel. Enumerate those edge cells: first along the far row
+            // (y = dy > 0 ? height−1 : 0), then down the far column (x = dx > 0 ? width−1 : 0).
+            std::int64_t x = 0;
+            std::int64_t y = 0;
+            if (line < width_) {
+                x = line;
+                y = dy > 0 ? height_ - 1 : 0;
+            } else {
+                x = dx > 0 ? width_ - 1 : 0;
+                const std::int64_t offset = line - width_ + 1;  // 1 … height−1
+                y = dy > 0 ? height_ - 1 - offset : offset;
+            }
+            // Walk against the direction until leaving the map.
+            for (; on_map(x, y); x -= dx, y -= dy) at(x, y)[static_cast<std::size_t>(direction)] = diagonal_value(x, y, direction);
+        }
+    }
+
+private:
+    const grid::Bitset* bits_;
+    std::int64_t padded_width_;
+    std::int64_t width_;
+    std::int64_t height_;
+    std::vector<Entry>* distances_;
+};
+
+/// One fingerprint term: a 64-bit mix (splitmix64's finaliser) of a passability word and its position.
+std::uint64_t word_term(std::size_t index, std::uint64_t word) {
+    std::uint64_t value = word + 0x9E3779B97F4A7C15ULL * (static_cast<std::uint64_t>(index) + 1);
+    value = (value ^ (value >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    value = (value ^ (value >> 27)) * 0x94D049BB133111EBULL;
+    return value ^ (value >> 31);
+}
+
+std::uint64_t size_term(const grid::Grid& grid) {
+    return word_term(~std::size_t{0}, (static_cast<std::uint64_t>(grid.width()) << 32) | grid.height());
+}
+
 }  // namespace
 
 std::uint64_t passability_fingerprint(const grid::Grid& grid) {
-    std::uint64_t hash = 1469598103934665603ULL;
-    auto mix = [&hash](std::uint64_t value) {
-        for (int byte = 0; byte < 8; ++byte) {
-            hash ^= (value >> (byte * 8)) & 0xFFU;
-            hash *= 1099511628211ULL;
-        }
-    };
-    mix(grid.width());
-    mix(grid.height());
+    std::uint64_t hash = size_term(grid);
     const grid::Bitset& bits = grid.passable_bits();
-    for (std::size_t word = 0; word < bits.word_count(); ++word) mix(bits.words()[word]);
+    for (std::size_t word = 0; word < bits.word_count(); ++word) hash += word_term(word, bits.words()[word]);
     return hash;
 }
 
@@ -51,106 +150,143 @@ bool JumpPointTable::built_for(const grid::Grid& grid) const {
     return grid.width() == width_ && grid.height() == height_ && passability_fingerprint(grid) == fingerprint_;
 }
 
-JumpPointTable JumpPointTable::build(const grid::Grid& grid) {
+JumpPointTable JumpPointTable::build(const grid::Grid& grid, const core::ParallelLoop& parallel) {
     const auto started = std::chrono::steady_clock::now();
     JumpPointTable table;
     table.width_ = grid.width();
     table.height_ = grid.height();
     table.fingerprint_ = passability_fingerprint(grid);
-    table.distances_.assign(grid.padded_cell_count(), std::array<std::int16_t, 8>{});
-
-    const std::int64_t width = grid.width();
-    const std::int64_t height = grid.height();
-    const Passability passable{&grid.passable_bits(), static_cast<std::int64_t>(grid.padded_width())};
-    auto& distances = table.distances_;
-    auto at = [&](std::int64_t x, std::int64_t y) -> std::array<std::int16_t, 8>& {
-        return distances[static_cast<std::size_t>((y + 1) * passable.padded_width + (x + 1))];
-    };
-
-    // A straight step from (x, y) in (dx, dy) lands on a jump point when, beside the landing cell,
-    // a side cell is passable while the side cell behind it is blocked (a forced neighbour).
-    auto forced = [&](std::int64_t x, std::int64_t y, int dx, int dy) {
-        const std::int64_t next_x = x + dx;
-        const std::int64_t next_y = y + dy;
-        for (int side : {-1, 1}) {
-            const std::int64_t side_x = dy != 0 ? side : 0;
-            const std::int64_t side_y = dx != 0 ? side : 0;
-            if (passable.free(next_x + side_x, next_y + side_y) && !passable.free(x + side_x, y + side_y)) return true;
-        }
-        return false;
-    };
-    // Straight direction `direction` along one line, walked from the far end back.
-    auto straight_line = [&](int direction, std::int64_t line) {
-        const int dx = kDirectionX[static_cast<std::size_t>(direction)];
-        const int dy = kDirectionY[static_cast<std::size_t>(direction)];
-        const std::int64_t length = dx != 0 ? width : height;
-        for (std::int64_t step = 0; step < length; ++step) {
-            // Walk against the direction: the cell met first is the last along it.
-            const std::int64_t position = (dx + dy) > 0 ? length - 1 - step : step;
-            const std::int64_t x = dx != 0 ? position : line;
-            const std::int64_t y = dx != 0 ? line : position;
-            std::int16_t value = 0;
-            if (passable.free(x + dx, y + dy)) {
-                value = extend(forced(x, y, dx, dy), at(x + dx, y + dy)[static_cast<std::size_t>(direction)]);
-            }
-            at(x, y)[static_cast<std::size_t>(direction)] = value;
-        }
-    };
-    tbb::parallel_for(tbb::blocked_range<std::int64_t>(0, height, 8), [&](const tbb::blocked_range<std::int64_t>& rows) {
-        for (std::int64_t y = rows.begin(); y != rows.end(); ++y) {
-            straight_line(1, y);
-            straight_line(3, y);
+    table.distances_.assign(grid.padded_cell_count(), Entry{});
+    const TableRules rules(grid, table.distances_);
+    auto unchanged = [](std::int64_t, std::int64_t) {};
+    parallel(grid.height(), 8, [&](std::size_t begin, std::size_t end) {
+        for (auto y = static_cast<std::int64_t>(begin); y != static_cast<std::int64_t>(end); ++y) {
+            rules.straight_line(1, y, unchanged);
+            rules.straight_line(3, y, unchanged);
         }
     });
-    tbb::parallel_for(tbb::blocked_range<std::int64_t>(0, width, 8), [&](const tbb::blocked_range<std::int64_t>& columns) {
-        for (std::int64_t x = columns.begin(); x != columns.end(); ++x) {
-            straight_line(0, x);
-            straight_line(2, x);
+    parallel(grid.width(), 8, [&](std::size_t begin, std::size_t end) {
+        for (auto x = static_cast<std::int64_t>(begin); x != static_cast<std::int64_t>(end); ++x) {
+            rules.straight_line(0, x, unchanged);
+            rules.straight_line(2, x, unchanged);
         }
     });
-
-    // Diagonals, after every straight distance is known. Direction (dx, dy) chains cells along
-    // diagonal lines, each walked from its far end; the width + height − 1 lines are independent.
-    const std::int64_t line_count = width + height - 1;
-    tbb::parallel_for(tbb::blocked_range<std::int64_t>(0, line_count, 16), [&](const tbb::blocked_range<std::int64_t>& lines) {
-        for (int direction = 4; direction < 8; ++direction) {
-            const int dx = kDirectionX[static_cast<std::size_t>(direction)];
-            const int dy = kDirectionY[static_cast<std::size_t>(direction)];
-            const std::size_t horizontal = dx > 0 ? 1 : 3;
-            const std::size_t vertical = dy > 0 ? 2 : 0;
-            for (std::int64_t line = lines.begin(); line != lines.end(); ++line) {
-                // The walk starts at the last cell of the line along (dx, dy): on the map's edge in
-                // the direction of travel. Enumerate those edge cells: first along the far row
-                // (y = dy > 0 ? height−1 : 0), then down the far column (x = dx > 0 ? width−1 : 0).
-                std::int64_t x = 0;
-                std::int64_t y = 0;
-                const std::int64_t far_row = dy > 0 ? height - 1 : 0;
-                const std::int64_t far_column = dx > 0 ? width - 1 : 0;
-                if (line < width) {
-                    x = line;
-                    y = far_row;
-                } else {
-                    x = far_column;
-                    const std::int64_t offset = line - width + 1;  // 1 … height−1
-                    y = dy > 0 ? height - 1 - offset : offset;
-                }
-                // Walk against the direction until leaving the map.
-                for (; x >= 0 && x < width && y >= 0 && y < height; x -= dx, y -= dy) {
-                    std::int16_t value = 0;
-                    const std::int64_t next_x = x + dx;
-                    const std::int64_t next_y = y + dy;
-                    if (passable.free(next_x, next_y) && passable.free(next_x, y) && passable.free(x, next_y)) {
-                        const auto& next = at(next_x, next_y);
-                        value = extend(next[horizontal] > 0 || next[vertical] > 0, next[static_cast<std::size_t>(direction)]);
-                    }
-                    at(x, y)[static_cast<std::size_t>(direction)] = value;
-                }
-            }
+    // Diagonals, after every straight distance is known; the width + height − 1 lines are independent.
+    parallel(static_cast<std::size_t>(grid.width()) + grid.height() - 1, 16, [&](std::size_t begin, std::size_t end) {
+        for (auto line = static_cast<std::int64_t>(begin); line != static_cast<std::int64_t>(end); ++line) {
+            rules.diagonal_lines(line);
         }
     });
-
     table.build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return table;
+}
+
+std::size_t JumpPointTable::refresh(const grid::Grid& previous, const grid::Grid& edited,
+                                    std::span<const grid::CellIndex> changed) {
+    if (edited.width() != width_ || edited.height() != height_ || previous.width() != width_ ||
+        previous.height() != height_ || distances_.size() != edited.padded_cell_count()) {
+        *this = build(edited);
+        return distances_.size() * 8;
+    }
+    // Cells whose passability changed (the only input of the table), by map coordinates.
+    std::vector<std::pair<std::int64_t, std::int64_t>> flipped;
+    std::vector<std::size_t> words;
+    for (grid::CellIndex cell : changed) {
+        if (cell.value >= edited.cell_count()) continue;
+        const grid::PaddedIndex padded = edited.padded(cell);
+        if (previous.passable(padded) == edited.passable(padded)) continue;
+        flipped.emplace_back(cell.value % width_, cell.value / width_);
+        words.push_back(padded.value / 64);
+    }
+    // The fingerprint: swap the terms of the words that changed.
+    std::sort(words.begin(), words.end());
+    words.erase(std::unique(words.begin(), words.end()), words.end());
+    for (std::size_t word : words) {
+        fingerprint_ -= word_term(word, previous.passable_bits().words()[word]);
+        fingerprint_ += word_term(word, edited.passable_bits().words()[word]);
+    }
+    if (flipped.empty()) return 0;
+    std::sort(flipped.begin(), flipped.end());
+    flipped.erase(std::unique(flipped.begin(), flipped.end()), flipped.end());
+
+    const TableRules rules(edited, distances_);
+    std::size_t recomputed = 0;
+    // Straight entries: a cell's passability is read by the rows and columns within one of it
+    // (the forced-neighbour test looks at the lines on either side).
+    std::vector<std::int64_t> rows;
+    std::vector<std::int64_t> columns;
+    for (const auto& [x, y] : flipped) {
+        for (std::int64_t offset = -1; offset <= 1; ++offset) {
+            if (y + offset >= 0 && y + offset < rules.height()) rows.push_back(y + offset);
+            if (x + offset >= 0 && x + offset < rules.width()) columns.push_back(x + offset);
+        }
+    }
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    std::sort(columns.begin(), columns.end());
+    columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
+    // Every straight entry that changed, with its direction: the diagonals read them at their next cell.
+    std::vector<std::tuple<std::int64_t, std::int64_t, int>> straight_changes;
+    for (std::int64_t row : rows) {
+        for (int direction : {1, 3}) {
+            rules.straight_line(direction, row, [&](std::int64_t x, std::int64_t y) { straight_changes.emplace_back(x, y, direction); });
+        }
+        recomputed += 2 * static_cast<std::size_t>(rules.width());
+    }
+    for (std::int64_t column : columns) {
+        for (int direction : {0, 2}) {
+            rules.straight_line(direction, column, [&](std::int64_t x, std::int64_t y) { straight_changes.emplace_back(x, y, direction); });
+        }
+        recomputed += 2 * static_cast<std::size_t>(rules.height());
+    }
+
+    // Diagonal entries. The entry of (x, y) in (dx, dy) reads the passability of (x+dx, y+dy),
+    // (x+dx, y) and (x, y+dy), and the entries of (x+dx, y+dy). Seeds: the cells whose inputs
+    // changed. From the seed furthest along each diagonal, walk backwards recomputing; past the
+    // last seed of that diagonal, stop at the first entry that did not change.
+    struct Seed {
+        std::int64_t line;   ///< which diagonal: x − y or x + y
+        std::int64_t order;  ///< position along the direction of travel
+        std::int64_t x, y;
+        bool operator<(const Seed& other) const {
+            return line != other.line ? line < other.line : order > other.order;  // furthest along first
+        }
+    };
+    std::vector<Seed> seeds;
+    for (int direction = 4; direction < 8; ++direction) {
+        const int dx = kDirectionX[static_cast<std::size_t>(direction)];
+        const int dy = kDirectionY[static_cast<std::size_t>(direction)];
+        const int horizontal = dx > 0 ? 1 : 3;
+        const int vertical = dy > 0 ? 2 : 0;
+        seeds.clear();
+        auto seed = [&](std::int64_t x, std::int64_t y) {
+            if (rules.on_map(x, y)) seeds.push_back({dx == dy ? x - y : x + y, dx * x, x, y});
+        };
+        for (const auto& [x, y] : flipped) {
+            seed(x - dx, y - dy);
+            seed(x - dx, y);
+            seed(x, y - dy);
+        }
+        for (const auto& [x, y, straight] : straight_changes) {
+            if (straight == horizontal || straight == vertical) seed(x - dx, y - dy);
+        }
+        std::sort(seeds.begin(), seeds.end());
+        for (std::size_t first = 0; first < seeds.size();) {
+            std::size_t last = first;
+            while (last + 1 < seeds.size() && seeds[last + 1].line == seeds[first].line) ++last;
+            const std::int64_t final_order = seeds[last].order;  // the seed furthest back
+            for (std::int64_t x = seeds[first].x, y = seeds[first].y; rules.on_map(x, y); x -= dx, y -= dy) {
+                const std::int16_t value = rules.diagonal_value(x, y, direction);
+                std::int16_t& stored = rules.at(x, y)[static_cast<std::size_t>(direction)];
+                ++recomputed;
+                const bool same = stored == value;
+                stored = value;
+                if (same && dx * x <= final_order) break;
+            }
+            first = last + 1;
+        }
+    }
+    return recomputed;
 }
 
 }  // namespace swarmpath::search

@@ -1,10 +1,11 @@
 // What a Solver prepares once for its algorithm, one type per alternative of Solver's variant
-// (solver.hpp): the A* legal-moves table, the online JPS scan lines, or the JPS+ jump table, each
+// (solver.hpp, Solver::PreparedData): the A* legal-moves table, the online JPS scan lines, or the JPS+ jump table, each
 // with the open-list key bounds (best_first/open_keys.hpp) its searches use. Internal to the engine:
 // the public header only names these types.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "search/best_first/open_keys.hpp"
@@ -16,20 +17,20 @@ namespace swarmpath::search {
 /// A*: the legal moves of every padded cell under the solver's move rule, on the cell's own
 /// movement layer (0 for blocked and padding cells): one byte per cell, shared by every thread, so
 /// the A* expansion reads one byte where it would read three rows of bits and look up the rule.
-struct AstarPreparation {
+struct PreparedAstar {
     std::vector<std::uint8_t> legal_moves;
     best_first::KeyBounds bounds;
 };
 
 /// Online jump point search: the grid by rows and columns with stop bits.
-struct JumpPointPreparation {
-    JumpPointGrid lines;
+struct PreparedJumpPoints {
+    std::shared_ptr<const JumpPointGrid> lines;  ///< shared: an EditableMap may keep it current across edits
     best_first::KeyBounds bounds;
 };
 
 /// JPS+: the precomputed jump distances.
-struct JumpPointTablePreparation {
-    JumpPointTable table;
+struct PreparedJumpTable {
+    std::shared_ptr<const JumpPointTable> table;  ///< shared, as the scan lines
     best_first::KeyBounds bounds;
 };
 

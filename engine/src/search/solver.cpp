@@ -59,7 +59,7 @@ Solver::SearchFunction pick_astar(Moves moves, DiagonalRule rule, bool uniform, 
 
 }  // namespace
 
-Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& settings) {
+Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& settings, const Preparation& preparation) {
     auto fail = [](std::string message) -> Error { return Error{"", 0, 0, std::move(message)}; };
     // A default-constructed Grid has no cells: only Grid::build makes a grid a search can run on.
     if (grid.width() == 0 || grid.height() == 0) return fail("the grid is empty (build it with Grid::build)");
@@ -93,33 +93,37 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
         default:
             return fail("algorithm " + std::string(to_string(settings.algorithm)) + " is not available in this build");
     }
-    solver.components_ =
-        std::make_shared<const Components>(Components::compute(grid, settings.moves, settings.diagonal));
+    solver.components_ = preparation.components ? preparation.components
+                                                : std::make_shared<const Components>(
+                                                      Components::compute(grid, settings.moves, settings.diagonal));
     const best_first::KeyBounds bounds =
         best_first::key_bounds(grid, best_first::dearest_step(grid), solver.weight_fixed_);
     if (solver.algorithm_ == Algorithm::jps) {
-        solver.preparation_ = std::make_shared<const JumpPointPreparation>(JumpPointPreparation{JumpPointGrid(grid), bounds});
+        solver.prepared_ = std::make_shared<const PreparedJumpPoints>(PreparedJumpPoints{
+            preparation.jump_grid ? preparation.jump_grid : std::make_shared<const JumpPointGrid>(grid), bounds});
         solver.search_ = &jump_point_search_online;
     } else if (solver.algorithm_ == Algorithm::jps_plus) {
-        solver.preparation_ =
-            std::make_shared<const JumpPointTablePreparation>(JumpPointTablePreparation{JumpPointTable::build(grid), bounds});
+        solver.prepared_ = std::make_shared<const PreparedJumpTable>(PreparedJumpTable{
+            preparation.jump_table ? preparation.jump_table
+                                   : std::make_shared<const JumpPointTable>(JumpPointTable::build(grid, preparation.parallel)),
+            bounds});
         solver.search_ = &jump_point_search_table;
     } else {
-        solver.preparation_ = std::make_shared<const AstarPreparation>(
-            AstarPreparation{compute_legal_moves(grid, settings.moves, settings.diagonal), bounds});
+        solver.prepared_ = std::make_shared<const PreparedAstar>(
+            PreparedAstar{compute_legal_moves(grid, settings.moves, settings.diagonal), bounds});
         solver.search_ = pick_astar(settings.moves, settings.diagonal, grid.uniform_cost(), solver.heuristic_);
     }
     return solver;
 }
 
 const JumpPointGrid* Solver::jump_grid() const {
-    const auto* prepared = std::get_if<std::shared_ptr<const JumpPointPreparation>>(&preparation_);
-    return prepared != nullptr ? &(*prepared)->lines : nullptr;
+    const auto* prepared = std::get_if<std::shared_ptr<const PreparedJumpPoints>>(&prepared_);
+    return prepared != nullptr ? (*prepared)->lines.get() : nullptr;
 }
 
 const JumpPointTable* Solver::jump_table() const {
-    const auto* prepared = std::get_if<std::shared_ptr<const JumpPointTablePreparation>>(&preparation_);
-    return prepared != nullptr ? &(*prepared)->table : nullptr;
+    const auto* prepared = std::get_if<std::shared_ptr<const PreparedJumpTable>>(&prepared_);
+    return prepared != nullptr ? (*prepared)->table.get() : nullptr;
 }
 
 Result Solver::solve(SearchContext& context, const Query& query) const {

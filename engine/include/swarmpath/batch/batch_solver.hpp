@@ -1,8 +1,15 @@
-// Solving many queries at once over oneTBB. Each worker thread owns one SearchContext, created on
-// its first query and reused for every later one, in this call and in later calls on the same
-// BatchSolver. Each result is written to its query's own slot, so the output is the same whatever
-// the thread count or schedule. The solver and its grid are shared read-only; no worker writes
-// anything another reads while the batch runs.
+// Solving many queries at once over oneTBB, and the engine's only owner of threads. A BatchSolver
+// holds a task arena capped at its thread count and one WorkerSlot per worker: the worker's search
+// context and goal-field workspace, created once and reused for every task it runs, in this call
+// and in later calls on the same BatchSolver. Everything parallel in the engine runs here:
+//   - for_each: a task per index, each call handed the running worker's slot;
+//   - parallel_loop(): a core::ParallelLoop for preprocessing in lower layers (the JPS+ table), which
+//     runs its loop in the same arena, so a thread limit holds for preprocessing too;
+//   - execute: any work (creating a Solver, labelling components) inside the arena.
+// With one thread, nothing is scheduled: every task runs on the calling thread. Each result is
+// written to its query's own slot, so the output is the same whatever the thread count or schedule.
+// The solver and its grid are shared read-only. A BatchSolver runs one call at a time: do not call
+// it from two threads at once, nor from inside one of its own tasks.
 #pragma once
 
 #include <cstddef>
@@ -10,10 +17,23 @@
 #include <span>
 #include <type_traits>
 
+#include "swarmpath/core/parallel_loop.hpp"
+#include "swarmpath/search/context.hpp"
+#include "swarmpath/search/goal_field.hpp"
 #include "swarmpath/search/solver.hpp"
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::batch {
+
+/// What one worker owns: everything a task may reuse from one task to the next. Only the worker
+/// running a task touches its slot, so a task may use it freely and keep nothing in it that another
+/// task needs afterwards.
+struct alignas(64) WorkerSlot {
+    search::SearchContext context;          ///< per-agent search (Solver::solve)
+    search::FieldWorkspace field_workspace; ///< a goal field's Dijkstra scratch
+    search::GoalField field;                ///< one goal field whose storage is reused field after field
+    [[nodiscard]] std::size_t memory_bytes() const { return context.memory_bytes() + field.memory_bytes(); }
+};
 
 class BatchSolver {
 public:
@@ -26,33 +46,44 @@ public:
     /// Solves queries[i] into results[i] for every i. `results` must be exactly as long as
     /// `queries`; otherwise nothing is solved and the Error says so.
     Status solve(const search::Solver& solver, std::span<const search::Query> queries,
-               std::span<search::Result> results);
+                 std::span<search::Result> results);
 
-    /// Runs `task(context, index)` for every index in [0, count) on the workers, each call with the
-    /// calling worker's own context. For algorithms built on the same per-worker state.
+    /// Runs `task(slot, index)` for every index in [0, count) on the workers, each call with the
+    /// running worker's own slot. Indices are handed out in chunks of at most 8.
     template <class Task>
     void for_each(std::size_t count, Task&& task);
 
-    /// Runs `work` on the calling thread inside the workers' task arena, so any oneTBB parallelism
-    /// within it (preprocessing: the JPS+ table, components) is held to the same thread count.
+    /// A parallel loop over this BatchSolver's workers, for builders that take a core::ParallelLoop
+    /// (search::JumpPointTable::build, search::Solver::create). Valid while this BatchSolver lives.
+    [[nodiscard]] core::ParallelLoop parallel_loop();
+
+    /// Runs `work` on the calling thread inside the workers' task arena, so that any parallel loop
+    /// within it (from parallel_loop()) is held to the same thread count.
     template <class Work>
     void execute(Work&& work);
 
+    /// Called with `user` on the running thread before every chunk of work this BatchSolver runs
+    /// (for_each chunks, parallel_loop() ranges, execute), or nothing when `observer` is null. For
+    /// profiling and for tests that check which threads ran the engine's work. Set it between calls.
+    using TaskObserver = void (*)(void* user);
+    void set_task_observer(TaskObserver observer, void* user);
+
     [[nodiscard]] unsigned threads() const;
-    /// Bytes held by all workers' contexts.
+    /// Bytes held by all workers' slots (search contexts and goal fields).
     [[nodiscard]] std::size_t context_memory_bytes() const;
 
 private:
     struct Workers;
+    static void run_parallel_loop(void* workers, std::size_t count, std::size_t grain, core::ParallelLoop::Body body);
     void execute_erased(void (*call)(void*), void* work);
-    void run(std::size_t count, void (*call)(void*, search::SearchContext&, std::size_t), void* task);
+    void run(std::size_t count, void (*call)(void*, WorkerSlot&, std::size_t), void* task);
     std::unique_ptr<Workers> workers_;
 };
 
 template <class Task>
 void BatchSolver::for_each(std::size_t count, Task&& task) {
-    auto trampoline = [](void* erased, search::SearchContext& context, std::size_t index) {
-        (*static_cast<std::remove_reference_t<Task>*>(erased))(context, index);
+    auto trampoline = [](void* erased, WorkerSlot& slot, std::size_t index) {
+        (*static_cast<std::remove_reference_t<Task>*>(erased))(slot, index);
     };
     run(count, trampoline, &task);
 }

@@ -18,7 +18,9 @@ class Components {
 public:
     static Components compute(const grid::Grid& grid, Moves moves, DiagonalRule rule);
     /// Brings the labels up to date after `changed` cells of `edited` changed (src/search/components_refresh.cpp):
-    /// only the components touching the changed cells are flood-filled again, under fresh labels.
+    /// a few far-apart cells are settled from their neighbourhoods alone when they cannot split or
+    /// merge a component; otherwise only the components touching the changed cells are
+    /// flood-filled again, under fresh labels.
     /// Returns the number of cells relabelled. Afterwards connected() agrees with compute(edited, ...).
     /// Labels of another map size, or a changed cell off the map, make it label `edited` afresh.
     std::size_t refresh(const grid::Grid& edited, Moves moves, DiagonalRule rule,
@@ -32,6 +34,9 @@ public:
     [[nodiscard]] std::size_t memory_bytes() const { return labels_.capacity() * sizeof(std::uint32_t); }
 
 private:
+    /// refresh's fast path for a few cells far apart, decided from their 3×3 neighbourhoods: true
+    /// when it applied (components_refresh.cpp), false when nothing was written and a flood fill is due.
+    bool refresh_locally(const grid::Grid& edited, bool corners, std::span<const grid::CellIndex> changed);
     std::vector<std::uint32_t> labels_;
     std::uint32_t count_ = 0;
 };

@@ -2,11 +2,14 @@
 // by columns (a transposed copy), each line guarded by blocked words, with per-direction "stop" bits
 // (blocked or jump point), so a straight jump in any of the four directions tests 64 cells per step
 // with two word reads. Built once per Solver in O(cells) (about 1 byte per cell); no search state,
-// no per-query preprocessing. Assumes the benchmark rule (one layer, no corner cutting).
+// no per-query preprocessing. After map edits, `refresh` rewrites only the bits a changed cell can
+// affect (its 3×3 neighbourhood in each orientation). Assumes the benchmark rule (one layer, no
+// corner cutting).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "swarmpath/grid/grid.hpp"
@@ -26,6 +29,11 @@ public:
         const std::size_t bit = bit_index(line, position, plane);
         words_[bit >> 6] |= std::uint64_t{1} << (bit & 63);
     }
+    void assign(std::int64_t line, std::int64_t position, unsigned plane, bool value) {
+        const std::size_t bit = bit_index(line, position, plane);
+        const std::uint64_t mask = std::uint64_t{1} << (bit & 63);
+        words_[bit >> 6] = value ? (words_[bit >> 6] | mask) : (words_[bit >> 6] & ~mask);
+    }
     [[nodiscard]] bool test(std::int64_t line, std::int64_t position, unsigned plane = 0) const {
         const std::size_t bit = bit_index(line, position, plane);
         return ((words_[bit >> 6] >> (bit & 63)) & 1U) != 0;
@@ -39,6 +47,7 @@ public:
         return (word[0] >> shift) | (word[1] << (64 - shift));
     }
     [[nodiscard]] std::size_t memory_bytes() const { return words_.capacity() * sizeof(std::uint64_t); }
+    [[nodiscard]] bool operator==(const LineBits&) const = default;
 
 private:
     [[nodiscard]] std::size_t bit_index(std::int64_t line, std::int64_t position, unsigned plane) const {
@@ -62,6 +71,7 @@ struct ScanLines {
     static constexpr unsigned kStopBackward = 2;  ///< for jumps towards smaller positions
     LineBits bits;
     [[nodiscard]] std::size_t memory_bytes() const { return bits.memory_bytes(); }
+    [[nodiscard]] bool operator==(const ScanLines&) const = default;
 };
 
 /// The grid by rows and by columns (a transposed copy), for block-based straight jumps: 6 bits per
@@ -70,12 +80,25 @@ class JumpPointGrid {
 public:
     explicit JumpPointGrid(const grid::Grid& grid);
 
+    /// Brings the lines up to `edited` after the cells `changed` (CellIndex; duplicates and cells
+    /// whose passability did not change allowed) were edited: the bits of a cell depend only on its
+    /// 3×3 neighbourhood, so only those around each changed cell are rewritten. Afterwards the lines
+    /// equal JumpPointGrid(edited) bit for bit. Lines of another size are rebuilt. Returns the
+    /// number of cells whose bits were rewritten.
+    std::size_t refresh(const grid::Grid& edited, std::span<const grid::CellIndex> changed);
+    /// Whether both orientations hold the same bits (for tests of refresh).
+    [[nodiscard]] bool same_lines(const JumpPointGrid& other) const {
+        return rows_ == other.rows_ && columns_ == other.columns_;
+    }
+
     [[nodiscard]] const ScanLines& rows() const { return rows_; }        ///< line y, position x
     [[nodiscard]] const ScanLines& columns() const { return columns_; }  ///< line x, position y
     [[nodiscard]] std::size_t memory_bytes() const { return rows_.memory_bytes() + columns_.memory_bytes(); }
     [[nodiscard]] double build_seconds() const { return build_seconds_; }
 
 private:
+    std::uint32_t width_ = 0;
+    std::uint32_t height_ = 0;
     ScanLines rows_;
     ScanLines columns_;
     double build_seconds_ = 0;

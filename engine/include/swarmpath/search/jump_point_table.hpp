@@ -12,23 +12,35 @@
 // row or column reached within |d| diagonal steps) is reached directly.
 //
 // Build: straight directions row by row and column by column, diagonals line by line, each pass a
-// oneTBB parallel_for over independent lines. Memory: 16 bytes per padded cell. Grids are immutable,
-// so a table belongs to the one grid it was built from; `built_for` checks a grid's size and a
-// fingerprint of its passability, so a table is never used with a changed map (build a new Solver).
+// loop over independent lines run by the caller's core::ParallelLoop (serial by default; the batch
+// layer's BatchSolver supplies its workers). Memory: 16 bytes per padded cell. A table belongs to
+// the grid it was built from; `built_for` checks a grid's size and a fingerprint of its
+// passability, so a table is never used with a changed map. After map edits, `refresh` brings the
+// table to the edited grid by recomputing only what the changed cells can reach (see there).
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
+#include "swarmpath/core/parallel_loop.hpp"
 #include "swarmpath/grid/grid.hpp"
 
 namespace swarmpath::search {
 
 class JumpPointTable {
 public:
-    /// Builds the table for `grid` on the calling thread's oneTBB arena (all hardware threads by default).
-    static JumpPointTable build(const grid::Grid& grid);
+    /// Builds the table for `grid`, its independent lines run by `parallel` (serial by default).
+    static JumpPointTable build(const grid::Grid& grid, const core::ParallelLoop& parallel = {});
+
+    /// Brings a table built for `previous` up to `edited`, the same map after the cells `changed`
+    /// (CellIndex of either grid; duplicates and unchanged cells allowed) were edited. Straight
+    /// distances are recomputed on the rows and columns beside a cell whose passability changed;
+    /// diagonal distances are recomputed backwards along each diagonal from the cells whose inputs
+    /// changed, only while values change. Afterwards the table equals build(edited) entry for entry.
+    /// A table of another size is rebuilt. Returns the number of entries recomputed.
+    std::size_t refresh(const grid::Grid& previous, const grid::Grid& edited, std::span<const grid::CellIndex> changed);
 
     /// Signed jump distance from padded cell `cell` in `direction` (0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW).
     [[nodiscard]] std::int32_t distance(std::uint32_t cell, int direction) const {
@@ -51,7 +63,9 @@ private:
     std::vector<std::array<std::int16_t, 8>> distances_;  ///< per padded cell
 };
 
-/// A 64-bit fingerprint of `grid`'s size and passable cells (FNV-1a over the bit words).
+/// A 64-bit fingerprint of `grid`'s size and passable cells: a hash of the size plus, for every
+/// 64-bit word of the passability bits, a mix of the word and its position (a sum, so that editing
+/// one word updates it in constant time).
 std::uint64_t passability_fingerprint(const grid::Grid& grid);
 
 }  // namespace swarmpath::search

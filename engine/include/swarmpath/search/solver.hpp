@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "swarmpath/core/error.hpp"
+#include "swarmpath/core/parallel_loop.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/components.hpp"
 #include "swarmpath/search/context.hpp"
@@ -28,9 +29,9 @@ class JumpPointGrid;   // jump_point_grid.hpp
 class JumpPointTable;  // jump_point_table.hpp
 class SearchState;     // a SearchContext's state, opaque outside the engine (context.hpp)
 // What a Solver prepares for each algorithm, defined in the engine's sources (search/preparations.hpp).
-struct AstarPreparation;
-struct JumpPointPreparation;
-struct JumpPointTablePreparation;
+struct PreparedAstar;
+struct PreparedJumpPoints;
+struct PreparedJumpTable;
 
 /// Endpoints of a query after validation, in both index spaces, and when its search must stop.
 struct Endpoints {
@@ -39,17 +40,31 @@ struct Endpoints {
     StopConditions stop;
 };
 
+/// How Solver::create prepares its data: the loop its builders run their independent lines on
+/// (the JPS+ table; serial by default, a batch::BatchSolver's workers in a batch), and data the
+/// caller already holds for this grid and these settings' moves and diagonal rule (kept current
+/// across map edits by batch::EditableMap), used instead of computing it. Data given but not needed
+/// by the algorithm is ignored.
+struct Preparation {
+    core::ParallelLoop parallel = {};
+    std::shared_ptr<const Components> components = nullptr;
+    std::shared_ptr<const JumpPointGrid> jump_grid = nullptr;
+    std::shared_ptr<const JumpPointTable> jump_table = nullptr;
+};
+
 class Solver {
 public:
     /// One compiled search. It takes the context's state, fetched once per query by solve.
     using SearchFunction = void (*)(const Solver&, SearchState&, const Endpoints&, Result&);
     /// What the solver prepared for its algorithm: exactly one alternative, fixed by create.
-    using Preparation = std::variant<std::shared_ptr<const AstarPreparation>, std::shared_ptr<const JumpPointPreparation>,
-                                     std::shared_ptr<const JumpPointTablePreparation>>;
+    using PreparedData = std::variant<std::shared_ptr<const PreparedAstar>, std::shared_ptr<const PreparedJumpPoints>,
+                                     std::shared_ptr<const PreparedJumpTable>>;
 
     /// Validates `settings` against `grid` (an inadmissible heuristic without allow_inadmissible,
     /// a weight below 1, an empty grid, ...) and prepares the search. The grid must outlive the solver.
-    static Expected<Solver> create(const grid::Grid& grid, const SearchSettings& settings);
+    /// `preparation` says how to prepare (see Preparation): serially and from scratch by default.
+    static Expected<Solver> create(const grid::Grid& grid, const SearchSettings& settings,
+                                   const Preparation& preparation = {});
 
     /// Solves one query. No exceptions; allocates only to return the path. A query started after the
     /// settings' CancelToken fired is answered `cancelled` at once.
@@ -72,8 +87,8 @@ public:
     /// The prepared data of the algorithm in force; `Prepared` must be that alternative (the engine's
     /// searches, which the solver itself picked, are the only callers).
     template <class Prepared>
-    [[nodiscard]] const Prepared& preparation() const {
-        return **std::get_if<std::shared_ptr<const Prepared>>(&preparation_);
+    [[nodiscard]] const Prepared& prepared() const {
+        return **std::get_if<std::shared_ptr<const Prepared>>(&prepared_);
     }
 
 private:
@@ -84,7 +99,7 @@ private:
     Algorithm algorithm_ = Algorithm::astar;
     std::uint64_t weight_fixed_ = 65536;
     std::shared_ptr<const Components> components_;
-    Preparation preparation_;
+    PreparedData prepared_;
     SearchFunction search_ = nullptr;
 };
 

@@ -1,0 +1,140 @@
+// Incremental refresh after map edits equals a fresh build: on random maps, random edits (single
+// cells, clusters and far-apart cells, opening and blocking) are applied one round after another,
+// and after every round the refreshed JPS+ table, JumpPointGrid scan lines and component labels are
+// compared with ones built from scratch on the edited grid: the table entry for entry, the lines bit
+// for bit, the labels as a partition (refreshed labels may be numbered differently).
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <vector>
+
+#include "random_maps.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/search/components.hpp"
+#include "swarmpath/search/jump_point_grid.hpp"
+#include "swarmpath/search/jump_point_table.hpp"
+
+namespace swarmpath::search {
+namespace {
+
+void expect_same_partition(const Components& refreshed, const Components& fresh, const grid::Grid& grid) {
+    std::map<std::uint32_t, std::uint32_t> fresh_of_refreshed;
+    std::map<std::uint32_t, std::uint32_t> refreshed_of_fresh;
+    for (std::uint32_t cell = 0; cell < grid.padded_cell_count(); ++cell) {
+        const std::uint32_t a = refreshed.label(grid::PaddedIndex{cell});
+        const std::uint32_t b = fresh.label(grid::PaddedIndex{cell});
+        ASSERT_EQ(a == 0, b == 0) << "cell " << cell;
+        if (a == 0) continue;
+        ASSERT_EQ(fresh_of_refreshed.try_emplace(a, b).first->second, b) << "cell " << cell;
+        ASSERT_EQ(refreshed_of_fresh.try_emplace(b, a).first->second, a) << "cell " << cell;
+    }
+}
+
+void expect_same_table(const JumpPointTable& refreshed, const JumpPointTable& fresh, const grid::Grid& grid) {
+    for (std::uint32_t cell = 0; cell < grid.padded_cell_count(); ++cell) {
+        ASSERT_EQ(refreshed.distances(cell), fresh.distances(cell)) << "cell " << cell;
+    }
+    EXPECT_TRUE(refreshed.built_for(grid));
+}
+
+/// One round of edits: a few cells in one of three patterns, each set to a random letter of `letters`.
+std::vector<grid::CellEdit> random_edits(std::mt19937_64& random, const grid::Grid& grid, const std::string& letters) {
+    std::vector<grid::CellEdit> edits;
+    auto letter = [&] { return letters[random() % letters.size()]; };
+    const std::uint32_t x = static_cast<std::uint32_t>(random() % grid.width());
+    const std::uint32_t y = static_cast<std::uint32_t>(random() % grid.height());
+    switch (random() % 3) {
+        case 0:  // one cell, flipped
+            edits.push_back({x, y, grid.passable(x, y) ? '@' : letters[0], 0});
+            break;
+        case 1:  // a 3×3 cluster
+            for (std::uint32_t dy = 0; dy < 3; ++dy) {
+                for (std::uint32_t dx = 0; dx < 3; ++dx) {
+                    if (x + dx < grid.width() && y + dy < grid.height()) edits.push_back({x + dx, y + dy, letter(), 0});
+                }
+            }
+            break;
+        default:  // cells anywhere
+            for (int count = 0; count < 4; ++count) {
+                edits.push_back({static_cast<std::uint32_t>(random() % grid.width()),
+                                 static_cast<std::uint32_t>(random() % grid.height()), letter(), 0});
+            }
+    }
+    return edits;
+}
+
+struct Rules {
+    Moves moves;
+    DiagonalRule rule;
+};
+
+TEST(IncrementalRefresh, RandomEditsGiveWhatAFreshBuildGives) {
+    std::mt19937_64 random(1515);
+    const grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+    const Rules all_rules[] = {{Moves::eight, DiagonalRule::both_free}, {Moves::four, DiagonalRule::both_free},
+                               {Moves::eight, DiagonalRule::any}};
+    for (int map_index = 0; map_index < 6; ++map_index) {
+        const std::uint32_t width = 8 + static_cast<std::uint32_t>(random() % 40);
+        const std::uint32_t height = 8 + static_cast<std::uint32_t>(random() % 30);
+        const double density = 0.1 + 0.1 * static_cast<double>(map_index % 4);
+        const io::MapFile map = testing::random_map(random, width, height, density);
+        Expected<grid::Grid> built = grid::Grid::build(map, terrain);
+        ASSERT_TRUE(built.has_value()) << built.error().describe();
+        grid::Grid current = std::move(*built);
+        JumpPointTable table = JumpPointTable::build(current);
+        JumpPointGrid lines(current);
+        std::vector<Components> components;
+        for (const Rules& rules : all_rules) components.push_back(Components::compute(current, rules.moves, rules.rule));
+        for (int round = 0; round < 40; ++round) {
+            const std::vector<grid::CellEdit> edits = random_edits(random, current, ".@");
+            Expected<grid::Grid> edited = current.with_edits(edits, terrain, "test");
+            ASSERT_TRUE(edited.has_value()) << edited.error().describe();
+            std::vector<grid::CellIndex> changed;
+            for (const grid::CellEdit& edit : edits) changed.push_back(current.cell(edit.x, edit.y));
+
+            table.refresh(current, *edited, changed);
+            lines.refresh(*edited, changed);
+            for (std::size_t index = 0; index < components.size(); ++index) {
+                components[index].refresh(*edited, all_rules[index].moves, all_rules[index].rule, changed);
+            }
+            current = std::move(*edited);
+            SCOPED_TRACE("map " + std::to_string(map_index) + " round " + std::to_string(round));
+            expect_same_table(table, JumpPointTable::build(current), current);
+            EXPECT_TRUE(lines.same_lines(JumpPointGrid(current)));
+            for (std::size_t index = 0; index < components.size(); ++index) {
+                expect_same_partition(components[index],
+                                      Components::compute(current, all_rules[index].moves, all_rules[index].rule), current);
+            }
+            if (::testing::Test::HasFatalFailure()) return;
+        }
+    }
+}
+
+TEST(IncrementalRefresh, LayersChangingUnderPassableCellsRelabel) {
+    // Letters of two movement layers ('.' ground, 'W' water, benchmark terrain): a cell that stays
+    // passable but changes layer can split or join components.
+    std::mt19937_64 random(77);
+    const grid::TerrainTable benchmark = grid::TerrainTable::benchmark();
+    const grid::TerrainTable* terrain = &benchmark;
+    const io::MapFile map = testing::random_map(random, 24, 20, 0.15, ".W");
+    Expected<grid::Grid> built = grid::Grid::build(map, *terrain);
+    ASSERT_TRUE(built.has_value()) << built.error().describe();
+    grid::Grid current = std::move(*built);
+    Components components = Components::compute(current, Moves::eight, DiagonalRule::both_free);
+    for (int round = 0; round < 60; ++round) {
+        const std::vector<grid::CellEdit> edits = random_edits(random, current, ".W@");
+        Expected<grid::Grid> edited = current.with_edits(edits, *terrain, "test");
+        ASSERT_TRUE(edited.has_value()) << edited.error().describe();
+        std::vector<grid::CellIndex> changed;
+        for (const grid::CellEdit& edit : edits) changed.push_back(current.cell(edit.x, edit.y));
+        components.refresh(*edited, Moves::eight, DiagonalRule::both_free, changed);
+        current = std::move(*edited);
+        SCOPED_TRACE("round " + std::to_string(round));
+        expect_same_partition(components, Components::compute(current, Moves::eight, DiagonalRule::both_free), current);
+        if (::testing::Test::HasFatalFailure()) return;
+    }
+}
+
+}  // namespace
+}  // namespace swarmpath::search
