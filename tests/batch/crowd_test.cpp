@@ -19,6 +19,7 @@
 #include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/batch/editable_map.hpp"
 #include "swarmpath/grid/edits.hpp"
+#include "swarmpath/io/edits_file.hpp"
 #include "swarmpath/io/field_file.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
@@ -209,18 +210,18 @@ TEST(FieldFile, RoundTripsAndDetectsDamage) {
 }
 
 TEST(MapEdits, ParseErrorsNameFileLineAndColumn) {
-    Expected<std::vector<grid::CellEdit>> edits = grid::parse_edits("# a wall\n3 4 @\n\n  10 2 T  # trees\n", "e.txt");
+    Expected<std::vector<grid::CellEdit>> edits = io::parse_edits("# a wall\n3 4 @\n\n  10 2 T  # trees\n", "e.txt");
     ASSERT_TRUE(edits.has_value());
     ASSERT_EQ(edits->size(), 2U);
     EXPECT_EQ((*edits)[1].x, 10U);
     EXPECT_EQ((*edits)[1].letter, 'T');
     EXPECT_EQ((*edits)[1].line, 4U);
-    Expected<std::vector<grid::CellEdit>> bad = grid::parse_edits("1 2 .\n1 x .\n", "e.txt");
+    Expected<std::vector<grid::CellEdit>> bad = io::parse_edits("1 2 .\n1 x .\n", "e.txt");
     ASSERT_FALSE(bad.has_value());
     EXPECT_EQ(bad.error().line, 2U);
     EXPECT_EQ(bad.error().column, 3U);
-    EXPECT_FALSE(grid::parse_edits("1 2 ..\n", "e.txt").has_value());
-    EXPECT_FALSE(grid::parse_edits("1 2\n", "e.txt").has_value());
+    EXPECT_FALSE(io::parse_edits("1 2 ..\n", "e.txt").has_value());
+    EXPECT_FALSE(io::parse_edits("1 2\n", "e.txt").has_value());
 
     io::MapFile map;
     map.width = 4;

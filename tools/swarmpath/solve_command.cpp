@@ -34,6 +34,7 @@
 #include "swarmpath/grid/edits.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/io/atomic_file.hpp"
+#include "swarmpath/io/edits_file.hpp"
 
 namespace swarmpath::cli {
 namespace {
@@ -176,7 +177,7 @@ int run_solve(const SolveOptions& options) {
     load.map_override = options.map;
     load.terrain = resolved->terrain;
     if (!options.edits_path.empty()) {  // map edits, applied to each map as it is loaded (issue 7)
-        Expected<std::vector<grid::CellEdit>> edits = grid::read_edits_file(options.edits_path);
+        Expected<std::vector<grid::CellEdit>> edits = io::read_edits_file(options.edits_path);
         if (!edits) {
             report_error(edits.error().describe());
             return kExitBadInput;
