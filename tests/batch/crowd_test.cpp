@@ -24,6 +24,7 @@
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/search/goal_field.hpp"
+#include "swarmpath/search/goal_field_record.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath {
@@ -174,7 +175,7 @@ TEST(FieldFile, RoundTripsAndDetectsDamage) {
     search::FieldWorkspace workspace;
     const search::GoalField field =
         search::GoalField::compute(*grid, search::Moves::eight, search::DiagonalRule::one_free, goal_x, 10, {}, true, workspace);
-    const io::FieldFile file = io::field_file_from(field, *grid);
+    const io::FieldFile file = search::field_file_from(field, *grid);
     EXPECT_EQ(file.diagonal_rule, 1);
     for (std::uint32_t y = 0; y < map.height; ++y) {
         for (std::uint32_t x = 0; x < map.width; ++x) {
@@ -400,7 +401,7 @@ TEST(CrowdCommandLine, FieldCommandWritesAReadableFieldAndPicture) {
     search::FieldWorkspace workspace;
     const search::GoalField field = search::GoalField::compute(*grid, search::Moves::eight, search::DiagonalRule::both_free,
                                                                goal_x, goal_y, {}, true, workspace);
-    EXPECT_EQ(*file, io::field_file_from(field, *grid));
+    EXPECT_EQ(*file, search::field_file_from(field, *grid));
     const std::string picture = testing::read_text(folder + "/arena.field.png");
     ASSERT_GT(picture.size(), 8U);
     EXPECT_EQ(picture.substr(1, 3), "PNG");
