@@ -4,10 +4,11 @@
 //   grid    — a map's letters, terrain tables and the immutable, bit-packed search grid
 //   io      — Moving AI map and scenario files, terrain specs and edit files, atomic output
 //   search  — settings, statuses, the Solver and per-worker SearchContext
-//   batch   — many queries over oneTBB with deterministic results
+//   batch   — many queries over oneTBB with deterministic results, and the run report
 #pragma once
 
 #include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/run_report.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/grid.hpp"
