@@ -118,6 +118,82 @@ nlohmann::ordered_json describe_inputs(const SolveOptions& options, const std::v
     return inputs;
 }
 
+/// The table: one row per set, the total, and the count of each status other than found.
+std::string format_table(const batch::RunReport& run, const batch::RunTotals& totals) {
+    std::string table = fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10} {:>12}\n", "scenario", "map", "queries",
+                                    "solved", "mismatches", "expanded", "time (s)", "queries/s");
+    for (const batch::SetReport& report : run.sets()) {
+        const batch::SetOutcome& outcome = report.outcome;
+        std::string map_name = escape_text(report.map_path.substr(report.map_path.find_last_of('/') + 1));
+        const double rate = outcome.search_seconds > 0 ? static_cast<double>(report.queries) / outcome.search_seconds : 0;
+        table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", escape_text(report.scenario_name),
+                             map_name, report.queries, report.solved, report.mismatches, report.counters.expanded,
+                             outcome.search_seconds, rate);
+    }
+    const double total_rate = totals.search_seconds > 0 ? static_cast<double>(totals.queries) / totals.search_seconds : 0;
+    table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", "total", "", totals.queries,
+                         totals.solved, totals.mismatches, totals.counters.expanded, totals.search_seconds, total_rate);
+    std::string unsolved;
+    for (int status = 1; status < search::kQueryStatusCount; ++status) {
+        if (totals.status_counts[status] == 0) continue;
+        unsolved += fmt::format(" {} {}", search::to_string(static_cast<search::QueryStatus>(status)),
+                                totals.status_counts[status]);
+    }
+    if (!unsolved.empty()) table += "not found:" + unsolved + "\n";
+    return table;
+}
+
+/// The summary's count of each status, by name.
+nlohmann::ordered_json describe_statuses(const batch::StatusCounts& counts) {
+    nlohmann::ordered_json statuses;
+    for (int status = 0; status < search::kQueryStatusCount; ++status) {
+        statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = counts[status];
+    }
+    return statuses;
+}
+
+/// The summary's entry for one set (tools/perf-gate reads expanded, generated and cost_sum).
+nlohmann::ordered_json describe_set(const batch::SetReport& report) {
+    const batch::SetOutcome& outcome = report.outcome;
+    return {{"file", escape_text(report.scenario_path)},
+            {"map", escape_text(report.map_path)},
+            {"algorithm", std::string(search::to_string(outcome.algorithm))},
+            {"field_groups", outcome.field_groups},
+            {"field_queries", outcome.field_queries},
+            {"queries", report.queries},
+            {"solved", report.solved},
+            {"mismatches", report.mismatches},
+            {"unknown", report.unknown},
+            {"max_abs_error", report.max_abs_error},
+            {"cost_sum", report.cost_sum},
+            {"expanded", report.counters.expanded},
+            {"generated", report.counters.generated},
+            {"statuses", describe_statuses(report.status_counts)},
+            {"search_seconds", outcome.search_seconds},
+            {"preprocessing_seconds", outcome.preprocessing_seconds},
+            {"preprocessing_bytes", outcome.preprocessing_bytes}};
+}
+
+/// The summary's totals of the run.
+nlohmann::ordered_json describe_totals(const batch::RunTotals& totals, double wall_seconds) {
+    const double search_seconds = totals.search_seconds;
+    const auto per_second = [&](double count) { return search_seconds > 0 ? count / search_seconds : 0.0; };
+    return {{"queries", totals.queries},
+            {"solved", totals.solved},
+            {"mismatches", totals.mismatches},
+            {"expanded", totals.counters.expanded},
+            {"generated", totals.counters.generated},
+            {"heap_pushes", totals.counters.heap_pushes},
+            {"heap_pops", totals.counters.heap_pops},
+            {"decrease_keys", totals.counters.decrease_keys},
+            {"statuses", describe_statuses(totals.status_counts)},
+            {"search_seconds", search_seconds},
+            {"cpu_seconds", totals.cpu_seconds},
+            {"wall_seconds", wall_seconds},
+            {"queries_per_second", per_second(static_cast<double>(totals.queries))},
+            {"expansions_per_second", per_second(static_cast<double>(totals.counters.expanded))}};
+}
+
 int run_solve(const SolveOptions& options) {
     distributed::Session session;  // one rank unless started by mpirun -np N (issue 8, distributed_solve.hpp)
     Expected<ResolvedSearch> resolved = resolve(options.search);
@@ -268,28 +344,9 @@ int run_solve(const SolveOptions& options) {
     if (!session.is_root()) return kExitSuccess;
 
     // The table.
-    std::string table = fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10} {:>12}\n", "scenario", "map", "queries",
-                                    "solved", "mismatches", "expanded", "time (s)", "queries/s");
-    for (const batch::SetReport& report : run.sets()) {
-        const batch::SetOutcome& outcome = report.outcome;
-        std::string map_name = escape_text(report.map_path.substr(report.map_path.find_last_of('/') + 1));
-        const double rate = outcome.search_seconds > 0 ? static_cast<double>(report.queries) / outcome.search_seconds : 0;
-        table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", escape_text(report.scenario_name),
-                             map_name, report.queries, report.solved, report.mismatches, report.counters.expanded,
-                             outcome.search_seconds, rate);
-    }
     const batch::RunTotals totals = run.totals();
     const std::size_t queries = totals.queries;
-    const double total_rate = totals.search_seconds > 0 ? static_cast<double>(queries) / totals.search_seconds : 0;
-    table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", "total", "", queries, totals.solved,
-                         totals.mismatches, totals.counters.expanded, totals.search_seconds, total_rate);
-    std::string unsolved;
-    for (int status = 1; status < search::kQueryStatusCount; ++status) {
-        if (totals.status_counts[status] == 0) continue;
-        unsolved += fmt::format(" {} {}", search::to_string(static_cast<search::QueryStatus>(status)),
-                                totals.status_counts[status]);
-    }
-    if (!unsolved.empty()) table += "not found:" + unsolved + "\n";
+    std::string table = format_table(run, totals);
     if (session.distributed()) table += distributed::table_line(gathered);
     if (search::cost_bound(settings) > 1.0) {  // weighted A* or an overestimating heuristic
         table += fmt::format("bound: paths cost at most {:.6g} x optimal\n", search::cost_bound(settings));
@@ -313,52 +370,10 @@ int run_solve(const SolveOptions& options) {
             summary["cost_bound"] = fmt::format("paths cost at most {:.6g} x optimal", search::cost_bound(settings));
         }
         nlohmann::ordered_json scenario_entries = nlohmann::ordered_json::array();
-        for (const batch::SetReport& report : run.sets()) {
-            const batch::SetOutcome& outcome = report.outcome;
-            nlohmann::ordered_json statuses;
-            for (int status = 0; status < search::kQueryStatusCount; ++status) {
-                statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = report.status_counts[status];
-            }
-            scenario_entries.push_back({{"file", escape_text(report.scenario_path)},
-                             {"map", escape_text(report.map_path)},
-                             {"algorithm", std::string(search::to_string(outcome.algorithm))},
-                             {"field_groups", outcome.field_groups},
-                             {"field_queries", outcome.field_queries},
-                             {"queries", report.queries},
-                             {"solved", report.solved},
-                             {"mismatches", report.mismatches},
-                             {"unknown", report.unknown},
-                             {"max_abs_error", report.max_abs_error},
-                             {"cost_sum", report.cost_sum},
-                             {"expanded", report.counters.expanded},
-                             {"generated", report.counters.generated},
-                             {"statuses", statuses},
-                             {"search_seconds", outcome.search_seconds},
-                             {"preprocessing_seconds", outcome.preprocessing_seconds},
-                             {"preprocessing_bytes", outcome.preprocessing_bytes}});
-        }
+        for (const batch::SetReport& report : run.sets()) scenario_entries.push_back(describe_set(report));
         summary["scenarios"] = scenario_entries;
         summary["inputs"] = describe_inputs(options, map_paths);
-        nlohmann::ordered_json statuses;
-        for (int status = 0; status < search::kQueryStatusCount; ++status) {
-            statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = totals.status_counts[status];
-        }
-        const double search_seconds = totals.search_seconds;
-        summary["totals"] = {{"queries", queries},
-                             {"solved", totals.solved},
-                             {"mismatches", totals.mismatches},
-                             {"expanded", totals.counters.expanded},
-                             {"generated", totals.counters.generated},
-                             {"heap_pushes", totals.counters.heap_pushes},
-                             {"heap_pops", totals.counters.heap_pops},
-                             {"decrease_keys", totals.counters.decrease_keys},
-                             {"statuses", statuses},
-                             {"search_seconds", search_seconds},
-                             {"cpu_seconds", totals.cpu_seconds},
-                             {"wall_seconds", wall_seconds},
-                             {"queries_per_second", search_seconds > 0 ? static_cast<double>(queries) / search_seconds : 0.0},
-                             {"expansions_per_second",
-                              search_seconds > 0 ? static_cast<double>(totals.counters.expanded) / search_seconds : 0.0}};
+        summary["totals"] = describe_totals(totals, wall_seconds);
         if (session.distributed()) distributed::describe(gathered, summary);
         // Names are escaped above; `replace` is a second guard, so a byte that is not UTF-8 can never
         // throw away a finished batch here.
