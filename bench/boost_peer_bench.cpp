@@ -31,6 +31,7 @@
 
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/grid.hpp"
+#include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/search/context.hpp"

@@ -11,6 +11,7 @@
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/io/map_file.hpp"
+#include "swarmpath/io/terrain_file.hpp"
 
 namespace {
 
@@ -51,8 +52,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const bool as_file = (data[0] & 1) != 0;
     const std::string_view origin = as_file ? "fuzz.terrain" : "--terrain";
     Expected<grid::TerrainTable> table =
-        as_file ? grid::parse_terrain_file_text(text, grid::TerrainTable::benchmark(), origin)
-                : grid::parse_terrain_spec(text, grid::TerrainTable::benchmark(), origin);
+        as_file ? io::parse_terrain_file_text(text, grid::TerrainTable::benchmark(), origin)
+                : io::parse_terrain_spec(text, grid::TerrainTable::benchmark(), origin);
     if (!table) {
         fuzz::require_clean_error(table.error(), origin, fuzz::count_lines(text));
         return 0;

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The test command: set up, build, and run the whole test suite. This is what the README documents
 # and what .ci/run calls. Stages, each failing the command on any error:
+#   0. the layer check (tools/check-layers, no compiler needed: seconds): no engine include points
+#      up the layer order or closes a cycle (docs/architecture.md);
 #   1. install packages and build (Release, build/);
 #   2. the suite under AddressSanitizer + UndefinedBehaviorSanitizer + LeakSanitizer (build-asan/)
 #      — tools/run-sanitizers.sh address;
@@ -15,6 +17,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="${SWARMPATH_BUILD_DIR:-$root/build}"
+/usr/bin/python3 "$root/tools/check-layers"
 "$root/tools/build.sh"
 if [ "${SWARMPATH_QUICK:-0}" != "1" ]; then
   "$root/tools/run-sanitizers.sh" address

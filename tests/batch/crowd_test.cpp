@@ -19,10 +19,12 @@
 #include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/batch/editable_map.hpp"
 #include "swarmpath/grid/edits.hpp"
+#include "swarmpath/io/edits_file.hpp"
 #include "swarmpath/io/field_file.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/search/goal_field.hpp"
+#include "swarmpath/search/goal_field_record.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath {
@@ -173,7 +175,7 @@ TEST(FieldFile, RoundTripsAndDetectsDamage) {
     search::FieldWorkspace workspace;
     const search::GoalField field =
         search::GoalField::compute(*grid, search::Moves::eight, search::DiagonalRule::one_free, goal_x, 10, {}, true, workspace);
-    const io::FieldFile file = io::field_file_from(field, *grid);
+    const io::FieldFile file = search::field_file_from(field, *grid);
     EXPECT_EQ(file.diagonal_rule, 1);
     for (std::uint32_t y = 0; y < map.height; ++y) {
         for (std::uint32_t x = 0; x < map.width; ++x) {
@@ -209,18 +211,18 @@ TEST(FieldFile, RoundTripsAndDetectsDamage) {
 }
 
 TEST(MapEdits, ParseErrorsNameFileLineAndColumn) {
-    Expected<std::vector<grid::CellEdit>> edits = grid::parse_edits("# a wall\n3 4 @\n\n  10 2 T  # trees\n", "e.txt");
+    Expected<std::vector<grid::CellEdit>> edits = io::parse_edits("# a wall\n3 4 @\n\n  10 2 T  # trees\n", "e.txt");
     ASSERT_TRUE(edits.has_value());
     ASSERT_EQ(edits->size(), 2U);
     EXPECT_EQ((*edits)[1].x, 10U);
     EXPECT_EQ((*edits)[1].letter, 'T');
     EXPECT_EQ((*edits)[1].line, 4U);
-    Expected<std::vector<grid::CellEdit>> bad = grid::parse_edits("1 2 .\n1 x .\n", "e.txt");
+    Expected<std::vector<grid::CellEdit>> bad = io::parse_edits("1 2 .\n1 x .\n", "e.txt");
     ASSERT_FALSE(bad.has_value());
     EXPECT_EQ(bad.error().line, 2U);
     EXPECT_EQ(bad.error().column, 3U);
-    EXPECT_FALSE(grid::parse_edits("1 2 ..\n", "e.txt").has_value());
-    EXPECT_FALSE(grid::parse_edits("1 2\n", "e.txt").has_value());
+    EXPECT_FALSE(io::parse_edits("1 2 ..\n", "e.txt").has_value());
+    EXPECT_FALSE(io::parse_edits("1 2\n", "e.txt").has_value());
 
     io::MapFile map;
     map.width = 4;
@@ -399,7 +401,7 @@ TEST(CrowdCommandLine, FieldCommandWritesAReadableFieldAndPicture) {
     search::FieldWorkspace workspace;
     const search::GoalField field = search::GoalField::compute(*grid, search::Moves::eight, search::DiagonalRule::both_free,
                                                                goal_x, goal_y, {}, true, workspace);
-    EXPECT_EQ(*file, io::field_file_from(field, *grid));
+    EXPECT_EQ(*file, search::field_file_from(field, *grid));
     const std::string picture = testing::read_text(folder + "/arena.field.png");
     ASSERT_GT(picture.size(), 8U);
     EXPECT_EQ(picture.substr(1, 3), "PNG");

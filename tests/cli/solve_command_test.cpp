@@ -13,6 +13,7 @@
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
 #include "run_command.hpp"
+#include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/map_file.hpp"
 
 namespace swarmpath::cli {

@@ -19,8 +19,8 @@
 namespace swarmpath::grid {
 namespace {
 
-io::MapFile map_of(std::uint32_t width, std::uint32_t height, std::string letters, std::string type = "octile") {
-    io::MapFile map;
+MapLetters map_of(std::uint32_t width, std::uint32_t height, std::string letters, std::string type = "octile") {
+    MapLetters map;
     map.path = "caller.map";
     map.type = std::move(type);
     map.width = width;
@@ -29,7 +29,7 @@ io::MapFile map_of(std::uint32_t width, std::uint32_t height, std::string letter
     return map;
 }
 
-void expect_refused(const io::MapFile& map, const std::string& expected) {
+void expect_refused(const MapLetters& map, const std::string& expected) {
     Expected<Grid> grid = Grid::build(map, TerrainTable::benchmark());
     ASSERT_FALSE(grid) << map.width << " x " << map.height;
     EXPECT_EQ(grid.error().file, "caller.map");
@@ -47,19 +47,19 @@ TEST(EntryChecksTest, BuildRefusesEmptyAndOversizedSides) {
     expect_refused(map_of(0, 3, ""), "has an empty side");
     expect_refused(map_of(3, 0, ""), "has an empty side");
     expect_refused(map_of(0, 0, ""), "has an empty side");
-    EXPECT_FALSE(Grid::build(io::MapFile{}, TerrainTable::benchmark()));
+    EXPECT_FALSE(Grid::build(MapLetters{}, TerrainTable::benchmark()));
     expect_refused(map_of(70000, 1, std::string(70000, '.')), "has a side above the maximum of 32768");
-    expect_refused(map_of(1, io::kMaximumSide + 1, std::string(io::kMaximumSide + 1, '.')), "side above the maximum");
+    expect_refused(map_of(1, kMaximumSide + 1, std::string(kMaximumSide + 1, '.')), "side above the maximum");
     // Both sides allowed, the product not: refused before the letters are even looked at.
     expect_refused(map_of(16384, 16385, ""), "exceeds the maximum of 268435456 cells");
-    expect_refused(map_of(io::kMaximumSide, io::kMaximumSide, ""), "exceeds the maximum");
+    expect_refused(map_of(kMaximumSide, kMaximumSide, ""), "exceeds the maximum");
 }
 
 TEST(EntryChecksTest, BuildRefusesMapTypesItCannotSearch) {
     expect_refused(map_of(2, 1, "..", "hex"), "map type 'hex' is not supported (only octile)");
     expect_refused(map_of(2, 1, "..", "triangle"), "not supported");
     EXPECT_TRUE(Grid::build(map_of(2, 1, "..", ""), TerrainTable::benchmark()));  // built in code
-    EXPECT_TRUE(Grid::build(map_of(io::kMaximumSide, 1, std::string(io::kMaximumSide, '.')), TerrainTable::benchmark()));
+    EXPECT_TRUE(Grid::build(map_of(kMaximumSide, 1, std::string(kMaximumSide, '.')), TerrainTable::benchmark()));
 }
 
 TEST(EntryChecksTest, SolverRefusesAnEmptyGrid) {

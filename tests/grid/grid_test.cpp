@@ -7,9 +7,12 @@
 
 #include "random_maps.hpp"
 #include "swarmpath/grid/grid.hpp"
+#include "swarmpath/io/terrain_file.hpp"
 
 namespace swarmpath::grid {
 namespace {
+
+using io::parse_terrain_spec;
 
 TEST(GridTest, BorderRingIsBlockedAndCellsMapToLetters) {
     std::mt19937_64 random(4);

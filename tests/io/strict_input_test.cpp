@@ -9,8 +9,10 @@
 
 #include "swarmpath/grid/edits.hpp"
 #include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/io/edits_file.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
+#include "swarmpath/io/terrain_file.hpp"
 
 namespace swarmpath::io {
 namespace {
@@ -86,10 +88,10 @@ TEST(StrictInputTest, ByteOrderMarkIsNamedByEveryParser) {
     ASSERT_FALSE(scenario);
     EXPECT_EQ(scenario.error().describe(), "s.scen:1:1: " + message);
     Expected<grid::TerrainTable> terrain =
-        grid::parse_terrain_file_text(kByteOrderMark + "S=2\n", grid::TerrainTable::benchmark(), "t.txt");
+        io::parse_terrain_file_text(kByteOrderMark + "S=2\n", grid::TerrainTable::benchmark(), "t.txt");
     ASSERT_FALSE(terrain);
     EXPECT_EQ(terrain.error().describe(), "t.txt:1:1: " + message);
-    Expected<std::vector<grid::CellEdit>> edits = grid::parse_edits(kByteOrderMark + "1 1 .\n", "e.txt");
+    Expected<std::vector<grid::CellEdit>> edits = io::parse_edits(kByteOrderMark + "1 1 .\n", "e.txt");
     ASSERT_FALSE(edits);
     EXPECT_EQ(edits.error().describe(), "e.txt:1:1: " + message);
 }
@@ -101,10 +103,10 @@ TEST(StrictInputTest, CarriageReturnOnlyLineEndsAreNamedByEveryParser) {
     ASSERT_FALSE(scenario);
     EXPECT_EQ(scenario.error().message, message);
     Expected<grid::TerrainTable> terrain =
-        grid::parse_terrain_file_text(cr_only("S=2\nG=3\n"), grid::TerrainTable::benchmark(), "t.txt");
+        io::parse_terrain_file_text(cr_only("S=2\nG=3\n"), grid::TerrainTable::benchmark(), "t.txt");
     ASSERT_FALSE(terrain);
     EXPECT_EQ(terrain.error().message, message);
-    Expected<std::vector<grid::CellEdit>> edits = grid::parse_edits(cr_only("1 1 .\n2 2 @\n"), "e.txt");
+    Expected<std::vector<grid::CellEdit>> edits = io::parse_edits(cr_only("1 1 .\n2 2 @\n"), "e.txt");
     ASSERT_FALSE(edits);
     EXPECT_EQ(edits.error().message, message);
 }
@@ -114,10 +116,10 @@ TEST(StrictInputTest, CrlfAndUnterminatedFilesAreStillAccepted) {
     ASSERT_TRUE(map) << map.error().describe();
     Expected<ScenarioFile> scenario = parse_scenario("version 1\r\n0 a.map 2 1 0 0 1 0 1\r\n", "s.scen");
     ASSERT_TRUE(scenario) << scenario.error().describe();
-    Expected<std::vector<grid::CellEdit>> edits = grid::parse_edits("1 1 .\r\n", "e.txt");
+    Expected<std::vector<grid::CellEdit>> edits = io::parse_edits("1 1 .\r\n", "e.txt");
     ASSERT_TRUE(edits) << edits.error().describe();
     Expected<grid::TerrainTable> terrain =
-        grid::parse_terrain_file_text("S=2\r\nx=3", grid::TerrainTable::benchmark(), "t.txt");
+        io::parse_terrain_file_text("S=2\r\nx=3", grid::TerrainTable::benchmark(), "t.txt");
     ASSERT_TRUE(terrain) << terrain.error().describe();
 }
 
@@ -129,14 +131,14 @@ TEST(StrictInputTest, DuplicateScenarioVersionLineIsNamed) {
 
 TEST(StrictInputTest, TerrainLetterDeclaredTwiceIsAnError) {
     Expected<grid::TerrainTable> file =
-        grid::parse_terrain_file_text("S=2\n# comment\nS=2\n", grid::TerrainTable::benchmark(), "t.txt");
+        io::parse_terrain_file_text("S=2\n# comment\nS=2\n", grid::TerrainTable::benchmark(), "t.txt");
     ASSERT_FALSE(file);
     EXPECT_EQ(file.error().describe(), "t.txt:3:1: terrain letter 'S' is declared twice (first at line 1)");
-    Expected<grid::TerrainTable> spec = grid::parse_terrain_spec("S=2,W=3,S=4", grid::TerrainTable::benchmark(), "--terrain");
+    Expected<grid::TerrainTable> spec = io::parse_terrain_spec("S=2,W=3,S=4", grid::TerrainTable::benchmark(), "--terrain");
     ASSERT_FALSE(spec);
     EXPECT_EQ(spec.error().message, "terrain letter 'S' is declared twice (first at column 1)");
     // Overriding a letter of the base table once is what a spec is for.
-    EXPECT_TRUE(grid::parse_terrain_spec("S=2,.=3", grid::TerrainTable::benchmark(), "--terrain"));
+    EXPECT_TRUE(io::parse_terrain_spec("S=2,.=3", grid::TerrainTable::benchmark(), "--terrain"));
 }
 
 }  // namespace

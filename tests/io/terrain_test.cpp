@@ -2,9 +2,13 @@
 #include <gtest/gtest.h>
 
 #include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/io/terrain_file.hpp"
 
 namespace swarmpath::grid {
 namespace {
+
+using io::parse_terrain_spec;
+using io::parse_terrain_file_text;
 
 TEST(TerrainTest, BenchmarkTableFollowsFormats) {
     TerrainTable table = TerrainTable::benchmark();

@@ -127,9 +127,11 @@ Result solve_with_compact_cap(const Solver& solver, SearchContext& context, cons
     Result result;
     auto run = [&]<class Rule, class Heuristic>() {
         if (grid.uniform_cost()) {
-            astar_with_bounds<Rule, UniformCost, Heuristic>(solver, prepared, bounds, context.state(), endpoints, result);
+            astar_with_bounds<Rule, UniformCost, Heuristic>(grid, solver.settings(), solver.weight_fixed(), prepared, bounds,
+                                                             context.state(), endpoints, result);
         } else {
-            astar_with_bounds<Rule, TerrainCost, Heuristic>(solver, prepared, bounds, context.state(), endpoints, result);
+            astar_with_bounds<Rule, TerrainCost, Heuristic>(grid, solver.settings(), solver.weight_fixed(), prepared, bounds,
+                                                             context.state(), endpoints, result);
         }
     };
     if (solver.settings().moves == Moves::four) {

@@ -20,6 +20,7 @@
 #include "reference_dijkstra.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/map_file.hpp"
+#include "swarmpath/io/terrain_file.hpp"
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/solver.hpp"
 
@@ -205,7 +206,7 @@ TEST_P(FallbackRandom, PartialPathEndsAtTheBruteForceNearestCell) {
     const FallbackCase setup = GetParam();
     grid::TerrainTable terrain = grid::TerrainTable::benchmark();
     if (std::string(setup.terrain_spec).size() > 0) {
-        Expected<grid::TerrainTable> parsed = grid::parse_terrain_spec(setup.terrain_spec, terrain, "test");
+        Expected<grid::TerrainTable> parsed = io::parse_terrain_spec(setup.terrain_spec, terrain, "test");
         ASSERT_TRUE(parsed.has_value());
         terrain = *parsed;
     }

@@ -17,6 +17,7 @@
 #include "reference_dijkstra.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/grid/grid.hpp"
+#include "swarmpath/io/terrain_file.hpp"
 #include "swarmpath/search/jump_point_search.hpp"
 #include "swarmpath/search/jump_point_table.hpp"
 #include "swarmpath/search/moves.hpp"
@@ -543,7 +544,7 @@ TEST(JumpPointSearchTest, RefusesRulesItDoesNotImplement) {
 
     // Weighted terrain: two passable letters of different cost.
     grid::TerrainTable terrain = grid::TerrainTable::benchmark();
-    Expected<grid::TerrainTable> costly = grid::parse_terrain_spec("G=3", terrain, "test");
+    Expected<grid::TerrainTable> costly = io::parse_terrain_spec("G=3", terrain, "test");
     ASSERT_TRUE(costly) << costly.error().describe();
     io::MapFile grassy = testing::random_map(random, 30, 30, 0.2, ".G");
     Expected<grid::Grid> weighted_grid = grid::Grid::build(grassy, *costly);

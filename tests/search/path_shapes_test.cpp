@@ -19,6 +19,7 @@
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/io/map_file.hpp"
+#include "swarmpath/io/terrain_file.hpp"
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/path_shapes.hpp"
 #include "swarmpath/search/solver.hpp"
@@ -280,7 +281,7 @@ TEST(PathShapesTest, SmoothedPathsOnRandomMapsNeverCrossABlockedCellAndAreNeverL
 
 TEST(PathShapesTest, SmoothingUnderTerrainNeverCrossesACostlierCell) {
     std::mt19937_64 random(81);
-    Expected<grid::TerrainTable> terrain = grid::parse_terrain_spec("G=4", grid::TerrainTable::benchmark(), "test");
+    Expected<grid::TerrainTable> terrain = io::parse_terrain_spec("G=4", grid::TerrainTable::benchmark(), "test");
     ASSERT_TRUE(terrain);
     std::size_t checked = 0;
     for (int map_index = 0; map_index < 8; ++map_index) {

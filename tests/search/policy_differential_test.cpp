@@ -17,6 +17,7 @@
 #include "reference_dijkstra.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/io/terrain_file.hpp"
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/solver.hpp"
 #include "swarmpath/search/types.hpp"
@@ -95,7 +96,7 @@ TerrainSetup make_terrain(TableKind kind, std::mt19937_64& random) {
             setup.letters = "...WW";
             break;
     }
-    Expected<grid::TerrainTable> table = grid::parse_terrain_spec(spec, grid::TerrainTable::benchmark(), "test");
+    Expected<grid::TerrainTable> table = io::parse_terrain_spec(spec, grid::TerrainTable::benchmark(), "test");
     EXPECT_TRUE(table.has_value()) << (table ? "" : table.error().describe());
     if (table) setup.table = *table;
     return setup;

@@ -25,6 +25,7 @@
 #endif
 
 #include "commands.hpp"
+#include "swarmpath/batch/run_report.hpp"
 
 namespace swarmpath::cli::distributed {
 namespace {
@@ -456,10 +457,10 @@ GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>
         return run;
     }
 
-    // Merge: each result to its position; per set, what solve_set over the whole set would report.
+    // Merge: each result to its position; per set, what solve_set over the whole set would report
+    // (batch::merge_shard_outcomes, run_report.hpp: the same rules as one process).
     run.outcomes.resize(sets.size());
-    std::vector<std::size_t> field_queries(sets.size(), 0);
-    std::vector<std::optional<search::Algorithm>> search_algorithm(sets.size());
+    std::vector<std::vector<batch::SetOutcome>> shard_outcomes(sets.size());  // figures only, no results
     for (std::size_t set_index = 0; set_index < sets.size(); ++set_index) {
         run.outcomes[set_index].results.resize(sets[set_index].queries.size());
     }
@@ -474,16 +475,16 @@ GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>
         for (std::uint32_t entry = 0; entry < entries; ++entry) {
             const auto set_index = reader.get<std::uint32_t>();
             batch::SetOutcome& outcome = run.outcomes.at(set_index);
-            const auto algorithm = static_cast<search::Algorithm>(reader.get<std::uint8_t>());
-            outcome.field_groups += reader.get<std::uint64_t>();
-            const auto shard_field_queries = reader.get<std::uint64_t>();
-            outcome.field_queries += shard_field_queries;
-            outcome.search_seconds = std::max(outcome.search_seconds, reader.get<double>());
-            outcome.cpu_seconds += reader.get<double>();
+            batch::SetOutcome shard;
+            shard.algorithm = static_cast<search::Algorithm>(reader.get<std::uint8_t>());
+            shard.field_groups = reader.get<std::uint64_t>();
+            shard.field_queries = reader.get<std::uint64_t>();
+            shard.search_seconds = reader.get<double>();
+            shard.cpu_seconds = reader.get<double>();
+            shard_outcomes[set_index].push_back(shard);
             const std::vector<std::uint32_t>& positions = plan.positions[rank][set_index];
             const auto count = reader.get<std::uint32_t>();
             if (count != positions.size()) throw std::runtime_error("rank " + std::to_string(rank) + " answered another shard");
-            if (algorithm != search::Algorithm::flowfield || !search_algorithm[set_index]) search_algorithm[set_index] = algorithm;
             for (std::uint32_t position : positions) outcome.results[position] = get_result(reader);
             rank_queries += count;
         }
@@ -491,13 +492,8 @@ GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>
         if (rank != 0) run.remote_queries += rank_queries;
     }
     for (std::size_t set_index = 0; set_index < sets.size(); ++set_index) {
-        batch::SetOutcome& outcome = run.outcomes[set_index];
-        if (!search_algorithm[set_index]) continue;  // no queries: as solve_set reports an empty set
-        const bool crowd = settings.algorithm == search::Algorithm::flowfield ||
-                           settings.algorithm == search::Algorithm::automatic;
-        const bool all_fields = settings.algorithm == search::Algorithm::flowfield ||
-                                outcome.field_queries == sets[set_index].queries.size();
-        outcome.algorithm = crowd && all_fields ? search::Algorithm::flowfield : *search_algorithm[set_index];
+        batch::merge_shard_outcomes(run.outcomes[set_index], shard_outcomes[set_index], settings.algorithm,
+                                    sets[set_index].queries.size());
     }
     run.solve_wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count();
 #else

@@ -23,6 +23,7 @@
 #include "swarmpath/io/field_file.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/goal_field.hpp"
+#include "swarmpath/search/goal_field_record.hpp"
 #include "swarmpath/search/moves.hpp"
 
 namespace swarmpath::cli {
@@ -166,7 +167,7 @@ int run_field(const FieldOptions& options) {
     search::FieldWorkspace workspace;
     const search::GoalField field = search::GoalField::compute(*grid, resolved->settings.moves, resolved->settings.diagonal,
                                                                goal_x, goal_y, {}, true, workspace);
-    const io::FieldFile file = io::field_file_from(field, *grid);
+    const io::FieldFile file = search::field_file_from(field, *grid);
     field_output->write(io::encode_field_file(file));
     const std::uint32_t side = std::max(grid->width(), grid->height());
     const std::uint32_t scale = side <= 64 ? 9 : std::max<std::uint32_t>(1, 512 / side);

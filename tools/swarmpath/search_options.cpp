@@ -5,6 +5,7 @@
 #include <map>
 
 #include "option_limits.hpp"
+#include "swarmpath/io/terrain_file.hpp"
 
 namespace swarmpath::cli {
 
@@ -86,13 +87,13 @@ Expected<ResolvedSearch> resolve(const SearchOptions& options) {
     settings.time_budget = std::chrono::milliseconds(options.deadline_milliseconds);
 
     if (!options.terrain_file.empty()) {
-        Expected<grid::TerrainTable> table = grid::read_terrain_file(options.terrain_file, resolved.terrain);
+        Expected<grid::TerrainTable> table = io::read_terrain_file(options.terrain_file, resolved.terrain);
         if (!table) return table.error();
         resolved.terrain = *table;
     }
     if (!options.terrain_spec.empty()) {
         Expected<grid::TerrainTable> table =
-            grid::parse_terrain_spec(options.terrain_spec, resolved.terrain, "--terrain");
+            io::parse_terrain_spec(options.terrain_spec, resolved.terrain, "--terrain");
         if (!table) return table.error();
         resolved.terrain = *table;
     }

@@ -31,9 +31,11 @@
 #include "terminal_text.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/row_check.hpp"
+#include "swarmpath/batch/run_report.hpp"
 #include "swarmpath/grid/edits.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/io/atomic_file.hpp"
+#include "swarmpath/io/edits_file.hpp"
 
 namespace swarmpath::cli {
 namespace {
@@ -50,22 +52,6 @@ struct SolveOptions {
     std::string edits_path;
     SearchOptions search;
     PathShapeOptions shapes;  ///< --waypoints/--smooth (result_rows.hpp)
-};
-
-/// What the table and the summary keep of one set once its rows are written and its results freed.
-struct SetReport {
-    std::string scenario_path;
-    std::string scenario_name;
-    std::string map_path;
-    std::size_t queries = 0;
-    batch::SetOutcome outcome;  ///< without its results
-    std::size_t solved = 0;
-    std::size_t mismatches = 0;
-    std::size_t unknown = 0;
-    double max_abs_error = 0;
-    double cost_sum = 0;  ///< summed cost of the found paths (a deterministic check value for tools/perf-gate)
-    search::Counters counters;
-    std::size_t status_counts[search::kQueryStatusCount] = {};
 };
 
 struct Progress {
@@ -132,6 +118,82 @@ nlohmann::ordered_json describe_inputs(const SolveOptions& options, const std::v
     return inputs;
 }
 
+/// The table: one row per set, the total, and the count of each status other than found.
+std::string format_table(const batch::RunReport& run, const batch::RunTotals& totals) {
+    std::string table = fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10} {:>12}\n", "scenario", "map", "queries",
+                                    "solved", "mismatches", "expanded", "time (s)", "queries/s");
+    for (const batch::SetReport& report : run.sets()) {
+        const batch::SetOutcome& outcome = report.outcome;
+        std::string map_name = escape_text(report.map_path.substr(report.map_path.find_last_of('/') + 1));
+        const double rate = outcome.search_seconds > 0 ? static_cast<double>(report.queries) / outcome.search_seconds : 0;
+        table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", escape_text(report.scenario_name),
+                             map_name, report.queries, report.solved, report.mismatches, report.counters.expanded,
+                             outcome.search_seconds, rate);
+    }
+    const double total_rate = totals.search_seconds > 0 ? static_cast<double>(totals.queries) / totals.search_seconds : 0;
+    table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", "total", "", totals.queries,
+                         totals.solved, totals.mismatches, totals.counters.expanded, totals.search_seconds, total_rate);
+    std::string unsolved;
+    for (int status = 1; status < search::kQueryStatusCount; ++status) {
+        if (totals.status_counts[status] == 0) continue;
+        unsolved += fmt::format(" {} {}", search::to_string(static_cast<search::QueryStatus>(status)),
+                                totals.status_counts[status]);
+    }
+    if (!unsolved.empty()) table += "not found:" + unsolved + "\n";
+    return table;
+}
+
+/// The summary's count of each status, by name.
+nlohmann::ordered_json describe_statuses(const batch::StatusCounts& counts) {
+    nlohmann::ordered_json statuses;
+    for (int status = 0; status < search::kQueryStatusCount; ++status) {
+        statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = counts[status];
+    }
+    return statuses;
+}
+
+/// The summary's entry for one set (tools/perf-gate reads expanded, generated and cost_sum).
+nlohmann::ordered_json describe_set(const batch::SetReport& report) {
+    const batch::SetOutcome& outcome = report.outcome;
+    return {{"file", escape_text(report.scenario_path)},
+            {"map", escape_text(report.map_path)},
+            {"algorithm", std::string(search::to_string(outcome.algorithm))},
+            {"field_groups", outcome.field_groups},
+            {"field_queries", outcome.field_queries},
+            {"queries", report.queries},
+            {"solved", report.solved},
+            {"mismatches", report.mismatches},
+            {"unknown", report.unknown},
+            {"max_abs_error", report.max_abs_error},
+            {"cost_sum", report.cost_sum},
+            {"expanded", report.counters.expanded},
+            {"generated", report.counters.generated},
+            {"statuses", describe_statuses(report.status_counts)},
+            {"search_seconds", outcome.search_seconds},
+            {"preprocessing_seconds", outcome.preprocessing_seconds},
+            {"preprocessing_bytes", outcome.preprocessing_bytes}};
+}
+
+/// The summary's totals of the run.
+nlohmann::ordered_json describe_totals(const batch::RunTotals& totals, double wall_seconds) {
+    const double search_seconds = totals.search_seconds;
+    const auto per_second = [&](double count) { return search_seconds > 0 ? count / search_seconds : 0.0; };
+    return {{"queries", totals.queries},
+            {"solved", totals.solved},
+            {"mismatches", totals.mismatches},
+            {"expanded", totals.counters.expanded},
+            {"generated", totals.counters.generated},
+            {"heap_pushes", totals.counters.heap_pushes},
+            {"heap_pops", totals.counters.heap_pops},
+            {"decrease_keys", totals.counters.decrease_keys},
+            {"statuses", describe_statuses(totals.status_counts)},
+            {"search_seconds", search_seconds},
+            {"cpu_seconds", totals.cpu_seconds},
+            {"wall_seconds", wall_seconds},
+            {"queries_per_second", per_second(static_cast<double>(totals.queries))},
+            {"expansions_per_second", per_second(static_cast<double>(totals.counters.expanded))}};
+}
+
 int run_solve(const SolveOptions& options) {
     distributed::Session session;  // one rank unless started by mpirun -np N (issue 8, distributed_solve.hpp)
     Expected<ResolvedSearch> resolved = resolve(options.search);
@@ -179,7 +241,7 @@ int run_solve(const SolveOptions& options) {
     // it: components and JPS data are built once, on the edited map, so there is nothing to refresh.
     // (Maps that change between batches keep derived data current with batch::EditableMap.)
     if (!options.edits_path.empty()) {
-        Expected<std::vector<grid::CellEdit>> edits = grid::read_edits_file(options.edits_path);
+        Expected<std::vector<grid::CellEdit>> edits = io::read_edits_file(options.edits_path);
         if (!edits) {
             report_error(edits.error().describe());
             return kExitBadInput;
@@ -215,7 +277,7 @@ int run_solve(const SolveOptions& options) {
     batch::BatchSolver workers(threads);
     batch::MapCache maps;
     distributed::GatheredRun gathered;  // under mpirun: per file each rank solves a shard, rank 0 gathers
-    std::vector<SetReport> reports;
+    batch::RunReport run(search::cost_bound(settings));  // every set's figures, however it was solved
     Progress progress;
     progress.enabled = ::isatty(2) != 0;
     OutputStream paths(paths_file);  // gzip-compressed for a name ending in .gz
@@ -262,33 +324,14 @@ int run_solve(const SolveOptions& options) {
                 report_error(outcome.error().describe());
                 return kExitBadInput;
             }
-            SetReport report;
-            report.scenario_path = set.scenario_path;
-            report.scenario_name = set.scenario_name;
-            report.map_path = set.map_path;
-            report.queries = set.queries.size();
-            for (std::size_t index = 0; index < outcome->results.size(); ++index) {
-                const search::Result& result = outcome->results[index];
-                const batch::ScenarioEntry& row = set.rows[index];
-                report.counters += result.counters;
-                ++report.status_counts[static_cast<int>(result.status)];
-                if (result.status == search::QueryStatus::found) ++report.solved;
-                if (result.status == search::QueryStatus::found) report.cost_sum += result.cost;
-                const batch::CheckVerdict verdict = batch::check_result(set, index, result, search::cost_bound(settings));
-                if (verdict == batch::CheckVerdict::unknown) {
-                    ++report.unknown;
-                    continue;
-                }
-                if (result.status == search::QueryStatus::found) {
-                    report.max_abs_error = std::max(report.max_abs_error, std::abs(result.cost - row.optimal_length));
-                }
-                if (verdict == batch::CheckVerdict::mismatch) {
-                    if (options.check && report.mismatches < 5) {
-                        std::fprintf(stderr, "%s:%u: expected %.8f, got %s %.8f\n", escape_text(set.scenario_path).c_str(),
-                                     row.line, row.optimal_length, std::string(search::to_string(result.status)).c_str(),
-                                     result.cost);
-                    }
-                    ++report.mismatches;
+            const batch::SetReport& report = run.add_set(set, *outcome);
+            if (options.check) {
+                for (std::size_t index : report.first_mismatches) {
+                    const batch::ScenarioEntry& row = set.rows[index];
+                    const search::Result& result = outcome->results[index];
+                    std::fprintf(stderr, "%s:%u: expected %.8f, got %s %.8f\n", escape_text(set.scenario_path).c_str(),
+                                 row.line, row.optimal_length, std::string(search::to_string(result.status)).c_str(),
+                                 result.cost);
                 }
             }
             if (paths) {
@@ -298,44 +341,15 @@ int run_solve(const SolveOptions& options) {
                            });
             }
             if (stats) write_rows(stats, set, *outcome, append_stats_row);
-            report.outcome = std::move(*outcome);
-            report.outcome.results = {};  // written: free them before the next file
-            reports.push_back(std::move(report));
+            // The results are written and tallied: they are freed here, before the next file.
         }
     }
     if (!session.is_root()) return kExitSuccess;
 
     // The table.
-    std::string table = fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10} {:>12}\n", "scenario", "map", "queries",
-                                    "solved", "mismatches", "expanded", "time (s)", "queries/s");
-    batch::SetOutcome totals_outcome;
-    SetReport totals;
-    std::size_t queries = 0;
-    for (const SetReport& report : reports) {
-        const batch::SetOutcome& outcome = report.outcome;
-        std::string map_name = escape_text(report.map_path.substr(report.map_path.find_last_of('/') + 1));
-        const double rate = outcome.search_seconds > 0 ? static_cast<double>(report.queries) / outcome.search_seconds : 0;
-        table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", escape_text(report.scenario_name),
-                             map_name, report.queries, report.solved, report.mismatches, report.counters.expanded,
-                             outcome.search_seconds, rate);
-        queries += report.queries;
-        totals.solved += report.solved;
-        totals.mismatches += report.mismatches;
-        totals.counters += report.counters;
-        for (int status = 0; status < search::kQueryStatusCount; ++status) totals.status_counts[status] += report.status_counts[status];
-        totals_outcome.search_seconds += outcome.search_seconds;
-        totals_outcome.cpu_seconds += outcome.cpu_seconds;
-    }
-    const double total_rate = totals_outcome.search_seconds > 0 ? static_cast<double>(queries) / totals_outcome.search_seconds : 0;
-    table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", "total", "", queries, totals.solved,
-                         totals.mismatches, totals.counters.expanded, totals_outcome.search_seconds, total_rate);
-    std::string unsolved;
-    for (int status = 1; status < search::kQueryStatusCount; ++status) {
-        if (totals.status_counts[status] == 0) continue;
-        unsolved += fmt::format(" {} {}", search::to_string(static_cast<search::QueryStatus>(status)),
-                                totals.status_counts[status]);
-    }
-    if (!unsolved.empty()) table += "not found:" + unsolved + "\n";
+    const batch::RunTotals totals = run.totals();
+    const std::size_t queries = totals.queries;
+    std::string table = format_table(run, totals);
     if (session.distributed()) table += distributed::table_line(gathered);
     if (search::cost_bound(settings) > 1.0) {  // weighted A* or an overestimating heuristic
         table += fmt::format("bound: paths cost at most {:.6g} x optimal\n", search::cost_bound(settings));
@@ -350,8 +364,7 @@ int run_solve(const SolveOptions& options) {
         summary["build"] = build_description();  // provenance (provenance.hpp)
         summary["threads"] = threads;
         summary["threads_requested"] = options.threads == 0 ? available : options.threads;
-        summary["algorithm"] = reports.empty() ? std::string(search::to_string(settings.algorithm))
-                                               : std::string(search::to_string(reports.front().outcome.algorithm));
+        summary["algorithm"] = std::string(search::to_string(run.algorithm(settings.algorithm)));
         summary["moves"] = options.search.moves;
         summary["diagonal_rule"] = options.search.diagonal;
         summary["heuristic"] = options.search.heuristic;
@@ -360,52 +373,10 @@ int run_solve(const SolveOptions& options) {
             summary["cost_bound"] = fmt::format("paths cost at most {:.6g} x optimal", search::cost_bound(settings));
         }
         nlohmann::ordered_json scenario_entries = nlohmann::ordered_json::array();
-        for (const SetReport& report : reports) {
-            const batch::SetOutcome& outcome = report.outcome;
-            nlohmann::ordered_json statuses;
-            for (int status = 0; status < search::kQueryStatusCount; ++status) {
-                statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = report.status_counts[status];
-            }
-            scenario_entries.push_back({{"file", escape_text(report.scenario_path)},
-                             {"map", escape_text(report.map_path)},
-                             {"algorithm", std::string(search::to_string(outcome.algorithm))},
-                             {"field_groups", outcome.field_groups},
-                             {"field_queries", outcome.field_queries},
-                             {"queries", report.queries},
-                             {"solved", report.solved},
-                             {"mismatches", report.mismatches},
-                             {"unknown", report.unknown},
-                             {"max_abs_error", report.max_abs_error},
-                             {"cost_sum", report.cost_sum},
-                             {"expanded", report.counters.expanded},
-                             {"generated", report.counters.generated},
-                             {"statuses", statuses},
-                             {"search_seconds", outcome.search_seconds},
-                             {"preprocessing_seconds", outcome.preprocessing_seconds},
-                             {"preprocessing_bytes", outcome.preprocessing_bytes}});
-        }
+        for (const batch::SetReport& report : run.sets()) scenario_entries.push_back(describe_set(report));
         summary["scenarios"] = scenario_entries;
         summary["inputs"] = describe_inputs(options, map_paths);
-        nlohmann::ordered_json statuses;
-        for (int status = 0; status < search::kQueryStatusCount; ++status) {
-            statuses[std::string(search::to_string(static_cast<search::QueryStatus>(status)))] = totals.status_counts[status];
-        }
-        const double search_seconds = totals_outcome.search_seconds;
-        summary["totals"] = {{"queries", queries},
-                             {"solved", totals.solved},
-                             {"mismatches", totals.mismatches},
-                             {"expanded", totals.counters.expanded},
-                             {"generated", totals.counters.generated},
-                             {"heap_pushes", totals.counters.heap_pushes},
-                             {"heap_pops", totals.counters.heap_pops},
-                             {"decrease_keys", totals.counters.decrease_keys},
-                             {"statuses", statuses},
-                             {"search_seconds", search_seconds},
-                             {"cpu_seconds", totals_outcome.cpu_seconds},
-                             {"wall_seconds", wall_seconds},
-                             {"queries_per_second", search_seconds > 0 ? static_cast<double>(queries) / search_seconds : 0.0},
-                             {"expansions_per_second",
-                              search_seconds > 0 ? static_cast<double>(totals.counters.expanded) / search_seconds : 0.0}};
+        summary["totals"] = describe_totals(totals, wall_seconds);
         if (session.distributed()) distributed::describe(gathered, summary);
         // Names are escaped above; `replace` is a second guard, so a byte that is not UTF-8 can never
         // throw away a finished batch here.

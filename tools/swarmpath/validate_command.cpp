@@ -19,8 +19,10 @@
 #include "swarmpath/batch/row_check.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/io/file_reading.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
+#include "swarmpath/io/terrain_file.hpp"
 #include "swarmpath/io/text_lines.hpp"
 
 namespace swarmpath::cli {
@@ -199,7 +201,7 @@ private:
 int run_validate(const ValidateOptions& options) {
     grid::TerrainTable terrain = grid::TerrainTable::benchmark();
     if (!options.terrain_file.empty()) {
-        Expected<grid::TerrainTable> table = grid::read_terrain_file(options.terrain_file, terrain);
+        Expected<grid::TerrainTable> table = io::read_terrain_file(options.terrain_file, terrain);
         if (!table) {
             report_error(table.error().describe());
             return kExitBadInput;
@@ -207,7 +209,7 @@ int run_validate(const ValidateOptions& options) {
         terrain = *table;
     }
     if (!options.terrain_spec.empty()) {
-        Expected<grid::TerrainTable> table = grid::parse_terrain_spec(options.terrain_spec, terrain, "--terrain");
+        Expected<grid::TerrainTable> table = io::parse_terrain_spec(options.terrain_spec, terrain, "--terrain");
         if (!table) {
             report_error(table.error().describe());
             return kExitBadInput;

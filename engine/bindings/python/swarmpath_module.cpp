@@ -29,6 +29,7 @@
 #include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
+#include "swarmpath/io/terrain_file.hpp"
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/goal_field.hpp"
 #include "swarmpath/search/solver.hpp"
@@ -70,7 +71,7 @@ grid::TerrainTable terrain_table(const py::object& terrain, grid::TerrainTable b
         raise(PyExc_TypeError, "terrain must be None, a spec string such as \"W=2,T=inf\" or a dict {letter: cost}");
     }
     if (spec.empty()) return base;
-    Expected<grid::TerrainTable> table = grid::parse_terrain_spec(spec, base, "terrain");
+    Expected<grid::TerrainTable> table = io::parse_terrain_spec(spec, base, "terrain");
     if (!table) raise(PyExc_ValueError, table.error().describe());
     return *table;
 }

@@ -318,8 +318,8 @@ Expected<SetOutcome> solve_set_with_fields(const ScenarioSet& set, const search:
     outcome.field_queries = report.field_queries;
     // flowfield asked for: fields answered everything a search would have had to (the rest were
     // answered by the Solver's checks). auto: the per-agent algorithm unless fields answered all.
-    const bool all_fields = settings.algorithm == search::Algorithm::flowfield || report.field_queries == set.queries.size();
-    outcome.algorithm = all_fields ? search::Algorithm::flowfield : report.search_algorithm;
+    outcome.algorithm = outcome_algorithm(settings.algorithm, report.field_queries, set.queries.size(),
+                                          report.search_algorithm);
     return outcome;
 }
 

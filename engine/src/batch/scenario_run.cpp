@@ -1,14 +1,8 @@
 // Loading and solving scenario sets (see scenario_run.hpp).
 #include "swarmpath/batch/scenario_run.hpp"
 
-#if __has_include(<sys/resource.h>)
-#include <sys/resource.h>
-#define SWARMPATH_HAS_GETRUSAGE 1
-#endif
-
 #include <chrono>
 #include <algorithm>
-#include <ctime>
 #include <map>
 #include <optional>
 
@@ -19,17 +13,6 @@
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath::batch {
-
-double process_cpu_seconds() {
-#ifdef SWARMPATH_HAS_GETRUSAGE
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-           static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
-#else
-    return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;  // the process's CPU time where POSIX is absent
-#endif
-}
 
 namespace {
 

@@ -1,4 +1,4 @@
-// Compiling a parsed map and a terrain table into the search grid (see grid.hpp).
+// Compiling a map's letters and a terrain table into the search grid (see grid.hpp).
 #include "swarmpath/grid/grid.hpp"
 
 #include <algorithm>
@@ -6,32 +6,32 @@
 #include <cmath>
 #include <string>
 
-#include "swarmpath/io/text_lines.hpp"
+#include "swarmpath/core/printable.hpp"
 
 namespace swarmpath::grid {
 
-Status Grid::check_map(const io::MapFile& map) {
+Status Grid::check_map(const MapLetters& map) {
     auto fail = [&](const std::string& message) -> Status { return Error{map.path, 0, 0, message}; };
     const std::string size = std::to_string(map.width) + " x " + std::to_string(map.height);
     if (map.width == 0 || map.height == 0) return fail("map of " + size + " cells has an empty side");
-    if (map.width > io::kMaximumSide || map.height > io::kMaximumSide) {
-        return fail("map of " + size + " cells has a side above the maximum of " + std::to_string(io::kMaximumSide));
+    if (map.width > kMaximumSide || map.height > kMaximumSide) {
+        return fail("map of " + size + " cells has a side above the maximum of " + std::to_string(kMaximumSide));
     }
     const std::uint64_t cells = std::uint64_t{map.width} * map.height;
-    if (cells > io::kMaximumCells) {
-        return fail("map of " + size + " cells exceeds the maximum of " + std::to_string(io::kMaximumCells) + " cells");
+    if (cells > kMaximumCells) {
+        return fail("map of " + size + " cells exceeds the maximum of " + std::to_string(kMaximumCells) + " cells");
     }
     if (map.letters.size() != cells) {
         return fail("map of " + size + " cells holds " + std::to_string(map.letters.size()) +
                     " letters (expected width x height = " + std::to_string(cells) + ")");
     }
     if (!map.type.empty() && map.type != "octile") {
-        return fail("map type '" + io::printable(map.type, 30) + "' is not supported (only octile)");
+        return fail("map type '" + printable(map.type, 30) + "' is not supported (only octile)");
     }
     return Success{};
 }
 
-Expected<Grid> Grid::build(const io::MapFile& map, const TerrainTable& terrain) {
+Expected<Grid> Grid::build(const MapLetters& map, const TerrainTable& terrain) {
     // Checked before anything is allocated or read: the letters are read as width x height.
     if (Status valid = check_map(map); !valid) return valid.error();
     Grid grid;

@@ -1,13 +1,6 @@
-// Terrain tables: the benchmark default and the `LETTER=COST` spec and file parsers.
+// Terrain tables: the benchmark default and declaring letters (the `LETTER=COST` spec and file
+// parsers are in io/terrain_file.hpp).
 #include "swarmpath/grid/terrain.hpp"
-
-#include <array>
-#include <charconv>
-#include <cmath>
-#include <string>
-
-#include "swarmpath/io/map_file.hpp"
-#include "swarmpath/io/text_lines.hpp"
 
 namespace swarmpath::grid {
 
@@ -37,110 +30,6 @@ bool TerrainTable::is_benchmark_rule() const {
         }
     }
     return true;
-}
-
-namespace {
-
-std::string_view trim(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t' || text.front() == '\r')) text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
-    return text;
-}
-
-/// Where each letter was declared in the spec or file being parsed (0: not yet), so that a letter
-/// declared twice, even with the same cost, is an error naming both places.
-struct Declarations {
-    std::array<std::uint32_t, 256> place{};
-    const char* place_word = "line";  ///< what `place` counts: "line" in a file, "column" in a spec
-};
-
-/// Applies one `LETTER=COST` item; `column` is where the item starts (1-based).
-Status apply_item(std::string_view item, TerrainTable& table, std::string_view origin, std::uint32_t line,
-                  std::uint32_t column, Declarations& declarations, std::uint32_t place) {
-    auto fail = [&](const std::string& message) -> Status {
-        return Error{std::string(origin), line, column, message};
-    };
-    std::size_t equals = item.find('=');
-    if (equals == std::string_view::npos) return fail("terrain item '" + io::printable(item, 40) + "' is not LETTER=COST");
-    std::string_view letter_text = trim(item.substr(0, equals));
-    std::string_view cost_text = trim(item.substr(equals + 1));
-    if (letter_text.size() != 1) {
-        return fail("terrain letter '" + io::printable(letter_text, 20) + "' must be exactly one character");
-    }
-    const char letter = letter_text.front();
-    const auto code = static_cast<unsigned char>(letter);
-    if (code <= 32 || code >= 127) return fail("terrain letter must be a printable, non-space ASCII character");
-    if (const std::uint32_t first = declarations.place[code]; first != 0) {
-        return fail("terrain letter '" + std::string(1, letter) + "' is declared twice (first at " +
-                    declarations.place_word + " " + std::to_string(first) + ")");
-    }
-    declarations.place[code] = place;
-    if (cost_text == "inf" || cost_text == "INF" || cost_text == "blocked") {
-        table.declare(letter, false, 1.0);
-        return Success{};
-    }
-    double cost = 0;
-    const char* begin = cost_text.data();
-    const char* end = begin + cost_text.size();
-    auto [position, error] = std::from_chars(begin, end, cost);
-    if (cost_text.empty() || error != std::errc() || position != end || !std::isfinite(cost)) {
-        return fail("terrain cost '" + io::printable(cost_text, 30) + "' for '" + std::string(1, letter) +
-                    "' is not a number (use a positive number or inf)");
-    }
-    if (cost < kMinimumCost || cost > kMaximumCost) {
-        return fail("terrain cost " + io::printable(cost_text, 30) + " for '" + std::string(1, letter) +
-                    "' is out of range (it must be positive, from 1e-6 to 1e12, or inf)");
-    }
-    table.declare(letter, true, cost);
-    return Success{};
-}
-
-}  // namespace
-
-Expected<TerrainTable> parse_terrain_spec(std::string_view spec, TerrainTable base, std::string_view origin,
-                                          std::uint32_t line) {
-    if (trim(spec).empty()) return Error{std::string(origin), line, 0, "empty terrain spec (expected LETTER=COST,...)"};
-    Declarations declarations;
-    declarations.place_word = "column";
-    std::size_t start = 0;
-    while (start <= spec.size()) {
-        std::size_t comma = spec.find(',', start);
-        if (comma == std::string_view::npos) comma = spec.size();
-        std::string_view item = spec.substr(start, comma - start);
-        const auto column = static_cast<std::uint32_t>(start + 1);
-        Status status = apply_item(trim(item), base, origin, line, column, declarations, column);
-        if (!status) return status.error();
-        start = comma + 1;
-    }
-    return base;
-}
-
-Expected<TerrainTable> parse_terrain_file_text(std::string_view text, TerrainTable base, std::string_view origin) {
-    if (std::string problem = io::encoding_problem(text); !problem.empty()) {
-        return Error{std::string(origin), 1, 1, std::move(problem)};
-    }
-    Declarations declarations;
-    std::uint32_t line_number = 0;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        std::size_t newline = text.find('\n', start);
-        if (newline == std::string_view::npos) newline = text.size();
-        std::string_view line = text.substr(start, newline - start);
-        ++line_number;
-        start = newline + 1;
-        if (std::size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
-        line = trim(line);
-        if (line.empty()) continue;
-        Status status = apply_item(line, base, origin, line_number, 1, declarations, line_number);
-        if (!status) return status.error();
-    }
-    return base;
-}
-
-Expected<TerrainTable> read_terrain_file(const std::string& path, TerrainTable base) {
-    Expected<std::string> text = io::read_whole_file(path);
-    if (!text) return text.error();
-    return parse_terrain_file_text(*text, base, path);
 }
 
 }  // namespace swarmpath::grid

@@ -387,4 +387,10 @@ std::size_t temporary_file_count() {
     return registry().entries.size();
 }
 
+Status write_file_atomically(const std::string& path, std::string_view contents) {
+    AtomicFile file(path);
+    file.write(contents);
+    return file.commit();
+}
+
 }  // namespace swarmpath::io

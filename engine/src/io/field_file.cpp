@@ -5,8 +5,9 @@
 #include <cstring>
 #include <limits>
 
+#include "swarmpath/grid/map_letters.hpp"
 #include "swarmpath/io/atomic_file.hpp"
-#include "swarmpath/io/map_file.hpp"
+#include "swarmpath/io/file_reading.hpp"
 
 namespace swarmpath::io {
 namespace {
@@ -28,28 +29,6 @@ std::uint64_t get_le(std::string_view bytes, std::size_t offset, int size) {
 }
 
 }  // namespace
-
-FieldFile field_file_from(const search::GoalField& field, const grid::Grid& grid) {
-    FieldFile file;
-    file.width = field.width();
-    file.height = field.height();
-    file.goal_x = field.goal_x();
-    file.goal_y = field.goal_y();
-    file.moves = field.moves() == search::Moves::four ? 4 : 8;
-    file.diagonal_rule = static_cast<std::uint8_t>(field.diagonal());
-    const std::size_t cells = static_cast<std::size_t>(file.width) * file.height;
-    file.costs.assign(cells, std::numeric_limits<float>::infinity());
-    file.directions.assign(cells, search::kNoDirection);
-    for (std::uint32_t y = 0; y < file.height; ++y) {
-        for (std::uint32_t x = 0; x < file.width; ++x) {
-            if (!field.settled(x, y)) continue;
-            const std::size_t cell = static_cast<std::size_t>(y) * file.width + x;
-            file.costs[cell] = static_cast<float>(grid.to_real_cost(field.cost_units(x, y)));
-            file.directions[cell] = field.next_direction(x, y);
-        }
-    }
-    return file;
-}
 
 std::uint64_t field_checksum(std::string_view bytes) {
     std::uint64_t hash = 0xcbf29ce484222325ULL;
@@ -97,8 +76,8 @@ Expected<FieldFile> decode_field_file(std::string_view bytes, std::string_view o
     field.goal_y = static_cast<std::uint32_t>(get_le(bytes, 24, 4));
     field.moves = static_cast<std::uint8_t>(bytes[28]);
     field.diagonal_rule = static_cast<std::uint8_t>(bytes[29]);
-    if (field.width == 0 || field.height == 0 || field.width > kMaximumSide || field.height > kMaximumSide ||
-        static_cast<std::uint64_t>(field.width) * field.height > kMaximumCells) {
+    if (field.width == 0 || field.height == 0 || field.width > grid::kMaximumSide || field.height > grid::kMaximumSide ||
+        static_cast<std::uint64_t>(field.width) * field.height > grid::kMaximumCells) {
         return fail("field dimensions out of range");
     }
     if ((field.moves != 4 && field.moves != 8) || field.diagonal_rule > 2) return fail("bad movement model");

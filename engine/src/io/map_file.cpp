@@ -1,20 +1,14 @@
-// Moving AI map parsing and the atomic write helper (see map_file.hpp for the accepted syntax and limits).
+// Moving AI map parsing (see map_file.hpp for the accepted syntax and limits).
 #include "swarmpath/io/map_file.hpp"
 
 #include <charconv>
 #include <string>
 #include <vector>
 
-#include "swarmpath/io/atomic_file.hpp"
+#include "swarmpath/io/file_reading.hpp"
 #include "swarmpath/io/text_lines.hpp"
 
 namespace swarmpath::io {
-
-Status write_file_atomically(const std::string& path, std::string_view contents) {
-    AtomicFile file(path);
-    file.write(contents);
-    return file.commit();
-}
 
 namespace {
 

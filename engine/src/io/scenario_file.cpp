@@ -1,4 +1,5 @@
 // Moving AI scenario parsing (see scenario_file.hpp for the accepted syntax).
+#include "swarmpath/io/file_reading.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 
 #include <charconv>

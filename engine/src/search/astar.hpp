@@ -2,8 +2,8 @@
 // generic over its compile-time policies: the move rule (movement model and diagonal rule; its
 // neighbourhood table is applied once per cell by the Solver, whose legal-moves byte per cell the
 // expansion reads), the cost model (best_first/cost_models.hpp) and the heuristic. Internal: the
-// Solver instantiates `astar` once per policy combination and calls it through one function
-// pointer per query.
+// Solver (solver.cpp) instantiates it once per policy combination and calls it through one function
+// pointer per query. It reads the grid, settings and prepared data it is given, never the Solver.
 //
 // Invariants: g values are exact fixed-point integers; the open list orders by (f, larger g) and
 // breaks remaining ties the same way on every run, so expansion order is deterministic; with a
@@ -35,7 +35,6 @@
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/heuristics.hpp"
 #include "swarmpath/search/moves.hpp"
-#include "swarmpath/search/solver.hpp"
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::search::best_first {
@@ -162,14 +161,14 @@ class AstarExpansion {
 public:
     static constexpr bool admits_stale = false;
 
-    AstarExpansion(const Solver& solver, const PreparedAstar& prepared, SearchState& state,
-                   const Endpoints& endpoints)
-        : cost_model_(solver.grid()),
-          coordinates_(layout_of(solver.grid())),
-          padded_width_(solver.grid().padded_width()),
-          map_width_(solver.grid().width()),
-          weight_fixed_(solver.weight_fixed()),
-          track_nearest_(solver.settings().fallback == Fallback::nearest),
+    AstarExpansion(const grid::Grid& grid, const SearchSettings& settings, std::uint64_t weight_fixed,
+                   const PreparedAstar& prepared, SearchState& state, const Endpoints& endpoints)
+        : cost_model_(grid),
+          coordinates_(layout_of(grid)),
+          padded_width_(grid.padded_width()),
+          map_width_(grid.width()),
+          weight_fixed_(weight_fixed),
+          track_nearest_(settings.fallback == Fallback::nearest),
           goal_(endpoints.goal),
           goal_x_(endpoints.goal_x),
           goal_y_(endpoints.goal_y),
@@ -178,7 +177,7 @@ public:
           parents_(state.parent_directions()),
           generation_(state.generation()),
           closed_generation_(state.closed_generation()) {
-        const std::array<std::int32_t, kDirectionCount> offsets = direction_offsets(layout_of(solver.grid()));
+        const std::array<std::int32_t, kDirectionCount> offsets = direction_offsets(layout_of(grid));
         for (int direction = 0; direction < kDirectionCount; ++direction) {
             offsets_[direction] = offsets[static_cast<std::size_t>(direction)];
             direction_x_[direction] = kDirectionX[static_cast<std::size_t>(direction)];
@@ -290,23 +289,23 @@ private:
 };
 
 /// A* from the start on `state`'s heaps with the key bounds `bounds` (the Solver's own, or
-/// narrower ones a test imposes to force the hand-over between key forms).
+/// narrower ones a test imposes to force the hand-over between key forms). The Solver's entry
+/// (solver.cpp) passes its grid, settings, weight (16.16) and prepared data.
 template <class Rule, class CostModel, class Heuristic>
-void astar_with_bounds(const Solver& solver, const PreparedAstar& prepared, const KeyBounds& bounds,
-                       SearchState& state, const Endpoints& endpoints, Result& result) {
+void astar_with_bounds(const grid::Grid& grid, const SearchSettings& settings, std::uint64_t weight_fixed,
+                       const PreparedAstar& prepared, const KeyBounds& bounds, SearchState& state,
+                       const Endpoints& endpoints, Result& result) {
     state.begin_search();
     state.stamps()[endpoints.start].generation = state.generation();
     state.parent_directions()[endpoints.start] = kNoParent;
-    AstarExpansion<Rule, CostModel, Heuristic> expansion(solver, prepared, state, endpoints);
+    AstarExpansion<Rule, CostModel, Heuristic> expansion(grid, settings, weight_fixed, prepared, state, endpoints);
     LoopState loop = LoopState::starting_at(
         endpoints.start,
         weighted_estimate<Heuristic>(endpoints.start_x, endpoints.start_y, endpoints.goal_x, endpoints.goal_y,
-                                     solver.weight_fixed()),
+                                     weight_fixed),
         endpoints.stop);
     run_with_key_forms(expansion, state, bounds, true, endpoints.stop, loop);
 
-    const grid::Grid& grid = solver.grid();
-    const SearchSettings& settings = solver.settings();
     const PaddedLayout layout = layout_of(grid);
     loop.counters.heap_pops = loop.counters.expanded;
     result.counters = loop.counters;
@@ -329,13 +328,6 @@ void astar_with_bounds(const Solver& solver, const PreparedAstar& prepared, cons
             rebuild_from_directions(layout, state.parent_directions(), nearest.padded, state.path_scratch(), result);
         }
     }
-}
-
-/// The search the Solver dispatches to for `astar`.
-template <class Rule, class CostModel, class Heuristic>
-void astar(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result) {
-    const PreparedAstar& prepared = solver.prepared<PreparedAstar>();
-    astar_with_bounds<Rule, CostModel, Heuristic>(solver, prepared, prepared.bounds, state, endpoints, result);
 }
 
 }  // namespace swarmpath::search::best_first

@@ -22,6 +22,7 @@
 #include "search/best_first/path_rebuild.hpp"
 #include "search/best_first/search_state.hpp"
 #include "search/preparations.hpp"
+#include "search/search_functions.hpp"
 #include "swarmpath/search/heuristics.hpp"
 #include "swarmpath/search/jump_point_table.hpp"
 #include "swarmpath/search/moves.hpp"
@@ -71,29 +72,6 @@ std::uint32_t jump_along_line(const ScanLines& lines, std::int64_t line, std::in
                               std::int64_t goal_position) {
     return step > 0 ? scan_line<1>(lines, line, position, goal_position)
                     : scan_line<-1>(lines, line, position, goal_position);
-}
-
-Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& settings) {
-    auto fail = [](const std::string& reason) -> Status {
-        return Error{"", 0, 0,
-                     "jump point search needs the benchmark rule (8-connected moves, both-free diagonals, "
-                     "uniform cost): " + reason};
-    };
-    if (settings.moves != Moves::eight) return fail("--moves is 4; use --algorithm astar");
-    if (settings.diagonal != DiagonalRule::both_free) {
-        return fail("--diagonal-rule is " + std::string(to_string(settings.diagonal)) + "; use --algorithm astar");
-    }
-    if (!grid.uniform_cost()) {
-        return fail("this map's passable terrain has different costs or movement layers; use --algorithm astar");
-    }
-    if (settings.weight != 1.0) return fail("it finds optimal paths only (no --weight); use --algorithm astar");
-    if (resolve_heuristic(settings.heuristic, settings.moves) != HeuristicKind::octile) {
-        return fail("it uses the octile heuristic only; use --heuristic auto or octile, or --algorithm astar");
-    }
-    if (settings.fallback != Fallback::none) {
-        return fail("--fallback nearest needs every reachable cell, which it never visits; use --algorithm astar");
-    }
-    return Success{};
 }
 
 namespace {

@@ -9,23 +9,31 @@
 #include "search/best_first/cost_models.hpp"
 #include "search/best_first/search_state.hpp"
 #include "search/preparations.hpp"
-#include "swarmpath/search/jump_point_search.hpp"
+#include "search/search_functions.hpp"
 #include "swarmpath/search/jump_point_table.hpp"
 
 namespace swarmpath::search {
 namespace {
 
+/// The search the Solver dispatches to for `astar`: A* with the solver's own key bounds.
+template <class Rule, class CostModel, class Heuristic>
+void astar(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result) {
+    const PreparedAstar& prepared = solver.prepared<PreparedAstar>();
+    best_first::astar_with_bounds<Rule, CostModel, Heuristic>(solver.grid(), solver.settings(), solver.weight_fixed(),
+                                                              prepared, prepared.bounds, state, endpoints, result);
+}
+
 template <class Rule, class CostModel>
 Solver::SearchFunction pick_heuristic(HeuristicKind heuristic) {
     switch (heuristic) {
-        case HeuristicKind::manhattan: return &best_first::astar<Rule, CostModel, heuristics::Manhattan>;
-        case HeuristicKind::euclidean: return &best_first::astar<Rule, CostModel, heuristics::Euclidean>;
-        case HeuristicKind::chebyshev: return &best_first::astar<Rule, CostModel, heuristics::Chebyshev>;
-        case HeuristicKind::zero: return &best_first::astar<Rule, CostModel, heuristics::Zero>;
+        case HeuristicKind::manhattan: return &astar<Rule, CostModel, heuristics::Manhattan>;
+        case HeuristicKind::euclidean: return &astar<Rule, CostModel, heuristics::Euclidean>;
+        case HeuristicKind::chebyshev: return &astar<Rule, CostModel, heuristics::Chebyshev>;
+        case HeuristicKind::zero: return &astar<Rule, CostModel, heuristics::Zero>;
         case HeuristicKind::octile:
         case HeuristicKind::automatic: break;
     }
-    return &best_first::astar<Rule, CostModel, heuristics::Octile>;
+    return &astar<Rule, CostModel, heuristics::Octile>;
 }
 
 template <class Rule>
@@ -58,6 +66,29 @@ Solver::SearchFunction pick_astar(Moves moves, DiagonalRule rule, bool uniform, 
 }
 
 }  // namespace
+
+Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& settings) {
+    auto fail = [](const std::string& reason) -> Status {
+        return Error{"", 0, 0,
+                     "jump point search needs the benchmark rule (8-connected moves, both-free diagonals, "
+                     "uniform cost): " + reason};
+    };
+    if (settings.moves != Moves::eight) return fail("--moves is 4; use --algorithm astar");
+    if (settings.diagonal != DiagonalRule::both_free) {
+        return fail("--diagonal-rule is " + std::string(to_string(settings.diagonal)) + "; use --algorithm astar");
+    }
+    if (!grid.uniform_cost()) {
+        return fail("this map's passable terrain has different costs or movement layers; use --algorithm astar");
+    }
+    if (settings.weight != 1.0) return fail("it finds optimal paths only (no --weight); use --algorithm astar");
+    if (resolve_heuristic(settings.heuristic, settings.moves) != HeuristicKind::octile) {
+        return fail("it uses the octile heuristic only; use --heuristic auto or octile, or --algorithm astar");
+    }
+    if (settings.fallback != Fallback::none) {
+        return fail("--fallback nearest needs every reachable cell, which it never visits; use --algorithm astar");
+    }
+    return Success{};
+}
 
 Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& settings, const Preparation& preparation) {
     auto fail = [](std::string message) -> Error { return Error{"", 0, 0, std::move(message)}; };

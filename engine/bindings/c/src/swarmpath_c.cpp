@@ -19,6 +19,7 @@
 #include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
+#include "swarmpath/io/terrain_file.hpp"
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/solver.hpp"
 #include "swarmpath/search/types.hpp"
@@ -84,7 +85,7 @@ swarmpath_status missing(const char* what) { return fail(SWARMPATH_ERROR_INVALID
 /// The benchmark terrain table with `spec` (may be NULL or empty) applied.
 Expected<grid::TerrainTable> terrain_from(const char* spec) {
     if (spec == nullptr || *spec == '\0') return grid::TerrainTable::benchmark();
-    return grid::parse_terrain_spec(spec, grid::TerrainTable::benchmark(), "terrain");
+    return io::parse_terrain_spec(spec, grid::TerrainTable::benchmark(), "terrain");
 }
 
 swarmpath_status make_grid(const Expected<io::MapFile>& map, const grid::TerrainTable& terrain,

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "swarmpath/batch/batch_solver.hpp"
-#include "swarmpath/batch/scenario_run.hpp"
+#include "swarmpath/batch/scenario_set.hpp"
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/goal_field.hpp"

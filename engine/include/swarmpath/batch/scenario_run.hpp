@@ -2,7 +2,8 @@
 // and compiled once while the files that use it are loaded: see MapCache), solving each set on a
 // BatchSolver with timings, and checking costs against the files' optimal lengths. A scenario file
 // is read row by row (io::for_each_scenario_row) into compact per-row facts, so a loaded set costs
-// about 52 bytes a row. Shared by the command line and the tests.
+// about 52 bytes a row. Shared by the command line and the tests. The set and outcome types are in
+// scenario_set.hpp, below both this file and the crowd solver that solve_set hands field work to.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/scenario_set.hpp"
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/edits.hpp"
 #include "swarmpath/grid/grid.hpp"
@@ -18,25 +20,6 @@
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::batch {
-
-/// What a set keeps of each scenario row besides its query: the file's optimal length, the row's
-/// line (for messages) and its bucket.
-struct ScenarioEntry {
-    double optimal_length = 0;  ///< 0 with start != goal means "unknown"
-    std::uint32_t line = 0;
-    std::uint32_t bucket = 0;
-};
-
-/// The rows of one scenario file that use one map (nearly always: all of its rows).
-struct ScenarioSet {
-    std::string scenario_path;
-    std::string scenario_name;  ///< base name of the scenario file
-    std::string map_path;
-    std::shared_ptr<const grid::Grid> grid;
-    std::vector<ScenarioEntry> rows;
-    std::vector<std::uint32_t> row_indices;  ///< each row's 0-based index among the file's rows
-    std::vector<search::Query> queries;
-};
 
 struct LoadOptions {
     std::string map_override;  ///< when set, every scenario row uses this map
@@ -72,22 +55,6 @@ Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenari
 Expected<std::vector<ScenarioSet>> load_scenario_sets(const std::vector<std::string>& scenario_paths,
                                                       const LoadOptions& options);
 
-struct SetOutcome {
-    std::vector<search::Result> results;
-    search::Algorithm algorithm = search::Algorithm::astar;  ///< what ran
-    std::size_t field_groups = 0;   ///< goal fields computed (flowfield and auto, crowd_solver.hpp)
-    std::size_t field_queries = 0;  ///< queries answered from a goal field
-    double search_seconds = 0;  ///< wall time of the batch solve alone
-    double cpu_seconds = 0;     ///< process CPU time during the batch solve
-    /// Per-grid data the Solver built before searching (jps: row/column scan bits; jps+: the jump
-    /// distance table), not included in search_seconds.
-    double preprocessing_seconds = 0;
-    std::size_t preprocessing_bytes = 0;
-};
-
-/// Called between chunks with (queries done, queries total) of the current set.
-using ProgressCallback = void (*)(void* user, std::size_t done, std::size_t total);
-
 /// Solves one set with `settings`. Fails only when the settings do not suit the set's grid.
 Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSettings& settings,
                                BatchSolver& workers, ProgressCallback progress = nullptr,
@@ -107,8 +74,5 @@ inline CheckVerdict check_result(const ScenarioSet& set, std::size_t index, cons
                                  double cost_bound) {
     return check_result(set.queries[index], set.rows[index].optimal_length, result, cost_bound);
 }
-
-/// Process CPU time (user + system) in seconds.
-double process_cpu_seconds();
 
 }  // namespace swarmpath::batch

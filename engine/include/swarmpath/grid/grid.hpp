@@ -16,8 +16,8 @@
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/bitset.hpp"
 #include "swarmpath/grid/edits.hpp"
+#include "swarmpath/grid/map_letters.hpp"
 #include "swarmpath/grid/terrain.hpp"
-#include "swarmpath/io/map_file.hpp"
 
 namespace swarmpath::grid {
 
@@ -48,13 +48,14 @@ struct TerrainKind {
 class Grid {
 public:
     Grid() = default;
-    /// Compiles `map` with `terrain`. Fails, before reading any letter, when check_map refuses the
-    /// map; then when a letter is undefined or the passable costs span more than kMaximumCostRatio.
-    static Expected<Grid> build(const io::MapFile& map, const TerrainTable& terrain);
+    /// Compiles `map` with `terrain`; a parsed io::MapFile is a MapLetters too. Fails, before reading
+    /// any letter, when check_map refuses the map; then when a letter is undefined or the passable
+    /// costs span more than kMaximumCostRatio.
+    static Expected<Grid> build(const MapLetters& map, const TerrainTable& terrain);
     /// What build requires of a map made by a caller rather than the parser: both sides from 1 to
-    /// io::kMaximumSide, at most io::kMaximumCells cells, exactly width × height letters, and a
-    /// `type` that is empty (built in code) or "octile".
-    static Status check_map(const io::MapFile& map);
+    /// kMaximumSide, at most kMaximumCells cells, exactly width × height letters, and a `type` that
+    /// is empty (built in code) or "octile".
+    static Status check_map(const MapLetters& map);
     /// A copy with `edits` applied in order (grid/edits.hpp, src/grid/grid_edits.cpp); `terrain` must
     /// be the table the grid was built with. Fails, naming `origin` and the edit's line, on a cell off
     /// the map or an undefined letter. Not for use while a batch runs on this grid's copy.

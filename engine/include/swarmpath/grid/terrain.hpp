@@ -2,15 +2,12 @@
 // and the movement layer. Cells move only to cells of the same layer: that is how the benchmark's
 // `W` ("passable only to and from other W cells") is expressed. The benchmark table (FORMATS.md):
 // `.` `G` `S` ground, cost 1; `W` water (its own layer), cost 1; `T` `@` `O` blocked; every other
-// letter undefined, so a map using it is an error until a terrain spec declares it.
+// letter undefined, so a map using it is an error until a terrain spec declares it. Specs and
+// terrain files are parsed into a table by io/terrain_file.hpp.
 #pragma once
 
 #include <array>
 #include <cstdint>
-#include <string>
-#include <string_view>
-
-#include "swarmpath/core/error.hpp"
 
 namespace swarmpath::grid {
 
@@ -47,18 +44,5 @@ public:
 private:
     std::array<TerrainRule, 256> rules_{};
 };
-
-/// Parses `LETTER=COST,LETTER=COST,...` (COST a positive number or `inf` for blocked) on top of
-/// `base`. `origin` names where the text came from for error messages; `line` is reported as given.
-/// A letter may be declared once per spec (a second declaration is an error naming both columns).
-Expected<TerrainTable> parse_terrain_spec(std::string_view spec, TerrainTable base,
-                                          std::string_view origin, std::uint32_t line = 0);
-
-/// Parses a terrain file: one `LETTER=COST` pair per line, `#` starts a comment, blank lines ignored.
-/// A letter may be declared once per file; a UTF-8 byte-order mark or CR-only line ends are errors
-/// that name them (io/text_lines.hpp, encoding_problem).
-Expected<TerrainTable> parse_terrain_file_text(std::string_view text, TerrainTable base,
-                                               std::string_view origin);
-Expected<TerrainTable> read_terrain_file(const std::string& path, TerrainTable base);
 
 }  // namespace swarmpath::grid

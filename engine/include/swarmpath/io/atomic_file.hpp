@@ -101,6 +101,11 @@ private:
     std::vector<std::unique_ptr<AtomicFile>> files_;
 };
 
+/// Writes `contents` to `path` atomically through one AtomicFile: a temporary file beside it, then a
+/// rename. On failure nothing is left at `path` (an existing file there is untouched) and the
+/// temporary is removed.
+Status write_file_atomically(const std::string& path, std::string_view contents);
+
 /// For an interrupt handler (SIGINT, SIGTERM): removes every temporary file of this process and
 /// holds the registry for good, so that no commit can start or finish afterwards; a commit already
 /// under way completes first (this call waits for it). Call it from a normal thread, not from inside

@@ -19,6 +19,9 @@
 //
 // Costs are real path costs (a straight step over the cheapest terrain costs its terrain cost, 1 on
 // benchmark maps) rounded to float32; the exact values are the engine's 64-bit fixed point.
+// FieldFile is a plain record of numbers: this file format knows nothing of how a field is computed.
+// A computed search::GoalField becomes a record with search::field_file_from
+// (search/goal_field_record.hpp).
 #pragma once
 
 #include <cstdint>
@@ -27,8 +30,6 @@
 #include <vector>
 
 #include "swarmpath/core/error.hpp"
-#include "swarmpath/grid/grid.hpp"
-#include "swarmpath/search/goal_field.hpp"
 
 namespace swarmpath::io {
 
@@ -40,16 +41,13 @@ struct FieldFile {
     std::uint32_t height = 0;
     std::uint32_t goal_x = 0;
     std::uint32_t goal_y = 0;
-    std::uint8_t moves = 8;
-    std::uint8_t diagonal_rule = 0;
+    std::uint8_t moves = 8;                  ///< 4 or 8
+    std::uint8_t diagonal_rule = 0;          ///< 0 both-free, 1 one-free, 2 any
     std::vector<float> costs;                ///< width × height
     std::vector<std::uint8_t> directions;    ///< width × height
 
     friend bool operator==(const FieldFile&, const FieldFile&) = default;
 };
-
-/// The file contents of a computed field (unsettled cells are written as unreachable).
-FieldFile field_file_from(const search::GoalField& field, const grid::Grid& grid);
 
 /// FNV-1a 64 of `bytes`.
 std::uint64_t field_checksum(std::string_view bytes);

@@ -5,7 +5,8 @@
 // refused as not supported yet, any other word as unknown. A UTF-8 byte-order mark or CR-only line
 // ends are refused with a message naming them (see encoding_problem). Every letter must be defined by
 // the terrain table given. Sizes are checked before any allocation against kMaximumSide and
-// kMaximumCells, so a hostile header cannot make the parser allocate gigabytes.
+// kMaximumCells (grid/map_letters.hpp), so a hostile header cannot make the parser allocate
+// gigabytes. A parsed MapFile is a grid::MapLetters, ready for grid::Grid::build.
 #pragma once
 
 #include <cstdint>
@@ -14,28 +15,19 @@
 #include <vector>
 
 #include "swarmpath/core/error.hpp"
+#include "swarmpath/grid/map_letters.hpp"
 #include "swarmpath/grid/terrain.hpp"
-#include "swarmpath/io/file_reading.hpp"
 
 namespace swarmpath::io {
 
-/// Largest width or height accepted (the search packs coordinates in 16 bits, border included).
-inline constexpr std::uint32_t kMaximumSide = 32768;
-/// Largest width × height accepted: 2^28 cells (16384 × 16384), about 2.4 GiB of search state per
-/// worker at the documented 9.1 bytes per cell.
-inline constexpr std::uint64_t kMaximumCells = std::uint64_t{1} << 28;
+/// The map size limits, defined with the map's letters (grid/map_letters.hpp).
+inline constexpr std::uint32_t kMaximumSide = grid::kMaximumSide;
+inline constexpr std::uint64_t kMaximumCells = grid::kMaximumCells;
 
-struct MapFile {
-    std::string path;           ///< where it was read from (or the origin given to the parser)
-    std::string type;           ///< the `type` header, usually "octile"
-    std::uint32_t width = 0;
-    std::uint32_t height = 0;
-    std::string letters;        ///< row-major, width × height, (0,0) top left
+/// A parsed map file: its letters (`path` is where it was read from, or the origin given to the
+/// parser; `type` is the `type` header) and where in the file they start.
+struct MapFile : grid::MapLetters {
     std::uint32_t first_row_line = 0;  ///< file line of row y = 0 (for error messages)
-
-    [[nodiscard]] char letter(std::uint32_t x, std::uint32_t y) const {
-        return letters[static_cast<std::size_t>(y) * width + x];
-    }
 };
 
 /// Most problems one parse records in a problem list (see parse_map); parsing stops there.
@@ -53,9 +45,5 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin,
 /// Reads and parses a map file; a missing or unreadable file is an Error naming it.
 Expected<MapFile> read_map_file(const std::string& path,
                                 const grid::TerrainTable& terrain = grid::TerrainTable::benchmark());
-
-/// Writes `contents` to `path` atomically: a temporary file beside it, then a rename. On failure
-/// nothing is left at `path` (an existing file there is untouched) and the temporary is removed.
-Status write_file_atomically(const std::string& path, std::string_view contents);
 
 }  // namespace swarmpath::io

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "swarmpath/core/error.hpp"
+#include "swarmpath/core/printable.hpp"
 
 namespace swarmpath::io {
 
@@ -42,17 +43,8 @@ inline std::string_view trim_spaces(std::string_view text) {
     return text;
 }
 
-/// At most `limit` bytes of `text` for an error message, each byte outside printable ASCII shown as
-/// '?', so that binary input cannot put control characters on a terminal.
-inline std::string printable(std::string_view text, std::size_t limit) {
-    std::string shown(text.substr(0, limit));
-    for (char& character : shown) {
-        const auto code = static_cast<unsigned char>(character);
-        if (code < 32 || code >= 127) character = '?';
-    }
-    if (text.size() > limit) shown += "...";
-    return shown;
-}
+/// printable(text, limit) (core/printable.hpp), also reachable as io::printable.
+using swarmpath::printable;
 
 /// The encoding problems every text parser (map, scenario, terrain file, edits file) refuses before
 /// reading a line, so that they are named instead of surfacing as a confusing error further on: a

@@ -7,10 +7,10 @@
 // Pieces:
 //   - JumpPointGrid (jump_point_grid.hpp): the grid bit-packed by rows and by columns, with
 //     per-direction "stop" bits, so a straight jump tests 64 cells per step with two word reads.
-//   - jump_point_search_online / jump_point_search_table: the two search functions the Solver
-//     dispatches to (`jps` and `jps+`); the table variant reads JumpPointTable (jump_point_table.hpp).
-//   - check_jump_point_settings: whether settings and grid fit the rule; the Solver refuses
-//     `--algorithm jps`/`jps+` with its message, and `auto` falls back to A* when it fails.
+//   - the two search functions the Solver dispatches to (`jps` and `jps+`), declared for the engine
+//     in search/search_functions.hpp; the table variant reads JumpPointTable (jump_point_table.hpp).
+//   - check_jump_point_settings (solver.hpp): whether settings and grid fit the rule; the Solver
+//     refuses `--algorithm jps`/`jps+` with its message, and `auto` falls back to A* when it fails.
 //
 // Search semantics (both variants):
 //   - A node is a jump point; `expanded` counts jump points taken off the open list and `generated`
@@ -36,9 +36,6 @@
 
 namespace swarmpath::search {
 
-class Solver;
-struct Endpoints;
-class SearchState;  // opaque outside the engine (context.hpp)
 
 /// Passed as `goal_position` when the goal is not on the line scanned.
 inline constexpr std::int64_t kNoGoalPosition = -(std::int64_t{1} << 40);
@@ -50,13 +47,5 @@ inline constexpr std::int64_t kNoGoalPosition = -(std::int64_t{1} << 40);
 /// the no-corner-cutting rule). Scans 64 cells per iteration.
 [[nodiscard]] std::uint32_t jump_along_line(const ScanLines& lines, std::int64_t line, std::int64_t position, int step,
                                             std::int64_t goal_position);
-
-/// Ok when `settings` on `grid` follow the benchmark rule JPS needs; otherwise an Error saying why.
-Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& settings);
-
-/// `jps`: online jump point search over solver.jump_grid().
-void jump_point_search_online(const Solver& solver, SearchState& context, const Endpoints& endpoints, Result& result);
-/// `jps+`: jump point search over the precomputed solver.jump_table().
-void jump_point_search_table(const Solver& solver, SearchState& context, const Endpoints& endpoints, Result& result);
 
 }  // namespace swarmpath::search

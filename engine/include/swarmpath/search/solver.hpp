@@ -33,12 +33,6 @@ struct PreparedAstar;
 struct PreparedJumpPoints;
 struct PreparedJumpTable;
 
-/// Endpoints of a query after validation, in both index spaces, and when its search must stop.
-struct Endpoints {
-    std::uint32_t start_x, start_y, goal_x, goal_y;
-    std::uint32_t start, goal;  ///< padded indices
-    StopConditions stop;
-};
 
 /// How Solver::create prepares its data: the loop its builders run their independent lines on
 /// (the JPS+ table; serial by default, a batch::BatchSolver's workers in a batch), and data the
@@ -51,6 +45,10 @@ struct Preparation {
     std::shared_ptr<const JumpPointGrid> jump_grid = nullptr;
     std::shared_ptr<const JumpPointTable> jump_table = nullptr;
 };
+
+/// Ok when `settings` on `grid` follow the benchmark rule jump point search needs (8-connected,
+/// both-free diagonals, uniform cost, weight 1, octile, no fallback); otherwise an Error saying why.
+Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& settings);
 
 class Solver {
 public:

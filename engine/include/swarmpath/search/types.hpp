@@ -158,6 +158,13 @@ struct StopConditions {
     [[nodiscard]] QueryStatus interrupted() const;
 };
 
+/// Endpoints of a query after validation, in both index spaces, and when its search must stop.
+struct Endpoints {
+    std::uint32_t start_x, start_y, goal_x, goal_y;
+    std::uint32_t start, goal;  ///< padded indices
+    StopConditions stop;
+};
+
 /// The heuristic `automatic` stands for under `moves`: octile for 8-connected, manhattan for 4.
 HeuristicKind resolve_heuristic(HeuristicKind heuristic, Moves moves);
 /// Whether `heuristic` never overestimates under `moves` (and `rule`).

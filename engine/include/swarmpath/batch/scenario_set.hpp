@@ -1,0 +1,66 @@
+// A scenario set as a batch job and what solving it produced: the types shared by the scenario
+// runner (scenario_run.hpp), the crowd solver (crowd_solver.hpp) and the run report
+// (run_report.hpp). It sits below all three, so none of them has to include another to name a set
+// or an outcome. Holds data and two small rules: the process CPU clock and the name a set's outcome
+// gives the algorithm that ran.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/search/types.hpp"
+
+namespace swarmpath::batch {
+
+/// What a set keeps of each scenario row besides its query: the file's optimal length, the row's
+/// line (for messages) and its bucket.
+struct ScenarioEntry {
+    double optimal_length = 0;  ///< 0 with start != goal means "unknown"
+    std::uint32_t line = 0;
+    std::uint32_t bucket = 0;
+};
+
+/// The rows of one scenario file that use one map (nearly always: all of its rows).
+struct ScenarioSet {
+    std::string scenario_path;
+    std::string scenario_name;  ///< base name of the scenario file
+    std::string map_path;
+    std::shared_ptr<const grid::Grid> grid;
+    std::vector<ScenarioEntry> rows;
+    std::vector<std::uint32_t> row_indices;  ///< each row's 0-based index among the file's rows
+    std::vector<search::Query> queries;
+};
+
+struct SetOutcome {
+    std::vector<search::Result> results;
+    search::Algorithm algorithm = search::Algorithm::astar;  ///< what ran (see outcome_algorithm)
+    std::size_t field_groups = 0;   ///< goal fields computed (flowfield and auto, crowd_solver.hpp)
+    std::size_t field_queries = 0;  ///< queries answered from a goal field
+    double search_seconds = 0;  ///< wall time of the batch solve alone
+    double cpu_seconds = 0;     ///< process CPU time during the batch solve
+    /// Per-grid data the Solver built before searching (jps: row/column scan bits; jps+: the jump
+    /// distance table), not included in search_seconds.
+    double preprocessing_seconds = 0;
+    std::size_t preprocessing_bytes = 0;
+};
+
+/// Called between chunks with (queries done, queries total) of the current set.
+using ProgressCallback = void (*)(void* user, std::size_t done, std::size_t total);
+
+/// The algorithm a set's outcome names, given what was asked (`requested`), how many of the set's
+/// `queries` goal fields answered (`field_queries`) and the per-agent algorithm that ran for the
+/// others (`per_agent`: what the Solver picked). Under flowfield and auto (the crowd solver), the
+/// outcome names `flowfield` when flowfield was asked or fields answered every query, otherwise the
+/// per-agent algorithm; under any other algorithm it names `per_agent`. The one rule, used by the
+/// crowd solver and by anything that merges outcomes (the MPI gather: run_report.hpp).
+search::Algorithm outcome_algorithm(search::Algorithm requested, std::size_t field_queries, std::size_t queries,
+                                    search::Algorithm per_agent);
+
+/// Process CPU time (user + system) in seconds.
+double process_cpu_seconds();
+
+}  // namespace swarmpath::batch

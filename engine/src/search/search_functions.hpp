@@ -1,0 +1,18 @@
+// The compiled searches a Solver dispatches to through Solver::SearchFunction, declared for the
+// engine's own sources: jump point search online (`jps`) and over the JPS+ table (`jps+`), both in
+// jump_point_search.cpp. (A*'s instantiations are templates in astar.hpp.) Internal, never installed;
+// kept apart from jump_point_search.hpp so that the solver and the searches do not include each other.
+#pragma once
+
+#include "swarmpath/search/types.hpp"
+
+namespace swarmpath::search {
+
+class Solver;
+class SearchState;
+struct Endpoints;
+
+void jump_point_search_online(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result);
+void jump_point_search_table(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result);
+
+}  // namespace swarmpath::search
