@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "random_maps.hpp"
+#include "result_checks.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/solver.hpp"
@@ -20,19 +21,6 @@ std::vector<search::Result> solve_with(unsigned threads, const search::Solver& s
     std::vector<search::Result> results(queries.size());
     workers.solve(solver, queries, results);
     return results;
-}
-
-void expect_identical(const std::vector<search::Result>& a, const std::vector<search::Result>& b) {
-    ASSERT_EQ(a.size(), b.size());
-    for (std::size_t index = 0; index < a.size(); ++index) {
-        ASSERT_EQ(a[index].status, b[index].status) << index;
-        ASSERT_EQ(a[index].cost_units, b[index].cost_units) << index;
-        ASSERT_EQ(a[index].counters, b[index].counters) << index;
-        ASSERT_EQ(a[index].path.size(), b[index].path.size()) << index;
-        for (std::size_t step = 0; step < a[index].path.size(); ++step) {
-            ASSERT_EQ(a[index].path[step].value, b[index].path[step].value) << index;
-        }
-    }
 }
 
 std::vector<search::Query> random_queries(const grid::Grid& grid, std::size_t count, std::uint64_t seed) {
@@ -53,8 +41,8 @@ TEST(DeterminismTest, BundledMapSameOutputForAnyThreadCount) {
     ASSERT_TRUE(solver);
     const std::vector<search::Query> queries = random_queries(*grid, 3000, 11);
     const std::vector<search::Result> one = solve_with(1, *solver, queries);
-    expect_identical(one, solve_with(2, *solver, queries));
-    expect_identical(one, solve_with(4, *solver, queries));
+    testing::expect_identical_results(one, solve_with(2, *solver, queries));
+    testing::expect_identical_results(one, solve_with(4, *solver, queries));
     std::size_t found = 0;
     for (const search::Result& result : one) found += result.status == search::QueryStatus::found ? 1 : 0;
     EXPECT_GT(found, 500U);
@@ -72,8 +60,8 @@ TEST(DeterminismTest, RandomMapFourConnectedSameOutputForAnyThreadCount) {
     ASSERT_TRUE(solver);
     const std::vector<search::Query> queries = random_queries(*grid, 2000, 12);
     const std::vector<search::Result> one = solve_with(1, *solver, queries);
-    expect_identical(one, solve_with(2, *solver, queries));
-    expect_identical(one, solve_with(3, *solver, queries));
+    testing::expect_identical_results(one, solve_with(2, *solver, queries));
+    testing::expect_identical_results(one, solve_with(3, *solver, queries));
 }
 
 }  // namespace

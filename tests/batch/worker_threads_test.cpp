@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "random_maps.hpp"
+#include "result_checks.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/search/jump_point_table.hpp"
@@ -100,19 +101,6 @@ Outputs solve_everything(BatchSolver& workers, const grid::Grid& grid) {
     return outputs;
 }
 
-void expect_identical(const std::vector<search::Result>& a, const std::vector<search::Result>& b) {
-    ASSERT_EQ(a.size(), b.size());
-    for (std::size_t index = 0; index < a.size(); ++index) {
-        ASSERT_EQ(a[index].status, b[index].status) << index;
-        ASSERT_EQ(a[index].cost_units, b[index].cost_units) << index;
-        ASSERT_EQ(a[index].counters, b[index].counters) << index;
-        ASSERT_EQ(a[index].path.size(), b[index].path.size()) << index;
-        for (std::size_t step = 0; step < a[index].path.size(); ++step) {
-            ASSERT_EQ(a[index].path[step].value, b[index].path[step].value) << index;
-        }
-    }
-}
-
 TEST(ThreadLimitTest, OneWorkerRunsAllEngineWorkOnTheCallingThread) {
     const grid::Grid grid = random_grid(31);
     BatchSolver workers(1);
@@ -134,8 +122,8 @@ TEST(ThreadLimitTest, TwoWorkersGiveWhatOneWorkerGives) {
     two.set_task_observer(&ThreadLog::record, &log);
     const Outputs serial = solve_everything(one, grid);
     const Outputs parallel = solve_everything(two, grid);
-    expect_identical(serial.batch, parallel.batch);
-    expect_identical(serial.crowd, parallel.crowd);
+    testing::expect_identical_results(serial.batch, parallel.batch);
+    testing::expect_identical_results(serial.crowd, parallel.crowd);
     EXPECT_EQ(serial.report.field_groups, parallel.report.field_groups);
     EXPECT_EQ(serial.report.field_cells_settled, parallel.report.field_cells_settled);
     EXPECT_LE(log.threads.size(), 2U);

@@ -14,14 +14,10 @@ Expected<std::vector<grid::CellEdit>> parse_edits(std::string_view text, std::st
         return Error{std::string(origin), 1, 1, std::move(problem)};
     }
     std::vector<grid::CellEdit> edits;
-    std::uint32_t line_number = 0;
-    std::size_t position = 0;
-    while (position < text.size()) {
-        std::size_t end = text.find('\n', position);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(position, end - position);
-        position = end + 1;
-        ++line_number;
+    TextLines lines(text);
+    std::string_view line;
+    while (lines.next(line)) {
+        const std::uint32_t line_number = lines.line_number();
         if (const std::size_t comment = line.find('#'); comment != std::string_view::npos) line = line.substr(0, comment);
         // Split into whitespace-separated fields, remembering each field's column.
         std::string_view fields[4];

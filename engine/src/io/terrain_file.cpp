@@ -93,14 +93,10 @@ Expected<grid::TerrainTable> parse_terrain_file_text(std::string_view text, grid
         return Error{std::string(origin), 1, 1, std::move(problem)};
     }
     Declarations declarations;
-    std::uint32_t line_number = 0;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        std::size_t newline = text.find('\n', start);
-        if (newline == std::string_view::npos) newline = text.size();
-        std::string_view line = text.substr(start, newline - start);
-        ++line_number;
-        start = newline + 1;
+    TextLines lines(text);
+    std::string_view line;
+    while (lines.next(line)) {
+        const std::uint32_t line_number = lines.line_number();
         if (std::size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
         line = trim(line);
         if (line.empty()) continue;

@@ -160,6 +160,7 @@ template <class Rule, class CostModel, class Heuristic>
 class AstarExpansion {
 public:
     static constexpr bool admits_stale = false;
+    static constexpr bool works_on_copy = false;
 
     AstarExpansion(const grid::Grid& grid, const SearchSettings& settings, std::uint64_t weight_fixed,
                    const PreparedAstar& prepared, SearchState& state, const Endpoints& endpoints)
@@ -185,7 +186,7 @@ public:
         }
     }
 
-    [[gnu::always_inline]] bool admit(std::uint32_t /*cell*/, grid::Cost /*g*/) const { return true; }
+    [[gnu::always_inline]] bool admit(std::uint32_t /*cell*/) const { return true; }
     [[gnu::always_inline]] void close(std::uint32_t cell, grid::Cost /*g*/) { stamps_[cell].generation = closed_generation_; }
     [[gnu::always_inline]] bool is_goal(std::uint32_t cell, grid::Cost /*g*/) const { return cell == goal_; }
     [[gnu::always_inline]] void visit(std::uint32_t cell, grid::Cost g) {
@@ -264,20 +265,20 @@ private:
         return Rule::moves == Moves::four ? heuristics::Manhattan::distance(dx, dy) : heuristics::Octile::distance(dx, dy);
     }
 
-    const CostModel cost_model_;
-    const FastCoordinates coordinates_;
-    const std::uint32_t padded_width_;
-    const std::uint32_t map_width_;
-    const std::uint64_t weight_fixed_;
-    const bool track_nearest_;
-    const std::uint32_t goal_;
-    const std::uint32_t goal_x_;
-    const std::uint32_t goal_y_;
-    const std::uint8_t* const legal_moves_;
-    CellStamp* const stamps_;
-    std::uint8_t* const parents_;
-    const std::uint32_t generation_;
-    const std::uint32_t closed_generation_;
+    CostModel cost_model_;
+    FastCoordinates coordinates_;
+    std::uint32_t padded_width_;
+    std::uint32_t map_width_;
+    std::uint64_t weight_fixed_;
+    bool track_nearest_;
+    std::uint32_t goal_;
+    std::uint32_t goal_x_;
+    std::uint32_t goal_y_;
+    const std::uint8_t* legal_moves_;
+    CellStamp* stamps_;
+    std::uint8_t* parents_;
+    std::uint32_t generation_;
+    std::uint32_t closed_generation_;
     // Offsets and coordinate steps per direction, copied into the search's own frame.
     std::int32_t offsets_[kDirectionCount];
     std::int32_t direction_x_[kDirectionCount];

@@ -29,10 +29,10 @@ template <class Rule, class CostModel>
 class FieldExpansion {
 public:
     static constexpr bool admits_stale = true;
+    static constexpr bool works_on_copy = false;
 
     FieldExpansion(const grid::Grid& grid, grid::Cost* cost, std::uint8_t* direction, grid::Bitset& settled,
-                   std::vector<std::uint32_t>& touched, const grid::Bitset& target_bits, std::size_t targets,
-                   grid::Cost& radius)
+                   std::vector<std::uint32_t>& touched, const grid::Bitset& target_bits, std::size_t targets)
         : cost_model_(grid),
           padded_width_(grid.padded_width()),
           offsets_(best_first::direction_offsets(best_first::layout_of(grid))),
@@ -41,17 +41,16 @@ public:
           settled_(&settled),
           touched_(&touched),
           target_bits_(&target_bits),
-          remaining_(targets),
-          radius_(&radius) {}
+          remaining_(targets) {}
 
-    [[gnu::always_inline]] bool admit(std::uint32_t cell, grid::Cost /*g*/) {
+    [[gnu::always_inline]] bool admit(std::uint32_t cell) {
         if (!settled_->test(cell)) return true;
         ++stale_pops_;  // settled cheaper since this entry was pushed
         return false;
     }
     [[gnu::always_inline]] void close(std::uint32_t cell, grid::Cost g) {
         settled_->set(cell);
-        *radius_ = g / grid::kStraightUnits * grid::kStraightUnits;
+        last_settled_cost_ = g;
     }
     [[gnu::always_inline]] bool is_goal(std::uint32_t cell, grid::Cost /*g*/) {
         return remaining_ != 0 && target_bits_->test(cell) && --remaining_ == 0;
@@ -60,6 +59,12 @@ public:
 
     template <class Keys, class List>
     [[gnu::always_inline]] bool expand(std::uint32_t cell, grid::Cost g, List& open, Counters& counters, typename Keys::Entry& /*next*/) {
+        // The pointers the expansion writes through, copied into its own frame: a store through the
+        // byte-wide direction array could alias any member, which would then be reloaded after it.
+        grid::Cost* const cost = cost_;
+        std::uint8_t* const direction = direction_;
+        const grid::Bitset* const settled = settled_;
+        std::vector<std::uint32_t>* const touched = touched_;
         const grid::Cost straight = g + cost_model_.straight(cell);
         const grid::Cost diagonal = g + cost_model_.diagonal(cell);
         unsigned moves = Rule::table[cost_model_.neighbourhood(cell, padded_width_)];
@@ -68,13 +73,13 @@ public:
             moves &= moves - 1;
             const auto predecessor =
                 static_cast<std::uint32_t>(static_cast<std::int32_t>(cell) + offsets_[static_cast<std::size_t>(step)]);
-            if (settled_->test(predecessor)) continue;
+            if (settled->test(predecessor)) continue;
             ++counters.generated;
             const grid::Cost candidate = is_diagonal(step) ? diagonal : straight;
-            if (candidate < cost_[predecessor]) {
-                if (cost_[predecessor] == ~grid::Cost{0}) touched_->push_back(predecessor);
-                cost_[predecessor] = candidate;
-                direction_[predecessor] = opposite(step);
+            if (candidate < cost[predecessor]) {
+                if (cost[predecessor] == ~grid::Cost{0}) touched->push_back(predecessor);
+                cost[predecessor] = candidate;
+                direction[predecessor] = opposite(step);
                 open.push(candidate, predecessor);
                 ++counters.heap_pushes;
             }
@@ -83,18 +88,20 @@ public:
     }
 
     [[nodiscard]] std::uint64_t stale_pops() const { return stale_pops_; }
+    /// Every cell cheaper than the last settled cell's bucket is settled (Dial's order).
+    [[nodiscard]] grid::Cost radius() const { return last_settled_cost_ / grid::kStraightUnits * grid::kStraightUnits; }
 
 private:
-    const CostModel cost_model_;
-    const std::uint32_t padded_width_;
-    const std::array<std::int32_t, kDirectionCount> offsets_;
-    grid::Cost* const cost_;
-    std::uint8_t* const direction_;
-    grid::Bitset* const settled_;
-    std::vector<std::uint32_t>* const touched_;
-    const grid::Bitset* const target_bits_;
+    CostModel cost_model_;
+    std::uint32_t padded_width_;
+    std::array<std::int32_t, kDirectionCount> offsets_;
+    grid::Cost* cost_;
+    std::uint8_t* direction_;
+    grid::Bitset* settled_;
+    std::vector<std::uint32_t>* touched_;
+    const grid::Bitset* target_bits_;
     std::size_t remaining_;
-    grid::Cost* const radius_;
+    grid::Cost last_settled_cost_ = 0;
     std::uint64_t stale_pops_ = 0;
 };
 
@@ -107,10 +114,14 @@ void run_field(const grid::Grid& grid, GoalField& field, FieldWorkspace& workspa
     field.cost_[goal] = 0;
     field.touched_.push_back(goal);
     FieldExpansion<Rule, CostModel> expansion(grid, field.cost_.data(), field.direction_.data(), field.settled_,
-                                              field.touched_, workspace.target_bits, targets, field.radius_);
+                                              field.touched_, workspace.target_bits, targets);
     best_first::BucketQueue open(workspace.buckets, best_first::dearest_step(grid), field.cost_.data());
-    best_first::LoopState loop = best_first::LoopState::starting_at(goal, 0, stop);
+    open.push_first(goal);  // pushed, not held: see BucketKeys
+    best_first::LoopState loop;
+    loop.counters.heap_pushes = 1;
+    loop.expansion_limit = stop.first_limit();
     best_first::best_first_loop<best_first::BucketKeys>(expansion, open, nullptr, stop, loop, ~grid::Cost{0});
+    field.radius_ = expansion.radius();
     if (loop.limited) field.stopped_ = loop.stop_status;
     field.complete_ = !loop.reached && !loop.limited;
     loop.counters.heap_pops = loop.counters.expanded + expansion.stale_pops();

@@ -312,6 +312,7 @@ template <class Jumps>
 class JumpExpansion {
 public:
     static constexpr bool admits_stale = false;
+    static constexpr bool works_on_copy = true;
 
     JumpExpansion(const Solver& solver, SearchState& state, const Endpoints& endpoints)
         : jumps_(solver, endpoints),
@@ -331,7 +332,7 @@ public:
                                             absolute_difference(static_cast<std::uint32_t>(y), goal_y_));
     }
 
-    [[gnu::always_inline]] bool admit(std::uint32_t /*cell*/, grid::Cost /*g*/) const { return true; }
+    [[gnu::always_inline]] bool admit(std::uint32_t /*cell*/) const { return true; }
     [[gnu::always_inline]] void close(std::uint32_t cell, grid::Cost /*g*/) { stamps_[cell].generation = closed_generation_; }
     [[gnu::always_inline]] bool is_goal(std::uint32_t cell, grid::Cost /*g*/) const { return cell == goal_; }
     [[gnu::always_inline]] void visit(std::uint32_t /*cell*/, grid::Cost /*g*/) {}
@@ -399,17 +400,17 @@ public:
     }
 
 private:
-    const Jumps jumps_;
-    const grid::Bitset* const passable_;
-    const grid::PaddedLayout layout_;
-    const std::uint32_t goal_;
-    const std::uint32_t goal_x_;
-    const std::uint32_t goal_y_;
-    CellStamp* const stamps_;
-    std::uint8_t* const arrivals_;
-    std::uint32_t* const parents_;
-    const std::uint32_t generation_;
-    const std::uint32_t closed_generation_;
+    Jumps jumps_;
+    const grid::Bitset* passable_;
+    grid::PaddedLayout layout_;
+    std::uint32_t goal_;
+    std::uint32_t goal_x_;
+    std::uint32_t goal_y_;
+    CellStamp* stamps_;
+    std::uint8_t* arrivals_;
+    std::uint32_t* parents_;
+    std::uint32_t generation_;
+    std::uint32_t closed_generation_;
 };
 
 template <class Jumps>

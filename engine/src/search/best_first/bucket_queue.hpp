@@ -18,19 +18,22 @@
 
 namespace swarmpath::search::best_first {
 
-/// An entry of the bucket queue: a cell and its cost.
+/// An entry of the bucket queue: a cell, and the cost array its g is read from, only once the entry
+/// is known to be live (a stale entry's cell is never looked up: that read would be a cache miss
+/// for nothing).
 struct BucketEntry {
-    grid::Cost g;
+    const grid::Cost* costs;
     std::uint32_t cell;
 };
 
-/// The key form of the bucket queue (open_keys.hpp): f is g, never bounded.
+/// The key form of the bucket queue (open_keys.hpp): f is g, never bounded. A search on the bucket
+/// queue starts with its first node pushed, not held (make has no cost array to point at).
 struct BucketKeys {
     using Entry = BucketEntry;
     static constexpr bool bounded = false;
-    static Entry make(grid::Cost /*f*/, grid::Cost g, std::uint32_t cell) { return {g, cell}; }
-    static grid::Cost f(Entry entry) { return entry.g; }
-    static grid::Cost g(Entry entry) { return entry.g; }
+    static Entry make(grid::Cost /*f*/, grid::Cost /*g*/, std::uint32_t cell) { return {nullptr, cell}; }
+    static grid::Cost f(Entry entry) { return entry.costs[entry.cell]; }
+    static grid::Cost g(Entry entry) { return entry.costs[entry.cell]; }
     static std::uint32_t cell(Entry entry) { return entry.cell; }
 };
 
@@ -49,18 +52,29 @@ public:
         for (std::size_t index = 0; index < ring_; ++index) (*buckets_)[index].clear();
     }
 
-    [[nodiscard]] bool empty() const { return pending_ == 0; }
+    /// True when no entry is left. Moves on to the next non-empty bucket when the one being read is
+    /// done: every entry lies at most ring − 1 buckets ahead, so ring − 1 empty buckets in a row
+    /// mean an empty queue. No count of entries is kept, so a push or a pop is one vector operation.
+    [[nodiscard]] bool empty() {
+        if (position_ != current_size_) return false;
+        for (std::size_t step = 1; step < ring_; ++step) {
+            advance();
+            if (current_size_ != 0) return false;
+        }
+        return true;
+    }
     void push(grid::Cost cost, std::uint32_t cell) {
         (*buckets_)[static_cast<std::size_t>(cost / grid::kStraightUnits) % ring_].push_back(cell);
-        ++pending_;
     }
-    /// The next entry in bucket order. The queue must not be empty.
-    BucketEntry pop(CellStamp* /*stamps*/) {
-        while (position_ == current_size_) advance();
-        const std::uint32_t cell = current_[position_++];
-        --pending_;
-        return {costs_[cell], cell};
+    /// Pushes the search's first node, at cost 0, into the bucket being read.
+    void push_first(std::uint32_t cell) {
+        std::vector<std::uint32_t>& first = (*buckets_)[bucket_ % ring_];
+        first.push_back(cell);
+        current_ = first.data();
+        current_size_ = first.size();
     }
+    /// The next entry in bucket order. Call only after empty() returned false.
+    BucketEntry pop(CellStamp* /*stamps*/) { return {costs_, current_[position_++]}; }
 
 private:
     void advance() {
@@ -75,7 +89,6 @@ private:
     std::vector<std::vector<std::uint32_t>>* buckets_;
     std::size_t ring_;
     const grid::Cost* costs_;
-    std::size_t pending_ = 0;
     std::uint64_t bucket_ = 0;
     const std::uint32_t* current_ = nullptr;
     std::size_t current_size_ = 0;
