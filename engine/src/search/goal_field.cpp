@@ -43,11 +43,8 @@ public:
           target_bits_(&target_bits),
           remaining_(targets) {}
 
-    [[gnu::always_inline]] bool admit(std::uint32_t cell) {
-        if (!settled_->test(cell)) return true;
-        ++stale_pops_;  // settled cheaper since this entry was pushed
-        return false;
-    }
+    /// False for a cell settled cheaper since this entry was pushed.
+    [[gnu::always_inline]] bool admit(std::uint32_t cell) const { return !settled_->test(cell); }
     [[gnu::always_inline]] void close(std::uint32_t cell, grid::Cost g) {
         settled_->set(cell);
         last_settled_cost_ = g;
@@ -87,7 +84,6 @@ public:
         return false;
     }
 
-    [[nodiscard]] std::uint64_t stale_pops() const { return stale_pops_; }
     /// Every cell cheaper than the last settled cell's bucket is settled (Dial's order).
     [[nodiscard]] grid::Cost radius() const { return last_settled_cost_ / grid::kStraightUnits * grid::kStraightUnits; }
 
@@ -102,7 +98,6 @@ private:
     const grid::Bitset* target_bits_;
     std::size_t remaining_;
     grid::Cost last_settled_cost_ = 0;
-    std::uint64_t stale_pops_ = 0;
 };
 
 }  // namespace
@@ -124,7 +119,7 @@ void run_field(const grid::Grid& grid, GoalField& field, FieldWorkspace& workspa
     field.radius_ = expansion.radius();
     if (loop.limited) field.stopped_ = loop.stop_status;
     field.complete_ = !loop.reached && !loop.limited;
-    loop.counters.heap_pops = loop.counters.expanded + expansion.stale_pops();
+    loop.counters.heap_pops += loop.counters.expanded;  // the stale pops, plus one per settled cell
     field.counters_ = loop.counters;
 }
 

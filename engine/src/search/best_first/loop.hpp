@@ -27,6 +27,7 @@ namespace swarmpath::search::best_first {
 /// What the loop carries from one expansion to the next, in a form that does not depend on the
 /// open list's keys, so a search can leave one key form for a wider one part-way.
 struct LoopState {
+    /// heap_pops counts only stale pops (admit refused them); a search adds its expansions at the end.
     Counters counters;
     // The node to expand next, held outside the open list (the start, or a held successor).
     bool have_next = false;
@@ -88,6 +89,7 @@ LoopEnd best_first_loop_on(Expansion& expansion, List& open, CellStamp* stamps, 
         }
         if constexpr (Expansion::admits_stale) {
             if (!expansion.admit(cell)) {
+                ++counters.heap_pops;  // a stale pop: counted here, live pops are the expansions
                 have_current = false;
                 continue;
             }
