@@ -2,13 +2,15 @@
 // Dijkstra: buckets of width kStraightUnits in a ring that spans the grid's dearest step. Every step
 // costs at least kStraightUnits (the cheapest kind's straight step is exactly that), so expanding a
 // node of bucket k only ever pushes into later buckets: a bucket's nodes are final once the earlier
-// buckets are done, and leave in insertion order (deterministic). Costs stay exact integers in the
+// buckets are done, and leave in insertion order (deterministic). The ring has a power-of-two size,
+// so finding a cost's bucket is a shift and a mask, not a division. Costs stay exact integers in the
 // caller's cost array; the buckets hold cells and only order the work. A cell pushed again at a
 // lower cost leaves a stale entry behind, which the expansion rejects (admits_stale).
 // The bucket vectors belong to the caller (a worker's FieldWorkspace) and keep their capacity from
 // search to search; the queue leaves them empty.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -41,7 +43,8 @@ class BucketQueue {
 public:
     /// `costs`: the cost per padded cell that a popped entry carries.
     BucketQueue(std::vector<std::vector<std::uint32_t>>& buckets, grid::Cost dearest_step, const grid::Cost* costs)
-        : buckets_(&buckets), ring_(static_cast<std::size_t>(dearest_step / grid::kStraightUnits) + 2), costs_(costs) {
+        : buckets_(&buckets), ring_(std::bit_ceil(static_cast<std::size_t>(dearest_step / grid::kStraightUnits) + 2)),
+          costs_(costs) {
         if (buckets.size() < ring_) buckets.resize(ring_);
         for (std::size_t index = 0; index < ring_; ++index) buckets[index].clear();
         current_ = buckets[0].data();
@@ -64,11 +67,11 @@ public:
         return true;
     }
     void push(grid::Cost cost, std::uint32_t cell) {
-        (*buckets_)[static_cast<std::size_t>(cost / grid::kStraightUnits) % ring_].push_back(cell);
+        (*buckets_)[static_cast<std::size_t>(cost / grid::kStraightUnits) & (ring_ - 1)].push_back(cell);
     }
     /// Pushes the search's first node, at cost 0, into the bucket being read.
     void push_first(std::uint32_t cell) {
-        std::vector<std::uint32_t>& first = (*buckets_)[bucket_ % ring_];
+        std::vector<std::uint32_t>& first = (*buckets_)[bucket_ & (ring_ - 1)];
         first.push_back(cell);
         current_ = first.data();
         current_size_ = first.size();
@@ -78,9 +81,9 @@ public:
 
 private:
     void advance() {
-        (*buckets_)[bucket_ % ring_].clear();
+        (*buckets_)[bucket_ & (ring_ - 1)].clear();
         ++bucket_;
-        std::vector<std::uint32_t>& next = (*buckets_)[bucket_ % ring_];
+        std::vector<std::uint32_t>& next = (*buckets_)[bucket_ & (ring_ - 1)];
         current_ = next.data();
         current_size_ = next.size();  // fixed while this bucket is read: pushes go to later buckets
         position_ = 0;
