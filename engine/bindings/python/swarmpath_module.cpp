@@ -316,7 +316,10 @@ public:
         settings.fallback = fallback == "nearest" ? search::Fallback::nearest : search::Fallback::none;
         settings.max_expansions = max_expansions;
         settings.record_paths = record_paths;
-        Expected<search::Solver> created = search::Solver::create(*grid_.grid, settings);
+        // Preparation (the JPS+ table) runs on a BatchSolver's workers, one per hardware thread.
+        batch::BatchSolver preparers;
+        Expected<search::Solver> created =
+            search::Solver::create(*grid_.grid, settings, {.parallel = preparers.parallel_loop()});
         if (!created) raise(PyExc_ValueError, created.error().describe());
         solver_ = std::make_unique<search::Solver>(std::move(*created));
     }

@@ -219,7 +219,10 @@ swarmpath_status swarmpath_solver_create(const swarmpath_grid* grid, const swarm
         engine.fallback = given.fallback_nearest ? search::Fallback::nearest : search::Fallback::none;
         engine.max_expansions = given.max_expansions;
         engine.record_paths = given.record_paths != 0;
-        Expected<search::Solver> created = search::Solver::create(grid->grid, engine);
+        // Preparation (the JPS+ table) runs on a BatchSolver's workers, one per hardware thread.
+        batch::BatchSolver preparers;
+        Expected<search::Solver> created =
+            search::Solver::create(grid->grid, engine, {.parallel = preparers.parallel_loop()});
         if (!created) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, created.error());
         *solver = new swarmpath_solver{std::move(*created)};
         return SWARMPATH_OK;
