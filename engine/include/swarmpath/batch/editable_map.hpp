@@ -20,7 +20,6 @@
 #include <span>
 #include <string_view>
 
-#include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/edits.hpp"
 #include "swarmpath/grid/grid.hpp"
