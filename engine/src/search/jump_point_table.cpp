@@ -29,7 +29,7 @@ class TableRules {
 public:
     TableRules(const grid::Grid& grid, std::vector<Entry>& distances)
         : bits_(&grid.passable_bits()),
-          padded_width_(grid.padded_width()),
+          layout_(grid.layout()),
           width_(grid.width()),
           height_(grid.height()),
           distances_(&distances) {}
@@ -38,10 +38,14 @@ public:
     [[nodiscard]] std::int64_t height() const { return height_; }
     [[nodiscard]] bool on_map(std::int64_t x, std::int64_t y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
     [[nodiscard]] bool free(std::int64_t x, std::int64_t y) const {
-        return bits_->test(static_cast<std::size_t>((y + 1) * padded_width_ + (x + 1)));
+        return bits_->test(padded(x, y));
     }
     [[nodiscard]] Entry& at(std::int64_t x, std::int64_t y) const {
-        return (*distances_)[static_cast<std::size_t>((y + 1) * padded_width_ + (x + 1))];
+        return (*distances_)[padded(x, y)];
+    }
+    /// Padded index of (x, y), the ring at −1 included: −1 + 1 wraps to 0 in unsigned arithmetic.
+    [[nodiscard]] std::size_t padded(std::int64_t x, std::int64_t y) const {
+        return layout_.padded(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
     }
 
     /// A straight step from (x, y) in (dx, dy) lands on a jump point when, beside the landing cell,
@@ -119,7 +123,7 @@ public:
 
 private:
     const grid::Bitset* bits_;
-    std::int64_t padded_width_;
+    grid::PaddedLayout layout_;
     std::int64_t width_;
     std::int64_t height_;
     std::vector<Entry>* distances_;

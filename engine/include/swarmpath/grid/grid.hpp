@@ -17,6 +17,7 @@
 #include "swarmpath/grid/bitset.hpp"
 #include "swarmpath/grid/edits.hpp"
 #include "swarmpath/grid/map_letters.hpp"
+#include "swarmpath/grid/padded_layout.hpp"
 #include "swarmpath/grid/terrain.hpp"
 
 namespace swarmpath::grid {
@@ -64,27 +65,21 @@ public:
 
     [[nodiscard]] std::uint32_t width() const { return width_; }
     [[nodiscard]] std::uint32_t height() const { return height_; }
-    [[nodiscard]] std::uint32_t padded_width() const { return width_ + 2; }
-    [[nodiscard]] std::uint32_t padded_height() const { return height_ + 2; }
+    /// The padded index space (padded_layout.hpp), where every index conversion below is defined.
+    [[nodiscard]] PaddedLayout layout() const { return {width_, height_}; }
+    [[nodiscard]] std::uint32_t padded_width() const { return layout().padded_width(); }
+    [[nodiscard]] std::uint32_t padded_height() const { return layout().padded_height(); }
     [[nodiscard]] std::uint32_t cell_count() const { return width_ * height_; }
-    [[nodiscard]] std::uint32_t padded_cell_count() const { return padded_width() * padded_height(); }
+    [[nodiscard]] std::uint32_t padded_cell_count() const { return layout().padded_cell_count(); }
 
     [[nodiscard]] bool contains(std::int64_t x, std::int64_t y) const {
         return x >= 0 && y >= 0 && x < static_cast<std::int64_t>(width_) &&
                y < static_cast<std::int64_t>(height_);
     }
-    [[nodiscard]] PaddedIndex padded(std::uint32_t x, std::uint32_t y) const {
-        return {(y + 1) * padded_width() + (x + 1)};
-    }
-    [[nodiscard]] CellIndex cell(std::uint32_t x, std::uint32_t y) const { return {y * width_ + x}; }
-    [[nodiscard]] PaddedIndex padded(CellIndex cell) const {
-        return padded(cell.value % width_, cell.value / width_);
-    }
-    [[nodiscard]] CellIndex unpadded(PaddedIndex index) const {
-        std::uint32_t y = index.value / padded_width() - 1;
-        std::uint32_t x = index.value % padded_width() - 1;
-        return {y * width_ + x};
-    }
+    [[nodiscard]] PaddedIndex padded(std::uint32_t x, std::uint32_t y) const { return {layout().padded(x, y)}; }
+    [[nodiscard]] CellIndex cell(std::uint32_t x, std::uint32_t y) const { return {layout().cell_index(x, y)}; }
+    [[nodiscard]] PaddedIndex padded(CellIndex cell) const { return {layout().padded(cell.value)}; }
+    [[nodiscard]] CellIndex unpadded(PaddedIndex index) const { return {layout().cell_index(index.value)}; }
 
     // The accessors below taking (x, y) or an index are read by the search and are not checked:
     // the caller guarantees contains(x, y), or an index below cell_count() / padded_cell_count().

@@ -16,7 +16,7 @@ namespace swarmpath::search::best_first {
 using grid::PaddedLayout;
 
 /// The layout of a grid.
-inline PaddedLayout layout_of(const grid::Grid& grid) { return {grid.width(), grid.height()}; }
+inline PaddedLayout layout_of(const grid::Grid& grid) { return grid.layout(); }
 
 /// Index offset of one step in `direction`.
 constexpr std::int32_t direction_offset(const PaddedLayout& layout, int direction) {

@@ -35,11 +35,10 @@ struct LoopState {
     grid::Cost next_g = 0;
     std::uint32_t next_cell = 0;
     // How the search ended.
-    bool reached = false;  ///< is_goal held for goal_cell, at cost goal_g
+    bool reached = false;  ///< is_goal held for the last node closed, at cost goal_g
     bool limited = false;  ///< stopped short: by max_expansions, the deadline or the cancel token
     QueryStatus stop_status = QueryStatus::node_limit;  ///< which of them, when limited
     grid::Cost goal_g = 0;
-    std::uint32_t goal_cell = 0;
     /// The expansion count at which the loop next consults the stop conditions.
     std::uint64_t expansion_limit = ~std::uint64_t{0};
 
@@ -101,7 +100,6 @@ LoopEnd best_first_loop_on(Expansion& expansion, List& open, CellStamp* stamps, 
         if (expansion.is_goal(cell, g)) {
             state.reached = true;
             state.goal_g = g;
-            state.goal_cell = cell;
             break;
         }
         expansion.visit(cell, g);
