@@ -231,15 +231,13 @@ TEST_F(InputFilesTest, DuplicateAndConflictingHeaderLinesAreErrors) {
     expect_refused("solve " + path("a.map.scen"), {path("a.map.scen") + ":3:1: duplicate 'version' line (already given on line 1)"});
 }
 
-TEST_F(InputFilesTest, MapTypesOtherThanOctileAreRefused) {
+TEST_F(InputFilesTest, UnknownMapTypesAreRefused) {
     const struct {
         std::string type;
         std::string expected;
     } cases[] = {
-        {"hex", "type 'hex' is not supported yet (only octile)"},
-        {"triangle", "type 'triangle' is not supported yet (only octile)"},
-        {"foo", "unknown map type 'foo' (expected octile)"},
-        {"Octile", "unknown map type 'Octile' (expected octile)"},
+        {"foo", "unknown map type 'foo' (expected octile, hex or triangle)"},
+        {"Octile", "unknown map type 'Octile' (expected octile, hex or triangle)"},
     };
     for (const auto& entry : cases) {
         write("a.map", "type " + entry.type + "\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n");
@@ -247,6 +245,14 @@ TEST_F(InputFilesTest, MapTypesOtherThanOctileAreRefused) {
         expect_refused("validate " + path("a.map"), {path("a.map") + ":1:6: error: ", entry.expected});
         // validate reaches the map through a scenario too, and never calls either file ok.
         expect_refused("validate " + path("a.map.scen"), {path("a.map") + ":1:6: error: ", entry.expected});
+    }
+}
+
+TEST_F(InputFilesTest, HexAndTriangleMapsAreReadButNotYetSearched) {
+    for (const std::string type : {"hex", "triangle"}) {
+        write("a.map", "type " + type + "\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n");
+        expect_refused("solve " + path("a.map.scen"),
+                       {"map type '" + type + "' is read, but no search supports it yet"});
     }
 }
 

@@ -55,9 +55,17 @@ TEST(EntryChecksTest, BuildRefusesEmptyAndOversizedSides) {
     expect_refused(map_of(kMaximumSide, kMaximumSide, ""), "exceeds the maximum");
 }
 
-TEST(EntryChecksTest, BuildRefusesMapTypesItCannotSearch) {
-    expect_refused(map_of(2, 1, "..", "hex"), "map type 'hex' is not supported (only octile)");
-    expect_refused(map_of(2, 1, "..", "triangle"), "not supported");
+TEST(EntryChecksTest, BuildKnowsTheThreeTopologiesAndRefusesOtherTypes) {
+    expect_refused(map_of(2, 1, "..", "hexagon"), "map type 'hexagon' is not supported (octile, hex or triangle)");
+    Expected<Grid> hex = Grid::build(map_of(2, 1, "..", "hex"), TerrainTable::benchmark());
+    ASSERT_TRUE(hex);
+    EXPECT_EQ(hex->topology(), Topology::hex);
+    Expected<Grid> triangle = Grid::build(map_of(2, 1, "..", "triangle"), TerrainTable::benchmark());
+    ASSERT_TRUE(triangle);
+    EXPECT_EQ(triangle->topology(), Topology::triangle);
+    Expected<Grid> octile = Grid::build(map_of(2, 1, "..", "octile"), TerrainTable::benchmark());
+    ASSERT_TRUE(octile);
+    EXPECT_EQ(octile->topology(), Topology::square);
     EXPECT_TRUE(Grid::build(map_of(2, 1, "..", ""), TerrainTable::benchmark()));  // built in code
     EXPECT_TRUE(Grid::build(map_of(kMaximumSide, 1, std::string(kMaximumSide, '.')), TerrainTable::benchmark()));
 }

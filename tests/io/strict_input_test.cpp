@@ -68,14 +68,18 @@ TEST(StrictInputTest, ConflictingMapHeaderLinesAreErrors) {
     EXPECT_EQ(problems[1].message, "conflicting 'width' lines: '5' here, '4' on line 3");
 }
 
-TEST(StrictInputTest, OnlyOctileMapsAreAccepted) {
-    expect_map_error("type hex\nheight 3\nwidth 4\n" + kRows, 1, 6, "map type 'hex' is not supported yet (only octile)");
-    expect_map_error("type triangle\nheight 3\nwidth 4\n" + kRows, 1, 6,
-                     "map type 'triangle' is not supported yet (only octile)");
-    expect_map_error("type foo\nheight 3\nwidth 4\n" + kRows, 1, 6, "unknown map type 'foo' (expected octile)");
+TEST(StrictInputTest, OnlyOctileHexAndTriangleMapsAreAccepted) {
+    for (const char* type : {"hex", "triangle"}) {
+        Expected<MapFile> shaped = parse_map(std::string("type ") + type + "\nheight 3\nwidth 4\n" + kRows, "m.map");
+        ASSERT_TRUE(shaped) << shaped.error().describe();
+        EXPECT_EQ(shaped->type, type);
+    }
+    expect_map_error("type foo\nheight 3\nwidth 4\n" + kRows, 1, 6,
+                     "unknown map type 'foo' (expected octile, hex or triangle)");
     expect_map_error("type octile grid\nheight 3\nwidth 4\n" + kRows, 1, 6,
-                     "unknown map type 'octile grid' (expected octile)");
-    expect_map_error("type \x1b[2J\nheight 3\nwidth 4\n" + kRows, 1, 6, "unknown map type '?[2J' (expected octile)");
+                     "unknown map type 'octile grid' (expected octile, hex or triangle)");
+    expect_map_error("type \x1b[2J\nheight 3\nwidth 4\n" + kRows, 1, 6,
+                     "unknown map type '?[2J' (expected octile, hex or triangle)");
     Expected<MapFile> octile = parse_map("type octile\nheight 3\nwidth 4\n" + kRows, "m.map");
     ASSERT_TRUE(octile) << octile.error().describe();
     EXPECT_EQ(octile->type, "octile");

@@ -25,8 +25,8 @@ Status Grid::check_map(const MapLetters& map) {
         return fail("map of " + size + " cells holds " + std::to_string(map.letters.size()) +
                     " letters (expected width x height = " + std::to_string(cells) + ")");
     }
-    if (!map.type.empty() && map.type != "octile") {
-        return fail("map type '" + printable(map.type, 30) + "' is not supported (only octile)");
+    if (!topology_from_type(map.type)) {
+        return fail("map type '" + printable(map.type, 30) + "' is not supported (octile, hex or triangle)");
     }
     return Success{};
 }
@@ -37,6 +37,7 @@ Expected<Grid> Grid::build(const MapLetters& map, const TerrainTable& terrain) {
     Grid grid;
     grid.width_ = map.width;
     grid.height_ = map.height;
+    grid.topology_ = *topology_from_type(map.type);
     grid.letters_.assign(map.letters.begin(), map.letters.end());
 
     // Which letters occur, and the layers and cheapest cost among the passable ones.

@@ -33,7 +33,7 @@ Expected<Grid> Grid::with_edits(std::span<const CellEdit> edits, const TerrainTa
     if (!patchable) {
         MapLetters map;
         map.path = std::string(origin);
-        map.type = "octile";
+        map.type = std::string(topology_type_name(topology_));
         map.width = width_;
         map.height = height_;
         map.letters.assign(letters_.begin(), letters_.end());

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "swarmpath/grid/topology.hpp"
 #include "swarmpath/io/file_reading.hpp"
 #include "swarmpath/io/text_lines.hpp"
 
@@ -101,15 +102,10 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin, cons
         }
         if (key == "type") {
             if (rest.empty()) {
-                if (report.stop(number, 0, "'type' needs a value (octile)")) return report.first();
-            } else if (rest == "hex" || rest == "triangle") {
-                if (report.stop(number, rest_column, "map type '" + std::string(rest) +
-                                "' is not supported yet (only octile)")) {
-                    return report.first();
-                }
-            } else if (rest != "octile" &&
+                if (report.stop(number, 0, "'type' needs a value (octile, hex or triangle)")) return report.first();
+            } else if (!grid::topology_from_type(rest) &&
                        report.stop(number, rest_column, "unknown map type '" + printable(rest, 30) +
-                                   "' (expected octile)")) {
+                                   "' (expected octile, hex or triangle)")) {
                 return report.first();
             }
             map.type = std::string(rest);

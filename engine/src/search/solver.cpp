@@ -94,6 +94,10 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
     auto fail = [](std::string message) -> Error { return Error{"", 0, 0, std::move(message)}; };
     // A default-constructed Grid has no cells: only Grid::build makes a grid a search can run on.
     if (grid.width() == 0 || grid.height() == 0) return fail("the grid is empty (build it with Grid::build)");
+    if (grid.topology() != grid::Topology::square) {
+        return fail("map type '" + std::string(grid::topology_type_name(grid.topology())) +
+                    "' is read, but no search supports it yet (only octile maps can be searched)");
+    }
     if (!std::isfinite(settings.weight) || settings.weight < 1.0 || settings.weight > 1000.0) {
         return fail("weight must be a number from 1 to 1000");
     }

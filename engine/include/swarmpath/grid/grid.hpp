@@ -19,6 +19,7 @@
 #include "swarmpath/grid/map_letters.hpp"
 #include "swarmpath/grid/padded_layout.hpp"
 #include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/grid/topology.hpp"
 
 namespace swarmpath::grid {
 
@@ -55,7 +56,7 @@ public:
     static Expected<Grid> build(const MapLetters& map, const TerrainTable& terrain);
     /// What build requires of a map made by a caller rather than the parser: both sides from 1 to
     /// kMaximumSide, at most kMaximumCells cells, exactly width × height letters, and a `type` that
-    /// is empty (built in code) or "octile".
+    /// is empty (built in code), "octile", "hex" or "triangle" (topology.hpp).
     static Status check_map(const MapLetters& map);
     /// A copy with `edits` applied in order (grid/edits.hpp, src/grid/grid_edits.cpp); `terrain` must
     /// be the table the grid was built with. Fails, naming `origin` and the edit's line, on a cell off
@@ -63,6 +64,8 @@ public:
     [[nodiscard]] Expected<Grid> with_edits(std::span<const CellEdit> edits, const TerrainTable& terrain,
                                             std::string_view origin = "edits") const;
 
+    /// The cell shape the map was written for; square unless its `type` said hex or triangle.
+    [[nodiscard]] Topology topology() const { return topology_; }
     [[nodiscard]] std::uint32_t width() const { return width_; }
     [[nodiscard]] std::uint32_t height() const { return height_; }
     /// The padded index space (padded_layout.hpp), where every index conversion below is defined.
@@ -143,6 +146,7 @@ public:
 private:
     std::uint32_t width_ = 0;
     std::uint32_t height_ = 0;
+    Topology topology_ = Topology::square;
     Bitset passable_;
     std::vector<Bitset> layer_bits_;
     std::vector<std::uint8_t> kind_of_;
