@@ -6,12 +6,26 @@
 //   rooms   square rooms of --room cells per side behind one-cell walls, joined by one-cell doors:
 //           every room is reachable (a random spanning tree of doors) and each further wall gets a
 //           door with probability --density (default 0.25).
+// With --topology hex or triangle (FORMATS.md "Hex and triangle grids") the map says `type hex` or
+// `type triangle` and every generator works through that shape's own neighbours (grid/topology.hpp):
+//   random  the same letters as on squares;
+//   maze    a perfect maze grown cell by cell: a wall cell is carved only when the one carved
+//           neighbour it has is the cell the maze grows from, so the carved cells always form a tree
+//           under the shape's adjacency (corridors are one cell wide: --corridor must be 1);
+//   rooms   the same straight one-cell walls, which separate rooms on these shapes too; a door in a
+//           triangle map's horizontal wall is two cells side by side (one up, one down triangle),
+//           since one triangle touches only one of the two rows beside it; rooms narrower than two
+//           columns at a triangle map's right edge are walled up, as their triangles cannot connect.
 // Output is deterministic for a given seed on every platform: the generator is std::mt19937_64 and
 // every draw is reduced by this file's own arithmetic (standard distributions are not portable).
-// Scenario queries join two cells of the map's largest connected region (4-connected, which under the
-// benchmark rule's no-corner-cutting is the same reachability as 8-connected). Their optimal lengths
-// come from a plain A* here, in doubles with std::priority_queue and √2 = 1.414213562 (FORMATS.md),
-// sharing no code with the engine's search, so `swarmpath solve --check` on the file is a real test.
+// Square output is unchanged by the topology option: a square map draws exactly as before.
+// Scenario queries join two cells of the map's largest connected region (4-connected on squares,
+// which under the benchmark rule's no-corner-cutting is the same reachability as 8-connected; the
+// shape's neighbours otherwise). On squares their optimal lengths come from a plain A* here, in
+// doubles with std::priority_queue and √2 = 1.414213562 (FORMATS.md); on hex and triangle maps from a
+// reverse Dijkstra from the goal over the shape's neighbours, a step costing the terrain cost of the
+// cell entered (benchmark terrain, `W` its own layer). Neither shares code with the engine's search,
+// so `swarmpath solve --check` on the file is a real test.
 // Rows are sorted by length, bucket = floor(length / 4), lengths printed with 8 decimals. Both files
 // are opened before any work and committed together (run_files.hpp): both appear or neither does.
 #include <algorithm>
@@ -31,6 +45,8 @@
 #include "option_limits.hpp"
 #include "run_files.hpp"
 #include "swarmpath/io/atomic_file.hpp"
+#include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/grid/topology.hpp"
 #include "swarmpath/io/map_file.hpp"
 
 namespace swarmpath::cli {
@@ -38,6 +54,8 @@ namespace {
 
 struct MapOptions {
     std::string kind;
+    std::string topology_name = "square";
+    grid::Topology topology = grid::Topology::square;
     std::uint32_t width = 512;
     std::uint32_t height = 512;
     std::uint64_t seed = 1;
@@ -119,6 +137,51 @@ std::string maze_letters(const MapOptions& options, Draw& draw) {
     return letters;
 }
 
+/// Calls `visit(neighbour)` for each neighbour of `cell` on a hex or triangle map that lies on the map.
+template <class Visit>
+void for_each_shaped_neighbour(grid::Topology topology, std::uint32_t width, std::uint32_t height, std::uint32_t cell,
+                               Visit&& visit) {
+    const std::uint32_t x = cell % width;
+    const std::uint32_t y = cell / width;
+    for (const grid::NeighbourOffset offset : grid::shaped_neighbours(topology, x, y)) {
+        const std::int64_t next_x = std::int64_t{x} + offset.dx;
+        const std::int64_t next_y = std::int64_t{y} + offset.dy;
+        if (next_x < 0 || next_y < 0 || next_x >= width || next_y >= height) continue;
+        visit(static_cast<std::uint32_t>(next_y * width + next_x));
+    }
+}
+
+/// A perfect maze on a hex or triangle map, grown by a depth-first search over cells: a wall cell is
+/// carved only when its one carved neighbour is the cell being grown from, so the carved cells stay a
+/// tree under the shape's adjacency (one route between any two of them).
+std::string shaped_maze_letters(const MapOptions& options, Draw& draw) {
+    const std::uint32_t width = options.width;
+    const std::uint32_t height = options.height;
+    std::string letters(static_cast<std::size_t>(width) * height, '@');
+    letters[0] = '.';
+    std::vector<std::uint32_t> stack = {0};
+    std::vector<std::uint32_t> choices;
+    while (!stack.empty()) {
+        const std::uint32_t cell = stack.back();
+        choices.clear();
+        for_each_shaped_neighbour(options.topology, width, height, cell, [&](std::uint32_t next) {
+            if (letters[next] != '@') return;
+            std::uint32_t carved = 0;
+            for_each_shaped_neighbour(options.topology, width, height, next,
+                                      [&](std::uint32_t around) { carved += letters[around] == '.' ? 1U : 0U; });
+            if (carved == 1) choices.push_back(next);  // that one is `cell`
+        });
+        if (choices.empty()) {
+            stack.pop_back();
+            continue;
+        }
+        const std::uint32_t next = choices[draw.below(choices.size())];
+        letters[next] = '.';
+        stack.push_back(next);
+    }
+    return letters;
+}
+
 std::string rooms_letters(const MapOptions& options, Draw& draw) {
     const std::uint32_t width = options.width;
     const std::uint32_t height = options.height;
@@ -132,6 +195,17 @@ std::string rooms_letters(const MapOptions& options, Draw& draw) {
     }
     const std::uint32_t columns = (width + pitch - 1) / pitch;
     const std::uint32_t rows = (height + pitch - 1) / pitch;
+    // On triangles a room column one cell wide (a sliver at the right edge) cannot connect its own
+    // cells: it is walled up and gets no doors. Every room column is usable on other shapes.
+    const bool triangle = options.topology == grid::Topology::triangle;
+    auto column_span = [&](std::uint32_t column) { return std::min(options.room, width - column * pitch); };
+    auto usable = [&](std::uint32_t column) { return !triangle || column_span(column) >= 2; };
+    for (std::uint32_t column = 0; column < columns; ++column) {
+        if (usable(column)) continue;
+        for (std::uint32_t y = 0; y < height; ++y) {
+            for (std::uint32_t x = column * pitch; x < column * pitch + column_span(column); ++x) at(x, y) = '@';
+        }
+    }
     // Walls between neighbouring rooms: (room, direction 0 east / 1 south), shuffled; a union-find
     // keeps a door in every wall that joins two groups (a spanning tree), others with --density.
     std::vector<std::uint32_t> parent(static_cast<std::size_t>(columns) * rows);
@@ -144,7 +218,8 @@ std::string rooms_letters(const MapOptions& options, Draw& draw) {
     for (std::uint32_t row = 0; row < rows; ++row) {
         for (std::uint32_t column = 0; column < columns; ++column) {
             const std::uint64_t room = static_cast<std::uint64_t>(row) * columns + column;
-            if (column + 1 < columns && (column + 1) * pitch - 1 < width) walls.push_back(room * 2);
+            if (!usable(column)) continue;
+            if (column + 1 < columns && (column + 1) * pitch - 1 < width && usable(column + 1)) walls.push_back(room * 2);
             if (row + 1 < rows && (row + 1) * pitch - 1 < height) walls.push_back(room * 2 + 1);
         }
     }
@@ -165,16 +240,21 @@ std::string rooms_letters(const MapOptions& options, Draw& draw) {
             const std::uint32_t span = std::min(options.room, height - row * pitch);
             at(x, row * pitch + static_cast<std::uint32_t>(draw.below(span))) = '.';
         } else {
+            // On triangles two cells side by side, an up and a down one: each touches one of the rows.
             const std::uint32_t y = (row + 1) * pitch - 1;
-            const std::uint32_t span = std::min(options.room, width - column * pitch);
-            at(column * pitch + static_cast<std::uint32_t>(draw.below(span)), y) = '.';
+            const std::uint32_t span = column_span(column);
+            const std::uint32_t x = column * pitch + static_cast<std::uint32_t>(draw.below(triangle ? span - 1 : span));
+            at(x, y) = '.';
+            if (triangle) at(x + 1, y) = '.';
         }
     }
     return letters;
 }
 
-/// Cells of the largest 4-connected region of passable (`.`) cells.
-std::vector<std::uint32_t> largest_region(const std::string& letters, std::uint32_t width, std::uint32_t height) {
+/// Cells of the largest connected region of passable (`.`) cells: 4-connected on squares, through the
+/// shape's neighbours on hex and triangle maps.
+std::vector<std::uint32_t> largest_region(const std::string& letters, grid::Topology topology, std::uint32_t width,
+                                          std::uint32_t height) {
     std::vector<std::int32_t> label(letters.size(), -1);
     std::vector<std::uint32_t> best;
     std::vector<std::uint32_t> members;
@@ -189,16 +269,21 @@ std::vector<std::uint32_t> largest_region(const std::string& letters, std::uint3
             const std::uint32_t cell = queue.back();
             queue.pop_back();
             members.push_back(cell);
-            const std::uint32_t x = cell % width;
-            const std::uint32_t y = cell / width;
-            const std::uint32_t neighbours[4] = {x > 0 ? cell - 1 : cell, x + 1 < width ? cell + 1 : cell,
-                                                 y > 0 ? cell - width : cell, y + 1 < height ? cell + width : cell};
-            for (std::uint32_t neighbour : neighbours) {
+            auto reach = [&](std::uint32_t neighbour) {
                 if (letters[neighbour] == '.' && label[neighbour] < 0) {
                     label[neighbour] = next_label;
                     queue.push_back(neighbour);
                 }
+            };
+            if (topology != grid::Topology::square) {
+                for_each_shaped_neighbour(topology, width, height, cell, reach);
+                continue;
             }
+            const std::uint32_t x = cell % width;
+            const std::uint32_t y = cell / width;
+            const std::uint32_t neighbours[4] = {x > 0 ? cell - 1 : cell, x + 1 < width ? cell + 1 : cell,
+                                                 y > 0 ? cell - width : cell, y + 1 < height ? cell + width : cell};
+            for (std::uint32_t neighbour : neighbours) reach(neighbour);
         }
         if (members.size() > best.size()) best = members;
         ++next_label;
@@ -254,6 +339,38 @@ double plain_shortest_length(const std::string& letters, std::uint32_t width, st
     return -1;
 }
 
+/// The cheapest cost from `start` to `goal` on a hex or triangle map, by a reverse Dijkstra from the goal
+/// in doubles over the shape's neighbours: a step into a cell costs that cell's terrain cost, and
+/// cells connect only within one terrain layer, so a settled cell v passes cost(v) + its own cost to
+/// each neighbour u (the step u -> v enters v). Stops when the start is settled; -1 if unreachable.
+double shaped_shortest_length(const std::string& letters, const MapOptions& options, const grid::TerrainTable& terrain,
+                              std::uint32_t start, std::uint32_t goal, std::vector<double>& cost,
+                              std::vector<std::uint32_t>& touched) {
+    for (std::uint32_t cell : touched) cost[cell] = std::numeric_limits<double>::infinity();
+    touched.clear();
+    using Item = std::pair<double, std::uint32_t>;  // (cost to the goal, cell)
+    std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
+    cost[goal] = 0;
+    touched.push_back(goal);
+    queue.push({0.0, goal});
+    while (!queue.empty()) {
+        const auto [settled, cell] = queue.top();
+        queue.pop();
+        if (settled > cost[cell]) continue;  // a stale entry
+        if (cell == start) return settled;
+        const grid::TerrainRule& entered = terrain.rule(letters[cell]);
+        const double through = settled + entered.cost;
+        for_each_shaped_neighbour(options.topology, options.width, options.height, cell, [&](std::uint32_t neighbour) {
+            const grid::TerrainRule& rule = terrain.rule(letters[neighbour]);
+            if (!rule.passable || rule.layer != entered.layer || through >= cost[neighbour]) return;
+            if (std::isinf(cost[neighbour])) touched.push_back(neighbour);
+            cost[neighbour] = through;
+            queue.push({through, neighbour});
+        });
+    }
+    return -1;
+}
+
 std::string base_name(const std::string& path) {
     const std::size_t slash = path.find_last_of('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);
@@ -274,6 +391,15 @@ int run_generate_map(const MapOptions& options) {
         report_error("--corridor and --room must be at least 1");
         return kExitBadInput;
     }
+    if (options.topology != grid::Topology::square && options.kind == "maze" && options.corridor != 1) {
+        report_error(fmt::format("--corridor {} is for square maps: a {} maze has corridors one cell wide (--corridor 1)",
+                                 options.corridor, options.topology_name));
+        return kExitBadInput;
+    }
+    if (options.topology == grid::Topology::triangle && options.kind == "rooms" && options.room < 2) {
+        report_error("--room must be at least 2 on triangles: a one-cell-wide column of triangles is not connected");
+        return kExitBadInput;
+    }
     RunFiles files;
     io::AtomicFile* map_file = files.add_output("-o", options.output);
     const std::string scenario_path = options.scenario_output.empty() ? options.output + ".scen" : options.scenario_output;
@@ -285,10 +411,13 @@ int run_generate_map(const MapOptions& options) {
     Draw draw(options.seed);
     std::string letters;
     if (options.kind == "random") letters = random_letters(options, draw);
-    if (options.kind == "maze") letters = maze_letters(options, draw);
+    if (options.kind == "maze") {
+        letters = options.topology == grid::Topology::square ? maze_letters(options, draw) : shaped_maze_letters(options, draw);
+    }
     if (options.kind == "rooms") letters = rooms_letters(options, draw);
 
-    std::string text = fmt::format("type octile\nheight {}\nwidth {}\nmap\n", options.height, options.width);
+    std::string text = fmt::format("type {}\nheight {}\nwidth {}\nmap\n", grid::topology_type_name(options.topology),
+                                   options.height, options.width);
     text.reserve(text.size() + letters.size() + options.height);
     for (std::uint32_t y = 0; y < options.height; ++y) {
         text.append(letters, static_cast<std::size_t>(y) * options.width, options.width);
@@ -305,7 +434,7 @@ int run_generate_map(const MapOptions& options) {
         return kExitSuccess;
     }
 
-    const std::vector<std::uint32_t> region = largest_region(letters, options.width, options.height);
+    const std::vector<std::uint32_t> region = largest_region(letters, options.topology, options.width, options.height);
     if (region.size() < 2) {
         report_error("the generated map has no two connected passable cells to join (try a lower --density)");
         return kExitBadInput;
@@ -317,11 +446,15 @@ int run_generate_map(const MapOptions& options) {
     std::vector<Row> rows;
     std::vector<double> cost(letters.size(), std::numeric_limits<double>::infinity());
     std::vector<std::uint32_t> touched;
+    const grid::TerrainTable terrain = grid::TerrainTable::benchmark();
     while (rows.size() < options.scenarios) {
         const std::uint32_t start = region[draw.below(region.size())];
         const std::uint32_t goal = region[draw.below(region.size())];
         if (start == goal) continue;
-        const double length = plain_shortest_length(letters, options.width, options.height, start, goal, cost, touched);
+        const double length =
+            options.topology == grid::Topology::square
+                ? plain_shortest_length(letters, options.width, options.height, start, goal, cost, touched)
+                : shaped_shortest_length(letters, options, terrain, start, goal, cost, touched);
         if (length < 0) continue;  // cannot happen within one region; kept as a guard
         rows.push_back({length, start, goal});
     }
@@ -355,6 +488,11 @@ void add_kind(CLI::App& generate, int& exit_code, const std::string& kind, const
     command->add_option("--seed", options->seed, "Random seed (same seed, same files)")
         ->check(whole_number(0, kMaximumSeed))
         ->capture_default_str();
+    command->add_option("--topology", options->topology_name,
+                        "Cell shape: square (type octile), hex (pointy-top, odd rows shifted right) or triangle "
+                        "(up where x + y is even)")
+        ->check(CLI::IsMember({"square", "hex", "triangle"}))
+        ->capture_default_str();
     if (kind == "random") {
         command->add_option("--density", options->density, "Share of blocked cells, 0 to 1")->capture_default_str();
     }
@@ -375,7 +513,11 @@ void add_kind(CLI::App& generate, int& exit_code, const std::string& kind, const
         ->check(whole_number(0, kMaximumGeneratedScenarios))
         ->capture_default_str();
     command->add_option("--scenario-output", options->scenario_output, "Scenario file to write (default: MAP.scen)");
-    command->callback([options, &exit_code] { exit_code = run_generate_map(*options); });
+    command->callback([options, &exit_code] {
+        options->topology = options->topology_name == "square" ? grid::Topology::square
+                                                              : *grid::topology_from_type(options->topology_name);
+        exit_code = run_generate_map(*options);
+    });
 }
 
 }  // namespace
