@@ -13,7 +13,18 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "swarmpath/grid/topology.hpp"
+
 namespace swarmpath::cli {
+
+namespace {
+
+/// The map's cell shape, from its `type` header (an unknown word, which the parser refuses, draws as squares).
+grid::Topology map_topology(const io::MapFile& map) {
+    return grid::topology_from_type(map.type).value_or(grid::Topology::square);
+}
+
+}  // namespace
 
 CropWindow full_window(const io::MapFile& map) { return {0, 0, map.width, map.height}; }
 
@@ -74,8 +85,9 @@ std::string ascii_picture(const io::MapFile& map, const std::vector<DrawnPath>& 
         if (x < window.left || x >= window.right || y < window.top || y >= window.bottom) return;
         rows[y - window.top][x - window.left] = letter;
     };
+    const grid::Topology topology = map_topology(map);
     for (const DrawnPath& path : paths) {
-        if (path.polyline) {
+        if (path.polyline && topology == grid::Topology::square) {
             walk_polyline(path, 1, [&](std::int64_t x, std::int64_t y) {
                 if (x >= 0 && y >= 0) mark(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), '*');
             });
@@ -89,9 +101,28 @@ std::string ascii_picture(const io::MapFile& map, const std::vector<DrawnPath>& 
         if (path.has_goal) mark(path.goal_x, path.goal_y, 'G');
     }
     std::string text;
-    text.reserve(rows.size() * (columns + 1));
-    for (const std::string& row : rows) {
-        text += row;
+    text.reserve(rows.size() * (2 * columns + 2));
+    for (std::uint32_t y = window.top; y < window.bottom; ++y) {
+        const std::string& row = rows[y - window.top];
+        switch (topology) {
+            case grid::Topology::square: text += row; break;
+            case grid::Topology::hex:
+                // Odd rows sit half a cell to the right (odd-r); a cell is two characters wide.
+                if ((y & 1U) != 0) text += ' ';
+                for (std::uint32_t column = 0; column < columns; ++column) {
+                    if (column > 0) text += ' ';
+                    text += row[column];
+                }
+                break;
+            case grid::Topology::triangle:
+                // Each cell between its sloping sides: an up triangle is /x\, a down one \x/.
+                for (std::uint32_t column = 0; column < columns; ++column) {
+                    text += grid::triangle_points_up(window.left + column, y) ? '/' : '\\';
+                    text += row[column];
+                }
+                if (columns > 0) text += grid::triangle_points_up(window.right - 1, y) ? '\\' : '/';
+                break;
+        }
         text += '\n';
     }
     return text;
@@ -130,8 +161,109 @@ Colour path_colour(std::size_t index) {
 }
 
 std::uint32_t automatic_scale(const io::MapFile& map) {
-    const std::uint32_t side = std::max<std::uint32_t>(1, std::max(map.width, map.height));
+    // A triangle is `scale` wide but its neighbour starts half a base further on.
+    const std::uint32_t across = map_topology(map) == grid::Topology::triangle ? (map.width + 1) / 2 : map.width;
+    const std::uint32_t side = std::max<std::uint32_t>(1, std::max(across, map.height));
     return std::clamp<std::uint32_t>(800 / side, 1, 16);
+}
+
+namespace {
+
+constexpr double kRootThree = 1.7320508075688772;
+
+/// Where cells lie in the picture of a hex or triangle map, in pixels at `scale` (see picture_size).
+/// Hexes: pointy-top, `scale` wide (flat side to flat side), circumradius scale / √3, rows 3/2 of a
+/// circumradius apart, odd rows half a cell to the right. Triangles: base `scale`, height scale·√3/2,
+/// each column half a base to the right of the one before.
+class ShapedLayout {
+public:
+    ShapedLayout(const io::MapFile& map, grid::Topology topology, std::uint32_t scale)
+        : width_(map.width), height_(map.height), topology_(topology), scale_(scale),
+          radius_(scale / kRootThree), row_height_(scale * kRootThree / 2) {}
+
+    /// The centre of cell (x, y): a hexagon's centre, or a triangle's centroid.
+    [[nodiscard]] std::pair<double, double> centre(std::uint32_t x, std::uint32_t y) const {
+        if (topology_ == grid::Topology::hex) {
+            return {(x + 0.5 + 0.5 * (y & 1U)) * scale_, radius_ + y * 1.5 * radius_};
+        }
+        const bool up = grid::triangle_points_up(x, y);
+        return {(x + 1) * scale_ / 2.0, y * row_height_ + (up ? 2.0 : 1.0) * row_height_ / 3.0};
+    }
+
+    /// The cell whose shape holds the point (px, py), or -1 when it lies outside the map.
+    [[nodiscard]] std::int64_t cell_at(double px, double py) const {
+        return topology_ == grid::Topology::hex ? hex_at(px, py) : triangle_at(px, py);
+    }
+
+private:
+    [[nodiscard]] std::int64_t index(std::int64_t x, std::int64_t y) const {
+        if (x < 0 || y < 0 || x >= width_ || y >= height_) return -1;
+        return y * width_ + x;
+    }
+
+    /// The point relative to cell (0, 0)'s centre, to fractional axial coordinates, rounded in cube
+    /// coordinates (the component that moved most is rebuilt from the other two), then to odd-r offsets.
+    [[nodiscard]] std::int64_t hex_at(double px, double py) const {
+        const double relative_x = px - 0.5 * scale_;
+        const double relative_y = py - radius_;
+        const double q = (kRootThree / 3.0 * relative_x - relative_y / 3.0) / radius_;
+        const double r = (2.0 / 3.0 * relative_y) / radius_;
+        const double s = -q - r;
+        double rounded_q = std::round(q);
+        double rounded_r = std::round(r);
+        const double rounded_s = std::round(s);
+        const double moved_q = std::abs(rounded_q - q);
+        const double moved_r = std::abs(rounded_r - r);
+        const double moved_s = std::abs(rounded_s - s);
+        if (moved_q > moved_r && moved_q > moved_s) {
+            rounded_q = -rounded_r - rounded_s;
+        } else if (moved_r > moved_s) {
+            rounded_r = -rounded_q - rounded_s;
+        }
+        const auto row = static_cast<std::int64_t>(rounded_r);
+        const std::int64_t column = static_cast<std::int64_t>(rounded_q) + (row - (row & 1)) / 2;
+        return index(column, row);
+    }
+
+    /// The row from the height; then, with t the depth into the row (0 at its top) and u the distance
+    /// in half bases, an up triangle x spans u in [x + 1 − t, x + 1 + t] and a down one [x + t, x + 2 − t].
+    [[nodiscard]] std::int64_t triangle_at(double px, double py) const {
+        if (px < 0 || py < 0) return -1;
+        const auto row = static_cast<std::int64_t>(std::floor(py / row_height_));
+        const double t = py / row_height_ - static_cast<double>(row);
+        const double u = px / (scale_ / 2.0);
+        const auto k = static_cast<std::int64_t>(std::floor(u));
+        for (std::int64_t column = k; column >= k - 1; --column) {
+            const bool up = ((column + row) & 1) == 0;
+            const double left = up ? static_cast<double>(column) + 1 - t : static_cast<double>(column) + t;
+            const double right = up ? static_cast<double>(column) + 1 + t : static_cast<double>(column) + 2 - t;
+            if (u >= left && u <= right) return index(column, row);
+        }
+        return -1;
+    }
+
+    std::int64_t width_;
+    std::int64_t height_;
+    grid::Topology topology_;
+    std::uint32_t scale_;
+    double radius_;
+    double row_height_;
+};
+
+}  // namespace
+
+PictureSize picture_size(const io::MapFile& map, std::uint32_t scale) {
+    scale = std::max<std::uint32_t>(scale, 1);
+    switch (map_topology(map)) {
+        case grid::Topology::hex:
+            return {static_cast<std::uint64_t>(std::ceil((map.width + 0.5) * scale)),
+                    static_cast<std::uint64_t>(std::ceil((2.0 + 1.5 * (map.height - 1.0)) * scale / kRootThree))};
+        case grid::Topology::triangle:
+            return {static_cast<std::uint64_t>(std::ceil((map.width + 1.0) * scale / 2.0)),
+                    static_cast<std::uint64_t>(std::ceil(map.height * scale * kRootThree / 2.0))};
+        case grid::Topology::square: break;
+    }
+    return {std::uint64_t{map.width} * scale, std::uint64_t{map.height} * scale};
 }
 
 namespace {
@@ -173,11 +305,22 @@ const char* encode_rows(PngBytes& output, png_bytepp rows, std::uint32_t width, 
 
 }  // namespace
 
+namespace {
+
+/// Paint the picture of a square map, or of a hex or triangle one, into `pixels` (width × height RGB).
+void draw_square_picture(const io::MapFile& map, const grid::TerrainTable& terrain, const std::vector<DrawnPath>& paths,
+                         std::uint32_t scale, std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels);
+void draw_shaped_picture(const io::MapFile& map, const grid::TerrainTable& terrain, const std::vector<DrawnPath>& paths,
+                         std::uint32_t scale, std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels);
+
+}  // namespace
+
 Expected<std::string> png_picture(const io::MapFile& map, const grid::TerrainTable& terrain,
                                   const std::vector<DrawnPath>& paths, std::uint32_t scale) {
     scale = std::max<std::uint32_t>(scale, 1);
-    const std::uint64_t pixel_width = std::uint64_t{map.width} * scale;
-    const std::uint64_t pixel_height = std::uint64_t{map.height} * scale;
+    const PictureSize size = picture_size(map, scale);
+    const std::uint64_t pixel_width = size.width;
+    const std::uint64_t pixel_height = size.height;
     if (pixel_width * pixel_height > (std::uint64_t{1} << 28) || pixel_width == 0 || pixel_height == 0) {
         return Error{"", 0, 0, "the picture would be " + std::to_string(pixel_width) + " x " + std::to_string(pixel_height) +
                                    " pixels; choose a smaller --scale"};
@@ -185,7 +328,23 @@ Expected<std::string> png_picture(const io::MapFile& map, const grid::TerrainTab
     const auto width = static_cast<std::uint32_t>(pixel_width);
     const auto height = static_cast<std::uint32_t>(pixel_height);
     std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width) * height * 3);
+    if (map_topology(map) != grid::Topology::square) {
+        draw_shaped_picture(map, terrain, paths, scale, width, height, pixels);
+    } else {
+        draw_square_picture(map, terrain, paths, scale, width, height, pixels);
+    }
+    std::vector<png_bytep> rows(height);
+    for (std::uint32_t row = 0; row < height; ++row) rows[row] = &pixels[static_cast<std::size_t>(row) * width * 3];
+    PngBytes output;
+    const char* failure = encode_rows(output, rows.data(), width, height);
+    if (std::strlen(failure) != 0) return Error{"", 0, 0, failure};
+    return std::move(output.bytes);
+}
 
+namespace {
+
+void draw_square_picture(const io::MapFile& map, const grid::TerrainTable& terrain, const std::vector<DrawnPath>& paths,
+                         std::uint32_t scale, std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels) {
     auto fill = [&](std::uint32_t x, std::uint32_t y, std::uint32_t inset, Colour colour) {
         if (x >= map.width || y >= map.height) return;
         for (std::uint32_t row = y * scale + inset; row < (y + 1) * scale - inset; ++row) {
@@ -267,14 +426,100 @@ Expected<std::string> png_picture(const io::MapFile& map, const grid::TerrainTab
             if (path.has_goal) marker(path.goal_x, path.goal_y, colour, true);
         }
     }
-
-    std::vector<png_bytep> rows(height);
-    for (std::uint32_t row = 0; row < height; ++row) rows[row] = &pixels[static_cast<std::size_t>(row) * width * 3];
-    PngBytes output;
-    const char* failure = encode_rows(output, rows.data(), width, height);
-    if (std::strlen(failure) != 0) return Error{"", 0, 0, failure};
-    return std::move(output.bytes);
 }
+
+void set_pixel(std::vector<std::uint8_t>& pixels, std::uint32_t width, std::uint32_t height, std::int64_t column,
+               std::int64_t row, Colour colour) {
+    if (row < 0 || column < 0 || row >= std::int64_t{height} || column >= std::int64_t{width}) return;
+    std::uint8_t* pixel = &pixels[(static_cast<std::size_t>(row) * width + static_cast<std::size_t>(column)) * 3];
+    pixel[0] = colour.red;
+    pixel[1] = colour.green;
+    pixel[2] = colour.blue;
+}
+
+/// A hex or triangle map: each pixel takes the colour of the cell whose shape holds its centre (white
+/// outside the map); from scale 6 up, a cell's pixels on its right or lower edge are a darker shade, so
+/// the shapes show. A path is a line about a quarter of a cell thick through its cells' centres; the
+/// start is a dark disc and the goal a disc with a white core, a third of a cell across (at least 9 pixels).
+void draw_shaped_picture(const io::MapFile& map, const grid::TerrainTable& terrain, const std::vector<DrawnPath>& paths,
+                         std::uint32_t scale, std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels) {
+    const ShapedLayout layout(map, map_topology(map), scale);
+    std::array<Colour, 256> colours{};
+    for (int code = 0; code < 256; ++code) colours[code] = terrain_colour(static_cast<char>(code), terrain);
+    std::vector<std::int64_t> row_cells(width);
+    std::vector<std::int64_t> next_row_cells(width);
+    auto cells_of_row = [&](std::uint32_t row, std::vector<std::int64_t>& cells) {
+        for (std::uint32_t column = 0; column < width; ++column) cells[column] = layout.cell_at(column + 0.5, row + 0.5);
+    };
+    const bool outlined = scale >= 6;
+    cells_of_row(0, row_cells);
+    for (std::uint32_t row = 0; row < height; ++row) {
+        if (row + 1 < height) cells_of_row(row + 1, next_row_cells);
+        for (std::uint32_t column = 0; column < width; ++column) {
+            const std::int64_t cell = row_cells[column];
+            if (cell < 0) {
+                set_pixel(pixels, width, height, column, row, Colour{255, 255, 255});
+                continue;
+            }
+            Colour colour = colours[static_cast<unsigned char>(map.letters[static_cast<std::size_t>(cell)])];
+            const bool edge = (column + 1 < width && row_cells[column + 1] != cell) ||
+                              (row + 1 < height && next_row_cells[column] != cell);
+            if (outlined && edge) {
+                colour = {static_cast<std::uint8_t>(colour.red * 3 / 4), static_cast<std::uint8_t>(colour.green * 3 / 4),
+                          static_cast<std::uint8_t>(colour.blue * 3 / 4)};
+            }
+            set_pixel(pixels, width, height, column, row, colour);
+        }
+        row_cells.swap(next_row_cells);
+    }
+    auto disc = [&](double centre_x, double centre_y, double radius, Colour colour) {
+        for (auto row = static_cast<std::int64_t>(std::floor(centre_y - radius)); row <= std::int64_t(std::ceil(centre_y + radius)); ++row) {
+            for (auto column = static_cast<std::int64_t>(std::floor(centre_x - radius));
+                 column <= static_cast<std::int64_t>(std::ceil(centre_x + radius)); ++column) {
+                const double dx = static_cast<double>(column) + 0.5 - centre_x;
+                const double dy = static_cast<double>(row) + 0.5 - centre_y;
+                if (dx * dx + dy * dy <= radius * radius) set_pixel(pixels, width, height, column, row, colour);
+            }
+        }
+    };
+    const double line_radius = std::max(0.75, scale / 8.0);
+    for (std::size_t index = 0; index < paths.size(); ++index) {
+        const Colour colour = path_colour(index);
+        const DrawnPath& path = paths[index];
+        for (std::size_t step = 0; step < path.xs.size(); ++step) {
+            if (path.xs[step] >= map.width || path.ys[step] >= map.height) continue;
+            const auto [x1, y1] = layout.centre(path.xs[step], path.ys[step]);
+            if (step == 0 || path.xs[step - 1] >= map.width || path.ys[step - 1] >= map.height) {
+                disc(x1, y1, line_radius, colour);
+                continue;
+            }
+            const auto [x0, y0] = layout.centre(path.xs[step - 1], path.ys[step - 1]);
+            const auto samples = static_cast<std::int64_t>(std::ceil(std::max(std::abs(x1 - x0), std::abs(y1 - y0)) * 2)) + 1;
+            for (std::int64_t sample = 0; sample <= samples; ++sample) {
+                const double t = static_cast<double>(sample) / static_cast<double>(samples);
+                disc(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, line_radius, colour);
+            }
+        }
+    }
+    const double marker_radius = std::max(4.5, scale / 3.0);
+    for (std::size_t index = 0; index < paths.size(); ++index) {
+        const DrawnPath& path = paths[index];
+        const Colour colour = path_colour(index);
+        const Colour dark{static_cast<std::uint8_t>(colour.red / 2), static_cast<std::uint8_t>(colour.green / 2),
+                          static_cast<std::uint8_t>(colour.blue / 2)};
+        if (path.start_x < map.width && path.start_y < map.height) {
+            const auto [x, y] = layout.centre(path.start_x, path.start_y);
+            disc(x, y, marker_radius, dark);
+        }
+        if (path.has_goal && path.goal_x < map.width && path.goal_y < map.height) {
+            const auto [x, y] = layout.centre(path.goal_x, path.goal_y);
+            disc(x, y, marker_radius, colour);
+            disc(x, y, marker_radius / 2.5, Colour{255, 255, 255});
+        }
+    }
+}
+
+}  // namespace
 
 namespace {
 

@@ -3,6 +3,11 @@
 // classic A* texts print it) and as a PNG through libpng (each terrain letter in its own colour,
 // each path in its own colour, every cell a square of `scale` × `scale` pixels). Also reads the path
 // CSV that `swarmpath solve --paths` writes. Assumes maps fit the engine's limits (io/map_file.hpp).
+// The map's `type` decides the cell shape (FORMATS.md): on a hex map the text puts a space between
+// cells and indents odd rows by one character (half a cell), and the PNG draws pointy-top hexagons
+// `scale` pixels wide; on a triangle map the text writes each cell's sloping sides around its letter
+// (`/.\` up, `\./` down), and the PNG draws triangles with a base `scale` pixels wide. On both, a path
+// is a line through the cell centres with the start and goal as discs.
 #pragma once
 
 #include <cstdint>
@@ -45,7 +50,8 @@ CropWindow full_window(const io::MapFile& map);
 CropWindow path_window(const io::MapFile& map, const std::vector<DrawnPath>& paths, std::uint32_t margin);
 
 /// The map as text, one line per row of `window`: terrain letters, `*` on path cells, then `S` on
-/// each start and `G` on each goal (drawn last, so they win over `*`).
+/// each start and `G` on each goal (drawn last, so they win over `*`). Hex rows are `. . @` with odd
+/// rows indented by one space; triangle rows are `/.\./.\` (a letter between `/` and `\` points up).
 std::string ascii_picture(const io::MapFile& map, const std::vector<DrawnPath>& paths, const CropWindow& window);
 
 /// RGB colour of a terrain letter: fixed colours for the benchmark letters, a colour derived from
@@ -60,8 +66,17 @@ Colour terrain_colour(char letter, const grid::TerrainTable& terrain);
 /// Colour of the `index`-th path (a fixed palette of distinct saturated colours, cycling).
 Colour path_colour(std::size_t index);
 
-/// A pixel scale that makes the longer side of the map about 800 pixels, from 1 to 16.
+/// A pixel scale that makes the longer side of the picture about 800 pixels, from 1 to 16.
 std::uint32_t automatic_scale(const io::MapFile& map);
+
+/// The picture's size in pixels at `scale`: width × scale by height × scale for squares; for hexes
+/// ceil((width + 1/2) × scale) by ceil((2 + 3 (height − 1) / 2) × scale / √3); for triangles
+/// ceil((width + 1) × scale / 2) by ceil(height × scale × √3 / 2).
+struct PictureSize {
+    std::uint64_t width = 0;
+    std::uint64_t height = 0;
+};
+PictureSize picture_size(const io::MapFile& map, std::uint32_t scale);
 
 /// Encodes the picture as PNG bytes (RGB, 8 bits). Fails only when libpng reports an error or the
 /// picture would exceed 2^28 pixels.

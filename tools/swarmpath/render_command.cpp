@@ -4,7 +4,8 @@
 // `swarmpath solve --paths` writes (--paths, filtered by --query when given). An output name ending
 // in .txt gets the ASCII form; anything else gets a PNG. The picture is opened, and checked against
 // the inputs (it may not be the map, the scenario or the paths file), before any work, and written
-// atomically (run_files.hpp).
+// atomically (run_files.hpp). Hex and triangle maps (their `type` line) are drawn as hexagons and
+// triangles, paths as lines through the cell centres; --waypoints/--smooth are refused on them.
 #include <algorithm>
 #include <cstdio>
 #include <memory>
@@ -78,6 +79,7 @@ int run_render(const RenderOptions& options) {
         }
         Expected<grid::Grid> grid = grid::Grid::build(*map, resolved->terrain);
         if (!grid) return fail(grid.error());
+        if (Status shapes = check_path_shapes_apply(options.shapes, *grid, options.map_path); !shapes) return fail(shapes.error());
         Expected<search::Solver> solver = search::Solver::create(*grid, resolved->settings);
         if (!solver) return fail(solver.error());
         search::SearchContext context;
@@ -169,18 +171,26 @@ int run_render(const RenderOptions& options) {
     if (ends_with(options.output_path, ".txt")) {
         const CropWindow window =
             options.crop < 0 ? full_window(*map) : path_window(*map, paths, static_cast<std::uint32_t>(options.crop));
-        file->write(ascii_picture(*map, paths, window));
+        const std::string picture = ascii_picture(*map, paths, window);
+        std::size_t longest = 0;  // hex and triangle rows are wider than their cell count
+        for (std::size_t start = 0; start < picture.size();) {
+            const std::size_t end = picture.find('\n', start);
+            longest = std::max(longest, end - start);
+            start = end + 1;
+        }
+        file->write(picture);
         if (Status status = files.commit(); !status) return fail(status.error());
         fmt::format_to(std::back_inserter(report), "wrote {} ({} x {} characters, {} paths)\n", escape_text(options.output_path),
-                       window.right - window.left, window.bottom - window.top, paths.size());
+                       longest, window.bottom - window.top, paths.size());
     } else {
         const std::uint32_t scale = options.scale == 0 ? automatic_scale(*map) : options.scale;
         Expected<std::string> png = png_picture(*map, resolved->terrain, paths, scale);
         if (!png) return fail(png.error());
         file->write(*png);
         if (Status status = files.commit(); !status) return fail(status.error());
+        const PictureSize size = picture_size(*map, scale);
         fmt::format_to(std::back_inserter(report), "wrote {} ({} x {} pixels, scale {}, {} paths)\n", escape_text(options.output_path),
-                       map->width * scale, map->height * scale, scale, paths.size());
+                       size.width, size.height, scale, paths.size());
     }
     std::fputs(report.c_str(), files.writes_standard_output() ? stderr : stdout);
     return kExitSuccess;
@@ -190,7 +200,8 @@ int run_render(const RenderOptions& options) {
 
 void add_render_command(CLI::App& app, int& exit_code) {
     auto options = std::make_shared<RenderOptions>();
-    CLI::App* command = app.add_subcommand("render", "Draw a map with paths as a PNG (or as ASCII text for a .txt output)");
+    CLI::App* command = app.add_subcommand(
+        "render", "Draw a map with paths as a PNG (or as ASCII text for a .txt output); hex and triangle maps as their shapes");
     command->add_option("map", options->map_path, "Map file (.map)")->required();
     command->add_option("-o,--output", options->output_path, "Output picture: OUT.png, or OUT.txt for ASCII")->required();
     command->add_option("--scen", options->scenario_path, "Scenario file whose rows to solve on MAP and draw");
@@ -198,7 +209,7 @@ void add_render_command(CLI::App& app, int& exit_code) {
                         "0-based row of --scen (or query index of --paths) to draw; repeatable; default: rows 0-4 of --scen")
         ->check(whole_number(0, kMaximumCoordinate));
     command->add_option("--paths", options->paths_path, "Path CSV written by 'swarmpath solve --paths' to draw (plain or .gz)");
-    command->add_option("--scale", options->scale, "Pixels per cell (default: about 800 pixels across, 1 to 16)")
+    command->add_option("--scale", options->scale, "Pixels per cell, or a hexagon's or triangle's width (default: about 800 pixels across, 1 to 16)")
         ->check(whole_number(1, 64));
     command->add_option("--crop", options->crop, "ASCII output only: just the part around the paths, with this margin")
         ->check(whole_number(0, io::kMaximumSide));

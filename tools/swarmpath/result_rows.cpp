@@ -17,6 +17,13 @@ void add_path_shape_options(CLI::App& command, PathShapeOptions& options) {
                      "blocked cell, a corner the rule forbids, or costlier terrain than the cells replaced)");
 }
 
+Status check_path_shapes_apply(const PathShapeOptions& options, const grid::Grid& grid, const std::string& map_path) {
+    if (!options.shaped() || grid.topology() == grid::Topology::square) return Success{};
+    return Error{map_path, 0, 0,
+                 fmt::format("--{} is for square maps: this map is type {}, whose paths have no straight segments",
+                             options.smooth ? "smooth" : "waypoints", grid::topology_type_name(grid.topology()))};
+}
+
 std::vector<search::Point> shaped_points(const grid::Grid& grid, const search::Result& result,
                                          const PathShapeOptions& options) {
     std::vector<search::Point> points = search::to_points(grid, result.path);

@@ -29,6 +29,10 @@ struct PathShapeOptions {
 /// Registers --waypoints and --smooth on `command` (solve, route, render).
 void add_path_shape_options(CLI::App& command, PathShapeOptions& options);
 
+/// Refuses --waypoints and --smooth on a hex or triangle map (`map_path` names it): straight segments
+/// between square cell centres (line of sight) do not exist on those shapes.
+Status check_path_shapes_apply(const PathShapeOptions& options, const grid::Grid& grid, const std::string& map_path);
+
 /// The points of `result`'s path in the form `options` asks for.
 std::vector<search::Point> shaped_points(const grid::Grid& grid, const search::Result& result,
                                          const PathShapeOptions& options);

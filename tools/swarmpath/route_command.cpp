@@ -1,7 +1,8 @@
 // `swarmpath route MAP SX SY GX GY [search options]`: one query without a scenario file. Prints the
 // settings in force, the status, cost, expansions and cells of the path, then the map in ASCII with
-// the path drawn (`*` on path cells, `S` and `G` on the endpoints; see map_picture.hpp). Every status
-// is an answer (exit 0); only bad input or options exit 2.
+// the path drawn (`*` on path cells, `S` and `G` on the endpoints; hex maps with odd rows indented
+// half a cell, triangle maps with each cell's sloping sides: see map_picture.hpp). Every status is an
+// answer (exit 0); only bad input or options exit 2 (--waypoints/--smooth on a hex or triangle map).
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -43,6 +44,10 @@ int run_route(const RouteOptions& options) {
     const ResolvedSearch* resolved = &loaded->search;
     const io::MapFile* map = &loaded->map;
     const grid::Grid* grid = &loaded->grid;
+    if (Status shapes = check_path_shapes_apply(options.shapes, *grid, options.map_path); !shapes) {
+        report_error(shapes.error().describe());
+        return kExitBadInput;
+    }
     Expected<search::Solver> solver = search::Solver::create(*grid, resolved->settings);
     if (!solver) {
         report_error(solver.error().describe());
@@ -57,9 +62,15 @@ int run_route(const RouteOptions& options) {
     fmt::format_to(std::back_inserter(text), "map       {} ({} x {})\n", escape_text(options.map_path), map->width, map->height);
     fmt::format_to(std::back_inserter(text), "query     ({},{}) -> ({},{})\n", query.start_x, query.start_y, query.goal_x,
                    query.goal_y);
-    fmt::format_to(std::back_inserter(text), "settings  moves {}, diagonal rule {}, heuristic {}, weight {}, algorithm {}\n",
-                   search::to_string(settings.moves), search::to_string(settings.diagonal),
-                   search::to_string(solver->heuristic()), settings.weight, search::to_string(solver->algorithm()));
+    if (grid->topology() == grid::Topology::square) {
+        fmt::format_to(std::back_inserter(text), "settings  moves {}, diagonal rule {}, heuristic {}, weight {}, algorithm {}\n",
+                       search::to_string(settings.moves), search::to_string(settings.diagonal),
+                       search::to_string(solver->heuristic()), settings.weight, search::to_string(solver->algorithm()));
+    } else {  // one step to each of the shape's neighbours: no moves or diagonal rule to name
+        fmt::format_to(std::back_inserter(text), "settings  topology {}, heuristic {}, weight {}, algorithm {}\n",
+                       grid::topology_type_name(grid->topology()), search::to_string(solver->heuristic()), settings.weight,
+                       search::to_string(solver->algorithm()));
+    }
     if (search::cost_bound(settings) > 1.0) {
         fmt::format_to(std::back_inserter(text), "bound     the cost is at most {:.6g} x optimal\n",
                        search::cost_bound(settings));
@@ -123,7 +134,8 @@ int run_route(const RouteOptions& options) {
 void add_route_command(CLI::App& app, int& exit_code) {
     auto options = std::make_shared<RouteOptions>();
     CLI::App* command = app.add_subcommand(
-        "route", "Solve one query on a map and print the path on the map in ASCII (* path, S start, G goal)");
+        "route", "Solve one query on a map and print the path on the map in ASCII (* path, S start, G goal; hex maps with "
+                 "odd rows indented half a cell, triangle cells as /.\\ up and \\./ down)");
     command->add_option("map", options->map_path, "Map file (.map)")->required();
     const CLI::Validator coordinate = whole_number(0, kMaximumCoordinate);
     command->add_option("start_x", options->start_x, "Start column")->required()->check(coordinate);
