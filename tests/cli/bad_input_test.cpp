@@ -402,7 +402,7 @@ TEST(ValidateCommandTest, ReportsEveryProblemNotJustTheFirst) {
     const std::string& report = outcome.standard_output;
     EXPECT_NE(report.find(map + ": 2 errors"), std::string::npos) << report;
     EXPECT_NE(report.find(scenario + ": 3 errors, 2 warnings"), std::string::npos) << report;
-    EXPECT_NE(report.find(scratch.path("b.map") + ": ok (map, 5 x 4)"), std::string::npos) << report;
+    EXPECT_NE(report.find(scratch.path("b.map") + ": ok (map, type octile, 5 x 4)"), std::string::npos) << report;
 }
 
 TEST(ValidateCommandTest, WarningsOnlyPassUnlessStrict) {

@@ -4,10 +4,13 @@
 // that differs from the map's is an error (solve refuses it); an endpoint off the map or on a blocked
 // cell is a warning (solve answers it with a status), an error with --strict. Exit 0 when no errors,
 // 2 otherwise. A file ending in .scen is a scenario, in .map a map; any other is sniffed (a first
-// word `version` means scenario).
+// word `version` means scenario). The summary names each map's type (octile, hex or triangle:
+// FORMATS.md) and the types of the maps a scenario's rows were checked against; rows are checked
+// against a hex or triangle map exactly as against a square one.
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -115,7 +118,8 @@ private:
             return nullptr;
         }
         cached->second = std::make_unique<grid::Grid>(std::move(*built));
-        map_sizes_[path] = fmt::format("{} x {}", map->width, map->height);
+        map_sizes_[path] = fmt::format("type {}, {} x {}", grid::topology_type_name(cached->second->topology()), map->width,
+                                       map->height);
         return cached->second.get();
     }
 
@@ -127,6 +131,7 @@ private:
         std::vector<std::pair<Error, bool>> row_problems;  // (problem, is a warning), printed after the parse's
         std::size_t rows = 0;
         std::size_t row_reports = 0;
+        std::set<grid::Topology> topologies;  // of the maps the rows were checked against
         auto row_problem = [&](Error problem, bool warning) {
             if (++row_reports <= kMaximumRowReports) {
                 row_problems.emplace_back(std::move(problem), warning);
@@ -155,6 +160,7 @@ private:
                     grid = validate_map(map_path, *map_text, tally);
                 }
                 if (grid == nullptr) return true;  // the map's own problems are reported once, under its name
+                topologies.insert(grid->topology());
                 if (row.map_width != grid->width() || row.map_height != grid->height()) {
                     row_problem(Error{path, row.line, 0,
                                       fmt::format("row names a {} x {} map but {} is {} x {}", row.map_width,
@@ -179,13 +185,23 @@ private:
             return;
         }
         rows_[path] = rows;
+        std::string types;
+        for (grid::Topology topology : topologies) {
+            if (!types.empty()) types += " and ";
+            types += grid::topology_type_name(topology);
+        }
+        if (!types.empty()) scenario_map_types_[path] = types;
         for (const auto& [problem, warning] : row_problems) report(tally, problem, warning);
     }
 
 public:
     /// What a file turned out to hold, for its summary line.
     std::string describe(const std::string& path) const {
-        if (auto rows = rows_.find(path); rows != rows_.end()) return fmt::format("scenario, {} rows", rows->second);
+        if (auto rows = rows_.find(path); rows != rows_.end()) {
+            const auto types = scenario_map_types_.find(path);
+            if (types == scenario_map_types_.end()) return fmt::format("scenario, {} rows", rows->second);
+            return fmt::format("scenario, {} rows, maps of type {}", rows->second, types->second);
+        }
         if (auto size = map_sizes_.find(path); size != map_sizes_.end()) return "map, " + size->second;
         return "";
     }
@@ -196,6 +212,7 @@ private:
     std::map<std::string, std::unique_ptr<grid::Grid>> grids_;  ///< null: unreadable or invalid
     std::map<std::string, std::string> map_sizes_;
     std::map<std::string, std::size_t> rows_;
+    std::map<std::string, std::string> scenario_map_types_;  ///< "octile", "hex and triangle", ...
 };
 
 int run_validate(const ValidateOptions& options) {
