@@ -411,7 +411,7 @@ TEST(ValidateCommandTest, WarningsOnlyPassUnlessStrict) {
     scratch.write("a.map.scen", kScenarioWithBadEndpoints);
     Outcome outcome = run({"validate", scratch.path("a.map.scen")}, scratch.root);
     EXPECT_EQ(outcome.exit_code, 0) << outcome.standard_error;
-    EXPECT_NE(outcome.standard_output.find("ok, 4 warnings (scenario, 5 rows)"), std::string::npos)
+    EXPECT_NE(outcome.standard_output.find("ok, 4 warnings (scenario, 5 rows, maps of type octile)"), std::string::npos)
         << outcome.standard_output;
     outcome = run({"validate", "--strict", scratch.path("a.map.scen")}, scratch.root);
     EXPECT_EQ(outcome.exit_code, 2) << outcome.standard_error;
