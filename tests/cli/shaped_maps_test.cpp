@@ -5,8 +5,10 @@
 // square output stays byte for byte what it was before topologies existed; `render` and `route` draw
 // hex rows indented by half a cell and triangles between their sloping sides, and PNGs of the right
 // size with the terrain, path and goal at the cell centres; `validate` names the type; the bundled
-// generated sets solve with 0 mismatches under A* and goal fields. Maps are tiny, so this is cheap.
+// generated sets (datasets/generated/) solve with 0 mismatches under A* and goal fields. Maps are
+// small, so this is cheap.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <png.h>
 
 #include <algorithm>
@@ -282,6 +284,27 @@ TEST(ShapedRenderCommand, PngDrawsShapesOfTheRightSizeWithThePathThroughCellCent
         EXPECT_EQ(picture.at((fourth_x + fifth_x) / 2, (fourth_y + fifth_y) / 2), first_path) << type;
         const auto [goal_x, goal_y] = centre(4, 2);
         EXPECT_EQ(picture.at(goal_x, goal_y), white) << type;  // the goal's white core
+    }
+}
+
+// The bundled generated sets (datasets/README.md) solve with 0 mismatches under A* and goal fields:
+// their lengths come from the generator's reverse Dijkstra, independent of both searches.
+TEST(BundledShapedSets, SolveWithoutMismatches) {
+    const std::string folder = scratch_folder("shaped-bundled");
+    const std::string sets = std::string(SWARMPATH_SOURCE_DIR) + "/datasets/generated/hex/random128-hex.map.scen " +
+                             SWARMPATH_SOURCE_DIR + "/datasets/generated/triangle/rooms128-triangle.map.scen";
+    for (const std::string algorithm : {"astar", "flowfield"}) {
+        const std::string summary_path = folder + "/" + algorithm + ".json";
+        CommandOutcome solved =
+            run_swarmpath("solve " + sets + " --check --threads 2 --algorithm " + algorithm + " --summary " + summary_path);
+        ASSERT_EQ(solved.exit_code, 0) << algorithm << "\n" << solved.standard_output << solved.standard_error;
+        const nlohmann::json summary = nlohmann::json::parse(read_text(summary_path));
+        ASSERT_EQ(summary["scenarios"].size(), 2U);
+        for (const nlohmann::json& file : summary["scenarios"]) {
+            EXPECT_EQ(file["queries"], 300) << algorithm << " " << file["file"];
+            EXPECT_EQ(file["solved"], 300) << algorithm << " " << file["file"];
+            EXPECT_EQ(file["mismatches"], 0) << algorithm << " " << file["file"];
+        }
     }
 }
 
