@@ -1,8 +1,9 @@
 // Hex and triangle maps (FORMATS.md "Hex and triangle grids") through the real `swarmpath`
 // executable, the tools' side of issue 16: `generate --topology hex|triangle` writes typed maps whose
 // scenario lengths equal a plain breadth-first search written here from FORMATS.md's neighbour rules
-// (generated maps cost 1 per step), its mazes are trees of cells and its rooms all connected, and
-// square output stays byte for byte what it was before topologies existed; `render` and `route` draw
+// (generated maps cost 1 per step), as do `generate crowd`'s on those maps; its mazes are trees of
+// cells, its rooms all connected, and square output stays byte for byte what it was before
+// topologies existed. `render` and `route` draw
 // hex rows indented by half a cell and triangles between their sloping sides, and PNGs of the right
 // size with the terrain, path and goal at the cell centres; `validate` names the type; the bundled
 // generated sets (datasets/generated/) solve with 0 mismatches under A* and goal fields. Maps are
@@ -151,6 +152,30 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<ShapedCase>& parameter_info) {
         return parameter_info.param.topology + "_" + parameter_info.param.kind;
     });
+
+TEST(ShapedGenerateCommand, CrowdLengthsOnHexAndTriangleMapsEqualBreadthFirstSearch) {
+    const std::string folder = scratch_folder("shaped-generate-crowd");
+    for (const std::string type : {"hex", "triangle"}) {
+        const std::string map_path = folder + "/" + type + ".map";
+        ASSERT_EQ(run_swarmpath("generate random --topology " + type + " --width 30 --height 20 --density 0.1 --seed 4 -o " +
+                                map_path)
+                      .exit_code,
+                  0);
+        CommandOutcome crowd = run_swarmpath("generate crowd " + map_path + " --agents 40 --goals 3 --seed 2 -o " + map_path + ".scen");
+        ASSERT_EQ(crowd.exit_code, 0) << crowd.standard_error;
+        Expected<io::MapFile> map = io::read_map_file(map_path);
+        ASSERT_TRUE(map) << map.error().describe();
+        Expected<io::ScenarioFile> scenario = io::read_scenario_file(map_path + ".scen");
+        ASSERT_TRUE(scenario) << scenario.error().describe();
+        ASSERT_EQ(scenario->rows.size(), 40U);
+        for (const io::ScenarioRow& row : scenario->rows) {
+            const std::vector<std::int64_t> steps = breadth_first_steps(*map, row.goal_x, row.goal_y);
+            EXPECT_EQ(static_cast<double>(steps[static_cast<std::size_t>(row.start_y * map->width + row.start_x)]),
+                      row.optimal_length)
+                << type << " line " << row.line;
+        }
+    }
+}
 
 TEST(ShapedGenerateCommand, SquareOutputIsWhatItWasBeforeTopologies) {
     // Written by the generator before --topology existed (main at c32d5df), same options and seed.

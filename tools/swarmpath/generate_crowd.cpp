@@ -5,6 +5,8 @@
 // (doubles, std::priority_queue, the benchmark rule of FORMATS.md with √2 = 1.414213562), sharing no
 // code with the engine's search, so `solve --check` on the file is a real test of the engine.
 // Benchmark terrain only: `.` `G` `S` ground, `W` water (its own region), the rest blocked.
+// On a hex or triangle map (its `type` line, FORMATS.md) the Dijkstra and the region step to the
+// shape's own neighbours (grid/topology.hpp), each step costing 1 (every benchmark letter costs 1).
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -21,6 +23,7 @@
 #include "option_limits.hpp"
 #include "run_files.hpp"
 #include "terminal_text.hpp"
+#include "swarmpath/grid/topology.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/map_file.hpp"
 
@@ -42,8 +45,23 @@ int layer_of(char letter) {
     return 0;
 }
 
+/// The map's cell shape (the parser has refused any unknown `type`).
+grid::Topology topology_of(const io::MapFile& map) {
+    return grid::topology_from_type(map.type).value_or(grid::Topology::square);
+}
+
+/// Calls `visit(x, y)` for each neighbour of (x, y) on a hex or triangle map, on the map or not.
+template <class Visit>
+void for_each_shaped_neighbour(grid::Topology topology, std::int64_t x, std::int64_t y, Visit&& visit) {
+    for (const grid::NeighbourOffset offset :
+         grid::shaped_neighbours(topology, static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y))) {
+        visit(x + offset.dx, y + offset.dy);
+    }
+}
+
 /// Cheapest benchmark-rule cost from (x, y) to every cell (symmetric: also every cell's cost to it).
 std::vector<double> plain_dijkstra(const io::MapFile& map, std::uint32_t source) {
+    const grid::Topology topology = topology_of(map);
     constexpr double kRootTwo = 1.414213562;
     const std::int64_t width = map.width;
     const std::int64_t height = map.height;
@@ -63,6 +81,17 @@ std::vector<double> plain_dijkstra(const io::MapFile& map, std::uint32_t source)
         const std::int64_t x = cell % width;
         const std::int64_t y = cell / width;
         const int layer = layer_of(map.letters[cell]);
+        if (topology != grid::Topology::square) {
+            for_each_shaped_neighbour(topology, x, y, [&](std::int64_t next_x, std::int64_t next_y) {
+                if (!open_on(next_x, next_y, layer)) return;
+                const auto next = static_cast<std::uint32_t>(next_y * width + next_x);
+                if (distance + 1.0 < cost[next]) {
+                    cost[next] = distance + 1.0;
+                    queue.push({distance + 1.0, next});
+                }
+            });
+            continue;
+        }
         for (int dy = -1; dy <= 1; ++dy) {
             for (int dx = -1; dx <= 1; ++dx) {
                 if ((dx == 0 && dy == 0) || !open_on(x + dx, y + dy, layer)) continue;
@@ -80,8 +109,10 @@ std::vector<double> plain_dijkstra(const io::MapFile& map, std::uint32_t source)
     return cost;
 }
 
-/// Cells of the largest 4-connected region of one layer (the benchmark rule's reachability).
+/// Cells of the largest 4-connected region of one layer (the benchmark rule's reachability), or
+/// connected through the shape's neighbours on a hex or triangle map.
 std::vector<std::uint32_t> largest_region(const io::MapFile& map) {
+    const grid::Topology topology = topology_of(map);
     const std::int64_t width = map.width;
     const std::int64_t height = map.height;
     std::vector<std::uint32_t> region_of(map.letters.size(), 0);
@@ -96,16 +127,19 @@ std::vector<std::uint32_t> largest_region(const io::MapFile& map) {
         for (std::size_t head = 0; head < cells.size(); ++head) {
             const std::int64_t x = cells[head] % width;
             const std::int64_t y = cells[head] / width;
-            const std::int64_t steps[4][2] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
-            for (const auto& step : steps) {
-                const std::int64_t nx = x + step[0];
-                const std::int64_t ny = y + step[1];
-                if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+            auto reach = [&](std::int64_t nx, std::int64_t ny) {
+                if (nx < 0 || ny < 0 || nx >= width || ny >= height) return;
                 const auto next = static_cast<std::uint32_t>(ny * width + nx);
-                if (region_of[next] != 0 || layer_of(map.letters[next]) != layer) continue;
+                if (region_of[next] != 0 || layer_of(map.letters[next]) != layer) return;
                 region_of[next] = regions;
                 cells.push_back(next);
+            };
+            if (topology != grid::Topology::square) {
+                for_each_shaped_neighbour(topology, x, y, reach);
+                continue;
             }
+            const std::int64_t steps[4][2] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
+            for (const auto& step : steps) reach(x + step[0], y + step[1]);
         }
         if (cells.size() > best.size()) best = cells;
     }
