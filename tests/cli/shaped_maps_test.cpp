@@ -238,6 +238,67 @@ TEST(ShapedRenderCommand, TextIndentsOddHexRowsAndShowsWhichWayTrianglesPoint) {
     EXPECT_EQ(read_text(folder + "/triangle.txt"), "/S\\*/*\\*/*\\\n\\./@\\@/*\\*/\n/.\\./.\\*/G\\\n");
 }
 
+/// The value of the `key value` line of `route`'s report, or "" when it has none.
+std::string report_field(const std::string& report, const std::string& key) {
+    std::istringstream lines(report);
+    std::string line;
+    while (std::getline(lines, line) && !line.empty()) {
+        if (line.rfind(key + " ", 0) != 0) continue;
+        const std::size_t value = line.find_first_not_of(' ', key.size());
+        return value == std::string::npos ? "" : line.substr(value);
+    }
+    return "";
+}
+
+TEST(ShapedRouteCommand, PrintsALegalShortestPathOnTheShapesOwnPicture) {
+    const std::string folder = scratch_folder("shaped-route");
+    for (const std::string type : {"hex", "triangle"}) {
+        const std::string map_path = folder + "/" + type + ".map";
+        write_text(map_path, small_map(type));
+        CommandOutcome routed = run_swarmpath("route " + map_path + " 0 0 4 2");
+        ASSERT_EQ(routed.exit_code, 0) << routed.standard_error;
+        const std::string& report = routed.standard_output;
+        EXPECT_EQ(report_field(report, "settings").rfind("topology " + type + ",", 0), 0U) << report;
+        EXPECT_EQ(report_field(report, "status"), "found") << report;
+        // The path: each step to a neighbour by FORMATS.md, as many steps as the breadth-first search.
+        std::istringstream cells(report_field(report, "path"));
+        std::vector<Cell> path;
+        for (std::string cell; cells >> cell;) path.push_back({std::stoll(cell.substr(0, cell.find(':'))), std::stoll(cell.substr(cell.find(':') + 1))});
+        ASSERT_GE(path.size(), 2U) << report;
+        EXPECT_EQ(path.front(), (Cell{0, 0}));
+        EXPECT_EQ(path.back(), (Cell{4, 2}));
+        for (std::size_t step = 1; step < path.size(); ++step) {
+            const std::vector<Cell> around = neighbours_by_the_format(type, path[step - 1].first, path[step - 1].second);
+            EXPECT_NE(std::find(around.begin(), around.end(), path[step]), around.end()) << type << " step " << step;
+        }
+        Expected<io::MapFile> map = io::parse_map(small_map(type), "small");
+        ASSERT_TRUE(map);
+        const std::int64_t steps = breadth_first_steps(*map, 0, 0)[2 * 5 + 4];
+        EXPECT_EQ(static_cast<std::int64_t>(path.size()) - 1, steps) << type;
+        EXPECT_EQ(std::stod(report_field(report, "cost")), static_cast<double>(steps)) << type;
+        // The picture after the blank line: the path's letters drawn in the shape's own layout.
+        const std::string picture = report.substr(report.find("\n\n") + 2);
+        std::istringstream rows(picture);
+        std::vector<std::string> lines;
+        for (std::string line; std::getline(rows, line);) lines.push_back(line);
+        ASSERT_EQ(lines.size(), 3U) << picture;
+        if (type == "hex") {
+            EXPECT_EQ(lines[0].rfind("S ", 0), 0U) << picture;
+            EXPECT_EQ(lines[1][0], ' ') << picture;  // the odd row, half a cell to the right
+            EXPECT_EQ(lines[2].substr(lines[2].size() - 1), "G") << picture;
+        } else {
+            EXPECT_EQ(lines[0].rfind("/S\\", 0), 0U) << picture;
+            EXPECT_EQ(lines[2].substr(lines[2].size() - 3), "/G\\") << picture;
+        }
+        const auto stars = static_cast<std::size_t>(std::count(picture.begin(), picture.end(), '*'));
+        EXPECT_EQ(stars, path.size() - 2) << picture;
+        CommandOutcome smoothed = run_swarmpath("route " + map_path + " 0 0 4 2 --smooth");
+        EXPECT_EQ(smoothed.exit_code, 2);
+        EXPECT_NE(smoothed.standard_error.find("--smooth is for square maps: this map is type " + type), std::string::npos)
+            << smoothed.standard_error;
+    }
+}
+
 /// A decoded RGB picture.
 struct Picture {
     std::uint32_t width = 0;
