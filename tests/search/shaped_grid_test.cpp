@@ -325,12 +325,12 @@ TEST_P(ShapedGridTest, RefusesWhatDoesNotApplyByName) {
     EXPECT_NE(refusal({.diagonal = search::DiagonalRule::one_free}).find("--diagonal-rule"), std::string::npos);
     EXPECT_NE(refusal({.algorithm = search::Algorithm::jps}).find("--algorithm jps"), std::string::npos);
     EXPECT_NE(refusal({.algorithm = search::Algorithm::jps_plus}).find("--algorithm jps+"), std::string::npos);
-    EXPECT_NE(refusal({.heuristic = HeuristicKind::octile}).find("heuristic octile"), std::string::npos);
-    EXPECT_NE(refusal({.heuristic = HeuristicKind::euclidean}).find("heuristic euclidean"), std::string::npos);
+    EXPECT_NE(refusal({.heuristic = HeuristicKind::octile}).find("--heuristic octile"), std::string::npos);
+    EXPECT_NE(refusal({.heuristic = HeuristicKind::euclidean}).find("--heuristic euclidean"), std::string::npos);
     const HeuristicKind other_shape = topology == Topology::hex ? HeuristicKind::triangle : HeuristicKind::hex;
     EXPECT_NE(refusal({.heuristic = other_shape}).find("overestimates"), std::string::npos);
     if (topology == Topology::hex) {
-        EXPECT_NE(refusal({.heuristic = HeuristicKind::manhattan}).find("heuristic manhattan"), std::string::npos);
+        EXPECT_NE(refusal({.heuristic = HeuristicKind::manhattan}).find("--heuristic manhattan"), std::string::npos);
     }
     EXPECT_NE(refusal({.topology = Topology::square}).find("settings are for octile maps"), std::string::npos);
     // auto is A* with the shape's own heuristic, and the solver records the topology.

@@ -112,22 +112,22 @@ std::vector<std::uint8_t> compute_shaped_legal_moves(const grid::Grid& grid) {
 
 /// Why `settings` cannot search a hex or triangle map, naming the option; success when they can.
 Status check_shaped_settings(grid::Topology topology, const SearchSettings& settings, HeuristicKind heuristic) {
-    const std::string shape(grid::topology_type_name(topology));
-    auto fail = [&](const std::string& reason) -> Status { return Error{"", 0, 0, reason + " on " + shape + " maps"}; };
+    const std::string maps = std::string(grid::topology_type_name(topology)) + " maps";
+    auto fail = [](std::string message) -> Status { return Error{"", 0, 0, std::move(message)}; };
     if (settings.moves != Moves::eight) {
-        return fail("--moves does not apply: every neighbour of a cell is one step away");
+        return fail("--moves does not apply to " + maps + " (every neighbour of a cell is one step away)");
     }
     if (settings.diagonal != DiagonalRule::both_free) {
-        return fail("--diagonal-rule does not apply: there are no diagonal steps");
+        return fail("--diagonal-rule does not apply to " + maps + " (there are no diagonal steps)");
     }
     if (settings.algorithm == Algorithm::jps || settings.algorithm == Algorithm::jps_plus) {
-        return fail("--algorithm " + std::string(to_string(settings.algorithm)) +
-                    " is for square cells only; use --algorithm astar (or auto, or flowfield)");
+        return fail("--algorithm " + std::string(to_string(settings.algorithm)) + " does not apply to " + maps +
+                    " (jump point search is for square cells); use --algorithm astar, auto or flowfield");
     }
     if (!fits_shape(heuristic, topology)) {
-        return fail("heuristic " + std::string(to_string(heuristic)) +
-                    (topology == grid::Topology::hex ? " overestimates; use auto, hex, chebyshev or zero"
-                                                     : " overestimates; use auto, triangle, manhattan, chebyshev or zero"));
+        return fail("--heuristic " + std::string(to_string(heuristic)) + " overestimates on " + maps + "; use " +
+                    (topology == grid::Topology::hex ? "auto, hex, chebyshev or zero"
+                                                     : "auto, triangle, manhattan, chebyshev or zero"));
     }
     return Success{};
 }
@@ -182,8 +182,8 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
     if (shaped) {
         if (Status fits = check_shaped_settings(topology, settings, solver.heuristic_); !fits) return fits.error();
     } else if (solver.heuristic_ == HeuristicKind::hex || solver.heuristic_ == HeuristicKind::triangle) {
-        return fail("heuristic " + std::string(to_string(solver.heuristic_)) + " is for " +
-                    std::string(to_string(solver.heuristic_)) + " maps; this grid has square cells");
+        return fail("--heuristic " + std::string(to_string(solver.heuristic_)) + " is for " +
+                    std::string(to_string(solver.heuristic_)) + " maps; this map has square cells");
     } else if (!is_admissible(solver.heuristic_, settings.moves, settings.diagonal) && !settings.allow_inadmissible) {
         return fail(std::string("heuristic ") + std::string(to_string(solver.heuristic_)) +
                     " overestimates with " + std::string(to_string(settings.moves)) +
