@@ -14,6 +14,7 @@
 #include <fstream>
 #include <string>
 #include <thread>
+#include <utility>
 
 #include "random_maps.hpp"
 #include "run_command.hpp"
@@ -248,11 +249,23 @@ TEST_F(InputFilesTest, UnknownMapTypesAreRefused) {
     }
 }
 
-TEST_F(InputFilesTest, HexAndTriangleMapsAreReadButNotYetSearched) {
-    for (const std::string type : {"hex", "triangle"}) {
-        write("a.map", "type " + type + "\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n");
-        expect_refused("solve " + path("a.map.scen"),
-                       {"map type '" + type + "' is read, but no search supports it yet"});
+TEST_F(InputFilesTest, HexAndTriangleMapsAreSearchedAndRefuseSquareOnlyOptions) {
+    // The same letters as a.map: around the wall at (1, 1), 4 hex steps and 5 triangle steps.
+    for (const auto& [type, optimal] : {std::pair<std::string, std::string>{"hex", "4"}, {"triangle", "5"}}) {
+        write("s.map", "type " + type + "\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n");
+        write("s.map.scen", "version 1\n0\ts.map\t4\t3\t0\t0\t3\t2\t" + optimal + "\n");
+        for (const std::string algorithm : {"auto", "astar", "flowfield"}) {
+            const testing::CommandOutcome solved = testing::run_swarmpath(
+                "solve " + path("s.map.scen") + " --check --algorithm " + algorithm, kTimeoutSeconds);
+            EXPECT_EQ(solved.exit_code, 0) << type << " " << algorithm << "\n" << solved.standard_error;
+        }
+        expect_refused("solve " + path("s.map.scen") + " --moves 4", {"--moves does not apply to " + type + " maps"});
+        expect_refused("solve " + path("s.map.scen") + " --diagonal-rule any",
+                       {"--diagonal-rule does not apply to " + type + " maps"});
+        expect_refused("solve " + path("s.map.scen") + " --algorithm jps+",
+                       {"--algorithm jps+ does not apply to " + type + " maps"});
+        expect_refused("solve " + path("s.map.scen") + " --heuristic octile",
+                       {"--heuristic octile overestimates on " + type + " maps"});
     }
 }
 

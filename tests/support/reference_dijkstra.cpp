@@ -16,6 +16,19 @@ bool open_on_layer(const io::MapFile& map, const ReferenceRules& rules, std::int
     return rule.passable && rule.layer == layer;
 }
 
+/// FORMATS.md "Hex and triangle grids": hex (odd-r) neighbours are (x±1, y) and, for even y,
+/// (x−1, y±1) and (x, y±1), for odd y (x, y±1) and (x+1, y±1); a triangle's are (x±1, y) and (x, y+1)
+/// when x + y is even (pointing up), (x, y−1) otherwise.
+bool shape_neighbour(grid::Topology topology, std::int64_t x, std::int64_t y, int dx, int dy) {
+    if (dy == 0) return dx == 1 || dx == -1;
+    if (topology == grid::Topology::hex) {
+        const bool odd_row = (y & 1) != 0;
+        return odd_row ? (dx == 0 || dx == 1) : (dx == 0 || dx == -1);
+    }
+    const bool points_up = ((x + y) & 1) == 0;
+    return dx == 0 && dy == (points_up ? 1 : -1);
+}
+
 }  // namespace
 
 bool reference_step_allowed(const io::MapFile& map, const ReferenceRules& rules, std::int64_t x, std::int64_t y, int dx,
@@ -25,6 +38,7 @@ bool reference_step_allowed(const io::MapFile& map, const ReferenceRules& rules,
     const grid::TerrainRule& here = rules.terrain.rule(map.letter(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y)));
     if (!here.passable) return false;
     if (!open_on_layer(map, rules, x + dx, y + dy, here.layer)) return false;
+    if (rules.topology != grid::Topology::square) return shape_neighbour(rules.topology, x, y, dx, dy);
     if (dx != 0 && dy != 0) {
         if (rules.moves == search::Moves::four) return false;
         const bool side_a = open_on_layer(map, rules, x + dx, y, here.layer);
@@ -56,7 +70,7 @@ std::vector<double> reference_costs_from(const io::MapFile& map, const Reference
                 if (!reference_step_allowed(map, rules, cx, cy, dx, dy)) continue;
                 const std::int64_t nx = cx + dx;
                 const std::int64_t ny = cy + dy;
-                const double length = (dx != 0 && dy != 0) ? std::sqrt(2.0) : 1.0;
+                const double length = (dx != 0 && dy != 0 && rules.topology == grid::Topology::square) ? std::sqrt(2.0) : 1.0;
                 const double step = length * rules.terrain.rule(map.letter(static_cast<std::uint32_t>(nx), static_cast<std::uint32_t>(ny))).cost;
                 const std::size_t next = static_cast<std::size_t>(ny) * map.width + static_cast<std::size_t>(nx);
                 if (distance + step < cost[next]) {
@@ -79,7 +93,7 @@ double reference_path_cost(const io::MapFile& map, const ReferenceRules& rules, 
         const auto dx = static_cast<int>(bx - ax);
         const auto dy = static_cast<int>(by - ay);
         if (std::abs(dx) > 1 || std::abs(dy) > 1 || !reference_step_allowed(map, rules, ax, ay, dx, dy)) return -1;
-        const double length = (dx != 0 && dy != 0) ? std::sqrt(2.0) : 1.0;
+        const double length = (dx != 0 && dy != 0 && rules.topology == grid::Topology::square) ? std::sqrt(2.0) : 1.0;
         total += length * rules.terrain.rule(map.letter(static_cast<std::uint32_t>(bx), static_cast<std::uint32_t>(by))).cost;
     }
     return total;

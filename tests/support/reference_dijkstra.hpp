@@ -1,8 +1,9 @@
 // An independent reference for the tests: a plain Dijkstra over a parsed map, written without any
 // of the engine's machinery (no bitsets, no fixed point, no move tables): doubles, std::priority_queue
 // and direct reading of the map letters and the terrain table. It answers the cheapest cost from one
-// cell to every cell, under any movement model and diagonal rule, so tests can compare the engine's
-// costs with it on random grids.
+// cell to every cell, under any movement model and diagonal rule, or on hex and triangle cells (their
+// neighbours written out here again from FORMATS.md, not taken from grid/topology.hpp), so tests can
+// compare the engine's costs with it on random grids.
 #pragma once
 
 #include <limits>
@@ -20,6 +21,9 @@ struct ReferenceRules {
     search::Moves moves = search::Moves::eight;
     search::DiagonalRule diagonal = search::DiagonalRule::both_free;
     grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+    /// Hex and triangle: every step goes to a shape neighbour and has length 1; moves and diagonal
+    /// are ignored.
+    grid::Topology topology = grid::Topology::square;
 };
 
 /// Cheapest cost from (x, y) to every cell (row-major, kUnreachable where unreachable), where a step

@@ -13,14 +13,22 @@ void SearchOptions::add_to(CLI::App& command) {
     command.add_option("--algorithm", algorithm,
                        "Search algorithm: auto (jps where the benchmark rule and uniform cost hold, else astar), "
                        "astar, jps (jump point search) or jps+ (JPS with precomputed jump distances); "
-                       "jps and jps+ need --moves 8, --diagonal-rule both-free and uniform-cost terrain")
+                       "jps and jps+ need --moves 8, --diagonal-rule both-free and uniform-cost terrain, and "
+                       "square cells (on hex and triangle maps auto is astar)")
         ->capture_default_str();
-    command.add_option("--moves", moves, "Movement model: 8 (straight and diagonal) or 4 (straight only)")
+    command.add_option("--moves", moves,
+                       "Movement model: 8 (straight and diagonal) or 4 (straight only); square cells only: "
+                       "hex and triangle maps step to the cell shape's neighbours")
         ->capture_default_str();
     command.add_option("--diagonal-rule", diagonal,
-                       "When a diagonal step may pass a corner: both-free (benchmark rule), one-free, any")
+                       "When a diagonal step may pass a corner: both-free (benchmark rule), one-free, any; "
+                       "square cells only")
         ->capture_default_str();
-    command.add_option("--heuristic", heuristic, "auto, octile, manhattan, euclidean, chebyshev or zero (Dijkstra)")
+    command.add_option("--heuristic", heuristic,
+                       "auto, octile, manhattan, euclidean, chebyshev or zero (Dijkstra); hex (cube distance) or "
+                       "triangle (band distance) on those maps, where auto picks them and only the heuristics "
+                       "that never overestimate are accepted (hex: chebyshev, zero; triangle: manhattan, "
+                       "chebyshev, zero)")
         ->capture_default_str();
     weight_option = command.add_option("--weight", weight, "Weighted A*: f = g + W*h, W >= 1; paths cost at most W x optimal");
     command.add_option("--terrain", terrain_spec, "Terrain costs, LETTER=COST,... (COST positive or inf)");
@@ -67,10 +75,11 @@ Expected<ResolvedSearch> resolve(const SearchOptions& options) {
     static const std::map<std::string, search::HeuristicKind> heuristics = {
         {"auto", search::HeuristicKind::automatic},   {"octile", search::HeuristicKind::octile},
         {"manhattan", search::HeuristicKind::manhattan}, {"euclidean", search::HeuristicKind::euclidean},
-        {"chebyshev", search::HeuristicKind::chebyshev}, {"zero", search::HeuristicKind::zero}};
+        {"chebyshev", search::HeuristicKind::chebyshev}, {"zero", search::HeuristicKind::zero},
+        {"hex", search::HeuristicKind::hex},             {"triangle", search::HeuristicKind::triangle}};
     auto heuristic = heuristics.find(options.heuristic);
     if (heuristic == heuristics.end()) {
-        return fail("--heuristic must be auto, octile, manhattan, euclidean, chebyshev or zero");
+        return fail("--heuristic must be auto, octile, manhattan, euclidean, chebyshev, zero, hex or triangle");
     }
     settings.heuristic = heuristic->second;
 

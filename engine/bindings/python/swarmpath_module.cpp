@@ -218,11 +218,12 @@ search::DiagonalRule parse_diagonal_rule(const std::string& name) {
 
 search::HeuristicKind parse_heuristic(const std::string& name) {
     for (auto kind : {search::HeuristicKind::octile, search::HeuristicKind::manhattan, search::HeuristicKind::euclidean,
-                      search::HeuristicKind::chebyshev, search::HeuristicKind::zero}) {
+                      search::HeuristicKind::chebyshev, search::HeuristicKind::zero, search::HeuristicKind::hex,
+                      search::HeuristicKind::triangle}) {
         if (name == search::to_string(kind)) return kind;
     }
     if (name == "auto") return search::HeuristicKind::automatic;
-    raise(PyExc_ValueError, "heuristic must be auto, octile, manhattan, euclidean, chebyshev or zero, not \"" + name + "\"");
+    raise(PyExc_ValueError, "heuristic must be auto, octile, manhattan, euclidean, chebyshev, zero, hex or triangle, not \"" + name + "\"");
 }
 
 /// (k, 2) int64 array of [x, y] rows from cell indices of a grid `width` wide.

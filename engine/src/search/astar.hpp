@@ -1,7 +1,8 @@
 // A*: the neighbour-by-neighbour expansion policy of the best-first core (best_first/loop.hpp),
-// generic over its compile-time policies: the move rule (movement model and diagonal rule; its
-// neighbourhood table is applied once per cell by the Solver, whose legal-moves byte per cell the
-// expansion reads), the cost model (best_first/cost_models.hpp) and the heuristic. Internal: the
+// generic over its compile-time policies: the move rule (movement model and diagonal rule, or a hex
+// or triangle ShapedRule; its neighbourhood table is applied once per cell by the Solver, whose
+// legal-moves byte per cell the expansion reads, so a shaped map runs the very same expansion with
+// fewer bits set), the cost model (best_first/cost_models.hpp) and the heuristic. Internal: the
 // Solver (solver.cpp) instantiates it once per policy combination and calls it through one function
 // pointer per query. It reads the grid, settings and prepared data it is given, never the Solver.
 //
@@ -144,7 +145,7 @@ struct NeighbourKinds {
 template <class Heuristic>
 grid::Cost weighted_estimate(std::uint32_t x, std::uint32_t y, std::uint32_t goal_x, std::uint32_t goal_y,
                              std::uint64_t weight_fixed) {
-    grid::Cost h = Heuristic::distance(absolute_difference(x, goal_x), absolute_difference(y, goal_y));
+    grid::Cost h = heuristics::estimate<Heuristic>(x, y, goal_x, goal_y);
     if (weight_fixed != 65536) h = (h * weight_fixed) >> 16;
     return h;
 }
@@ -259,10 +260,19 @@ public:
     [[nodiscard]] const NearestCell& nearest() const { return nearest_; }
 
 private:
+    /// The distance fallback "nearest" ranks cells by: the shape's own step distance on hex and
+    /// triangle maps, octile or manhattan on square cells.
     [[nodiscard]] grid::Cost natural_distance(std::uint32_t x, std::uint32_t y) const {
-        const std::uint32_t dx = absolute_difference(x, goal_x_);
-        const std::uint32_t dy = absolute_difference(y, goal_y_);
-        return Rule::moves == Moves::four ? heuristics::Manhattan::distance(dx, dy) : heuristics::Octile::distance(dx, dy);
+        if constexpr (Rule::topology == grid::Topology::hex) {
+            return heuristics::HexDistance::between(x, y, goal_x_, goal_y_);
+        } else if constexpr (Rule::topology == grid::Topology::triangle) {
+            return heuristics::TriangleDistance::between(x, y, goal_x_, goal_y_);
+        } else {
+            const std::uint32_t dx = absolute_difference(x, goal_x_);
+            const std::uint32_t dy = absolute_difference(y, goal_y_);
+            return Rule::moves == Moves::four ? heuristics::Manhattan::distance(dx, dy)
+                                              : heuristics::Octile::distance(dx, dy);
+        }
     }
 
     CostModel cost_model_;

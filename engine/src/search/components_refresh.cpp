@@ -116,7 +116,9 @@ std::size_t Components::refresh(const grid::Grid& edited, Moves moves, DiagonalR
     // in place; labelling the edited grid afresh is always right.
     const bool all_on_map = std::all_of(changed.begin(), changed.end(),
                                         [&](grid::CellIndex cell) { return cell.value < edited.cell_count(); });
-    if (labels_.size() != edited.padded_cell_count() || !all_on_map) {
+    // Hex and triangle maps: the fast path and the local flood fill below read square neighbourhoods,
+    // so those maps are labelled afresh (one linear flood fill).
+    if (labels_.size() != edited.padded_cell_count() || !all_on_map || edited.topology() != grid::Topology::square) {
         *this = compute(edited, moves, rule);
         return edited.cell_count();
     }

@@ -1,7 +1,8 @@
 // The reverse Dijkstra behind goal fields (see goal_field.hpp): an expansion policy of the
 // best-first core (best_first/loop.hpp) over Dial's buckets (best_first/bucket_queue.hpp), with the
-// core's cost models. Compiled once per movement model, diagonal rule and cost model; the runtime
-// choice is made once per field, never per cell.
+// core's cost models. Compiled once per movement model, diagonal rule and cost model (and once per
+// hex or triangle shape, whose fields ignore the movement model); the runtime choice is made once per
+// field, never per cell.
 #include "swarmpath/search/goal_field.hpp"
 
 #include <algorithm>
@@ -36,6 +37,7 @@ public:
         : cost_model_(grid),
           padded_width_(grid.padded_width()),
           offsets_(best_first::direction_offsets(best_first::layout_of(grid))),
+          coordinates_(best_first::layout_of(grid)),
           cost_(cost),
           direction_(direction),
           settled_(&settled),
@@ -65,6 +67,13 @@ public:
         const grid::Cost straight = g + cost_model_.straight(cell);
         const grid::Cost diagonal = g + cost_model_.diagonal(cell);
         unsigned moves = Rule::table[cost_model_.neighbourhood(cell, padded_width_)];
+        if constexpr (Rule::topology != grid::Topology::square) {
+            // A shape's neighbourhood is symmetric, so the predecessors of a cell are its neighbours.
+            std::uint32_t x = 0;
+            std::uint32_t y = 0;
+            coordinates_.of(cell, x, y);
+            moves &= Rule::directions(x, y);
+        }
         while (moves != 0) {
             const int step = __builtin_ctz(moves);
             moves &= moves - 1;
@@ -91,6 +100,7 @@ private:
     CostModel cost_model_;
     std::uint32_t padded_width_;
     std::array<std::int32_t, kDirectionCount> offsets_;
+    best_first::FastCoordinates coordinates_;  ///< a shaped rule's cell parity
     grid::Cost* cost_;
     std::uint8_t* direction_;
     grid::Bitset* settled_;
@@ -130,7 +140,14 @@ FieldFunction pick_cost_model(bool uniform) {
     return uniform ? &run_field<Rule, best_first::UniformCost> : &run_field<Rule, best_first::TerrainCost>;
 }
 
-FieldFunction pick_field(Moves moves, DiagonalRule rule, bool uniform) {
+FieldFunction pick_field(const grid::Grid& grid, Moves moves, DiagonalRule rule) {
+    const bool uniform = grid.uniform_cost();
+    if (grid.topology() != grid::Topology::square) {
+        // Hex and triangle: the shape's neighbours, every step straight; moves and rule do not apply.
+        return with_shaped_rule(grid.topology(), [uniform]<class Rule>() -> FieldFunction {
+            return uniform ? &run_field<Rule, best_first::ShapedUniformCost> : &run_field<Rule, best_first::ShapedTerrainCost>;
+        });
+    }
     return with_move_rule(moves, rule, [uniform]<class Rule>() { return pick_cost_model<Rule>(uniform); });
 }
 
@@ -203,7 +220,7 @@ void GoalField::recompute(const grid::Grid& grid, Moves moves, DiagonalRule rule
     }
     StopConditions field_stop = stop;
     field_stop.max_expansions = 0;  // a field is not limited by expansions
-    pick_field(moves, rule, grid.uniform_cost())(grid, field, workspace, target_count, field_stop);
+    pick_field(grid, moves, rule)(grid, field, workspace, target_count, field_stop);
     for (std::uint32_t target : workspace.targets) workspace.target_bits.reset(target);
     workspace.targets.clear();
 }

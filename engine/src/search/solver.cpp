@@ -31,7 +31,9 @@ Solver::SearchFunction pick_heuristic(HeuristicKind heuristic) {
         case HeuristicKind::chebyshev: return &astar<Rule, CostModel, heuristics::Chebyshev>;
         case HeuristicKind::zero: return &astar<Rule, CostModel, heuristics::Zero>;
         case HeuristicKind::octile:
-        case HeuristicKind::automatic: break;
+        case HeuristicKind::automatic:
+        case HeuristicKind::hex:        // refused on square cells by create
+        case HeuristicKind::triangle: break;
     }
     return &astar<Rule, CostModel, heuristics::Octile>;
 }
@@ -65,6 +67,71 @@ Solver::SearchFunction pick_astar(Moves moves, DiagonalRule rule, bool uniform, 
                           [uniform, heuristic]<class Rule>() { return pick_cost_model<Rule>(uniform, heuristic); });
 }
 
+/// A* on a hex or triangle map: the shape's own distance, or one of the weaker heuristics that stay
+/// admissible on it (fits_shape, checked by create).
+template <class Rule, class CostModel>
+Solver::SearchFunction pick_shaped_heuristic(HeuristicKind heuristic) {
+    switch (heuristic) {
+        case HeuristicKind::manhattan: return &astar<Rule, CostModel, heuristics::Manhattan>;
+        case HeuristicKind::chebyshev: return &astar<Rule, CostModel, heuristics::Chebyshev>;
+        case HeuristicKind::zero: return &astar<Rule, CostModel, heuristics::Zero>;
+        default: break;
+    }
+    if constexpr (Rule::topology == grid::Topology::triangle) {
+        return &astar<Rule, CostModel, heuristics::TriangleDistance>;
+    } else {
+        return &astar<Rule, CostModel, heuristics::HexDistance>;
+    }
+}
+
+Solver::SearchFunction pick_shaped_astar(grid::Topology topology, bool uniform, HeuristicKind heuristic) {
+    return with_shaped_rule(topology, [uniform, heuristic]<class Rule>() {
+        return uniform ? pick_shaped_heuristic<Rule, best_first::ShapedUniformCost>(heuristic)
+                       : pick_shaped_heuristic<Rule, best_first::ShapedTerrainCost>(heuristic);
+    });
+}
+
+/// The legal-moves bytes of a hex or triangle map: the neighbours passable on the cell's layer,
+/// masked by the shape's directions for the cell (ShapedRule).
+std::vector<std::uint8_t> compute_shaped_legal_moves(const grid::Grid& grid) {
+    const MoveRule<Moves::eight, DiagonalRule::any> all_neighbours;
+    std::vector<std::uint8_t> legal(grid.padded_cell_count(), 0);
+    const std::uint32_t padded_width = grid.padded_width();
+    for (std::uint32_t y = 0; y < grid.height(); ++y) {
+        for (std::uint32_t x = 0; x < grid.width(); ++x) {
+            const grid::PaddedIndex cell = grid.padded(x, y);
+            if (!grid.passable(cell)) continue;
+            const grid::Bitset& layer = grid.layer_bits(grid.layer(cell));
+            legal[cell.value] = static_cast<std::uint8_t>(
+                all_neighbours.table[read_neighbourhood(layer, cell.value, padded_width)] &
+                shape_directions(grid.topology(), shape_parity(grid.topology(), x, y)));
+        }
+    }
+    return legal;
+}
+
+/// Why `settings` cannot search a hex or triangle map, naming the option; success when they can.
+Status check_shaped_settings(grid::Topology topology, const SearchSettings& settings, HeuristicKind heuristic) {
+    const std::string maps = std::string(grid::topology_type_name(topology)) + " maps";
+    auto fail = [](std::string message) -> Status { return Error{"", 0, 0, std::move(message)}; };
+    if (settings.moves != Moves::eight) {
+        return fail("--moves does not apply to " + maps + " (every neighbour of a cell is one step away)");
+    }
+    if (settings.diagonal != DiagonalRule::both_free) {
+        return fail("--diagonal-rule does not apply to " + maps + " (there are no diagonal steps)");
+    }
+    if (settings.algorithm == Algorithm::jps || settings.algorithm == Algorithm::jps_plus) {
+        return fail("--algorithm " + std::string(to_string(settings.algorithm)) + " does not apply to " + maps +
+                    " (jump point search is for square cells); use --algorithm astar, auto or flowfield");
+    }
+    if (!fits_shape(heuristic, topology)) {
+        return fail("--heuristic " + std::string(to_string(heuristic)) + " overestimates on " + maps + "; use " +
+                    (topology == grid::Topology::hex ? "auto, hex, chebyshev or zero"
+                                                     : "auto, triangle, manhattan, chebyshev or zero"));
+    }
+    return Success{};
+}
+
 }  // namespace
 
 Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& settings) {
@@ -73,6 +140,10 @@ Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& s
                      "jump point search needs the benchmark rule (8-connected moves, both-free diagonals, "
                      "uniform cost): " + reason};
     };
+    if (grid.topology() != grid::Topology::square) {
+        return fail("this is a " + std::string(grid::topology_type_name(grid.topology())) +
+                    " map, not a square grid; use --algorithm astar");
+    }
     if (settings.moves != Moves::eight) return fail("--moves is 4; use --algorithm astar");
     if (settings.diagonal != DiagonalRule::both_free) {
         return fail("--diagonal-rule is " + std::string(to_string(settings.diagonal)) + "; use --algorithm astar");
@@ -94,18 +165,26 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
     auto fail = [](std::string message) -> Error { return Error{"", 0, 0, std::move(message)}; };
     // A default-constructed Grid has no cells: only Grid::build makes a grid a search can run on.
     if (grid.width() == 0 || grid.height() == 0) return fail("the grid is empty (build it with Grid::build)");
-    if (grid.topology() != grid::Topology::square) {
-        return fail("map type '" + std::string(grid::topology_type_name(grid.topology())) +
-                    "' is read, but no search supports it yet (only octile maps can be searched)");
+    const grid::Topology topology = grid.topology();
+    if (settings.topology && *settings.topology != topology) {
+        return fail("the settings are for " + std::string(grid::topology_type_name(*settings.topology)) +
+                    " maps, but the grid is a " + std::string(grid::topology_type_name(topology)) + " map");
     }
     if (!std::isfinite(settings.weight) || settings.weight < 1.0 || settings.weight > 1000.0) {
         return fail("weight must be a number from 1 to 1000");
     }
+    const bool shaped = topology != grid::Topology::square;
     Solver solver;
     solver.grid_ = &grid;
     solver.settings_ = settings;
-    solver.heuristic_ = resolve_heuristic(settings.heuristic, settings.moves);
-    if (!is_admissible(solver.heuristic_, settings.moves, settings.diagonal) && !settings.allow_inadmissible) {
+    solver.settings_.topology = topology;
+    solver.heuristic_ = resolve_heuristic(settings.heuristic, settings.moves, topology);
+    if (shaped) {
+        if (Status fits = check_shaped_settings(topology, settings, solver.heuristic_); !fits) return fits.error();
+    } else if (solver.heuristic_ == HeuristicKind::hex || solver.heuristic_ == HeuristicKind::triangle) {
+        return fail("--heuristic " + std::string(to_string(solver.heuristic_)) + " is for " +
+                    std::string(to_string(solver.heuristic_)) + " maps; this map has square cells");
+    } else if (!is_admissible(solver.heuristic_, settings.moves, settings.diagonal) && !settings.allow_inadmissible) {
         return fail(std::string("heuristic ") + std::string(to_string(solver.heuristic_)) +
                     " overestimates with " + std::string(to_string(settings.moves)) +
                     "-connected moves; choose another or accept suboptimal paths with an explicit --weight");
@@ -143,6 +222,9 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
                                    : std::make_shared<const JumpPointTable>(JumpPointTable::build(grid, preparation.parallel)),
             bounds});
         solver.search_ = &jump_point_search_table;
+    } else if (shaped) {
+        solver.prepared_ = std::make_shared<const PreparedAstar>(PreparedAstar{compute_shaped_legal_moves(grid), bounds});
+        solver.search_ = pick_shaped_astar(topology, grid.uniform_cost(), solver.heuristic_);
     } else {
         solver.prepared_ = std::make_shared<const PreparedAstar>(
             PreparedAstar{compute_legal_moves(grid, settings.moves, settings.diagonal), bounds});

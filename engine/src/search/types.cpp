@@ -37,6 +37,8 @@ std::string_view to_string(HeuristicKind heuristic) {
         case HeuristicKind::euclidean: return "euclidean";
         case HeuristicKind::chebyshev: return "chebyshev";
         case HeuristicKind::zero: return "zero";
+        case HeuristicKind::hex: return "hex";
+        case HeuristicKind::triangle: return "triangle";
     }
     return "unknown";
 }
@@ -57,6 +59,30 @@ HeuristicKind resolve_heuristic(HeuristicKind heuristic, Moves moves) {
     return moves == Moves::four ? HeuristicKind::manhattan : HeuristicKind::octile;
 }
 
+HeuristicKind resolve_heuristic(HeuristicKind heuristic, Moves moves, grid::Topology topology) {
+    if (heuristic != HeuristicKind::automatic) return heuristic;
+    switch (topology) {
+        case grid::Topology::hex: return HeuristicKind::hex;
+        case grid::Topology::triangle: return HeuristicKind::triangle;
+        case grid::Topology::square: break;
+    }
+    return resolve_heuristic(heuristic, moves);
+}
+
+bool fits_shape(HeuristicKind heuristic, grid::Topology topology) {
+    switch (topology) {
+        case grid::Topology::hex:
+            return heuristic == HeuristicKind::automatic || heuristic == HeuristicKind::hex ||
+                   heuristic == HeuristicKind::chebyshev || heuristic == HeuristicKind::zero;
+        case grid::Topology::triangle:
+            return heuristic == HeuristicKind::automatic || heuristic == HeuristicKind::triangle ||
+                   heuristic == HeuristicKind::manhattan || heuristic == HeuristicKind::chebyshev ||
+                   heuristic == HeuristicKind::zero;
+        case grid::Topology::square: break;
+    }
+    return false;
+}
+
 bool is_admissible(HeuristicKind heuristic, Moves moves, DiagonalRule /*rule*/) {
     // Every diagonal rule allows at most the octile metric's shortcuts, so the answer depends on
     // the movement model alone.
@@ -65,7 +91,10 @@ bool is_admissible(HeuristicKind heuristic, Moves moves, DiagonalRule /*rule*/) 
 }
 
 double cost_bound(const SearchSettings& settings) {
-    const bool admissible = is_admissible(settings.heuristic, settings.moves, settings.diagonal);
+    const grid::Topology topology = settings.topology.value_or(grid::Topology::square);
+    const bool admissible = topology != grid::Topology::square
+                                ? fits_shape(settings.heuristic, topology)
+                                : is_admissible(settings.heuristic, settings.moves, settings.diagonal);
     return settings.weight * (admissible ? 1.0 : 1.4142135623730951);
 }
 

@@ -2,7 +2,9 @@
 // query whose endpoints lie in different components is answered `no_path` without any search.
 // Under both_free and one_free every legal diagonal step has a passable side cell, so 8-connected
 // reachability equals 4-connected reachability; only the `any` rule links cells through corners.
-// Cells connect only within one movement layer. Label 0 means blocked.
+// Cells connect only within one movement layer. Label 0 means blocked. On hex and triangle maps
+// (grid::Topology) cells connect through the shape's neighbours (grid/topology.hpp), whatever the
+// movement model and diagonal rule say, and refresh labels the whole map afresh.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +36,8 @@ public:
     [[nodiscard]] std::size_t memory_bytes() const { return labels_.capacity() * sizeof(std::uint32_t); }
 
 private:
+    /// compute on a hex or triangle map: a flood fill over the shape's neighbours.
+    static Components compute_shaped(const grid::Grid& grid);
     /// refresh's fast path for a few cells far apart, decided from their 3×3 neighbourhoods: true
     /// when it applied (components_refresh.cpp), false when nothing was written and a flood fill is due.
     bool refresh_locally(const grid::Grid& edited, bool corners, std::span<const grid::CellIndex> changed);

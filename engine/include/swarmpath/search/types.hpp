@@ -3,6 +3,9 @@
 // solver turns them into one compiled instantiation of the search (see solver.hpp).
 //
 // Movement semantics (FORMATS.md):
+//   - Hex and triangle maps (grid::Topology): every step goes to one of the cell shape's neighbours
+//     (grid/topology.hpp) and costs the terrain cost of the cell entered; movement model and diagonal
+//     rule do not apply to them (anything but the defaults is refused by the Solver).
 //   - 8-connected: straight steps cost 1, diagonal steps √2, times the cost of the cell entered.
 //   - Diagonal rules: both_free (the Moving AI benchmark rule: both orthogonal side cells passable),
 //     one_free (at least one side passable), any (only the destination must be passable).
@@ -20,6 +23,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -29,7 +33,10 @@ namespace swarmpath::search {
 
 enum class Moves : std::uint8_t { four, eight };
 enum class DiagonalRule : std::uint8_t { both_free, one_free, any };
-enum class HeuristicKind : std::uint8_t { automatic, octile, manhattan, euclidean, chebyshev, zero };
+/// `hex` (cube distance) and `triangle` (band distance) are the open-map step counts of those cell
+/// shapes (grid/topology.hpp), valid only on maps of that shape; the others are for square cells,
+/// apart from the few that stay admissible on a shape (Solver::create says which).
+enum class HeuristicKind : std::uint8_t { automatic, octile, manhattan, euclidean, chebyshev, zero, hex, triangle };
 enum class Fallback : std::uint8_t { none, nearest };
 enum class Algorithm : std::uint8_t { automatic, astar, jps, jps_plus, flowfield };
 
@@ -104,6 +111,9 @@ struct Result {
 /// expansion limit is set, A* otherwise), exactly as the command line's `--algorithm auto`.
 struct SearchSettings {
     Algorithm algorithm = Algorithm::automatic;
+    /// The cell shape the settings are meant for. Unset: the grid's own (Solver::create records it in
+    /// the Solver's settings); set: it must be the grid's, or Solver::create refuses the pair.
+    std::optional<grid::Topology> topology = std::nullopt;
     Moves moves = Moves::eight;
     DiagonalRule diagonal = DiagonalRule::both_free;
     HeuristicKind heuristic = HeuristicKind::automatic;
@@ -167,8 +177,16 @@ struct Endpoints {
 
 /// The heuristic `automatic` stands for under `moves`: octile for 8-connected, manhattan for 4.
 HeuristicKind resolve_heuristic(HeuristicKind heuristic, Moves moves);
-/// Whether `heuristic` never overestimates under `moves` (and `rule`).
+/// The heuristic `automatic` stands for on a map of `topology`: the shape's own distance (hex, triangle),
+/// or as above on square cells.
+HeuristicKind resolve_heuristic(HeuristicKind heuristic, Moves moves, grid::Topology topology);
+/// Whether `heuristic` never overestimates under `moves` (and `rule`) on square cells.
 bool is_admissible(HeuristicKind heuristic, Moves moves, DiagonalRule rule);
+/// Whether `heuristic` is one a search accepts on a hex or triangle map: admissible and consistent
+/// there (hex: hex, chebyshev, zero; triangle: triangle, manhattan, chebyshev, zero). Every step changes
+/// the shape's distance by at most one and moves x and y by at most one each (on triangles, only one
+/// of them), and costs at least kStraightUnits. False for square maps (see is_admissible).
+bool fits_shape(HeuristicKind heuristic, grid::Topology topology);
 /// The factor by which a found path may cost more than the optimum under `settings`: the weight,
 /// times √2 when the heuristic overestimates (manhattan under 8 moves: a diagonal step lowers it by 2
 /// where the step costs at least √2, so manhattan / √2 is consistent and W·manhattan = W·√2 · that).

@@ -56,6 +56,23 @@ struct TerrainCost {
     }
 };
 
+/// Uniform cost on a hex or triangle map: every direction is one step of kStraightUnits (a shape's
+/// neighbours are all equally far apart), including the ones numbered diagonal in moves.hpp.
+struct ShapedUniformCost : UniformCost {
+    explicit ShapedUniformCost(const grid::Grid& grid) : UniformCost(grid) {
+        std::fill(std::begin(step_units), std::end(step_units), grid::kStraightUnits);
+    }
+    [[nodiscard]] grid::Cost step(int direction, std::uint32_t /*cell*/) const { return step_units[direction]; }
+    [[nodiscard]] static grid::Cost diagonal(std::uint32_t /*cell*/) { return grid::kStraightUnits; }
+};
+
+/// Terrain cost on a hex or triangle map: every step costs the straight units of the cell entered.
+struct ShapedTerrainCost : TerrainCost {
+    using TerrainCost::TerrainCost;
+    [[nodiscard]] grid::Cost step(int /*direction*/, std::uint32_t cell) const { return straight(cell); }
+    [[nodiscard]] grid::Cost diagonal(std::uint32_t cell) const { return straight(cell); }
+};
+
 /// Runs `choose.template operator()<CostModel>()` with the cost model a grid needs.
 template <class Choose>
 decltype(auto) with_cost_model(const grid::Grid& grid, Choose&& choose) {
@@ -64,7 +81,8 @@ decltype(auto) with_cost_model(const grid::Grid& grid, Choose&& choose) {
 }
 
 /// The dearest single step of the grid, in fixed-point units: a diagonal step on a uniform-cost
-/// grid, else the dearest step of any terrain kind (and never less than a diagonal step).
+/// grid, else the dearest step of any terrain kind (and never less than a diagonal step). On hex and
+/// triangle maps every step is straight, so this bounds them too, a little generously.
 inline grid::Cost dearest_step(const grid::Grid& grid) {
     grid::Cost dearest = grid::kDiagonalUnits;
     if (!grid.uniform_cost()) {
