@@ -144,11 +144,13 @@ TEST_P(ShapedGenerateTest, TypedDeterministicAndLengthsEqualBreadthFirstSearch) 
         << validated.standard_output;
 }
 
+// 41 columns of 4-cell rooms leave a room column one cell wide at the right edge: connected on hexes,
+// walled up on triangles (its triangles would not connect), so every open cell stays connected.
 INSTANTIATE_TEST_SUITE_P(
     Shapes, ShapedGenerateTest,
     ::testing::Values(ShapedCase{"hex", "random", "--density 0.3"}, ShapedCase{"hex", "maze", ""},
-                      ShapedCase{"hex", "rooms", "--room 6 --density 0.2"}, ShapedCase{"triangle", "random", "--density 0.15"},
-                      ShapedCase{"triangle", "maze", ""}, ShapedCase{"triangle", "rooms", "--room 6 --density 0.2"}),
+                      ShapedCase{"hex", "rooms", "--room 4 --density 0.2"}, ShapedCase{"triangle", "random", "--density 0.15"},
+                      ShapedCase{"triangle", "maze", ""}, ShapedCase{"triangle", "rooms", "--room 4 --density 0.2"}),
     [](const ::testing::TestParamInfo<ShapedCase>& parameter_info) {
         return parameter_info.param.topology + "_" + parameter_info.param.kind;
     });
