@@ -93,6 +93,41 @@ std::vector<search::Result> solve_crowd(const grid::Grid& grid, const search::Se
     return results;
 }
 
+TEST(CrowdSolver, FieldsMatchAStarOnHexAndTriangleMaps) {
+    std::mt19937_64 random(716);
+    const grid::TerrainTable terrain = weighted_terrain();
+    for (const grid::Topology topology : {grid::Topology::hex, grid::Topology::triangle}) {
+        io::MapFile map = testing::random_map(random, 60, 40, 0.2, "...GSW");
+        map.type = std::string(grid::topology_type_name(topology));
+        Expected<grid::Grid> grid = grid::Grid::build(map, terrain);
+        ASSERT_TRUE(grid.has_value());
+        const std::vector<search::Query> queries = crowd_queries(*grid, random, 4, 40);
+        search::SearchSettings settings;
+        const std::vector<search::Result> expected = solve_astar(*grid, settings, queries);
+        settings.algorithm = search::Algorithm::flowfield;
+        batch::CrowdReport report;
+        const std::vector<search::Result> fields = solve_crowd(*grid, settings, queries, 2, &report);
+        expect_same_costs(expected, fields);
+        EXPECT_GT(report.field_queries, 0U);
+        testing::ReferenceRules reference{search::Moves::eight, search::DiagonalRule::both_free, terrain, topology};
+        for (std::size_t index = 0; index < queries.size(); ++index) {
+            if (fields[index].status != search::QueryStatus::found) continue;
+            std::vector<std::uint32_t> cells;
+            for (grid::CellIndex cell : fields[index].path) cells.push_back(cell.value);
+            EXPECT_TRUE(io::length_matches(testing::reference_path_cost(map, reference, cells), fields[index].cost));
+        }
+        // auto: fields or A*, the same costs, and the same output for any thread count.
+        settings.algorithm = search::Algorithm::automatic;
+        const std::vector<search::Result> automatic = solve_crowd(*grid, settings, queries, 1);
+        expect_same_costs(expected, automatic);
+        settings.algorithm = search::Algorithm::flowfield;
+        const std::vector<search::Result> three = solve_crowd(*grid, settings, queries, 3);
+        for (std::size_t index = 0; index < queries.size(); ++index) {
+            EXPECT_EQ(three[index].path, fields[index].path) << "query " << index;
+        }
+    }
+}
+
 TEST(CrowdSolver, FieldsMatchAStarUnderEveryRuleWithTerrain) {
     std::mt19937_64 random(701);
     const std::pair<search::Moves, search::DiagonalRule> all_rules[] = {

@@ -64,5 +64,28 @@ TEST(DeterminismTest, RandomMapFourConnectedSameOutputForAnyThreadCount) {
     testing::expect_identical_results(one, solve_with(3, *solver, queries));
 }
 
+TEST(DeterminismTest, HexMapWithTerrainSameOutputForAnyThreadCount) {
+    std::mt19937_64 random(16);
+    io::MapFile map = testing::random_map(random, 80, 60, 0.25, "...GSW");
+    map.type = "hex";
+    grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+    terrain.declare('G', true, 2.5);
+    terrain.declare('S', true, 0.75);
+    Expected<grid::Grid> grid = grid::Grid::build(map, terrain);
+    ASSERT_TRUE(grid);
+    ASSERT_EQ(grid->topology(), grid::Topology::hex);
+    search::SearchSettings settings;
+    settings.fallback = search::Fallback::nearest;  // partial paths too
+    Expected<search::Solver> solver = search::Solver::create(*grid, settings);
+    ASSERT_TRUE(solver) << solver.error().describe();
+    const std::vector<search::Query> queries = random_queries(*grid, 1200, 17);
+    const std::vector<search::Result> one = solve_with(1, *solver, queries);
+    testing::expect_identical_results(one, solve_with(2, *solver, queries));
+    testing::expect_identical_results(one, solve_with(4, *solver, queries));
+    std::size_t found = 0;
+    for (const search::Result& result : one) found += result.status == search::QueryStatus::found ? 1 : 0;
+    EXPECT_GT(found, 300U);
+}
+
 }  // namespace
 }  // namespace swarmpath::batch
