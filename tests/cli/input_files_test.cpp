@@ -259,7 +259,9 @@ TEST_F(InputFilesTest, HexAndTriangleMapsAreSearchedAndRefuseSquareOnlyOptions) 
                 "solve " + path("s.map.scen") + " --check --algorithm " + algorithm, kTimeoutSeconds);
             EXPECT_EQ(solved.exit_code, 0) << type << " " << algorithm << "\n" << solved.standard_error;
         }
-        expect_refused("solve " + path("s.map.scen") + " --moves 4", {"--moves does not apply to " + type + " maps"});
+        expect_refused("solve " + path("s.map.scen") + " --moves 4", {"s.map: --moves does not apply to " + type + " maps"});
+        expect_refused("field " + path("s.map") + " 0 0 -o " + path("s.field") + " --moves 4",
+                       {"s.map: --moves does not apply to " + type + " maps"});
         expect_refused("solve " + path("s.map.scen") + " --diagonal-rule any",
                        {"--diagonal-rule does not apply to " + type + " maps"});
         expect_refused("solve " + path("s.map.scen") + " --algorithm jps+",

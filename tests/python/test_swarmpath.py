@@ -238,3 +238,18 @@ def test_bad_input_raises_clear_exceptions(tmp_path):
         swarmpath.Solver(grid, weight=0.5)
     with pytest.raises(ValueError, match="terrain"):
         swarmpath.Solver(grid, terrain="W=abc")
+
+
+def test_hex_and_triangle_grids_are_searched_on_their_shape(tmp_path):
+    # The CLI test's map: around the wall at (1, 1), 4 hex steps and 5 triangle steps from (0, 0) to (3, 2).
+    for shape, optimal in (("hex", 4.0), ("triangle", 5.0)):
+        path = tmp_path / (shape + ".map")
+        path.write_text("type " + shape + "\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n")
+        grid = swarmpath.Grid.from_file(str(path))
+        assert grid.topology == shape
+        result = swarmpath.Solver(grid).solve((0, 0), (3, 2))
+        assert result.status == "found"
+        assert result.cost == optimal
+        with pytest.raises(ValueError, match="--moves does not apply to " + shape + " maps"):
+            swarmpath.Solver(grid, moves=4)
+    assert swarmpath.Grid.from_file(str(DAO / "arena.map")).topology == "octile"

@@ -18,6 +18,7 @@
 
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
+#include "swarmpath/grid/edits.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/topology.hpp"
 #include "swarmpath/search/components.hpp"
@@ -197,6 +198,39 @@ TEST_P(ShapedGridTest, ComponentsFollowTheShapesNeighbours) {
                               grid->passable(goal % map.width, goal / map.width);
             EXPECT_EQ(components.connected(grid->padded(grid::CellIndex{start}), grid->padded(grid::CellIndex{goal})),
                       open && reference[goal] != testing::kUnreachable);
+        }
+    }
+}
+
+TEST_P(ShapedGridTest, ComponentsStayRightAcrossMapEdits) {
+    const Topology topology = GetParam();
+    std::mt19937_64 random(topology == Topology::hex ? 1641 : 1642);
+    const io::MapFile map = shaped_map(random, topology, 18, 14, 0.3, "...W");
+    Expected<grid::Grid> current = grid::Grid::build(map, grid::TerrainTable::benchmark());
+    ASSERT_TRUE(current);
+    search::Components components =
+        search::Components::compute(*current, search::Moves::eight, search::DiagonalRule::both_free);
+    std::uniform_int_distribution<std::uint32_t> x(0, map.width - 1);
+    std::uniform_int_distribution<std::uint32_t> y(0, map.height - 1);
+    for (int round = 0; round < 20; ++round) {
+        // One cell (the local fast path on square maps) or several.
+        std::vector<grid::CellEdit> edits(round % 2 == 0 ? 1 : 5);
+        for (grid::CellEdit& edit : edits) edit = {x(random), y(random), "@.W"[round % 3], 0};
+        std::vector<grid::CellIndex> changed;
+        for (const grid::CellEdit& edit : edits) changed.push_back(current->cell(edit.x, edit.y));
+        Expected<grid::Grid> edited = current->with_edits(edits, grid::TerrainTable::benchmark(), "test");
+        ASSERT_TRUE(edited) << edited.error().describe();
+        ASSERT_EQ(edited->topology(), topology);
+        current = std::move(edited);
+        components.refresh(*current, search::Moves::eight, search::DiagonalRule::both_free, changed);
+        const search::Components fresh =
+            search::Components::compute(*current, search::Moves::eight, search::DiagonalRule::both_free);
+        for (std::uint32_t a = 0; a < current->cell_count(); a += 3) {
+            for (std::uint32_t b = 0; b < current->cell_count(); b += 5) {
+                const grid::PaddedIndex pa = current->padded(grid::CellIndex{a});
+                const grid::PaddedIndex pb = current->padded(grid::CellIndex{b});
+                ASSERT_EQ(components.connected(pa, pb), fresh.connected(pa, pb)) << "round " << round;
+            }
         }
     }
 }

@@ -25,6 +25,7 @@
 #include "swarmpath/search/goal_field.hpp"
 #include "swarmpath/search/goal_field_record.hpp"
 #include "swarmpath/search/moves.hpp"
+#include "swarmpath/search/solver.hpp"
 
 namespace swarmpath::cli {
 namespace {
@@ -153,6 +154,10 @@ int run_field(const FieldOptions& options) {
     }
     const ResolvedSearch* resolved = &loaded->search;
     const grid::Grid* grid = &loaded->grid;
+    if (Status fits = search::check_shape_settings(*grid, resolved->settings); !fits) {
+        report_error(options.map_path + ": " + fits.error().describe());
+        return kExitBadInput;
+    }
     if (!grid->contains(options.goal_x, options.goal_y)) {
         report_error("goal " + std::to_string(options.goal_x) + " " + std::to_string(options.goal_y) + " is off the " +
                      std::to_string(grid->width()) + " x " + std::to_string(grid->height()) + " map");

@@ -484,6 +484,8 @@ PYBIND11_MODULE(swarmpath, module) {
         .def_property_readonly("passable", &PythonGrid::passable, "(height, width) bool array")
         .def_property_readonly("costs", &PythonGrid::costs, "(height, width) float array: cost of entering each cell, inf where blocked")
         .def_property_readonly("letters", &PythonGrid::letters, "(height, width) array of terrain letters")
+        .def_property_readonly("topology", [](const PythonGrid& grid) { return std::string(grid::topology_type_name(grid.grid->topology())); },
+                               "cell shape, the map's `type`: \"octile\" (square cells), \"hex\" or \"triangle\"")
         .def("__repr__", [](const PythonGrid& grid) {
             return "<swarmpath.Grid " + std::to_string(grid.grid->width()) + "x" + std::to_string(grid.grid->height()) + ">";
         });
@@ -525,7 +527,8 @@ PYBIND11_MODULE(swarmpath, module) {
              py::arg("record_paths") = true,
              "algorithm: auto, astar, jps, jps+; moves: 8 or 4; diagonal_rule: both-free (Moving AI), one-free, any; "
              "terrain: letter costs applied on top of the grid's; weight >= 1 (weighted A*); heuristic: auto, octile, "
-             "manhattan, euclidean, chebyshev, zero; fallback: none or nearest; max_expansions: 0 is unlimited.")
+             "manhattan, euclidean, chebyshev, zero, hex, triangle (moves, diagonal_rule, jps and the overestimating "
+             "heuristics are refused on hex and triangle grids); fallback: none or nearest; max_expansions: 0 is unlimited.")
         .def("solve", &PythonSolver::solve, py::arg("start"), py::arg("goal"),
              "Solves one query from start (x, y) to goal (x, y). Raises ValueError for a cell off the map.")
         .def("solve_batch", &PythonSolver::solve_batch, py::arg("queries"), py::arg("threads") = 0, py::arg("paths") = true,

@@ -136,18 +136,30 @@ Expected<std::vector<ScenarioSet>> load_scenario_sets(const std::vector<std::str
     return sets;
 }
 
+namespace {
+
+/// A refusal of the settings for this set's map (a hex map and --moves 4, say), naming the map.
+Error naming_map(Error error, const ScenarioSet& set) {
+    if (error.file.empty()) error.file = set.map_path;
+    return error;
+}
+
+}  // namespace
+
 Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSettings& settings, BatchSolver& workers,
                                ProgressCallback progress, void* progress_user) {
     SetOutcome outcome;
     if (set.queries.empty()) return outcome;
     if (settings.algorithm == search::Algorithm::flowfield || settings.algorithm == search::Algorithm::automatic) {
-        return solve_set_with_fields(set, settings, workers, progress, progress_user);  // crowd_solver.hpp
+        Expected<SetOutcome> fields = solve_set_with_fields(set, settings, workers, progress, progress_user);  // crowd_solver.hpp
+        if (!fields) return naming_map(fields.error(), set);
+        return fields;
     }
     // Preparation (JPS+ table, components) runs inside the workers' arena: --threads 1 means one thread.
     std::optional<Expected<search::Solver>> created;
     workers.execute([&] { created.emplace(search::Solver::create(*set.grid, settings, {.parallel = workers.parallel_loop()})); });
     Expected<search::Solver>& solver = *created;
-    if (!solver) return solver.error();
+    if (!solver) return naming_map(solver.error(), set);
     outcome.algorithm = solver->algorithm();
     if (const search::JumpPointGrid* lines = solver->jump_grid()) {
         outcome.preprocessing_seconds = lines->build_seconds();

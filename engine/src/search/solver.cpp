@@ -161,6 +161,12 @@ Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& s
     return Success{};
 }
 
+Status check_shape_settings(const grid::Grid& grid, const SearchSettings& settings) {
+    if (grid.topology() == grid::Topology::square) return Success{};
+    return check_shaped_settings(grid.topology(), settings,
+                                 resolve_heuristic(settings.heuristic, settings.moves, grid.topology()));
+}
+
 Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& settings, const Preparation& preparation) {
     auto fail = [](std::string message) -> Error { return Error{"", 0, 0, std::move(message)}; };
     // A default-constructed Grid has no cells: only Grid::build makes a grid a search can run on.

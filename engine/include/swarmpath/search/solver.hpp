@@ -50,6 +50,11 @@ struct Preparation {
 /// both-free diagonals, uniform cost, weight 1, octile, no fallback); otherwise an Error saying why.
 Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& settings);
 
+/// Ok on square grids; on hex and triangle grids, an Error naming the first option that does not apply
+/// to the shape (--moves, --diagonal-rule, --algorithm jps|jps+, an overestimating --heuristic), as
+/// Solver::create refuses it. For callers that use the settings without a Solver (goal fields).
+Status check_shape_settings(const grid::Grid& grid, const SearchSettings& settings);
+
 class Solver {
 public:
     /// One compiled search. It takes the context's state, fetched once per query by solve.
