@@ -1,0 +1,123 @@
+// The path oracle's tables and queries (issue 20): for every passable source cell s, the first move
+// of an optimal path from s to every passable cell t, run-length encoded over a cell order (a
+// "compressed path database"). Row s comes from one forward Dijkstra from s over the goal fields'
+// Dial buckets with the same fixed-point costs, move rules and terrain as A* and the goal fields.
+// Where several first moves are optimal, any of them may be stored ("wildcards"), and cells that
+// s cannot reach take any move at all; the encoder keeps each run as long as some move fits every
+// cell in it, which makes the fewest runs for the order. Rows, not columns: the first move out of
+// s is the same for every target in the shadow of an obstacle, so rows have far fewer runs than
+// columns towards one target (measured: docs/path-oracle.md).
+//
+// A run is one 32-bit word: position << 3 | direction (search/moves.hpp numbering), positions below
+// 2^29. Row s's runs are runs[row_begin[s] .. row_begin[s + 1]) in increasing position, the first at
+// position 0; the move towards target position t is that of the last run starting at or before t.
+// A query reads one row per step. Unreachable pairs are known without a search: their cells have
+// different component labels.
+//
+// The tables are plain spans so that they can live in vectors (a build) or in a mapped file
+// (batch/path_oracle.hpp, docs/oracle-format.md). Assumes square maps (octile, 4- or 8-connected).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "swarmpath/core/error.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/grid/bitset.hpp"
+#include "swarmpath/search/types.hpp"
+
+namespace swarmpath::search {
+
+/// The order in which a column lists source cells. Runs are longer when cells that share a first
+/// move are close in the order; docs/path-oracle.md gives the measured sizes of each.
+enum class CellOrder : std::uint8_t { row_major, hilbert, depth_first };
+std::string_view to_string(CellOrder order);
+
+/// position_of_cell value of a blocked cell.
+inline constexpr std::uint32_t kNoPosition = 0xFFFFFFFFU;
+/// Largest position a run can hold (29 bits).
+inline constexpr std::uint32_t kMaximumOraclePositions = std::uint32_t{1} << 29;
+
+/// Where the cells sit in every column, and which can reach which.
+struct OracleLayout {
+    std::vector<std::uint32_t> position_of_cell;       ///< per map cell (y·width + x); kNoPosition when blocked
+    std::vector<std::uint32_t> cell_of_position;       ///< per passable cell, in order
+    std::vector<std::uint32_t> component_of_position;  ///< connected-component label per position
+};
+
+/// The layout of `grid` under `moves` and `rule` in `order`. Fails when the grid has more passable
+/// cells than a run can address.
+Expected<OracleLayout> make_oracle_layout(const grid::Grid& grid, Moves moves, DiagonalRule rule, CellOrder order);
+
+/// Read-only views of a whole oracle.
+struct OracleTables {
+    std::uint32_t width = 0;
+    std::uint32_t height = 0;
+    Moves moves = Moves::eight;
+    DiagonalRule diagonal = DiagonalRule::both_free;
+    std::span<const std::uint32_t> position_of_cell;
+    std::span<const std::uint32_t> cell_of_position;
+    std::span<const std::uint32_t> component_of_position;
+    std::span<const std::uint64_t> row_begin;  ///< one per position, plus the end
+    std::span<const std::uint32_t> runs;
+};
+
+/// Checks that `tables` are well formed for `grid` (sizes, passable cells, ordered runs that start
+/// at position 0, directions the movement model has), so that queries on them can never read out of
+/// bounds. It reads every run once. The error names what is wrong; `origin` prefixes it.
+Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, std::string_view origin);
+
+/// A worker's scratch for building rows: costs, first-move sets and settled marks per padded cell,
+/// and Dial's buckets. Sized by the first row built, then reused.
+struct OracleRowScratch {
+    std::vector<grid::Cost> cost;
+    std::vector<std::uint8_t> first_moves;
+    grid::Bitset settled;
+    std::vector<std::vector<std::uint32_t>> buckets;
+};
+
+/// Builds rows, one per call, for one grid and layout; shared read-only by the workers, each with
+/// its own scratch.
+class OracleRowBuilder {
+public:
+    OracleRowBuilder(const grid::Grid& grid, Moves moves, DiagonalRule rule, const OracleLayout& layout);
+    /// Appends the runs of source position `source` to `runs`; returns how many it appended.
+    std::size_t build(std::uint32_t source, OracleRowScratch& scratch, std::vector<std::uint32_t>& runs) const;
+
+private:
+    using RowFunction = std::size_t (*)(const OracleRowBuilder&, std::uint32_t, OracleRowScratch&,
+                                        std::vector<std::uint32_t>&);
+    template <class Rule, class CostModel>
+    friend std::size_t build_row(const OracleRowBuilder&, std::uint32_t, OracleRowScratch&, std::vector<std::uint32_t>&);
+    const grid::Grid* grid_;
+    const OracleLayout* layout_;
+    std::vector<std::uint32_t> padded_of_position_;
+    RowFunction function_;
+};
+
+/// The direction of the stored first move from source position `source` towards target position
+/// `target`. Meaningful only for two distinct positions of one component.
+[[nodiscard]] inline std::uint8_t oracle_first_move(const OracleTables& tables, std::uint32_t source,
+                                                    std::uint32_t target) {
+    const std::uint32_t* base = tables.runs.data() + tables.row_begin[source];
+    std::size_t count = tables.row_begin[source + 1] - tables.row_begin[source];
+    const std::uint32_t key = (target << 3) | 7U;
+    while (count > 1) {  // branch-free: the last run whose start is at most `target`
+        const std::size_t half = count / 2;
+        base = base[half] <= key ? base + half : base;
+        count -= half;
+    }
+    return static_cast<std::uint8_t>(*base & 7U);
+}
+
+/// Answers `query` from the oracle: `found` with the cost (and the path from start to goal when
+/// `record_path`), `no_path` for endpoints in different components, `start_blocked`, `goal_blocked`
+/// or `invalid` as A* does. `grid` must be the grid the tables were checked against
+/// (check_oracle_tables). Counters count one expansion per step followed. Never allocates unless
+/// `record_path` and the path outgrows `result.path`'s capacity.
+void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Query& query, bool record_path,
+                  Result& result);
+
+}  // namespace swarmpath::search
