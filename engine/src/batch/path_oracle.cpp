@@ -157,8 +157,8 @@ OracleMapIdentity OracleMapIdentity::of(const grid::Grid& grid) {
     identity.letters_fingerprint = letters.value();
     Fingerprint terrain;
     for (const grid::TerrainKind& kind : grid.kinds()) {
-        const std::uint64_t fields[4] = {static_cast<std::uint64_t>(static_cast<unsigned char>(kind.letter)), kind.layer,
-                                         kind.straight_units, kind.diagonal_units};
+        const std::uint64_t fields[5] = {static_cast<std::uint64_t>(static_cast<unsigned char>(kind.letter)), kind.layer,
+                                         kind.straight_units, kind.diagonal_units, std::bit_cast<std::uint64_t>(kind.cost)};
         terrain.add(fields, sizeof(fields));
     }
     identity.terrain_fingerprint = terrain.value();
