@@ -126,7 +126,7 @@ int run_precompute(const PrecomputeOptions& options) {
     const unsigned available = std::max(1U, std::thread::hardware_concurrency());
     const unsigned threads = options.threads == 0 ? available : std::min(options.threads, available);
     batch::BatchSolver workers(threads);
-    const auto positions = static_cast<std::uint32_t>(layout->cell_of_position.size());
+    const auto positions = static_cast<std::uint32_t>(layout->position_of_rank.size());
     const auto ranks = static_cast<std::uint64_t>(session.size());
     const auto first = static_cast<std::uint32_t>(positions * static_cast<std::uint64_t>(session.rank()) / ranks);
     const auto end = static_cast<std::uint32_t>(positions * static_cast<std::uint64_t>(session.rank() + 1) / ranks);

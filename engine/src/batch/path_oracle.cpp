@@ -58,14 +58,13 @@ constexpr std::uint64_t aligned(std::uint64_t bytes) { return (bytes + 7) / 8 * 
 
 /// Byte offsets of the sections after the header.
 struct Sections {
-    std::uint64_t position_of_cell, cell_of_position, component_of_position, row_begin, runs, end;
-    static Sections of(std::uint64_t cells, std::uint64_t positions, std::uint64_t runs) {
+    std::uint64_t position_of_rank, component_of_rank, row_begin, runs, end;
+    static Sections of(std::uint64_t positions, std::uint64_t runs) {
         Sections sections{};
-        sections.position_of_cell = kHeaderBytes;
-        sections.cell_of_position = sections.position_of_cell + aligned(cells * 4);
-        sections.component_of_position = sections.cell_of_position + aligned(positions * 4);
-        sections.row_begin = sections.component_of_position + aligned(positions * 4);
-        sections.runs = sections.row_begin + (positions + 1) * 8;
+        sections.position_of_rank = kHeaderBytes;
+        sections.component_of_rank = sections.position_of_rank + aligned(positions * 4);
+        sections.row_begin = sections.component_of_rank + aligned(positions * 4);
+        sections.runs = sections.row_begin + aligned((positions + 1) * 4);
         sections.end = sections.runs + aligned(runs * 4);
         return sections;
     }
@@ -131,7 +130,8 @@ std::string describe_rule(std::uint8_t moves, std::uint8_t diagonal) {
 /// What an oracle's spans point into: vectors of a build, or a read-only mapping of a file.
 struct Oracle::Storage {
     search::OracleLayout layout;
-    std::vector<std::uint64_t> row_begin;
+    search::PassableRanks ranks;
+    std::vector<std::uint32_t> row_begin;
     std::vector<std::uint32_t> runs;
     void* mapping = nullptr;
     std::size_t mapping_bytes = 0;
@@ -213,7 +213,7 @@ Expected<Oracle> Oracle::assemble(const grid::Grid& grid, const OracleSettings& 
                                   search::OracleLayout layout, std::span<OracleRows> rows) {
     auto storage = std::make_shared<Storage>();
     storage->layout = std::move(layout);
-    const std::size_t positions = storage->layout.cell_of_position.size();
+    const std::size_t positions = storage->layout.position_of_rank.size();
     std::size_t total_runs = 0;
     std::uint32_t next = 0;
     for (const OracleRows& part : rows) {
@@ -226,9 +226,14 @@ Expected<Oracle> Oracle::assemble(const grid::Grid& grid, const OracleSettings& 
     storage->runs.reserve(total_runs);
     storage->row_begin.push_back(0);
     for (OracleRows& part : rows) {
-        for (std::uint64_t count : part.run_counts) storage->row_begin.push_back(storage->row_begin.back() + count);
+        for (std::uint64_t count : part.run_counts) {
+            storage->row_begin.push_back(storage->row_begin.back() + static_cast<std::uint32_t>(count));
+        }
         storage->runs.insert(storage->runs.end(), part.runs.begin(), part.runs.end());
         part = {};
+    }
+    if (total_runs >= (std::uint64_t{1} << 32)) {
+        return Error{"", 0, 0, "the oracle has " + std::to_string(total_runs) + " runs; a file holds fewer than 2^32"};
     }
     if (storage->row_begin.back() != storage->runs.size()) {
         return Error{"", 0, 0, "the oracle's run counts do not match its runs"};
@@ -243,11 +248,13 @@ Expected<Oracle> Oracle::assemble(const grid::Grid& grid, const OracleSettings& 
                       grid.height(),
                       settings.moves,
                       settings.diagonal,
-                      storage->layout.position_of_cell,
-                      storage->layout.cell_of_position,
-                      storage->layout.component_of_position,
+                      storage->layout.position_of_rank,
+                      storage->layout.component_of_rank,
                       storage->row_begin,
-                      storage->runs};
+                      storage->runs,
+                      &storage->ranks};
+    storage->layout.padded_of_position = {};  // only the build needs it
+    storage->ranks = search::PassableRanks(grid);
     oracle.storage_ = std::move(storage);
     return oracle;
 }
@@ -257,7 +264,7 @@ Expected<Oracle> Oracle::build(const grid::Grid& grid, const OracleSettings& set
     Expected<search::OracleLayout> cells = layout(grid, settings);
     if (!cells) return cells.error();
     const auto started = std::chrono::steady_clock::now();
-    const auto positions = static_cast<std::uint32_t>(cells->cell_of_position.size());
+    const auto positions = static_cast<std::uint32_t>(cells->position_of_rank.size());
     OracleRows rows = build_rows(grid, settings, *cells, 0, positions, workers, progress, progress_user);
     Expected<Oracle> oracle = assemble(grid, settings, std::move(map_name), std::move(*cells), std::span<OracleRows>(&rows, 1));
     if (oracle) oracle->preparation_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -265,7 +272,7 @@ Expected<Oracle> Oracle::build(const grid::Grid& grid, const OracleSettings& set
 }
 
 std::uint64_t Oracle::file_bytes() const {
-    return Sections::of(tables_.position_of_cell.size(), tables_.cell_of_position.size(), tables_.runs.size()).end;
+    return Sections::of(tables_.position_of_rank.size(), tables_.runs.size()).end;
 }
 
 Status Oracle::save(const std::string& path) const {
@@ -276,8 +283,8 @@ Status Oracle::save(const std::string& path) const {
 }
 
 Status Oracle::write_to(io::AtomicFile& file) const {
-    const std::uint64_t positions = tables_.cell_of_position.size();
-    const Sections sections = Sections::of(tables_.position_of_cell.size(), positions, tables_.runs.size());
+    const std::uint64_t positions = tables_.position_of_rank.size();
+    const Sections sections = Sections::of(positions, tables_.runs.size());
     // The body in file order, each section padded to eight bytes, checksummed as it is written.
     Fingerprint checksum;
     std::vector<std::pair<const void*, std::size_t>> pieces;
@@ -290,9 +297,8 @@ Status Oracle::write_to(io::AtomicFile& file) const {
             checksum.add(&zeros, 8 - bytes % 8);
         }
     };
-    add(tables_.position_of_cell.data(), tables_.position_of_cell.size_bytes());
-    add(tables_.cell_of_position.data(), tables_.cell_of_position.size_bytes());
-    add(tables_.component_of_position.data(), tables_.component_of_position.size_bytes());
+    add(tables_.position_of_rank.data(), tables_.position_of_rank.size_bytes());
+    add(tables_.component_of_rank.data(), tables_.component_of_rank.size_bytes());
     add(tables_.row_begin.data(), tables_.row_begin.size_bytes());
     add(tables_.runs.data(), tables_.runs.size_bytes());
 
@@ -359,10 +365,10 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
     }
     const std::string built_for(header.map_name);
     const std::uint64_t cells = std::uint64_t{header.width} * header.height;
-    if (cells > grid::kMaximumCells || header.positions > cells || header.runs > (std::uint64_t{1} << 40)) {
+    if (cells > grid::kMaximumCells || header.positions > cells || header.runs >= (std::uint64_t{1} << 32)) {
         return fail("has a malformed header (sizes out of range)");
     }
-    const Sections sections = Sections::of(cells, header.positions, header.runs);
+    const Sections sections = Sections::of(header.positions, header.runs);
     if (sections.end != bytes) {
         return fail("is " + std::to_string(bytes) + " bytes, but its header describes " + std::to_string(sections.end) +
                     " (truncated or damaged)");
@@ -400,12 +406,12 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
                       header.height,
                       header.moves == 4 ? search::Moves::four : search::Moves::eight,
                       static_cast<search::DiagonalRule>(header.diagonal),
-                      words(sections.position_of_cell, cells),
-                      words(sections.cell_of_position, header.positions),
-                      words(sections.component_of_position, header.positions),
-                      std::span<const std::uint64_t>(reinterpret_cast<const std::uint64_t*>(base + sections.row_begin),
-                                                     std::uint64_t{header.positions} + 1),
-                      words(sections.runs, header.runs)};
+                      words(sections.position_of_rank, header.positions),
+                      words(sections.component_of_rank, header.positions),
+                      words(sections.row_begin, std::uint64_t{header.positions} + 1),
+                      words(sections.runs, header.runs),
+                      &storage->ranks};
+    storage->ranks = search::PassableRanks(grid);
     if (Status valid = search::check_oracle_tables(oracle.tables_, grid, path); !valid) return valid.error();
     oracle.storage_ = std::move(storage);
     oracle.preparation_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -414,13 +420,15 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
 
 int Oracle::first_move(std::uint32_t start_x, std::uint32_t start_y, std::uint32_t goal_x, std::uint32_t goal_y) const {
     if (!grid_->contains(start_x, start_y) || !grid_->contains(goal_x, goal_y)) return -1;
-    const std::uint32_t source = tables_.position_of_cell[start_y * tables_.width + start_x];
-    const std::uint32_t target = tables_.position_of_cell[goal_y * tables_.width + goal_x];
-    if (source == search::kNoPosition || target == search::kNoPosition || source == target ||
-        tables_.component_of_position[source] != tables_.component_of_position[target]) {
-        return -1;
-    }
-    return search::oracle_first_move(tables_, source, target);
+    const grid::PaddedLayout layout = grid_->layout();
+    const std::uint32_t source = layout.padded(start_x, start_y);
+    const std::uint32_t target = layout.padded(goal_x, goal_y);
+    const search::PassableRanks& ranks = *tables_.ranks;
+    if (!ranks.passable(source) || !ranks.passable(target) || source == target) return -1;
+    const std::uint32_t source_rank = ranks.rank(source);
+    const std::uint32_t target_rank = ranks.rank(target);
+    if (tables_.component_of_rank[source_rank] != tables_.component_of_rank[target_rank]) return -1;
+    return search::oracle_first_move(tables_, source_rank, tables_.position_of_rank[target_rank]);
 }
 
 Expected<SetOutcome> Oracle::solve_set(const ScenarioSet& set, bool record_paths, BatchSolver& workers,

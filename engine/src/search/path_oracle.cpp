@@ -121,16 +121,31 @@ Expected<OracleLayout> make_oracle_layout(const grid::Grid& grid, Moves moves, D
                                    std::to_string(kMaximumOraclePositions - 1)};
     }
     const Components components = Components::compute(grid, moves, rule);
+    const PassableRanks ranks(grid);
     OracleLayout layout;
-    layout.position_of_cell.assign(grid.cell_count(), kNoPosition);
-    layout.cell_of_position = std::move(cells);
-    layout.component_of_position.resize(layout.cell_of_position.size());
-    for (std::uint32_t position = 0; position < layout.cell_of_position.size(); ++position) {
-        const std::uint32_t cell = layout.cell_of_position[position];
-        layout.position_of_cell[cell] = position;
-        layout.component_of_position[position] = components.label(grid.padded(grid::CellIndex{cell}));
+    layout.position_of_rank.assign(cells.size(), 0);
+    layout.component_of_rank.assign(cells.size(), 0);
+    layout.padded_of_position.resize(cells.size());
+    for (std::uint32_t position = 0; position < cells.size(); ++position) {
+        const std::uint32_t padded = grid.padded(grid::CellIndex{cells[position]}).value;
+        const std::uint32_t rank = ranks.rank(padded);
+        layout.padded_of_position[position] = padded;
+        layout.position_of_rank[rank] = position;
+        layout.component_of_rank[rank] = components.label(grid::PaddedIndex{padded});
     }
     return layout;
+}
+
+PassableRanks::PassableRanks(const grid::Grid& grid) : words_(grid.passable_bits().words()) {
+    const std::size_t words = grid.passable_bits().word_count();
+    before_.resize(words + 1);
+    std::uint32_t count = 0;
+    for (std::size_t word = 0; word < words; ++word) {
+        before_[word] = count;
+        count += static_cast<std::uint32_t>(std::popcount(words_[word]));
+    }
+    before_[words] = count;
+    count_ = count;
 }
 
 template <class Rule, class CostModel>
@@ -152,8 +167,8 @@ std::size_t build_row(const OracleRowBuilder& builder, std::uint32_t source, Ora
     const CostModel cost_model(grid);
     const std::uint32_t padded_width = grid.padded_width();
     const auto offsets = best_first::direction_offsets(grid.layout());
-    const std::uint32_t* padded_of_position = builder.padded_of_position_.data();
-    const std::uint32_t source_cell = padded_of_position[source];
+    const std::uint32_t* padded_of_position = builder.layout_->padded_of_position.data();
+    const std::uint32_t source_cell = builder.padded_of_rank_[source];
 
     // Forward Dijkstra from the source over Dial's buckets. A cell's set of optimal first moves is
     // the union of those of its optimal predecessors (the source's own neighbours: the step itself),
@@ -189,7 +204,7 @@ std::size_t build_row(const OracleRowBuilder& builder, std::uint32_t source, Ora
     }
 
     // The row: targets in position order; the source itself and unreachable targets take any move.
-    const std::size_t positions = builder.padded_of_position_.size();
+    const std::size_t positions = builder.layout_->padded_of_position.size();
     const std::size_t first_run = runs.size();
     unsigned run_moves = kAnyMove;
     std::uint32_t run_start = 0;
@@ -211,9 +226,9 @@ std::size_t build_row(const OracleRowBuilder& builder, std::uint32_t source, Ora
 
 OracleRowBuilder::OracleRowBuilder(const grid::Grid& grid, Moves moves, DiagonalRule rule, const OracleLayout& layout)
     : grid_(&grid), layout_(&layout) {
-    padded_of_position_.resize(layout.cell_of_position.size());
-    for (std::size_t position = 0; position < padded_of_position_.size(); ++position) {
-        padded_of_position_[position] = grid.padded(grid::CellIndex{layout.cell_of_position[position]}).value;
+    padded_of_rank_.resize(layout.position_of_rank.size());
+    for (std::size_t rank = 0; rank < padded_of_rank_.size(); ++rank) {
+        padded_of_rank_[rank] = layout.padded_of_position[layout.position_of_rank[rank]];
     }
     const bool uniform = grid.uniform_cost();
     function_ = with_move_rule(moves, rule, [uniform]<class Rule>() -> RowFunction {
@@ -231,32 +246,28 @@ Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, s
         return fail("built for a " + std::to_string(tables.width) + " x " + std::to_string(tables.height) +
                     " map, not " + std::to_string(grid.width()) + " x " + std::to_string(grid.height()));
     }
-    const std::size_t positions = tables.cell_of_position.size();
-    if (tables.position_of_cell.size() != grid.cell_count() || tables.component_of_position.size() != positions ||
+    const std::size_t positions = tables.position_of_rank.size();
+    if (tables.ranks == nullptr || tables.ranks->count() != positions || tables.component_of_rank.size() != positions ||
         tables.row_begin.size() != positions + 1 || positions >= kMaximumOraclePositions) {
-        return fail("its tables have inconsistent sizes");
+        return fail("its tables do not match the map's passable cells");
     }
-    for (std::uint32_t cell = 0; cell < grid.cell_count(); ++cell) {
-        const std::uint32_t position = tables.position_of_cell[cell];
-        const bool passable = grid.passable(grid.padded(grid::CellIndex{cell}));
-        if (position == kNoPosition ? passable
-                                    : !passable || position >= positions || tables.cell_of_position[position] != cell) {
-            return fail("its cell order does not match the map's passable cells (cell " +
-                        std::to_string(cell % grid.width()) + "," + std::to_string(cell / grid.width()) + ")");
-        }
+    std::vector<bool> seen(positions, false);
+    for (std::uint32_t position : tables.position_of_rank) {
+        if (position >= positions || seen[position]) return fail("its cell order is not a permutation of the passable cells");
+        seen[position] = true;
     }
     const unsigned direction_limit = tables.moves == Moves::four ? 4U : 8U;
     if (tables.row_begin[0] != 0 || tables.row_begin[positions] != tables.runs.size()) {
         return fail("its row index does not cover its runs");
     }
     for (std::size_t source = 0; source < positions; ++source) {
-        const std::uint64_t begin = tables.row_begin[source];
-        const std::uint64_t end = tables.row_begin[source + 1];
+        const std::uint32_t begin = tables.row_begin[source];
+        const std::uint32_t end = tables.row_begin[source + 1];
         if (end <= begin || end > tables.runs.size() || (tables.runs[begin] >> 3) != 0) {
             return fail("row " + std::to_string(source) + " is malformed");
         }
         std::uint32_t previous = 0;
-        for (std::uint64_t run = begin; run < end; ++run) {
+        for (std::uint32_t run = begin; run < end; ++run) {
             const std::uint32_t word = tables.runs[run];
             if ((word & 7U) >= direction_limit || (run > begin && (word >> 3) <= previous) || (word >> 3) >= positions) {
                 return fail("row " + std::to_string(source) + " has a malformed run");
@@ -277,61 +288,58 @@ void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Quer
         result.status = QueryStatus::invalid;
         return;
     }
+    const grid::PaddedLayout layout = grid.layout();
+    const PassableRanks& ranks = *tables.ranks;
     const auto start_x = static_cast<std::uint32_t>(query.start_x);
     const auto start_y = static_cast<std::uint32_t>(query.start_y);
-    const auto goal_x = static_cast<std::uint32_t>(query.goal_x);
-    const auto goal_y = static_cast<std::uint32_t>(query.goal_y);
-    const std::uint32_t width = grid.width();
-    std::uint32_t cell = start_y * width + start_x;
-    const std::uint32_t goal_cell = goal_y * width + goal_x;
-    const std::uint32_t* position_of_cell = tables.position_of_cell.data();
-    std::uint32_t position = position_of_cell[cell];
-    const std::uint32_t target = position_of_cell[goal_cell];
-    if (position == kNoPosition) {
+    std::uint32_t padded = layout.padded(start_x, start_y);
+    const std::uint32_t goal =
+        layout.padded(static_cast<std::uint32_t>(query.goal_x), static_cast<std::uint32_t>(query.goal_y));
+    if (!ranks.passable(padded)) {
         result.status = QueryStatus::start_blocked;
         return;
     }
-    if (target == kNoPosition) {
+    if (!ranks.passable(goal)) {
         result.status = QueryStatus::goal_blocked;
         return;
     }
-    if (tables.component_of_position[position] != tables.component_of_position[target]) {
+    std::uint32_t rank = ranks.rank(padded);
+    const std::uint32_t goal_rank = ranks.rank(goal);
+    if (tables.component_of_rank[rank] != tables.component_of_rank[goal_rank]) {
         result.status = QueryStatus::no_path;
         return;
     }
     result.status = QueryStatus::found;
+    std::uint32_t cell = start_y * grid.width() + start_x;
     if (record_path) result.path.push_back(grid::CellIndex{cell});
 
     // Each step reads the row of the cell it stands on at the goal's position.
     const std::uint32_t* const runs = tables.runs.data();
-    const std::uint64_t* const row_begin = tables.row_begin.data();
+    const std::uint32_t* const row_begin = tables.row_begin.data();
     const std::uint8_t* kind_of = grid.kind_of();
     const grid::TerrainKind* kinds = grid.kinds().data();
-    const grid::PaddedLayout layout = grid.layout();
-    std::uint32_t padded = layout.padded(cell);
     std::array<std::int32_t, kDirectionCount> cell_step{};
     std::array<std::int32_t, kDirectionCount> padded_step{};
     for (int direction = 0; direction < kDirectionCount; ++direction) {
         cell_step[static_cast<std::size_t>(direction)] =
             kDirectionX[static_cast<std::size_t>(direction)] +
-            kDirectionY[static_cast<std::size_t>(direction)] * static_cast<std::int32_t>(width);
+            kDirectionY[static_cast<std::size_t>(direction)] * static_cast<std::int32_t>(grid.width());
         padded_step[static_cast<std::size_t>(direction)] = best_first::direction_offset(layout, direction);
     }
     const bool uniform = grid.uniform_cost();
     grid::Cost cost = 0;
     std::uint64_t steps = 0;
-    const std::uint64_t step_limit = tables.cell_of_position.size();
-    const std::uint32_t key = target << 3 | 7U;
-    while (position != target) {
-        const std::uint32_t* base = runs + row_begin[position];
-        std::size_t count = static_cast<std::size_t>(row_begin[position + 1] - row_begin[position]);
-        while (count > 1) {  // branch-free: the last run starting at or before the target
+    const std::uint64_t step_limit = ranks.count();
+    const std::uint32_t key = tables.position_of_rank[goal_rank] << 3 | 7U;
+    while (padded != goal) {
+        const std::uint32_t* base = runs + row_begin[rank];
+        std::size_t count = row_begin[rank + 1] - row_begin[rank];
+        while (count > 1) {  // branch-free: the last run starting at or before the goal's position
             const std::size_t half = count / 2;
             base = base[half] <= key ? base + half : base;
             count -= half;
         }
-        const std::uint32_t* run = base;
-        const auto direction = static_cast<std::size_t>(*run & 7U);
+        const auto direction = static_cast<std::size_t>(*base & 7U);
         cell = static_cast<std::uint32_t>(static_cast<std::int32_t>(cell) + cell_step[direction]);
         padded = static_cast<std::uint32_t>(static_cast<std::int32_t>(padded) + padded_step[direction]);
         if (uniform) {
@@ -342,13 +350,13 @@ void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Quer
         }
         // Only a damaged table fails here: the border ring stops a step off the map, so the padded
         // index stays in bounds, and the step count stops a loop.
-        position = grid.passable(grid::PaddedIndex{padded}) ? position_of_cell[cell] : kNoPosition;
-        if (position == kNoPosition || ++steps > step_limit) {
+        if (!ranks.passable(padded) || ++steps > step_limit) {
             result.status = QueryStatus::invalid;
             result.path.clear();
             result.counters.expanded = steps;
             return;
         }
+        rank = ranks.rank(padded);
         if (record_path) result.path.push_back(grid::CellIndex{cell});
     }
     result.counters.expanded = steps;

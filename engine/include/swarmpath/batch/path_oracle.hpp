@@ -102,7 +102,7 @@ public:
     [[nodiscard]] const search::OracleTables& tables() const { return tables_; }
     [[nodiscard]] search::CellOrder order() const { return order_; }
     [[nodiscard]] const std::string& map_name() const { return map_name_; }
-    [[nodiscard]] std::size_t passable_cells() const { return tables_.cell_of_position.size(); }
+    [[nodiscard]] std::size_t passable_cells() const { return tables_.position_of_rank.size(); }
     [[nodiscard]] std::size_t run_count() const { return tables_.runs.size(); }
     /// The size of the file this oracle is (or would be) saved as.
     [[nodiscard]] std::uint64_t file_bytes() const;

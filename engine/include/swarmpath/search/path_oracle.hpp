@@ -9,15 +9,18 @@
 // columns towards one target (measured: docs/path-oracle.md).
 //
 // A run is one 32-bit word: position << 3 | direction (search/moves.hpp numbering), positions below
-// 2^29. Row s's runs are runs[row_begin[s] .. row_begin[s + 1]) in increasing position, the first at
-// position 0; the move towards target position t is that of the last run starting at or before t.
-// A query reads one row per step. Unreachable pairs are known without a search: their cells have
-// different component labels.
+// 2^29. Rows are stored by the source's rank (row-major order of the passable cells, found from the
+// grid's passability bits: PassableRanks); row r's runs are runs[row_begin[r] .. row_begin[r + 1])
+// in increasing position, the first at position 0; the move towards the target at position t is
+// that of the last run starting at or before t. A query reads one row per step: a rank from two
+// cached words, the row's bounds, and a branch-free binary search within it. Unreachable pairs are
+// known without a search: their cells have different component labels.
 //
 // The tables are plain spans so that they can live in vectors (a build) or in a mapped file
 // (batch/path_oracle.hpp, docs/oracle-format.md). Assumes square maps (octile, 4- or 8-connected).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -30,43 +33,65 @@
 
 namespace swarmpath::search {
 
-/// The order in which a column lists source cells. Runs are longer when cells that share a first
+/// The order in which a row lists target cells. Runs are longer when cells that share a first
 /// move are close in the order; docs/path-oracle.md gives the measured sizes of each.
 enum class CellOrder : std::uint8_t { row_major, hilbert, depth_first };
 std::string_view to_string(CellOrder order);
 
-/// position_of_cell value of a blocked cell.
-inline constexpr std::uint32_t kNoPosition = 0xFFFFFFFFU;
 /// Largest position a run can hold (29 bits).
 inline constexpr std::uint32_t kMaximumOraclePositions = std::uint32_t{1} << 29;
 
-/// Where the cells sit in every column, and which can reach which.
+/// The rank of a passable cell: its index among the passable cells in row-major order, found from
+/// the grid's own passability bits and a count of passable cells before each 64-bit word (4 bytes
+/// per 64 padded cells, small enough to stay in cache). Rows are stored, and components kept, by rank.
+class PassableRanks {
+public:
+    PassableRanks() = default;
+    explicit PassableRanks(const grid::Grid& grid);
+    /// The rank of passable padded cell `cell`.
+    [[nodiscard]] std::uint32_t rank(std::uint32_t cell) const {
+        const std::uint64_t word = words_[cell >> 6];
+        return before_[cell >> 6] +
+               static_cast<std::uint32_t>(std::popcount(word & ((std::uint64_t{1} << (cell & 63)) - 1)));
+    }
+    [[nodiscard]] bool passable(std::uint32_t cell) const { return ((words_[cell >> 6] >> (cell & 63)) & 1U) != 0; }
+    [[nodiscard]] std::uint32_t count() const { return count_; }
+
+private:
+    const std::uint64_t* words_ = nullptr;
+    std::vector<std::uint32_t> before_;
+    std::uint32_t count_ = 0;
+};
+
+/// Where the cells sit in every row, and which can reach which. Index spaces: a cell's *rank*
+/// (PassableRanks) and its *position* in the cell order that rows are encoded over.
 struct OracleLayout {
-    std::vector<std::uint32_t> position_of_cell;       ///< per map cell (y·width + x); kNoPosition when blocked
-    std::vector<std::uint32_t> cell_of_position;       ///< per passable cell, in order
-    std::vector<std::uint32_t> component_of_position;  ///< connected-component label per position
+    std::vector<std::uint32_t> position_of_rank;   ///< per passable cell
+    std::vector<std::uint32_t> component_of_rank;  ///< connected-component label per passable cell
+    std::vector<std::uint32_t> padded_of_position; ///< the cells in order (for building)
 };
 
 /// The layout of `grid` under `moves` and `rule` in `order`. Fails when the grid has more passable
 /// cells than a run can address.
 Expected<OracleLayout> make_oracle_layout(const grid::Grid& grid, Moves moves, DiagonalRule rule, CellOrder order);
 
-/// Read-only views of a whole oracle.
+/// Read-only views of a whole oracle, and the ranks of its grid.
 struct OracleTables {
     std::uint32_t width = 0;
     std::uint32_t height = 0;
     Moves moves = Moves::eight;
     DiagonalRule diagonal = DiagonalRule::both_free;
-    std::span<const std::uint32_t> position_of_cell;
-    std::span<const std::uint32_t> cell_of_position;
-    std::span<const std::uint32_t> component_of_position;
-    std::span<const std::uint64_t> row_begin;  ///< one per position, plus the end
+    std::span<const std::uint32_t> position_of_rank;
+    std::span<const std::uint32_t> component_of_rank;
+    std::span<const std::uint32_t> row_begin;  ///< one per rank, plus the end: rows in rank order
     std::span<const std::uint32_t> runs;
+    const PassableRanks* ranks = nullptr;
 };
 
-/// Checks that `tables` are well formed for `grid` (sizes, passable cells, ordered runs that start
-/// at position 0, directions the movement model has), so that queries on them can never read out of
-/// bounds. It reads every run once. The error names what is wrong; `origin` prefixes it.
+/// Checks that `tables` are well formed for `grid` (sizes, a position for every passable cell, each
+/// once, ordered runs that start at position 0, directions the movement model has), so that queries
+/// on them can never read out of bounds. It reads every run once. The error names what is wrong;
+/// `origin` prefixes it.
 Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, std::string_view origin);
 
 /// A worker's scratch for building rows: costs, first-move sets and settled marks per padded cell,
@@ -83,7 +108,7 @@ struct OracleRowScratch {
 class OracleRowBuilder {
 public:
     OracleRowBuilder(const grid::Grid& grid, Moves moves, DiagonalRule rule, const OracleLayout& layout);
-    /// Appends the runs of source position `source` to `runs`; returns how many it appended.
+    /// Appends the runs of the row of the source of rank `source` to `runs`; returns how many.
     std::size_t build(std::uint32_t source, OracleRowScratch& scratch, std::vector<std::uint32_t>& runs) const;
 
 private:
@@ -93,12 +118,12 @@ private:
     friend std::size_t build_row(const OracleRowBuilder&, std::uint32_t, OracleRowScratch&, std::vector<std::uint32_t>&);
     const grid::Grid* grid_;
     const OracleLayout* layout_;
-    std::vector<std::uint32_t> padded_of_position_;
+    std::vector<std::uint32_t> padded_of_rank_;
     RowFunction function_;
 };
 
-/// The direction of the stored first move from source position `source` towards target position
-/// `target`. Meaningful only for two distinct positions of one component.
+/// The direction of the stored first move from the cell of rank `source` towards the cell at
+/// position `target`. Meaningful only for two distinct cells of one component.
 [[nodiscard]] inline std::uint8_t oracle_first_move(const OracleTables& tables, std::uint32_t source,
                                                     std::uint32_t target) {
     const std::uint32_t* base = tables.runs.data() + tables.row_begin[source];
