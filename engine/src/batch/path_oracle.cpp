@@ -32,7 +32,7 @@ constexpr char kMagic[8] = {'S', 'W', 'P', 'O', 'R', 'A', 'C', 'L'};
 constexpr std::uint32_t kVersion = 1;
 constexpr std::uint32_t kHeaderBytes = 128;
 constexpr std::size_t kMapNameBytes = 64;
-constexpr std::uint32_t kTargetsPerTask = 16;
+constexpr std::uint32_t kRowsPerTask = 64;
 
 /// The fixed header (docs/oracle-format.md), exactly as stored.
 struct FileHeader {
@@ -177,14 +177,14 @@ OracleRows Oracle::build_rows(const grid::Grid& grid, const OracleSettings& sett
                                     const search::OracleLayout& layout, std::uint32_t first, std::uint32_t count,
                                     BatchSolver& workers, OracleProgress progress, void* progress_user) {
     const search::OracleRowBuilder builder(grid, settings.moves, settings.diagonal, layout);
-    const std::size_t tasks = (std::size_t{count} + kTargetsPerTask - 1) / kTargetsPerTask;
+    const std::size_t tasks = (std::size_t{count} + kRowsPerTask - 1) / kRowsPerTask;
     std::vector<OracleRows> blocks(tasks);
     std::atomic<std::size_t> done{0};
     std::mutex progress_mutex;
     workers.for_each(tasks, [&](WorkerSlot& /*slot*/, std::size_t task) {
         OracleRows& block = blocks[task];
-        block.first = first + static_cast<std::uint32_t>(task * kTargetsPerTask);
-        const std::uint32_t end = std::min(first + count, block.first + kTargetsPerTask);
+        block.first = first + static_cast<std::uint32_t>(task * kRowsPerTask);
+        const std::uint32_t end = std::min(first + count, block.first + kRowsPerTask);
         search::OracleRowScratch scratch;  // one whole-map Dijkstra per row dwarfs this allocation
         for (std::uint32_t source = block.first; source < end; ++source) {
             block.run_counts.push_back(builder.build(source, scratch, block.runs));

@@ -157,9 +157,8 @@ std::size_t build_row(const OracleRowBuilder& builder, std::uint32_t source, Ora
         scratch.cost.assign(cells, ~grid::Cost{0});
         scratch.first_moves.assign(cells, 0);
         scratch.settled = grid::Bitset(cells);
-    } else {
-        std::fill(scratch.cost.begin(), scratch.cost.end(), ~grid::Cost{0});
-        scratch.settled.clear_all();
+        scratch.settled_cells.clear();
+        scratch.settled_cells.reserve(grid.passable_bits().count());
     }
     grid::Cost* const cost = scratch.cost.data();
     std::uint8_t* const first_moves = scratch.first_moves.data();
@@ -181,6 +180,7 @@ std::size_t build_row(const OracleRowBuilder& builder, std::uint32_t source, Ora
         const std::uint32_t cell = open.pop(nullptr).cell;
         if (settled.test(cell)) continue;
         settled.set(cell);
+        scratch.settled_cells.push_back(cell);
         const grid::Cost here = cost[cell];
         const bool at_source = cell == source_cell;
         const unsigned inherited = first_moves[cell];
@@ -221,6 +221,13 @@ std::size_t build_row(const OracleRowBuilder& builder, std::uint32_t source, Ora
         run_moves = optimal;
     }
     runs.push_back(run_start << 3 | static_cast<std::uint32_t>(__builtin_ctz(run_moves)));
+    // Back to the reset state in O(cells settled), not O(map): every cell given a cost was settled
+    // (the search ran until its buckets were empty).
+    for (std::uint32_t cell : scratch.settled_cells) {
+        cost[cell] = ~grid::Cost{0};
+        settled.reset(cell);
+    }
+    scratch.settled_cells.clear();
     return runs.size() - first_run;
 }
 
@@ -357,6 +364,10 @@ void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Quer
             return;
         }
         rank = ranks.rank(padded);
+        // Paths run straight for several steps: fetch the row index entry of the cell one more step
+        // ahead in the same direction while this step's row is searched.
+        const std::uint32_t ahead = static_cast<std::uint32_t>(static_cast<std::int32_t>(padded) + padded_step[direction]);
+        if (ranks.passable(ahead)) __builtin_prefetch(row_begin + ranks.rank(ahead));
         if (record_path) result.path.push_back(grid::CellIndex{cell});
     }
     result.counters.expanded = steps;

@@ -95,11 +95,13 @@ struct OracleTables {
 Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, std::string_view origin);
 
 /// A worker's scratch for building rows: costs, first-move sets and settled marks per padded cell,
-/// and Dial's buckets. Sized by the first row built, then reused.
+/// the cells settled (to reset them after the row), and Dial's buckets. Sized by the first row
+/// built, then reused; between rows every cost is unset and no cell settled.
 struct OracleRowScratch {
     std::vector<grid::Cost> cost;
     std::vector<std::uint8_t> first_moves;
     grid::Bitset settled;
+    std::vector<std::uint32_t> settled_cells;
     std::vector<std::vector<std::uint32_t>> buckets;
 };
 
