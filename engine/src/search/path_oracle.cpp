@@ -364,10 +364,17 @@ void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Quer
             return;
         }
         rank = ranks.rank(padded);
-        // Paths run straight for several steps: fetch the row index entry of the cell one more step
-        // ahead in the same direction while this step's row is searched.
-        const std::uint32_t ahead = static_cast<std::uint32_t>(static_cast<std::int32_t>(padded) + padded_step[direction]);
-        if (ranks.passable(ahead)) __builtin_prefetch(row_begin + ranks.rank(ahead));
+        // Paths run straight for several steps (a run's move is the lowest direction its targets
+        // share, so a path keeps one move while it stays optimal). While this step's row is searched,
+        // fetch the row of the cell one step further in the same direction (its index entry was
+        // fetched a step ago) and the index entry of the cell two steps further.
+        const std::int32_t stride = padded_step[direction];
+        const auto ahead = static_cast<std::uint32_t>(static_cast<std::int32_t>(padded) + stride);
+        if (ranks.passable(ahead)) {
+            __builtin_prefetch(runs + row_begin[ranks.rank(ahead)]);
+            const auto further = static_cast<std::uint32_t>(static_cast<std::int32_t>(ahead) + stride);
+            if (ranks.passable(further)) __builtin_prefetch(row_begin + ranks.rank(further));
+        }
         if (record_path) result.path.push_back(grid::CellIndex{cell});
     }
     result.counters.expanded = steps;
