@@ -190,7 +190,8 @@ std::size_t build_row(const OracleRowBuilder& builder, std::uint32_t source, Ora
             moves &= moves - 1;
             const auto next = static_cast<std::uint32_t>(static_cast<std::int32_t>(cell) +
                                                          offsets[static_cast<std::size_t>(direction)]);
-            if (settled.test(next)) continue;
+            // No settled test: a settled neighbour costs less than `here` plus one bucket, so the
+            // candidate, at least a bucket dearer than `here`, can neither improve nor tie it.
             const grid::Cost candidate = here + cost_model.step(direction, next);
             const unsigned carried = at_source ? 1U << direction : inherited;
             if (candidate < cost[next]) {
