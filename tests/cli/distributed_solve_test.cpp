@@ -160,5 +160,27 @@ TEST(DistributedSolveTest, InputErrorIsReportedOnceAndEveryRankExitsTwo) {
     EXPECT_TRUE(files_in(folder).empty());
 }
 
+TEST(DistributedPrecomputeTest, TwoAndThreeRanksWriteTheOneProcessFileByteForByte) {
+    const std::string folder = testing::scratch_folder("distributed-precompute");
+    const std::string map = dataset("dao/den312d.map");
+    RunOutcome single = run(0, "precompute " + map + " -o " + folder + "/one.oracle --threads 1 --progress never");
+    ASSERT_EQ(single.exit_code, 0) << single.standard_error;
+    for (int ranks : {2, 3}) {
+        const std::string output = folder + "/ranks" + std::to_string(ranks) + ".oracle";
+        RunOutcome distributed = run(ranks, "precompute " + map + " -o " + output + " --threads 1 --progress never");
+        ASSERT_EQ(distributed.exit_code, 0) << distributed.standard_error;
+        EXPECT_NE(distributed.standard_output.find(std::to_string(ranks) + " ranks"), std::string::npos)
+            << distributed.standard_output;
+        const std::string bytes = read_text(output);
+        EXPECT_FALSE(bytes.empty());
+        EXPECT_TRUE(bytes == read_text(folder + "/one.oracle")) << ranks << " ranks wrote other bytes";
+    }
+    RunOutcome answered = run(0, "solve " + dataset("dao/den312d.map.scen") + " --oracle " + folder + "/ranks2.oracle --check");
+    EXPECT_EQ(answered.exit_code, 0) << answered.standard_error;
+    RunOutcome missing = run(2, "precompute " + folder + "/missing.map -o " + folder + "/missing.oracle");
+    EXPECT_EQ(missing.exit_code, 2) << missing.standard_error;
+    EXPECT_NE(missing.standard_error.find("missing.map"), std::string::npos) << missing.standard_error;
+}
+
 }  // namespace
 }  // namespace swarmpath::cli

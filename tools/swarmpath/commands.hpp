@@ -20,6 +20,7 @@ void add_validate_command(CLI::App& app, int& exit_code);
 void add_route_command(CLI::App& app, int& exit_code);
 void add_render_command(CLI::App& app, int& exit_code);
 void add_field_command(CLI::App& app, int& exit_code);
+void add_precompute_command(CLI::App& app, int& exit_code);
 // Further subcommands register here, one declaration per line, each defined in its own file.
 
 /// Prints an error to stderr as "swarmpath: <message>", control bytes and invalid UTF-8 escaped.

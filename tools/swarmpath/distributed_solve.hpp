@@ -28,6 +28,10 @@
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/search/types.hpp"
 
+namespace swarmpath::batch {
+struct OracleRows;
+}
+
 namespace swarmpath::cli::distributed {
 
 /// Exit code when a rank failed while solving (an exception, out of memory): the job produced nothing.
@@ -66,6 +70,7 @@ public:
 private:
     friend GatheredRun solve_shards(Session&, const std::vector<batch::ScenarioSet>&,
                                     const search::SearchSettings&, batch::BatchSolver&, bool);
+    friend std::vector<batch::OracleRows> gather_oracle_rows(Session&, batch::OracleRows&&);
     void exchange_input_verdicts(bool inputs_ready);
 
     int rank_ = 0;
@@ -119,6 +124,11 @@ struct GatheredRun {
 /// if out of memory; SWARMPATH_TEST_KILL_RANK=K makes rank K kill itself (SIGKILL) before sending.
 GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>& sets,
                          const search::SearchSettings& settings, batch::BatchSolver& workers, bool more_rounds = false);
+
+/// Collective, after agree_on_inputs(), for `swarmpath precompute` (distributed_precompute.cpp):
+/// every rank passes the rows it built; rank 0 gets every rank's, in rank order (rank r built the
+/// r-th contiguous share of the sources), and the other ranks an empty list.
+std::vector<batch::OracleRows> gather_oracle_rows(Session& session, batch::OracleRows&& mine);
 
 /// Adds one round's per-rank figures (busy and CPU seconds, queries, estimated load, bytes) to `total`.
 void accumulate(GatheredRun& total, const GatheredRun& round);

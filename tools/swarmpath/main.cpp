@@ -55,6 +55,7 @@ int main(int argc, char** argv) {
     add_route_command(app, exit_code);
     add_render_command(app, exit_code);
     add_field_command(app, exit_code);
+    add_precompute_command(app, exit_code);
     // Further subcommands register here, one line each.
     if (argc > 1 && argv[1][0] != '-' && !has_subcommand(app, argv[1])) {
         std::string valid;

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <optional>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -33,6 +34,7 @@
 #include "swarmpath/batch/row_check.hpp"
 #include "swarmpath/batch/run_report.hpp"
 #include "swarmpath/grid/edits.hpp"
+#include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/edits_file.hpp"
@@ -50,6 +52,7 @@ struct SolveOptions {
     std::string paths_path;
     std::string stats_path;
     std::string edits_path;
+    std::string oracle_path;  ///< --oracle: answer from a path oracle (batch/path_oracle.hpp)
     SearchOptions search;
     PathShapeOptions shapes;  ///< --waypoints/--smooth (result_rows.hpp)
 };
@@ -214,6 +217,29 @@ int run_solve(const SolveOptions& options) {
     files.add_input("map (--map)", options.map);
     files.add_input("terrain file (--terrain-file)", options.search.terrain_file);
     files.add_input("edits file (--edits)", options.edits_path);
+    files.add_input("oracle file (--oracle)", options.oracle_path);
+    if (!options.oracle_path.empty()) {
+        // The oracle stores optimal first moves for one map and rule: search options that change
+        // what an answer is, and splitting the run over ranks, do not apply.
+        const SearchOptions defaults;
+        std::string conflicting;
+        if (options.search.algorithm != defaults.algorithm) conflicting = "--algorithm";
+        if (options.search.heuristic != defaults.heuristic) conflicting = "--heuristic";
+        if (options.search.weight != defaults.weight) conflicting = "--weight";
+        if (options.search.fallback != defaults.fallback) conflicting = "--fallback";
+        if (options.search.max_expansions != defaults.max_expansions) conflicting = "--max-expansions";
+        if (options.search.deadline_milliseconds != defaults.deadline_milliseconds) conflicting = "--deadline-ms";
+        if (!options.edits_path.empty()) conflicting = "--edits";
+        if (!conflicting.empty()) {
+            report_error(conflicting + " does not apply with --oracle (the oracle answers every query optimally from its file)");
+            return kExitBadInput;
+        }
+        if (session.distributed()) {
+            report_error("--oracle runs in one process; run it without mpirun");
+            return kExitBadInput;
+        }
+        settings.algorithm = search::Algorithm::oracle;
+    }
     io::AtomicFile* summary_file = nullptr;
     io::AtomicFile* paths_file = nullptr;
     io::AtomicFile* stats_file = nullptr;
@@ -290,6 +316,8 @@ int run_solve(const SolveOptions& options) {
         append_stats_header(header);
         stats.write(header);
     }
+    std::optional<batch::Oracle> oracle;  // --oracle: the file mapped for the map of the current set
+    const grid::Grid* oracle_grid = nullptr;
     for (std::size_t file = 0; file < options.scenarios.size(); ++file) {
         Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_file(options.scenarios[file], load, maps);
         bool ready = static_cast<bool>(sets);
@@ -316,10 +344,28 @@ int run_solve(const SolveOptions& options) {
         for (std::size_t set_index = 0; set_index < sets->size(); ++set_index) {
             const batch::ScenarioSet& set = (*sets)[set_index];
             progress.label = escape_text(set.scenario_name);
-            Expected<batch::SetOutcome> outcome =
-                session.distributed() ? Expected<batch::SetOutcome>(std::move(round.outcomes[set_index]))
-                                      : batch::solve_set(set, settings, workers,
-                                                         set.queries.size() >= 2000 ? show_progress : nullptr, &progress);
+            const batch::ProgressCallback show = set.queries.size() >= 2000 ? show_progress : nullptr;
+            Expected<batch::SetOutcome> outcome = batch::SetOutcome{};
+            if (session.distributed()) {
+                outcome = std::move(round.outcomes[set_index]);
+            } else if (!options.oracle_path.empty()) {
+                // Loaded (mapped and checked against the set's map and rule) once per map.
+                if (!oracle || oracle_grid != set.grid.get()) {
+                    oracle.reset();
+                    Expected<batch::Oracle> loaded = batch::Oracle::load(
+                        options.oracle_path, *set.grid, {.moves = settings.moves, .diagonal = settings.diagonal});
+                    if (!loaded) {
+                        report_error(loaded.error().describe() + " (the map of " + set.scenario_path + " is " +
+                                     set.map_path + ")");
+                        return kExitBadInput;
+                    }
+                    oracle.emplace(std::move(*loaded));
+                    oracle_grid = set.grid.get();
+                }
+                outcome = oracle->solve_set(set, settings.record_paths, workers, show, &progress);
+            } else {
+                outcome = batch::solve_set(set, settings, workers, show, &progress);
+            }
             if (!outcome) {
                 report_error(outcome.error().describe());
                 return kExitBadInput;
@@ -420,6 +466,9 @@ void add_solve_command(CLI::App& app, int& exit_code) {
                         "Write one CSV row per query (bucket, endpoints, status, cost, optimal, counters, nanoseconds) "
                         "to this file ('-': standard output; a name ending in .gz: gzip)");
     command->add_option("--edits", options->edits_path, "Apply map edits first: one `x y letter` per line, # comments");
+    command->add_option("--oracle", options->oracle_path,
+                        "Answer from this path oracle (built by `swarmpath precompute` for the scenarios' map and the "
+                        "same --moves, --diagonal-rule and terrain) instead of searching");
     options->search.add_to(*command);
     options->search.add_deadline_to(*command);
     add_path_shape_options(*command, options->shapes);

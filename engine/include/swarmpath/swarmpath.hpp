@@ -8,6 +8,7 @@
 #pragma once
 
 #include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/batch/run_report.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/core/error.hpp"

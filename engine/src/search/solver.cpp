@@ -210,6 +210,8 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
             if (Status fits = check_jump_point_settings(grid, settings); !fits) return fits.error();
             solver.algorithm_ = settings.algorithm;
             break;
+        case Algorithm::oracle:
+            return fail("the oracle answers from a file built by `swarmpath precompute` (batch::Oracle), not from a Solver");
         default:
             return fail("algorithm " + std::string(to_string(settings.algorithm)) + " is not available in this build");
     }

@@ -50,6 +50,7 @@ std::string_view to_string(Algorithm algorithm) {
         case Algorithm::jps: return "jps";
         case Algorithm::jps_plus: return "jps+";
         case Algorithm::flowfield: return "flowfield";
+        case Algorithm::oracle: return "oracle";
     }
     return "unknown";
 }

@@ -100,6 +100,11 @@ public:
     /// False for a cell off the field's map.
     [[nodiscard]] bool affected_by_change(std::uint32_t x, std::uint32_t y) const;
 
+    /// The raw per-padded-cell arrays, for readers that sweep a whole field (the path oracle's
+    /// columns): costs are meaningful only where settled_bits() is set.
+    [[nodiscard]] const grid::Cost* padded_costs() const { return cost_.data(); }
+    [[nodiscard]] const grid::Bitset& settled_bits() const { return settled_; }
+
     [[nodiscard]] std::size_t memory_bytes() const {
         return cost_.capacity() * sizeof(grid::Cost) + direction_.capacity() + settled_.memory_bytes() +
                touched_.capacity() * sizeof(std::uint32_t);

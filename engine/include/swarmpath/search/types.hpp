@@ -38,7 +38,8 @@ enum class DiagonalRule : std::uint8_t { both_free, one_free, any };
 /// apart from the few that stay admissible on a shape (Solver::create says which).
 enum class HeuristicKind : std::uint8_t { automatic, octile, manhattan, euclidean, chebyshev, zero, hex, triangle };
 enum class Fallback : std::uint8_t { none, nearest };
-enum class Algorithm : std::uint8_t { automatic, astar, jps, jps_plus, flowfield };
+/// `oracle`: answered from a precomputed path oracle (batch/path_oracle.hpp), never by a Solver.
+enum class Algorithm : std::uint8_t { automatic, astar, jps, jps_plus, flowfield, oracle };
 
 enum class QueryStatus : std::uint8_t {
     found,          ///< optimal (or, with weight W, at most W × optimal) path to the goal

@@ -1,0 +1,150 @@
+// The path oracle's tables and queries (issue 20): for every passable source cell s, the first move
+// of an optimal path from s to every passable cell t, run-length encoded over a cell order (a
+// "compressed path database"). Row s comes from one forward Dijkstra from s over the goal fields'
+// Dial buckets with the same fixed-point costs, move rules and terrain as A* and the goal fields.
+// Where several first moves are optimal, any of them may be stored ("wildcards"), and cells that
+// s cannot reach take any move at all; the encoder keeps each run as long as some move fits every
+// cell in it, which makes the fewest runs for the order. Rows, not columns: the first move out of
+// s is the same for every target in the shadow of an obstacle, so rows have far fewer runs than
+// columns towards one target (measured: docs/path-oracle.md).
+//
+// A run is one 32-bit word: position << 3 | direction (search/moves.hpp numbering), positions below
+// 2^29. Rows are stored by the source's rank (row-major order of the passable cells, found from the
+// grid's passability bits: PassableRanks); row r's runs are runs[row_begin[r] .. row_begin[r + 1])
+// in increasing position, the first at position 0; the move towards the target at position t is
+// that of the last run starting at or before t. A query reads one row per step: a rank from two
+// cached words, the row's bounds, and a branch-free binary search within it. Unreachable pairs are
+// known without a search: their cells have different component labels.
+//
+// The tables are plain spans so that they can live in vectors (a build) or in a mapped file
+// (batch/path_oracle.hpp, docs/oracle-format.md). Assumes square maps (octile, 4- or 8-connected).
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "swarmpath/core/error.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/grid/bitset.hpp"
+#include "swarmpath/search/types.hpp"
+
+namespace swarmpath::search {
+
+/// The order in which a row lists target cells. Runs are longer when cells that share a first
+/// move are close in the order; docs/path-oracle.md gives the measured sizes of each.
+enum class CellOrder : std::uint8_t { row_major, hilbert, depth_first };
+std::string_view to_string(CellOrder order);
+
+/// Largest position a run can hold (29 bits).
+inline constexpr std::uint32_t kMaximumOraclePositions = std::uint32_t{1} << 29;
+
+/// The rank of a passable cell: its index among the passable cells in row-major order, found from
+/// the grid's own passability bits and a count of passable cells before each 64-bit word (4 bytes
+/// per 64 padded cells, small enough to stay in cache). Rows are stored, and components kept, by rank.
+class PassableRanks {
+public:
+    PassableRanks() = default;
+    explicit PassableRanks(const grid::Grid& grid);
+    /// The rank of passable padded cell `cell`.
+    [[nodiscard]] std::uint32_t rank(std::uint32_t cell) const {
+        const std::uint64_t word = words_[cell >> 6];
+        return before_[cell >> 6] +
+               static_cast<std::uint32_t>(std::popcount(word & ((std::uint64_t{1} << (cell & 63)) - 1)));
+    }
+    [[nodiscard]] bool passable(std::uint32_t cell) const { return ((words_[cell >> 6] >> (cell & 63)) & 1U) != 0; }
+    [[nodiscard]] std::uint32_t count() const { return count_; }
+
+private:
+    const std::uint64_t* words_ = nullptr;
+    std::vector<std::uint32_t> before_;
+    std::uint32_t count_ = 0;
+};
+
+/// Where the cells sit in every row, and which can reach which. Index spaces: a cell's *rank*
+/// (PassableRanks) and its *position* in the cell order that rows are encoded over.
+struct OracleLayout {
+    std::vector<std::uint32_t> position_of_rank;   ///< per passable cell
+    std::vector<std::uint32_t> component_of_rank;  ///< connected-component label per passable cell
+    std::vector<std::uint32_t> padded_of_position; ///< the cells in order (for building)
+};
+
+/// The layout of `grid` under `moves` and `rule` in `order`. Fails when the grid has more passable
+/// cells than a run can address.
+Expected<OracleLayout> make_oracle_layout(const grid::Grid& grid, Moves moves, DiagonalRule rule, CellOrder order);
+
+/// Read-only views of a whole oracle, and the ranks of its grid.
+struct OracleTables {
+    std::uint32_t width = 0;
+    std::uint32_t height = 0;
+    Moves moves = Moves::eight;
+    DiagonalRule diagonal = DiagonalRule::both_free;
+    std::span<const std::uint32_t> position_of_rank;
+    std::span<const std::uint32_t> component_of_rank;
+    std::span<const std::uint32_t> row_begin;  ///< one per rank, plus the end: rows in rank order
+    std::span<const std::uint32_t> runs;
+    const PassableRanks* ranks = nullptr;
+};
+
+/// Checks that `tables` are well formed for `grid` (sizes, a position for every passable cell, each
+/// once, ordered runs that start at position 0, directions the movement model has), so that queries
+/// on them can never read out of bounds. It reads every run once. The error names what is wrong;
+/// `origin` prefixes it.
+Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, std::string_view origin);
+
+/// A worker's scratch for building rows: costs, first-move sets and settled marks per padded cell,
+/// the cells settled (to reset them after the row), and Dial's buckets. Sized by the first row
+/// built, then reused; between rows every cost is unset and no cell settled.
+struct OracleRowScratch {
+    std::vector<grid::Cost> cost;
+    std::vector<std::uint8_t> first_moves;
+    grid::Bitset settled;
+    std::vector<std::uint32_t> settled_cells;
+    std::vector<std::vector<std::uint32_t>> buckets;
+};
+
+/// Builds rows, one per call, for one grid and layout; shared read-only by the workers, each with
+/// its own scratch.
+class OracleRowBuilder {
+public:
+    OracleRowBuilder(const grid::Grid& grid, Moves moves, DiagonalRule rule, const OracleLayout& layout);
+    /// Appends the runs of the row of the source of rank `source` to `runs`; returns how many.
+    std::size_t build(std::uint32_t source, OracleRowScratch& scratch, std::vector<std::uint32_t>& runs) const;
+
+private:
+    using RowFunction = std::size_t (*)(const OracleRowBuilder&, std::uint32_t, OracleRowScratch&,
+                                        std::vector<std::uint32_t>&);
+    template <class Rule, class CostModel>
+    friend std::size_t build_row(const OracleRowBuilder&, std::uint32_t, OracleRowScratch&, std::vector<std::uint32_t>&);
+    const grid::Grid* grid_;
+    const OracleLayout* layout_;
+    std::vector<std::uint32_t> padded_of_rank_;
+    RowFunction function_;
+};
+
+/// The direction of the stored first move from the cell of rank `source` towards the cell at
+/// position `target`. Meaningful only for two distinct cells of one component.
+[[nodiscard]] inline std::uint8_t oracle_first_move(const OracleTables& tables, std::uint32_t source,
+                                                    std::uint32_t target) {
+    const std::uint32_t* base = tables.runs.data() + tables.row_begin[source];
+    std::size_t count = tables.row_begin[source + 1] - tables.row_begin[source];
+    const std::uint32_t key = (target << 3) | 7U;
+    while (count > 1) {  // branch-free: the last run whose start is at most `target`
+        const std::size_t half = count / 2;
+        base = base[half] <= key ? base + half : base;
+        count -= half;
+    }
+    return static_cast<std::uint8_t>(*base & 7U);
+}
+
+/// Answers `query` from the oracle: `found` with the cost (and the path from start to goal when
+/// `record_path`), `no_path` for endpoints in different components, `start_blocked`, `goal_blocked`
+/// or `invalid` as A* does. `grid` must be the grid the tables were checked against
+/// (check_oracle_tables). Counters count one expansion per step followed. Never allocates unless
+/// `record_path` and the path outgrows `result.path`'s capacity.
+void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Query& query, bool record_path,
+                  Result& result);
+
+}  // namespace swarmpath::search

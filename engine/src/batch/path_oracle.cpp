@@ -1,0 +1,475 @@
+// Building, saving, loading and answering with a path oracle (batch/path_oracle.hpp); the byte
+// layout is docs/oracle-format.md. The build hands sources to the workers in blocks, each block's
+// rows into its own buffer, and joins the buffers in source order, so the file is the same
+// whatever the thread count. Loading maps the file read-only and checks, before any query can read
+// it: the magic and version, that the section sizes add up to the file's size, the checksum, the map,
+// terrain and movement rule it was built for, and the tables' structure.
+#include "swarmpath/batch/path_oracle.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cerrno>
+#include <cstring>
+#include <mutex>
+#include <string_view>
+#include <utility>
+
+#include "swarmpath/io/atomic_file.hpp"
+
+namespace swarmpath::batch {
+namespace {
+
+static_assert(std::endian::native == std::endian::little, "oracle files are little-endian; this host is not");
+
+constexpr char kMagic[8] = {'S', 'W', 'P', 'O', 'R', 'A', 'C', 'L'};
+constexpr std::uint32_t kVersion = 1;
+constexpr std::uint32_t kHeaderBytes = 128;
+constexpr std::size_t kMapNameBytes = 64;
+constexpr std::uint32_t kRowsPerTask = 64;
+
+/// The fixed header (docs/oracle-format.md), exactly as stored.
+struct FileHeader {
+    char magic[8];
+    std::uint32_t version;
+    std::uint32_t header_bytes;
+    std::uint32_t width;
+    std::uint32_t height;
+    std::uint8_t topology;  ///< 0: square (the only one so far)
+    std::uint8_t moves;     ///< 4 or 8
+    std::uint8_t diagonal;  ///< 0 both sides free, 1 one side, 2 any
+    std::uint8_t order;     ///< search::CellOrder
+    std::uint32_t positions;
+    std::uint64_t runs;
+    std::uint64_t letters_fingerprint;
+    std::uint64_t terrain_fingerprint;
+    std::uint64_t checksum;  ///< of every byte after the header
+    char map_name[kMapNameBytes];
+};
+static_assert(sizeof(FileHeader) == kHeaderBytes);
+
+constexpr std::uint64_t aligned(std::uint64_t bytes) { return (bytes + 7) / 8 * 8; }
+
+/// Byte offsets of the sections after the header.
+struct Sections {
+    std::uint64_t position_of_rank, component_of_rank, row_begin, runs, end;
+    static Sections of(std::uint64_t positions, std::uint64_t runs) {
+        Sections sections{};
+        sections.position_of_rank = kHeaderBytes;
+        sections.component_of_rank = sections.position_of_rank + aligned(positions * 4);
+        sections.row_begin = sections.component_of_rank + aligned(positions * 4);
+        sections.runs = sections.row_begin + aligned((positions + 1) * 4);
+        sections.end = sections.runs + aligned(runs * 4);
+        return sections;
+    }
+};
+
+/// A 64-bit hash of a byte sequence, fed in pieces: eight bytes at a time, multiply-rotate mixing.
+class Fingerprint {
+public:
+    void add(const void* data, std::size_t bytes) {
+        const auto* bytes_in = static_cast<const unsigned char*>(data);
+        for (std::size_t index = 0; index < bytes; ++index) {
+            pending_ |= std::uint64_t{bytes_in[index]} << (8 * filled_);
+            if (++filled_ == 8) flush();
+        }
+    }
+    /// The same as add() for a buffer of whole 64-bit words, eight times faster.
+    void add_words(const std::uint64_t* words, std::size_t count) {
+        if (filled_ != 0) {
+            add(words, count * 8);
+            return;
+        }
+        std::uint64_t state = state_;
+        for (std::size_t index = 0; index < count; ++index) state = mix(state, words[index]);
+        state_ = state;
+        length_ += count * 8;
+    }
+    [[nodiscard]] std::uint64_t value() const {
+        std::uint64_t state = filled_ != 0 ? mix(state_, pending_) : state_;
+        state ^= length_ + std::uint64_t{filled_};
+        state ^= state >> 33;
+        state *= 0xff51afd7ed558ccdULL;
+        state ^= state >> 33;
+        return state;
+    }
+
+private:
+    static std::uint64_t mix(std::uint64_t state, std::uint64_t word) {
+        state ^= word * 0x9E3779B97F4A7C15ULL;
+        return std::rotl(state, 29) * 0xC2B2AE3D27D4EB4FULL;
+    }
+    void flush() {
+        state_ = mix(state_, pending_);
+        length_ += 8;
+        pending_ = 0;
+        filled_ = 0;
+    }
+    std::uint64_t state_ = 0x6A09E667F3BCC908ULL;
+    std::uint64_t pending_ = 0;
+    std::uint64_t length_ = 0;
+    unsigned filled_ = 0;
+};
+
+std::uint8_t moves_code(search::Moves moves) { return moves == search::Moves::four ? 4 : 8; }
+
+std::string describe_rule(std::uint8_t moves, std::uint8_t diagonal) {
+    if (moves == 4) return "4-connected moves";
+    const char* rules[] = {"both-free", "one-free", "any"};
+    return "8-connected moves with the " + std::string(diagonal < 3 ? rules[diagonal] : "?") + " diagonal rule";
+}
+
+}  // namespace
+
+/// What an oracle's spans point into: vectors of a build, or a read-only mapping of a file.
+struct Oracle::Storage {
+    search::OracleLayout layout;
+    search::PassableRanks ranks;
+    std::vector<std::uint32_t> row_begin;
+    std::vector<std::uint32_t> runs;
+    void* mapping = nullptr;
+    std::size_t mapping_bytes = 0;
+    Storage() = default;
+    Storage(const Storage&) = delete;
+    Storage& operator=(const Storage&) = delete;
+    ~Storage() {
+        if (mapping != nullptr) munmap(mapping, mapping_bytes);
+    }
+};
+
+OracleMapIdentity OracleMapIdentity::of(const grid::Grid& grid) {
+    OracleMapIdentity identity;
+    Fingerprint letters;
+    const std::uint32_t size[2] = {grid.width(), grid.height()};
+    letters.add(size, sizeof(size));
+    for (std::uint32_t y = 0; y < grid.height(); ++y) {
+        for (std::uint32_t x = 0; x < grid.width(); ++x) {
+            const char letter = grid.letter(x, y);
+            letters.add(&letter, 1);
+        }
+    }
+    identity.letters_fingerprint = letters.value();
+    Fingerprint terrain;
+    for (const grid::TerrainKind& kind : grid.kinds()) {
+        const std::uint64_t fields[5] = {static_cast<std::uint64_t>(static_cast<unsigned char>(kind.letter)), kind.layer,
+                                         kind.straight_units, kind.diagonal_units, std::bit_cast<std::uint64_t>(kind.cost)};
+        terrain.add(fields, sizeof(fields));
+    }
+    identity.terrain_fingerprint = terrain.value();
+    return identity;
+}
+
+Expected<search::OracleLayout> Oracle::layout(const grid::Grid& grid, const OracleSettings& settings) {
+    if (grid.topology() != grid::Topology::square) {
+        return Error{"", 0, 0, "path oracles are built for octile maps only, not '" +
+                                   std::string(grid::topology_type_name(grid.topology())) + "'"};
+    }
+    return search::make_oracle_layout(grid, settings.moves, settings.diagonal, settings.order);
+}
+
+OracleRows Oracle::build_rows(const grid::Grid& grid, const OracleSettings& settings,
+                                    const search::OracleLayout& layout, std::uint32_t first, std::uint32_t count,
+                                    BatchSolver& workers, OracleProgress progress, void* progress_user) {
+    const search::OracleRowBuilder builder(grid, settings.moves, settings.diagonal, layout);
+    const std::size_t tasks = (std::size_t{count} + kRowsPerTask - 1) / kRowsPerTask;
+    std::vector<OracleRows> blocks(tasks);
+    std::atomic<std::size_t> done{0};
+    std::mutex progress_mutex;
+    workers.for_each(tasks, [&](WorkerSlot& /*slot*/, std::size_t task) {
+        OracleRows& block = blocks[task];
+        block.first = first + static_cast<std::uint32_t>(task * kRowsPerTask);
+        const std::uint32_t end = std::min(first + count, block.first + kRowsPerTask);
+        search::OracleRowScratch scratch;  // one whole-map Dijkstra per row dwarfs this allocation
+        for (std::uint32_t source = block.first; source < end; ++source) {
+            block.run_counts.push_back(builder.build(source, scratch, block.runs));
+        }
+        const std::size_t finished = done.fetch_add(end - block.first, std::memory_order_relaxed) + (end - block.first);
+        if (progress != nullptr && progress_mutex.try_lock()) {
+            progress(progress_user, finished, count);
+            progress_mutex.unlock();
+        }
+    });
+    OracleRows all;
+    all.first = first;
+    std::size_t total_runs = 0;
+    for (const OracleRows& block : blocks) total_runs += block.runs.size();
+    all.runs.reserve(total_runs);
+    all.run_counts.reserve(count);
+    for (OracleRows& block : blocks) {
+        all.run_counts.insert(all.run_counts.end(), block.run_counts.begin(), block.run_counts.end());
+        all.runs.insert(all.runs.end(), block.runs.begin(), block.runs.end());
+        block = {};
+    }
+    return all;
+}
+
+Expected<Oracle> Oracle::assemble(const grid::Grid& grid, const OracleSettings& settings, std::string map_name,
+                                  search::OracleLayout layout, std::span<OracleRows> rows) {
+    auto storage = std::make_shared<Storage>();
+    storage->layout = std::move(layout);
+    const std::size_t positions = storage->layout.position_of_rank.size();
+    std::size_t total_runs = 0;
+    std::uint32_t next = 0;
+    for (const OracleRows& part : rows) {
+        if (part.first != next) return Error{"", 0, 0, "the oracle's rows do not follow one another"};
+        next += static_cast<std::uint32_t>(part.run_counts.size());
+        total_runs += part.runs.size();
+    }
+    if (next != positions) return Error{"", 0, 0, "the oracle's rows do not cover every source"};
+    storage->row_begin.reserve(positions + 1);
+    storage->runs.reserve(total_runs);
+    storage->row_begin.push_back(0);
+    for (OracleRows& part : rows) {
+        for (std::uint64_t count : part.run_counts) {
+            storage->row_begin.push_back(storage->row_begin.back() + static_cast<std::uint32_t>(count));
+        }
+        storage->runs.insert(storage->runs.end(), part.runs.begin(), part.runs.end());
+        part = {};
+    }
+    if (total_runs >= (std::uint64_t{1} << 32)) {
+        return Error{"", 0, 0, "the oracle has " + std::to_string(total_runs) + " runs; a file holds fewer than 2^32"};
+    }
+    if (storage->row_begin.back() != storage->runs.size()) {
+        return Error{"", 0, 0, "the oracle's run counts do not match its runs"};
+    }
+    Oracle oracle;
+    oracle.grid_ = &grid;
+    oracle.order_ = settings.order;
+    oracle.identity_ = OracleMapIdentity::of(grid);
+    oracle.map_name_ = std::move(map_name);
+    if (oracle.map_name_.size() >= kMapNameBytes) oracle.map_name_.resize(kMapNameBytes - 1);
+    oracle.tables_ = {grid.width(),
+                      grid.height(),
+                      settings.moves,
+                      settings.diagonal,
+                      storage->layout.position_of_rank,
+                      storage->layout.component_of_rank,
+                      storage->row_begin,
+                      storage->runs,
+                      &storage->ranks};
+    storage->layout.padded_of_position = {};  // only the build needs it
+    storage->ranks = search::PassableRanks(grid);
+    oracle.storage_ = std::move(storage);
+    return oracle;
+}
+
+Expected<Oracle> Oracle::build(const grid::Grid& grid, const OracleSettings& settings, std::string map_name,
+                               BatchSolver& workers, OracleProgress progress, void* progress_user) {
+    Expected<search::OracleLayout> cells = layout(grid, settings);
+    if (!cells) return cells.error();
+    const auto started = std::chrono::steady_clock::now();
+    const auto positions = static_cast<std::uint32_t>(cells->position_of_rank.size());
+    OracleRows rows = build_rows(grid, settings, *cells, 0, positions, workers, progress, progress_user);
+    Expected<Oracle> oracle = assemble(grid, settings, std::move(map_name), std::move(*cells), std::span<OracleRows>(&rows, 1));
+    if (oracle) oracle->preparation_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return oracle;
+}
+
+std::uint64_t Oracle::file_bytes() const {
+    return Sections::of(tables_.position_of_rank.size(), tables_.runs.size()).end;
+}
+
+Status Oracle::save(const std::string& path) const {
+    io::AtomicFile file(path);
+    if (!file.status()) return file.status();
+    if (Status written = write_to(file); !written) return written;
+    return file.commit();
+}
+
+Status Oracle::write_to(io::AtomicFile& file) const {
+    const std::uint64_t positions = tables_.position_of_rank.size();
+    const Sections sections = Sections::of(positions, tables_.runs.size());
+    // The body in file order, each section padded to eight bytes, checksummed as it is written.
+    Fingerprint checksum;
+    std::vector<std::pair<const void*, std::size_t>> pieces;
+    const std::uint64_t zeros = 0;
+    auto add = [&](const void* data, std::size_t bytes) {
+        pieces.emplace_back(data, bytes);
+        checksum.add(data, bytes);
+        if (bytes % 8 != 0) {
+            pieces.emplace_back(&zeros, 8 - bytes % 8);
+            checksum.add(&zeros, 8 - bytes % 8);
+        }
+    };
+    add(tables_.position_of_rank.data(), tables_.position_of_rank.size_bytes());
+    add(tables_.component_of_rank.data(), tables_.component_of_rank.size_bytes());
+    add(tables_.row_begin.data(), tables_.row_begin.size_bytes());
+    add(tables_.runs.data(), tables_.runs.size_bytes());
+
+    FileHeader header{};
+    std::memcpy(header.magic, kMagic, sizeof(kMagic));
+    header.version = kVersion;
+    header.header_bytes = kHeaderBytes;
+    header.width = tables_.width;
+    header.height = tables_.height;
+    header.topology = 0;
+    header.moves = moves_code(tables_.moves);
+    header.diagonal = static_cast<std::uint8_t>(tables_.diagonal);
+    header.order = static_cast<std::uint8_t>(order_);
+    header.positions = static_cast<std::uint32_t>(positions);
+    header.runs = tables_.runs.size();
+    header.letters_fingerprint = identity_.letters_fingerprint;
+    header.terrain_fingerprint = identity_.terrain_fingerprint;
+    header.checksum = checksum.value();
+    std::memcpy(header.map_name, map_name_.data(), std::min(map_name_.size(), kMapNameBytes - 1));
+
+    file.write(std::string_view(reinterpret_cast<const char*>(&header), sizeof(header)));
+    std::uint64_t written = sizeof(header);
+    for (const auto& [data, bytes] : pieces) {
+        file.write(std::string_view(static_cast<const char*>(data), bytes));
+        written += bytes;
+    }
+    if (written != sections.end) return Error{file.path(), 0, 0, "internal error: the oracle's sections do not add up"};
+    return Success{};
+}
+
+Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, const OracleSettings& settings) {
+    const auto started = std::chrono::steady_clock::now();
+    auto fail = [&](const std::string& message) -> Error { return Error{path, 0, 0, message}; };
+    if (grid.topology() != grid::Topology::square) {
+        return fail("path oracles serve octile maps only; this map is of type " +
+                    std::string(grid::topology_type_name(grid.topology())));
+    }
+    const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (descriptor < 0) return fail(std::string("cannot open the oracle: ") + std::strerror(errno));
+    struct stat status {};
+    if (::fstat(descriptor, &status) != 0 || !S_ISREG(status.st_mode)) {
+        ::close(descriptor);
+        return fail("is not a regular file (an oracle file was expected)");
+    }
+    const auto bytes = static_cast<std::uint64_t>(status.st_size);
+    if (bytes < kHeaderBytes) {
+        ::close(descriptor);
+        return fail("is not a swarmpath oracle file (too short for its header)");
+    }
+    void* mapping = ::mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE, descriptor, 0);
+    ::close(descriptor);
+    if (mapping == MAP_FAILED) return fail(std::string("cannot map the oracle: ") + std::strerror(errno));
+    auto storage = std::make_shared<Storage>();
+    storage->mapping = mapping;
+    storage->mapping_bytes = bytes;
+    const auto* base = static_cast<const unsigned char*>(mapping);
+
+    FileHeader header{};
+    std::memcpy(&header, base, sizeof(header));
+    if (std::memcmp(header.magic, kMagic, sizeof(kMagic)) != 0) return fail("is not a swarmpath oracle file (bad magic)");
+    if (header.version != kVersion) {
+        return fail("is an oracle file of version " + std::to_string(header.version) + "; this swarmpath reads version " +
+                    std::to_string(kVersion) + " (build it again with `swarmpath precompute`)");
+    }
+    if (header.header_bytes != kHeaderBytes || header.topology != 0 || (header.moves != 4 && header.moves != 8) ||
+        header.diagonal > 2 || header.order > 2 || header.map_name[kMapNameBytes - 1] != '\0') {
+        return fail("has a malformed header");
+    }
+    const std::string built_for(header.map_name);
+    const std::uint64_t cells = std::uint64_t{header.width} * header.height;
+    if (cells > grid::kMaximumCells || header.positions > cells || header.runs >= (std::uint64_t{1} << 32)) {
+        return fail("has a malformed header (sizes out of range)");
+    }
+    const Sections sections = Sections::of(header.positions, header.runs);
+    if (sections.end != bytes) {
+        return fail("is " + std::to_string(bytes) + " bytes, but its header describes " + std::to_string(sections.end) +
+                    " (truncated or damaged)");
+    }
+    Fingerprint checksum;
+    checksum.add_words(reinterpret_cast<const std::uint64_t*>(base + kHeaderBytes), (bytes - kHeaderBytes) / 8);
+    if (checksum.value() != header.checksum) return fail("is damaged (its checksum does not match its contents)");
+
+    // The map and rule it was built for.
+    const OracleMapIdentity identity = OracleMapIdentity::of(grid);
+    if (header.width != grid.width() || header.height != grid.height() ||
+        header.letters_fingerprint != identity.letters_fingerprint) {
+        return fail("was built for another map (" + built_for + ", " + std::to_string(header.width) + " x " +
+                    std::to_string(header.height) + "), not this " + std::to_string(grid.width()) + " x " +
+                    std::to_string(grid.height()) + " one");
+    }
+    if (header.terrain_fingerprint != identity.terrain_fingerprint) {
+        return fail("was built for " + built_for + " with other terrain costs or layers than this run's");
+    }
+    if (header.moves != moves_code(settings.moves) ||
+        (settings.moves == search::Moves::eight && header.diagonal != static_cast<std::uint8_t>(settings.diagonal))) {
+        return fail("was built for " + describe_rule(header.moves, header.diagonal) + ", not " +
+                    describe_rule(moves_code(settings.moves), static_cast<std::uint8_t>(settings.diagonal)));
+    }
+
+    Oracle oracle;
+    oracle.grid_ = &grid;
+    oracle.order_ = static_cast<search::CellOrder>(header.order);
+    oracle.identity_ = identity;
+    oracle.map_name_ = built_for;
+    auto words = [&](std::uint64_t offset, std::uint64_t count) {
+        return std::span<const std::uint32_t>(reinterpret_cast<const std::uint32_t*>(base + offset), count);
+    };
+    oracle.tables_ = {header.width,
+                      header.height,
+                      header.moves == 4 ? search::Moves::four : search::Moves::eight,
+                      static_cast<search::DiagonalRule>(header.diagonal),
+                      words(sections.position_of_rank, header.positions),
+                      words(sections.component_of_rank, header.positions),
+                      words(sections.row_begin, std::uint64_t{header.positions} + 1),
+                      words(sections.runs, header.runs),
+                      &storage->ranks};
+    storage->ranks = search::PassableRanks(grid);
+    if (Status valid = search::check_oracle_tables(oracle.tables_, grid, path); !valid) return valid.error();
+    oracle.storage_ = std::move(storage);
+    oracle.preparation_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return oracle;
+}
+
+int Oracle::first_move(std::uint32_t start_x, std::uint32_t start_y, std::uint32_t goal_x, std::uint32_t goal_y) const {
+    if (!grid_->contains(start_x, start_y) || !grid_->contains(goal_x, goal_y)) return -1;
+    const grid::PaddedLayout layout = grid_->layout();
+    const std::uint32_t source = layout.padded(start_x, start_y);
+    const std::uint32_t target = layout.padded(goal_x, goal_y);
+    const search::PassableRanks& ranks = *tables_.ranks;
+    if (!ranks.passable(source) || !ranks.passable(target) || source == target) return -1;
+    const std::uint32_t source_rank = ranks.rank(source);
+    const std::uint32_t target_rank = ranks.rank(target);
+    if (tables_.component_of_rank[source_rank] != tables_.component_of_rank[target_rank]) return -1;
+    return search::oracle_first_move(tables_, source_rank, tables_.position_of_rank[target_rank]);
+}
+
+Expected<SetOutcome> Oracle::solve_set(const ScenarioSet& set, bool record_paths, BatchSolver& workers,
+                                       ProgressCallback progress, void* progress_user) const {
+    if (set.grid.get() != grid_) {
+        return Error{set.scenario_path, 0, 0, "the oracle was loaded for another map than this scenario's"};
+    }
+    SetOutcome outcome;
+    outcome.algorithm = search::Algorithm::oracle;
+    outcome.preprocessing_seconds = preparation_seconds_;
+    outcome.preprocessing_bytes = file_bytes();
+    outcome.results.resize(set.queries.size());
+    const std::size_t total = set.queries.size();
+    const std::size_t chunk = progress == nullptr ? std::max<std::size_t>(total, 1) : std::max<std::size_t>(512, total / 50);
+    const double cpu_before = process_cpu_seconds();
+    const auto wall_before = std::chrono::steady_clock::now();
+    for (std::size_t begin = 0; begin < total; begin += chunk) {
+        const std::size_t count = std::min(chunk, total - begin);
+        (void)solve(std::span(set.queries).subspan(begin, count), std::span(outcome.results).subspan(begin, count),
+                    record_paths, workers);
+        if (progress != nullptr) progress(progress_user, begin + count, total);
+    }
+    outcome.search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count();
+    outcome.cpu_seconds = process_cpu_seconds() - cpu_before;
+    return outcome;
+}
+
+Status Oracle::solve(std::span<const search::Query> queries, std::span<search::Result> results, bool record_paths,
+                     BatchSolver& workers) const {
+    if (queries.size() != results.size()) {
+        return Error{"", 0, 0, "oracle solve: " + std::to_string(queries.size()) + " queries but " +
+                                   std::to_string(results.size()) + " results"};
+    }
+    workers.for_each(queries.size(), [&](WorkerSlot& /*slot*/, std::size_t index) {
+        search::oracle_solve(*grid_, tables_, queries[index], record_paths, results[index]);
+    });
+    return Success{};
+}
+
+}  // namespace swarmpath::batch

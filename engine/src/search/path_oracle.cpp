@@ -1,0 +1,386 @@
+// The path oracle's layout, row encoder, table check and query (see path_oracle.hpp). A row is one
+// forward Dijkstra from its source over Dial's buckets (best_first/bucket_queue.hpp, the goal
+// fields' open list) that carries each cell's set of optimal first moves, then one sweep over the
+// target positions in which a run grows while some move stays in the intersection of its cells'
+// sets (the greedy cover, which makes the fewest runs for the order). The row code is compiled once
+// per move rule and cost model and chosen once per builder.
+#include "swarmpath/search/path_oracle.hpp"
+
+#include <algorithm>
+#include <array>
+#include <string>
+#include <utility>
+
+#include "search/best_first/bucket_queue.hpp"
+#include "search/best_first/cell_layout.hpp"
+#include "search/best_first/cost_models.hpp"
+#include "swarmpath/search/components.hpp"
+#include "swarmpath/search/moves.hpp"
+
+namespace swarmpath::search {
+namespace {
+
+constexpr std::uint8_t kAnyMove = 0xFF;
+
+/// Index of (x, y) on the Hilbert curve filling a `side` × `side` square (side a power of two).
+std::uint64_t hilbert_index(std::uint32_t side, std::uint32_t x, std::uint32_t y) {
+    std::uint64_t index = 0;
+    for (std::uint32_t half = side / 2; half > 0; half /= 2) {
+        const std::uint32_t right = (x & half) != 0 ? 1U : 0U;
+        const std::uint32_t lower = (y & half) != 0 ? 1U : 0U;
+        index += std::uint64_t{half} * half * ((3U * right) ^ lower);
+        if (lower == 0) {  // turn the quadrant so the curve inside it runs the same way as the whole
+            if (right == 1) {
+                x = side - 1 - x;
+                y = side - 1 - y;
+            }
+            std::swap(x, y);
+        }
+    }
+    return index;
+}
+
+std::vector<std::uint32_t> passable_cells(const grid::Grid& grid) {
+    std::vector<std::uint32_t> cells;
+    for (std::uint32_t y = 0; y < grid.height(); ++y) {
+        for (std::uint32_t x = 0; x < grid.width(); ++x) {
+            if (grid.passable(x, y)) cells.push_back(grid.cell(x, y).value);
+        }
+    }
+    return cells;
+}
+
+/// Pre-order of a depth-first walk over legal moves, from each unvisited cell in row-major order.
+template <class Rule>
+std::vector<std::uint32_t> depth_first_cells(const grid::Grid& grid) {
+    const grid::PaddedLayout layout = grid.layout();
+    const auto offsets = best_first::direction_offsets(layout);
+    std::vector<std::uint32_t> order;
+    std::vector<bool> visited(grid.padded_cell_count(), false);
+    std::vector<std::pair<std::uint32_t, unsigned>> stack;  // padded cell, moves still to try
+    for (std::uint32_t root_cell : passable_cells(grid)) {
+        const std::uint32_t root = layout.padded(root_cell);
+        if (visited[root]) continue;
+        visited[root] = true;
+        order.push_back(root_cell);
+        const grid::Bitset& layer = grid.layer_bits(grid.layer(grid::PaddedIndex{root}));
+        stack.emplace_back(root, Rule::table[read_neighbourhood(layer, root, layout.padded_width())]);
+        while (!stack.empty()) {
+            auto& [cell, moves] = stack.back();
+            if (moves == 0) {
+                stack.pop_back();
+                continue;
+            }
+            const int direction = __builtin_ctz(moves);
+            moves &= moves - 1;
+            const auto next = static_cast<std::uint32_t>(static_cast<std::int32_t>(cell) + offsets[static_cast<std::size_t>(direction)]);
+            if (visited[next]) continue;
+            visited[next] = true;
+            order.push_back(layout.cell_index(next));
+            stack.emplace_back(next, Rule::table[read_neighbourhood(layer, next, layout.padded_width())]);
+        }
+    }
+    return order;
+}
+
+}  // namespace
+
+std::string_view to_string(CellOrder order) {
+    switch (order) {
+        case CellOrder::row_major: return "row-major";
+        case CellOrder::hilbert: return "hilbert";
+        case CellOrder::depth_first: return "depth-first";
+    }
+    return "?";
+}
+
+Expected<OracleLayout> make_oracle_layout(const grid::Grid& grid, Moves moves, DiagonalRule rule, CellOrder order) {
+    std::vector<std::uint32_t> cells;
+    switch (order) {
+        case CellOrder::row_major: cells = passable_cells(grid); break;
+        case CellOrder::hilbert: {
+            cells = passable_cells(grid);
+            std::uint32_t side = 1;
+            while (side < std::max(grid.width(), grid.height())) side *= 2;
+            std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed;
+            keyed.reserve(cells.size());
+            for (std::uint32_t cell : cells) {
+                keyed.emplace_back(hilbert_index(side, cell % grid.width(), cell / grid.width()), cell);
+            }
+            std::sort(keyed.begin(), keyed.end());
+            for (std::size_t index = 0; index < keyed.size(); ++index) cells[index] = keyed[index].second;
+            break;
+        }
+        case CellOrder::depth_first:
+            cells = with_move_rule(moves, rule, [&]<class Rule>() { return depth_first_cells<Rule>(grid); });
+            break;
+    }
+    if (cells.size() >= kMaximumOraclePositions) {
+        return Error{"", 0, 0, "the map has " + std::to_string(cells.size()) +
+                                   " passable cells; a path oracle holds at most " +
+                                   std::to_string(kMaximumOraclePositions - 1)};
+    }
+    const Components components = Components::compute(grid, moves, rule);
+    const PassableRanks ranks(grid);
+    OracleLayout layout;
+    layout.position_of_rank.assign(cells.size(), 0);
+    layout.component_of_rank.assign(cells.size(), 0);
+    layout.padded_of_position.resize(cells.size());
+    for (std::uint32_t position = 0; position < cells.size(); ++position) {
+        const std::uint32_t padded = grid.padded(grid::CellIndex{cells[position]}).value;
+        const std::uint32_t rank = ranks.rank(padded);
+        layout.padded_of_position[position] = padded;
+        layout.position_of_rank[rank] = position;
+        layout.component_of_rank[rank] = components.label(grid::PaddedIndex{padded});
+    }
+    return layout;
+}
+
+PassableRanks::PassableRanks(const grid::Grid& grid) : words_(grid.passable_bits().words()) {
+    const std::size_t words = grid.passable_bits().word_count();
+    before_.resize(words + 1);
+    std::uint32_t count = 0;
+    for (std::size_t word = 0; word < words; ++word) {
+        before_[word] = count;
+        count += static_cast<std::uint32_t>(std::popcount(words_[word]));
+    }
+    before_[words] = count;
+    count_ = count;
+}
+
+template <class Rule, class CostModel>
+std::size_t build_row(const OracleRowBuilder& builder, std::uint32_t source, OracleRowScratch& scratch,
+                      std::vector<std::uint32_t>& runs) {
+    const grid::Grid& grid = *builder.grid_;
+    const std::uint32_t cells = grid.padded_cell_count();
+    if (scratch.cost.size() != cells) {
+        scratch.cost.assign(cells, ~grid::Cost{0});
+        scratch.first_moves.assign(cells, 0);
+        scratch.settled = grid::Bitset(cells);
+        scratch.settled_cells.clear();
+        scratch.settled_cells.reserve(grid.passable_bits().count());
+    }
+    grid::Cost* const cost = scratch.cost.data();
+    std::uint8_t* const first_moves = scratch.first_moves.data();
+    grid::Bitset& settled = scratch.settled;
+    const CostModel cost_model(grid);
+    const std::uint32_t padded_width = grid.padded_width();
+    const auto offsets = best_first::direction_offsets(grid.layout());
+    const std::uint32_t* padded_of_position = builder.layout_->padded_of_position.data();
+    const std::uint32_t source_cell = builder.padded_of_rank_[source];
+
+    // Forward Dijkstra from the source over Dial's buckets. A cell's set of optimal first moves is
+    // the union of those of its optimal predecessors (the source's own neighbours: the step itself),
+    // each final when it is settled: a predecessor costs at least one bucket less.
+    cost[source_cell] = 0;
+    first_moves[source_cell] = 0;
+    best_first::BucketQueue open(scratch.buckets, best_first::dearest_step(grid), cost);
+    open.push_first(source_cell);
+    while (!open.empty()) {
+        const std::uint32_t cell = open.pop(nullptr).cell;
+        if (settled.test(cell)) continue;
+        settled.set(cell);
+        scratch.settled_cells.push_back(cell);
+        const grid::Cost here = cost[cell];
+        const bool at_source = cell == source_cell;
+        const unsigned inherited = first_moves[cell];
+        unsigned moves = Rule::table[cost_model.neighbourhood(cell, padded_width)];
+        while (moves != 0) {
+            const int direction = __builtin_ctz(moves);
+            moves &= moves - 1;
+            const auto next = static_cast<std::uint32_t>(static_cast<std::int32_t>(cell) +
+                                                         offsets[static_cast<std::size_t>(direction)]);
+            // No settled test: a settled neighbour costs less than `here` plus one bucket, so the
+            // candidate, at least a bucket dearer than `here`, can neither improve nor tie it.
+            const grid::Cost candidate = here + cost_model.step(direction, next);
+            const unsigned carried = at_source ? 1U << direction : inherited;
+            if (candidate < cost[next]) {
+                cost[next] = candidate;
+                first_moves[next] = static_cast<std::uint8_t>(carried);
+                open.push(candidate, next);
+            } else if (candidate == cost[next]) {
+                first_moves[next] = static_cast<std::uint8_t>(first_moves[next] | carried);
+            }
+        }
+    }
+
+    // The row: targets in position order; the source itself and unreachable targets take any move.
+    const std::size_t positions = builder.layout_->padded_of_position.size();
+    const std::size_t first_run = runs.size();
+    unsigned run_moves = kAnyMove;
+    std::uint32_t run_start = 0;
+    for (std::uint32_t position = 0; position < positions; ++position) {
+        const std::uint32_t cell = padded_of_position[position];
+        const unsigned optimal = cell != source_cell && settled.test(cell) ? first_moves[cell] : kAnyMove;
+        const unsigned shared = run_moves & optimal;
+        if (shared != 0) {
+            run_moves = shared;
+            continue;
+        }
+        runs.push_back(run_start << 3 | static_cast<std::uint32_t>(__builtin_ctz(run_moves)));
+        run_start = position;
+        run_moves = optimal;
+    }
+    runs.push_back(run_start << 3 | static_cast<std::uint32_t>(__builtin_ctz(run_moves)));
+    // Back to the reset state in O(cells settled), not O(map): every cell given a cost was settled
+    // (the search ran until its buckets were empty).
+    for (std::uint32_t cell : scratch.settled_cells) {
+        cost[cell] = ~grid::Cost{0};
+        settled.reset(cell);
+    }
+    scratch.settled_cells.clear();
+    return runs.size() - first_run;
+}
+
+OracleRowBuilder::OracleRowBuilder(const grid::Grid& grid, Moves moves, DiagonalRule rule, const OracleLayout& layout)
+    : grid_(&grid), layout_(&layout) {
+    padded_of_rank_.resize(layout.position_of_rank.size());
+    for (std::size_t rank = 0; rank < padded_of_rank_.size(); ++rank) {
+        padded_of_rank_[rank] = layout.padded_of_position[layout.position_of_rank[rank]];
+    }
+    const bool uniform = grid.uniform_cost();
+    function_ = with_move_rule(moves, rule, [uniform]<class Rule>() -> RowFunction {
+        return uniform ? &build_row<Rule, best_first::UniformCost> : &build_row<Rule, best_first::TerrainCost>;
+    });
+}
+
+std::size_t OracleRowBuilder::build(std::uint32_t source, OracleRowScratch& scratch, std::vector<std::uint32_t>& runs) const {
+    return function_(*this, source, scratch, runs);
+}
+
+Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, std::string_view origin) {
+    auto fail = [&](const std::string& message) -> Error { return Error{std::string(origin), 0, 0, message}; };
+    if (tables.width != grid.width() || tables.height != grid.height()) {
+        return fail("built for a " + std::to_string(tables.width) + " x " + std::to_string(tables.height) +
+                    " map, not " + std::to_string(grid.width()) + " x " + std::to_string(grid.height()));
+    }
+    const std::size_t positions = tables.position_of_rank.size();
+    if (tables.ranks == nullptr || tables.ranks->count() != positions || tables.component_of_rank.size() != positions ||
+        tables.row_begin.size() != positions + 1 || positions >= kMaximumOraclePositions) {
+        return fail("its tables do not match the map's passable cells");
+    }
+    std::vector<bool> seen(positions, false);
+    for (std::uint32_t position : tables.position_of_rank) {
+        if (position >= positions || seen[position]) return fail("its cell order is not a permutation of the passable cells");
+        seen[position] = true;
+    }
+    const unsigned direction_limit = tables.moves == Moves::four ? 4U : 8U;
+    if (tables.row_begin[0] != 0 || tables.row_begin[positions] != tables.runs.size()) {
+        return fail("its row index does not cover its runs");
+    }
+    for (std::size_t source = 0; source < positions; ++source) {
+        const std::uint32_t begin = tables.row_begin[source];
+        const std::uint32_t end = tables.row_begin[source + 1];
+        if (end <= begin || end > tables.runs.size() || (tables.runs[begin] >> 3) != 0) {
+            return fail("row " + std::to_string(source) + " is malformed");
+        }
+        std::uint32_t previous = 0;
+        for (std::uint32_t run = begin; run < end; ++run) {
+            const std::uint32_t word = tables.runs[run];
+            if ((word & 7U) >= direction_limit || (run > begin && (word >> 3) <= previous) || (word >> 3) >= positions) {
+                return fail("row " + std::to_string(source) + " has a malformed run");
+            }
+            previous = word >> 3;
+        }
+    }
+    return Success{};
+}
+
+void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Query& query, bool record_path,
+                  Result& result) {
+    result.cost_units = 0;
+    result.cost = 0;
+    result.counters = {};
+    result.path.clear();
+    if (!grid.contains(query.start_x, query.start_y) || !grid.contains(query.goal_x, query.goal_y)) {
+        result.status = QueryStatus::invalid;
+        return;
+    }
+    const grid::PaddedLayout layout = grid.layout();
+    const PassableRanks& ranks = *tables.ranks;
+    const auto start_x = static_cast<std::uint32_t>(query.start_x);
+    const auto start_y = static_cast<std::uint32_t>(query.start_y);
+    std::uint32_t padded = layout.padded(start_x, start_y);
+    const std::uint32_t goal =
+        layout.padded(static_cast<std::uint32_t>(query.goal_x), static_cast<std::uint32_t>(query.goal_y));
+    if (!ranks.passable(padded)) {
+        result.status = QueryStatus::start_blocked;
+        return;
+    }
+    if (!ranks.passable(goal)) {
+        result.status = QueryStatus::goal_blocked;
+        return;
+    }
+    std::uint32_t rank = ranks.rank(padded);
+    const std::uint32_t goal_rank = ranks.rank(goal);
+    if (tables.component_of_rank[rank] != tables.component_of_rank[goal_rank]) {
+        result.status = QueryStatus::no_path;
+        return;
+    }
+    result.status = QueryStatus::found;
+    std::uint32_t cell = start_y * grid.width() + start_x;
+    if (record_path) result.path.push_back(grid::CellIndex{cell});
+
+    // Each step reads the row of the cell it stands on at the goal's position.
+    const std::uint32_t* const runs = tables.runs.data();
+    const std::uint32_t* const row_begin = tables.row_begin.data();
+    const std::uint8_t* kind_of = grid.kind_of();
+    const grid::TerrainKind* kinds = grid.kinds().data();
+    std::array<std::int32_t, kDirectionCount> cell_step{};
+    std::array<std::int32_t, kDirectionCount> padded_step{};
+    for (int direction = 0; direction < kDirectionCount; ++direction) {
+        cell_step[static_cast<std::size_t>(direction)] =
+            kDirectionX[static_cast<std::size_t>(direction)] +
+            kDirectionY[static_cast<std::size_t>(direction)] * static_cast<std::int32_t>(grid.width());
+        padded_step[static_cast<std::size_t>(direction)] = best_first::direction_offset(layout, direction);
+    }
+    const bool uniform = grid.uniform_cost();
+    grid::Cost cost = 0;
+    std::uint64_t steps = 0;
+    const std::uint64_t step_limit = ranks.count();
+    const std::uint32_t key = tables.position_of_rank[goal_rank] << 3 | 7U;
+    while (padded != goal) {
+        const std::uint32_t* base = runs + row_begin[rank];
+        std::size_t count = row_begin[rank + 1] - row_begin[rank];
+        while (count > 1) {  // branch-free: the last run starting at or before the goal's position
+            const std::size_t half = count / 2;
+            base = base[half] <= key ? base + half : base;
+            count -= half;
+        }
+        const auto direction = static_cast<std::size_t>(*base & 7U);
+        cell = static_cast<std::uint32_t>(static_cast<std::int32_t>(cell) + cell_step[direction]);
+        padded = static_cast<std::uint32_t>(static_cast<std::int32_t>(padded) + padded_step[direction]);
+        if (uniform) {
+            cost += direction < 4 ? grid::kStraightUnits : grid::kDiagonalUnits;
+        } else {
+            const grid::TerrainKind& kind = kinds[kind_of[padded]];
+            cost += direction < 4 ? kind.straight_units : kind.diagonal_units;
+        }
+        // Only a damaged table fails here: the border ring stops a step off the map, so the padded
+        // index stays in bounds, and the step count stops a loop.
+        if (!ranks.passable(padded) || ++steps > step_limit) {
+            result.status = QueryStatus::invalid;
+            result.path.clear();
+            result.counters.expanded = steps;
+            return;
+        }
+        rank = ranks.rank(padded);
+        // Paths run straight for several steps (a run's move is the lowest direction its targets
+        // share, so a path keeps one move while it stays optimal). While this step's row is searched,
+        // fetch the row of the cell one step further in the same direction (its index entry was
+        // fetched a step ago) and the index entry of the cell two steps further.
+        const std::int32_t stride = padded_step[direction];
+        const auto ahead = static_cast<std::uint32_t>(static_cast<std::int32_t>(padded) + stride);
+        if (ranks.passable(ahead)) {
+            __builtin_prefetch(runs + row_begin[ranks.rank(ahead)]);
+            const auto further = static_cast<std::uint32_t>(static_cast<std::int32_t>(ahead) + stride);
+            if (ranks.passable(further)) __builtin_prefetch(row_begin + ranks.rank(further));
+        }
+        if (record_path) result.path.push_back(grid::CellIndex{cell});
+    }
+    result.counters.expanded = steps;
+    result.cost_units = cost;
+    result.cost = grid.to_real_cost(cost);
+}
+
+}  // namespace swarmpath::search

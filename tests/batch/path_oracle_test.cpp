@@ -1,0 +1,214 @@
+// Path oracles (batch/path_oracle.hpp) against the independent reference Dijkstra: on random maps
+// under every movement model and diagonal rule, with weighted terrain and a water layer, and in every
+// cell order, every answer from the oracle has the reference's optimal cost, a legal path that costs
+// what it says, the right status for blocked and unreachable endpoints, and a first move that is the
+// path's first step. Builds are the same bytes for one and two threads; load() refuses files built
+// for another map, rule or terrain, damaged, truncated or of another version, naming the file.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "random_maps.hpp"
+#include "reference_dijkstra.hpp"
+#include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/path_oracle.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/search/moves.hpp"
+
+namespace swarmpath {
+namespace {
+
+struct Rules {
+    search::Moves moves;
+    search::DiagonalRule diagonal;
+};
+
+const Rules kAllRules[] = {{search::Moves::four, search::DiagonalRule::both_free},
+                           {search::Moves::eight, search::DiagonalRule::both_free},
+                           {search::Moves::eight, search::DiagonalRule::one_free},
+                           {search::Moves::eight, search::DiagonalRule::any}};
+
+grid::TerrainTable weighted_terrain() {
+    grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+    terrain.declare('G', true, 2.5);
+    terrain.declare('S', true, 0.75);
+    return terrain;  // `W` stays water: its own layer
+}
+
+std::string read_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void write_bytes(const std::string& path, const std::string& bytes) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+/// Every pair from a few random sources, against the reference.
+void check_oracle(const io::MapFile& map, const grid::TerrainTable& terrain, const Rules& rules, search::CellOrder order,
+                  std::mt19937_64& random) {
+    Expected<grid::Grid> built = grid::Grid::build(map, terrain);
+    ASSERT_TRUE(built.has_value()) << built.error().describe();
+    const grid::Grid& grid = *built;
+    batch::BatchSolver workers(1);
+    Expected<batch::Oracle> oracle =
+        batch::Oracle::build(grid, {.moves = rules.moves, .diagonal = rules.diagonal, .order = order}, "random.map", workers);
+    ASSERT_TRUE(oracle.has_value()) << oracle.error().describe();
+    const testing::ReferenceRules reference{rules.moves, rules.diagonal, terrain};
+    const std::uint32_t cells = map.width * map.height;
+    search::Result result;
+    for (int round = 0; round < 5; ++round) {
+        const std::uint32_t source = std::uniform_int_distribution<std::uint32_t>(0, cells - 1)(random);
+        const std::uint32_t source_x = source % map.width;
+        const std::uint32_t source_y = source / map.width;
+        const std::vector<double> expected = testing::reference_costs_from(map, reference, source_x, source_y);
+        for (std::uint32_t target = 0; target < cells; ++target) {
+            const std::uint32_t target_x = target % map.width;
+            const std::uint32_t target_y = target / map.width;
+            oracle->path({source_x, source_y, target_x, target_y}, true, result);
+            const std::string where = "from (" + std::to_string(source_x) + "," + std::to_string(source_y) + ") to (" +
+                                      std::to_string(target_x) + "," + std::to_string(target_y) + ")";
+            if (!grid.passable(source_x, source_y)) {
+                ASSERT_EQ(result.status, search::QueryStatus::start_blocked) << where;
+                continue;
+            }
+            if (!grid.passable(target_x, target_y)) {
+                ASSERT_EQ(result.status, search::QueryStatus::goal_blocked) << where;
+                continue;
+            }
+            if (expected[target] == testing::kUnreachable) {
+                ASSERT_EQ(result.status, search::QueryStatus::no_path) << where;
+                EXPECT_EQ(oracle->first_move(source_x, source_y, target_x, target_y), -1) << where;
+                continue;
+            }
+            ASSERT_EQ(result.status, search::QueryStatus::found) << where;
+            ASSERT_NEAR(result.cost, expected[target], 1e-6 * (1 + expected[target])) << where;
+            std::vector<std::uint32_t> path;
+            for (grid::CellIndex cell : result.path) path.push_back(cell.value);
+            ASSERT_FALSE(path.empty());
+            EXPECT_EQ(path.front(), source) << where;
+            EXPECT_EQ(path.back(), target) << where;
+            EXPECT_NEAR(testing::reference_path_cost(map, reference, path), expected[target], 1e-6 * (1 + expected[target]))
+                << where;
+            const int move = oracle->first_move(source_x, source_y, target_x, target_y);
+            if (source == target) {
+                EXPECT_EQ(move, -1);
+            } else {
+                ASSERT_GE(move, 0) << where;
+                const auto step_x = static_cast<std::uint32_t>(static_cast<int>(source_x) + search::kDirectionX[move]);
+                const auto step_y = static_cast<std::uint32_t>(static_cast<int>(source_y) + search::kDirectionY[move]);
+                EXPECT_EQ(path[1], step_y * map.width + step_x) << where;
+            }
+        }
+    }
+}
+
+TEST(PathOracle, AgreesWithTheReferenceDijkstraUnderEveryRule) {
+    std::mt19937_64 random(2014);
+    for (const Rules& rules : kAllRules) {
+        check_oracle(testing::random_map(random, 23, 19, 0.3), grid::TerrainTable::benchmark(), rules,
+                     search::CellOrder::hilbert, random);
+        check_oracle(testing::random_map(random, 17, 21, 0.2, "..GSW"), weighted_terrain(), rules,
+                     search::CellOrder::hilbert, random);
+    }
+}
+
+TEST(PathOracle, EveryCellOrderGivesOptimalAnswers) {
+    std::mt19937_64 random(15);
+    for (search::CellOrder order : {search::CellOrder::row_major, search::CellOrder::depth_first, search::CellOrder::hilbert}) {
+        check_oracle(testing::random_map(random, 21, 18, 0.25), grid::TerrainTable::benchmark(), kAllRules[1], order, random);
+    }
+}
+
+class PathOracleFiles : public ::testing::Test {
+protected:
+    void SetUp() override {
+        folder_ = testing::scratch_folder(std::string("path_oracle_files_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        std::mt19937_64 random(7);
+        map_ = testing::random_map(random, 30, 26, 0.25);
+        other_map_ = map_;
+        other_map_.letters[0] = other_map_.letters[0] == '@' ? '.' : '@';
+        grid_ = *grid::Grid::build(map_, grid::TerrainTable::benchmark());
+        other_grid_ = *grid::Grid::build(other_map_, grid::TerrainTable::benchmark());
+    }
+    [[nodiscard]] std::string path(const std::string& name) const { return folder_ + "/" + name; }
+    std::string folder_;
+    io::MapFile map_;
+    io::MapFile other_map_;
+    grid::Grid grid_;
+    grid::Grid other_grid_;
+};
+
+TEST_F(PathOracleFiles, OneAndTwoThreadsWriteTheSameBytesAndTheFileLoadsBack) {
+    batch::BatchSolver one(1);
+    batch::BatchSolver two(2);
+    Expected<batch::Oracle> serial = batch::Oracle::build(grid_, {}, "random.map", one);
+    Expected<batch::Oracle> parallel = batch::Oracle::build(grid_, {}, "random.map", two);
+    ASSERT_TRUE(serial && parallel);
+    ASSERT_TRUE(serial->save(path("one.oracle")));
+    ASSERT_TRUE(parallel->save(path("two.oracle")));
+    const std::string bytes = read_bytes(path("one.oracle"));
+    EXPECT_EQ(bytes.size(), serial->file_bytes());
+    EXPECT_EQ(bytes, read_bytes(path("two.oracle")));
+    Expected<batch::Oracle> loaded = batch::Oracle::load(path("one.oracle"), grid_, {});
+    ASSERT_TRUE(loaded) << loaded.error().describe();
+    EXPECT_EQ(loaded->map_name(), "random.map");
+    EXPECT_EQ(loaded->run_count(), serial->run_count());
+    search::Result from_memory;
+    search::Result from_file;
+    for (std::uint32_t target = 0; target < grid_.cell_count(); target += 7) {
+        const search::Query query{3, 4, target % grid_.width(), target / grid_.width()};
+        serial->path(query, true, from_memory);
+        loaded->path(query, true, from_file);
+        EXPECT_EQ(from_memory.status, from_file.status);
+        EXPECT_EQ(from_memory.cost_units, from_file.cost_units);
+        EXPECT_EQ(from_memory.path, from_file.path);
+    }
+}
+
+TEST_F(PathOracleFiles, FilesForAnotherMapRuleOrTerrainAndDamagedFilesAreRefused) {
+    batch::BatchSolver workers(1);
+    Expected<batch::Oracle> oracle = batch::Oracle::build(grid_, {}, "random.map", workers);
+    ASSERT_TRUE(oracle);
+    ASSERT_TRUE(oracle->save(path("good.oracle")));
+    auto refused = [&](const std::string& file, const grid::Grid& grid, const batch::OracleSettings& settings,
+                       const std::string& expected) {
+        Expected<batch::Oracle> loaded = batch::Oracle::load(file, grid, settings);
+        ASSERT_FALSE(loaded) << file << " was accepted";
+        const std::string message = loaded.error().describe();
+        EXPECT_NE(message.find(file), std::string::npos) << message;
+        EXPECT_NE(message.find(expected), std::string::npos) << message;
+    };
+    refused(path("good.oracle"), other_grid_, {}, "was built for another map (random.map, 30 x 26)");
+    refused(path("good.oracle"), grid_, {.moves = search::Moves::four}, "was built for 8-connected moves");
+    refused(path("good.oracle"), grid_, {.diagonal = search::DiagonalRule::any}, "both-free diagonal rule, not");
+    grid::TerrainTable dearer = grid::TerrainTable::benchmark();
+    dearer.declare('.', true, 2.0);
+    const grid::Grid dearer_grid = *grid::Grid::build(map_, dearer);
+    refused(path("good.oracle"), dearer_grid, {}, "with other terrain costs or layers");
+
+    const std::string bytes = read_bytes(path("good.oracle"));
+    std::string damaged = bytes;
+    damaged[bytes.size() / 2] = static_cast<char>(damaged[bytes.size() / 2] ^ 0x10);
+    write_bytes(path("damaged.oracle"), damaged);
+    refused(path("damaged.oracle"), grid_, {}, "checksum");
+    write_bytes(path("truncated.oracle"), bytes.substr(0, bytes.size() - 8));
+    refused(path("truncated.oracle"), grid_, {}, "truncated or damaged");
+    std::string other_version = bytes;
+    other_version[8] = 9;
+    write_bytes(path("version.oracle"), other_version);
+    refused(path("version.oracle"), grid_, {}, "version 9");
+    write_bytes(path("text.oracle"), "type octile\n");
+    refused(path("text.oracle"), grid_, {}, "not a swarmpath oracle file");
+    refused(path("missing.oracle"), grid_, {}, "cannot open");
+    refused(folder_, grid_, {}, "not a regular file");
+}
+
+}  // namespace
+}  // namespace swarmpath

@@ -1,0 +1,201 @@
+// `swarmpath precompute MAP -o FILE [--threads N] [--order ...]`: builds the path oracle of one map
+// (batch/path_oracle.hpp: one goal field per passable cell, run-length encoded first moves) and
+// writes it atomically in the layout of docs/oracle-format.md. Under `mpirun -np N` the ranks split
+// the sources into N contiguous shares, each builds its share with its own threads, and rank 0
+// gathers them in order and writes the one file, byte-identical to a one-process build. A progress
+// bar with an estimate of the time left goes to standard error when it is a terminal (or always,
+// with --progress). Assumes the same map and options on every rank.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "commands.hpp"
+#include "distributed_solve.hpp"
+#include "option_limits.hpp"
+#include "run_files.hpp"
+#include "search_options.hpp"
+#include "terminal_text.hpp"
+#include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/path_oracle.hpp"
+
+namespace swarmpath::cli {
+namespace {
+
+struct PrecomputeOptions {
+    std::string map_path;
+    std::string output;
+    unsigned threads = 0;
+    std::string order = "hilbert";
+    std::string progress = "auto";
+    SearchOptions search;
+};
+
+struct ProgressBar {
+    bool enabled = false;
+    std::string label;
+    std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+    std::chrono::steady_clock::time_point last_drawn{};
+    bool drawn = false;
+};
+
+std::string format_seconds(double seconds) {
+    char text[32];
+    if (seconds < 60) {
+        std::snprintf(text, sizeof(text), "%.0f s", seconds);
+    } else if (seconds < 3600) {
+        std::snprintf(text, sizeof(text), "%d min %02d s", static_cast<int>(seconds) / 60, static_cast<int>(seconds) % 60);
+    } else {
+        std::snprintf(text, sizeof(text), "%d h %02d min", static_cast<int>(seconds) / 3600,
+                      static_cast<int>(seconds) % 3600 / 60);
+    }
+    return text;
+}
+
+void draw_progress(void* user, std::size_t done, std::size_t total) {
+    auto* bar = static_cast<ProgressBar*>(user);
+    if (!bar->enabled || total == 0) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (done < total && bar->drawn && now - bar->last_drawn < std::chrono::milliseconds(200)) return;
+    bar->last_drawn = now;
+    bar->drawn = true;
+    const double elapsed = std::chrono::duration<double>(now - bar->started).count();
+    const double fraction = static_cast<double>(done) / static_cast<double>(total);
+    const int width = 30;
+    const auto filled = static_cast<int>(fraction * width);
+    const std::string left = done == 0 ? "?" : format_seconds(elapsed / fraction - elapsed);
+    std::fprintf(stderr, "\r%-24.24s [%s%s] %3d%% %zu/%zu rows, %s elapsed, about %s left   ", bar->label.c_str(),
+                 std::string(static_cast<std::size_t>(filled), '#').c_str(),
+                 std::string(static_cast<std::size_t>(width - filled), ' ').c_str(), static_cast<int>(100 * fraction),
+                 done, total, format_seconds(elapsed).c_str(), left.c_str());
+    if (done == total) std::fprintf(stderr, "\n");
+    std::fflush(stderr);
+}
+
+Expected<search::CellOrder> parse_order(const std::string& text) {
+    for (search::CellOrder order : {search::CellOrder::depth_first, search::CellOrder::hilbert, search::CellOrder::row_major}) {
+        if (text == search::to_string(order)) return order;
+    }
+    return Error{"", 0, 0, "--order must be depth-first, hilbert or row-major, not '" + text + "'"};
+}
+
+std::string base_name(const std::string& path) {
+    const std::size_t slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+int run_precompute(const PrecomputeOptions& options) {
+    distributed::Session session;
+    // A rank that refuses returns before agree_on_inputs(); the Session's destructor then tells the
+    // other ranks, and rank 0 prints each distinct message once.
+    auto refuse = [](const std::string& message) {
+        report_error(message);
+        return kExitBadInput;
+    };
+    if (options.progress != "auto" && options.progress != "always" && options.progress != "never") {
+        return refuse("--progress must be auto, always or never, not '" + options.progress + "'");
+    }
+    Expected<search::CellOrder> order = parse_order(options.order);
+    if (!order) return refuse(order.error().describe());
+    if (options.search.algorithm != "auto" || options.search.heuristic != "auto" || options.search.weight != 1.0 ||
+        options.search.fallback != "none" || options.search.max_expansions != 0) {
+        return refuse("precompute takes only --moves, --diagonal-rule, --terrain and --terrain-file of the search options");
+    }
+    RunFiles files;
+    files.add_input("map", options.map_path);
+    files.add_input("terrain file (--terrain-file)", options.search.terrain_file);
+    // Only rank 0 writes; the other ranks still check the path so that every rank agrees.
+    io::AtomicFile* output = session.is_root() ? files.add_output("-o", options.output) : nullptr;
+    if (Status checked = files.check(); !checked) return refuse(checked.error().describe());
+    Expected<LoadedMap> loaded = load_map(options.search, options.map_path);
+    if (!loaded) return refuse(loaded.error().describe());
+    const grid::Grid& grid = loaded->grid;
+    batch::OracleSettings settings;
+    settings.moves = loaded->search.settings.moves;
+    settings.diagonal = loaded->search.settings.diagonal;
+    settings.order = *order;
+    Expected<search::OracleLayout> layout = batch::Oracle::layout(grid, settings);
+    if (!layout) return refuse(options.map_path + ": " + layout.error().message);
+    if (session.distributed() && !session.agree_on_inputs()) return kExitBadInput;
+
+    const unsigned available = std::max(1U, std::thread::hardware_concurrency());
+    const unsigned threads = options.threads == 0 ? available : std::min(options.threads, available);
+    batch::BatchSolver workers(threads);
+    const auto positions = static_cast<std::uint32_t>(layout->position_of_rank.size());
+    const auto ranks = static_cast<std::uint64_t>(session.size());
+    const auto first = static_cast<std::uint32_t>(positions * static_cast<std::uint64_t>(session.rank()) / ranks);
+    const auto end = static_cast<std::uint32_t>(positions * static_cast<std::uint64_t>(session.rank() + 1) / ranks);
+
+    ProgressBar bar;
+    bar.enabled = options.progress == "always" || (options.progress == "auto" && ::isatty(2) != 0 && session.is_root());
+    bar.label = escape_text(base_name(options.map_path));
+    const auto started = std::chrono::steady_clock::now();
+    batch::OracleRows mine =
+        batch::Oracle::build_rows(grid, settings, *layout, first, end - first, workers, draw_progress, &bar);
+    const double build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+
+    std::vector<batch::OracleRows> rows;
+    if (session.distributed()) {
+        rows = distributed::gather_oracle_rows(session, std::move(mine));
+        if (!session.is_root()) return kExitSuccess;
+    } else {
+        rows.push_back(std::move(mine));
+    }
+    const double gathered_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    Expected<batch::Oracle> oracle =
+        batch::Oracle::assemble(grid, settings, base_name(options.map_path), std::move(*layout), rows);
+    if (!oracle) {
+        report_error(options.map_path + ": " + oracle.error().message);
+        return kExitBadInput;
+    }
+    if (Status written = oracle->write_to(*output); !written) {
+        report_error(written.error().describe());
+        return kExitBadInput;
+    }
+    if (Status committed = files.commit(); !committed) {
+        report_error(committed.error().describe());
+        return kExitBadInput;
+    }
+    const double passable = std::max<double>(1.0, static_cast<double>(oracle->passable_cells()));
+    std::fprintf(files.writes_standard_output() ? stderr : stdout,
+                 "oracle of %s: %zu passable cells, %zu runs (%.1f per row), %s order; %llu bytes (%.1f per passable "
+                 "cell); built in %.2f s (%.2f s of it on this rank's %u thread%s, %d rank%s); wrote %s\n",
+                 escape_text(options.map_path).c_str(), oracle->passable_cells(), oracle->run_count(),
+                 static_cast<double>(oracle->run_count()) / passable, std::string(search::to_string(*order)).c_str(),
+                 static_cast<unsigned long long>(oracle->file_bytes()), static_cast<double>(oracle->file_bytes()) / passable,
+                 gathered_seconds, build_seconds, threads, threads == 1 ? "" : "s", session.size(),
+                 session.size() == 1 ? "" : "s", escape_text(options.output).c_str());
+    return kExitSuccess;
+}
+
+}  // namespace
+
+void add_precompute_command(CLI::App& app, int& exit_code) {
+    auto options = std::make_shared<PrecomputeOptions>();
+    CLI::App* command = app.add_subcommand(
+        "precompute", "Build a path oracle of a map: the first move of an optimal path between every two cells, "
+                      "compressed (docs/path-oracle.md); answer with `solve --oracle FILE`");
+    command->add_option("map", options->map_path, "Map file (.map)")->required();
+    command->add_option("-o,--output", options->output, "Oracle file to write (layout: docs/oracle-format.md)")->required();
+    command->add_option("--threads", options->threads,
+                        "Worker threads, 1 to 1024 (default and at most: one per hardware thread)")
+        ->check(whole_number(1, 1024));
+    command->add_option("--order", options->order,
+                        "Cell order of the compressed rows: depth-first, hilbert or row-major")
+        ->capture_default_str();
+    command->add_option("--progress", options->progress,
+                        "Progress bar on standard error: auto (when it is a terminal), always or never")
+        ->capture_default_str();
+    command->add_option("--moves", options->search.moves, "Movement model: 8 or 4")->capture_default_str();
+    command->add_option("--diagonal-rule", options->search.diagonal, "both-free, one-free or any")->capture_default_str();
+    command->add_option("--terrain", options->search.terrain_spec, "Terrain costs, LETTER=COST,...");
+    command->add_option("--terrain-file", options->search.terrain_file, "Terrain costs, one LETTER=COST per line");
+    command->callback([options, &exit_code] { exit_code = run_precompute(*options); });
+}
+
+}  // namespace swarmpath::cli
