@@ -303,11 +303,14 @@ Expected<SetOutcome> solve_set_with_fields(const ScenarioSet& set, const search:
     if (set.queries.empty()) return outcome;
     // Preparation (components, the Solver's JPS data) runs inside the workers' arena, so a thread
     // limit holds for it too.
+    const auto setup_before = std::chrono::steady_clock::now();
     std::optional<Expected<CrowdSolver>> created;
     workers.execute([&] { created.emplace(CrowdSolver::create(*set.grid, settings)); });
     Expected<CrowdSolver>& crowd = *created;
     if (!crowd) return crowd.error();
     outcome.results.resize(set.queries.size());
+    workers.prepare(set.grid->padded_cell_count());
+    outcome.setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - setup_before).count();
     const double cpu_before = process_cpu_seconds();
     const auto wall_before = std::chrono::steady_clock::now();
     const CrowdReport report = crowd->solve(set.queries, outcome.results, workers, progress, progress_user);
