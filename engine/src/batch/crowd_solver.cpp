@@ -14,6 +14,9 @@
 #include <optional>
 #include <string>
 
+#include "swarmpath/search/jump_point_grid.hpp"
+#include "swarmpath/search/jump_point_table.hpp"
+
 namespace swarmpath::batch {
 
 namespace {
@@ -41,11 +44,6 @@ private:
     std::mutex mutex_;
 };
 
-/// The automatic rule's constants, in A* expansions (see choose_field in crowd_solver.hpp).
-constexpr double kFieldCellCost = 0.7;
-constexpr double kFieldClearCost = 0.01;
-constexpr double kSearchExpansionsPerSquaredDistance = 0.09;
-constexpr double kJumpPointShare = 0.014;
 /// Groups at least this large read their paths off in parallel (with more than one worker).
 constexpr std::size_t kParallelReadOff = 4096;
 
@@ -68,17 +66,10 @@ struct Group {
 
 }  // namespace
 
-bool choose_field(const GroupEstimate& group, bool jps) {
-    const double ball = 2.0 * group.max_distance * group.max_distance;
-    const double field_work = kFieldCellCost * std::min(static_cast<double>(group.component_cells), ball) +
-                              kFieldClearCost * static_cast<double>(group.map_cells);
-    const double per_agent = std::max(1.0, kSearchExpansionsPerSquaredDistance * group.mean_squared_distance) *
-                             (jps ? kJumpPointShare : 1.0);
-    return static_cast<double>(group.agents) * per_agent >= field_work;
-}
-
 struct CrowdSolver::Shared {
+    std::shared_ptr<const search::Components> components;  ///< shared with a JPS+ Solver auto may build
     std::vector<std::size_t> component_cells;  ///< by component label
+    double mean_run = 1;                       ///< mean_passable_run of the grid
 };
 
 Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::SearchSettings& settings) {
@@ -87,13 +78,17 @@ Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::
     }
     search::SearchSettings search_settings = settings;
     search_settings.algorithm = search::Algorithm::automatic;
-    Expected<search::Solver> solver = search::Solver::create(grid, search_settings);
+    auto shared = std::make_shared<Shared>();
+    shared->components = std::make_shared<const search::Components>(
+        search::Components::compute(grid, settings.moves, settings.diagonal));
+    Expected<search::Solver> solver = search::Solver::create(grid, search_settings, {.components = shared->components});
     if (!solver) return solver.error();
     CrowdSolver crowd;
     crowd.grid_ = &grid;
     crowd.settings_ = settings;
     crowd.solver_ = std::make_shared<const search::Solver>(std::move(*solver));
-    crowd.shared_ = std::make_shared<Shared>();
+    crowd.shared_ = std::move(shared);
+    crowd.shared_->mean_run = mean_passable_run(grid);
     const search::Components& components = crowd.solver_->components();
     crowd.shared_->component_cells.assign(components.count() + 1, 0);
     for (std::uint32_t cell = 0; cell < grid.padded_cell_count(); ++cell) {
@@ -114,7 +109,7 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
         report.refused = true;
         return report;
     }
-    const bool jps = solver.algorithm() == search::Algorithm::jps || solver.algorithm() == search::Algorithm::jps_plus;
+    const bool automatic = settings_.algorithm == search::Algorithm::automatic;
 
     // Queries a field can answer, as (goal cell, query index); the rest go to the Solver.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> members;
@@ -139,38 +134,133 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
     }
     std::sort(members.begin(), members.end());
 
-    // Goal groups, and the rule for each.
-    std::vector<Group> field_groups;
+    // Goal groups. Under auto, a group of two or more agents has its first agents searched (the
+    // probe, answers kept), so that its field is weighed against searches at their expansions.
+    std::vector<Group> groups;
     for (std::size_t begin = 0; begin < members.size();) {
         std::size_t end = begin;
         while (end < members.size() && members[end].first == members[begin].first) ++end;
-        ++report.goal_groups;
-        bool use_field = settings_.algorithm == search::Algorithm::flowfield;
-        if (!use_field) {
-            GroupEstimate estimate;
-            estimate.agents = end - begin;
-            for (std::size_t member = begin; member < end; ++member) {
-                const double distance = octile_distance(queries[members[member].second]);
-                estimate.mean_squared_distance += distance * distance;
-                estimate.max_distance = std::max(estimate.max_distance, distance);
+        groups.push_back({members[begin].first, begin, end});
+        begin = end;
+    }
+    report.goal_groups = groups.size();
+    std::vector<char> probed(queries.size(), 0);  // answered by a probe search
+    auto run_probes = [&](const std::vector<std::uint32_t>& probes) {
+        workers.for_each(probes.size(), [&](WorkerSlot& slot, std::size_t position) {
+            solver.solve(slot.context, queries[probes[position]], results[probes[position]]);
+        });
+        for (std::uint32_t index : probes) probed[index] = 1;
+        report.probe_queries += probes.size();
+        meter.advance(probes.size());
+    };
+    if (automatic) {
+        std::vector<std::uint32_t> probes;
+        for (const Group& group : groups) {
+            if (group.end - group.begin < 2) continue;
+            const std::size_t count = std::min(kProbeAgents, group.end - group.begin);
+            for (std::size_t member = group.begin; member < group.begin + count; ++member) {
+                probes.push_back(members[member].second);
             }
-            estimate.mean_squared_distance /= static_cast<double>(estimate.agents);
-            estimate.map_cells = grid.padded_cell_count();
-            const grid::PaddedIndex goal = grid.padded(grid::CellIndex{members[begin].first});
-            estimate.component_cells = shared_->component_cells[components.label(goal)];
-            use_field = choose_field(estimate, jps);
+        }
+        run_probes(probes);
+    }
+    std::vector<Group> field_groups;
+    for (const Group& group : groups) {
+        bool use_field = settings_.algorithm == search::Algorithm::flowfield;
+        if (automatic && group.end - group.begin >= 2) {
+            FieldWorkload workload;
+            workload.agents = group.end - group.begin;
+            double probe_expansions = 0;
+            std::size_t probe_count = 0;
+            for (std::size_t member = group.begin; member < group.end; ++member) {
+                const std::uint32_t index = members[member].second;
+                workload.max_distance = std::max(workload.max_distance, octile_distance(queries[index]));
+                if (probed[index] == 0) continue;
+                probe_expansions += static_cast<double>(results[index].counters.expanded);
+                ++probe_count;
+            }
+            workload.agents -= probe_count;  // already answered: a field would not save their searches
+            workload.seconds_per_agent = query_seconds(solver.algorithm(), probe_expansions / static_cast<double>(probe_count),
+                                                       shared_->mean_run);
+            workload.map_cells = grid.padded_cell_count();
+            const grid::PaddedIndex goal = grid.padded(grid::CellIndex{group.goal});
+            workload.component_cells = shared_->component_cells[components.label(goal)];
+            use_field = choose_field(workload);
         }
         if (use_field) {
-            field_groups.push_back({members[begin].first, begin, end});
-            report.field_queries += end - begin;
+            field_groups.push_back(group);
+            report.field_queries += group.end - group.begin;
         } else {
-            for (std::size_t member = begin; member < end; ++member) searched.push_back(members[member].second);
+            for (std::size_t member = group.begin; member < group.end; ++member) searched.push_back(members[member].second);
         }
-        begin = end;
     }
     report.field_groups = field_groups.size();
     report.search_queries = searched.size();
     std::sort(searched.begin(), searched.end());
+
+    // The per-agent search of the set's remaining queries: under auto and the benchmark rule, JPS+
+    // when its table pays for itself at the probes' expansions (up to kSetProbes of them), else JPS.
+    const search::Solver* per_agent = &solver;
+    std::optional<search::Solver> table_solver;
+    report.search_algorithm = solver.algorithm();
+    if (automatic && solver.algorithm() == search::Algorithm::jps) {
+        // Only queries that need a search tell its cost: not those the Solver's checks answer.
+        std::vector<std::uint32_t> searchable;
+        for (std::uint32_t index : searched) {
+            const search::Query& query = queries[index];
+            if (!grid.contains(query.start_x, query.start_y) || !grid.contains(query.goal_x, query.goal_y)) continue;
+            const grid::PaddedIndex start =
+                grid.padded(static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y));
+            const grid::PaddedIndex goal =
+                grid.padded(static_cast<std::uint32_t>(query.goal_x), static_cast<std::uint32_t>(query.goal_y));
+            if (start != goal && components.connected(start, goal)) searchable.push_back(index);
+        }
+        std::size_t probe_count = 0;
+        for (std::uint32_t index : searchable) probe_count += probed[index];
+        if (probe_count < kSetProbes && searchable.size() > probe_count) {
+            std::vector<std::uint32_t> probes;
+            const std::size_t wanted = std::min(kSetProbes - probe_count, searchable.size() - probe_count);
+            for (std::size_t step = 0; step < wanted; ++step) {
+                const std::uint32_t index = searchable[step * searchable.size() / wanted];
+                if (probed[index] == 0) probes.push_back(index);
+            }
+            run_probes(probes);
+        }
+        SearchWorkload workload;
+        double probe_expansions = 0;
+        probe_count = 0;
+        for (std::uint32_t index : searchable) {
+            if (probed[index] == 0) {
+                ++workload.queries;
+            } else {
+                probe_expansions += static_cast<double>(results[index].counters.expanded);
+                ++probe_count;
+            }
+        }
+        workload.expansions_per_query = probe_count == 0 ? 0 : probe_expansions / static_cast<double>(probe_count);
+        workload.mean_run = shared_->mean_run;
+        workload.padded_cells = grid.padded_cell_count();
+        if (workload.queries > 0 && choose_jump_points(workload) == search::Algorithm::jps_plus) {
+            search::SearchSettings table_settings = solver.settings();
+            table_settings.algorithm = search::Algorithm::jps_plus;
+            const auto table_start = std::chrono::steady_clock::now();
+            std::optional<Expected<search::Solver>> created;
+            workers.execute([&] {
+                created.emplace(search::Solver::create(
+                    grid, table_settings, {.parallel = workers.parallel_loop(), .components = shared_->components}));
+            });
+            report.table_seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - table_start).count();
+            if (*created) {
+                table_solver.emplace(std::move(**created));
+                per_agent = &*table_solver;
+                report.search_algorithm = search::Algorithm::jps_plus;
+                if (const search::JumpPointTable* table = table_solver->jump_table()) {
+                    report.table_bytes = table->memory_bytes();
+                }
+            }
+        }
+    }
 
     const bool record_paths = settings_.record_paths;
     const bool time_queries = settings_.time_queries;
@@ -289,9 +379,10 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
     }
     for (std::uint64_t settled : settled_per_group) report.field_cells_settled += settled;
 
+    std::erase_if(searched, [&](std::uint32_t index) { return probed[index] != 0; });
     workers.for_each(searched.size(), [&](WorkerSlot& slot, std::size_t position) {
         const std::uint32_t index = searched[position];
-        solver.solve(slot.context, queries[index], results[index]);
+        per_agent->solve(slot.context, queries[index], results[index]);
         meter.advance(1);
     });
     return report;
@@ -314,8 +405,17 @@ Expected<SetOutcome> solve_set_with_fields(const ScenarioSet& set, const search:
     const double cpu_before = process_cpu_seconds();
     const auto wall_before = std::chrono::steady_clock::now();
     const CrowdReport report = crowd->solve(set.queries, outcome.results, workers, progress, progress_user);
-    outcome.search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count();
+    // A JPS+ table auto chose to build is per-map set-up, not search.
+    outcome.search_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count() - report.table_seconds;
+    outcome.setup_seconds += report.table_seconds;
     outcome.cpu_seconds = process_cpu_seconds() - cpu_before;
+    if (const search::JumpPointGrid* lines = crowd->search_solver().jump_grid()) {
+        outcome.preprocessing_seconds = lines->build_seconds();
+        outcome.preprocessing_bytes = lines->memory_bytes();
+    }
+    outcome.preprocessing_seconds += report.table_seconds;
+    outcome.preprocessing_bytes += report.table_bytes;
     if (progress != nullptr) progress(progress_user, set.queries.size(), set.queries.size());
     outcome.field_groups = report.field_groups;
     outcome.field_queries = report.field_queries;

@@ -1,0 +1,77 @@
+// `auto`'s cost model: which of A*, JPS, JPS+ and goal fields answers a scenario set's queries, per
+// goal group and per set, from estimates in seconds (issue 19). Pure functions of numbers, so the
+// rule can be tested and documented on its own; the crowd solver (crowd_solver.cpp) gathers the
+// inputs and runs what is chosen. The inputs are deterministic (counts, the map's passable bits,
+// the counters of a few probe searches), so the same set on the same map always gets the same choice.
+//
+// The model (constants measured on the bundled maps, one thread, docs/performance.md "auto"):
+//   per-agent search, one query  = expansions × cost per expansion
+//       A*:   kAstarExpansion                       (expansions of an A* probe)
+//       JPS:  kJumpExpansion + kJumpScanPerRun × r  (expansions of a JPS probe; r is the map's mean
+//             horizontal run of passable cells, since the online jumps scan rows and columns)
+//       JPS+: kTableExpansion + kTableScanPerRun × r (the same expansions as JPS: same jump points)
+//   JPS+ table, once per map      = kTableCell × padded cells
+//   goal field, once per group    = kFieldCell × min(component cells, 2·d_max²) + kFieldClear × map cells
+// A group takes a field when its field costs less than searching its agents one by one; the rest of
+// the set takes JPS+ when the table plus JPS+'s searches cost less than JPS's searches. Maps or
+// settings outside the benchmark rule (terrain, 4-connected moves, weights, fallback, an expansion
+// cap) have no jump points: A* there, against fields.
+#pragma once
+
+#include <cstddef>
+
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/search/types.hpp"
+
+namespace swarmpath::batch {
+
+/// The model's constants, in seconds (see the file comment and docs/performance.md).
+struct CostConstants {
+    double astar_expansion = 55e-9;     ///< A*: 47–59 ns per expansion on the bundled maps
+    double jump_expansion = 120e-9;     ///< JPS: 108 ns (random512-40, r 2.7) to 533 ns (Paris, r 119)
+    double jump_scan_per_run = 3.5e-9;  ///< ... growing with the mean run r its scans cross
+    double table_expansion = 110e-9;    ///< JPS+: 106 ns (random512-40) to 278 ns (Paris)
+    double table_scan_per_run = 0.7e-9;
+    double table_cell = 80e-9;          ///< the JPS+ table: 68–94 ns per padded cell, one thread
+    double field_cell = 48e-9;          ///< a goal field's Dijkstra per settled cell (docs/crowds.md)
+    double field_clear = 1e-9;          ///< a field's arrays, per padded cell
+};
+inline constexpr CostConstants kCostConstants{};
+
+/// The map's mean horizontal run of passable cells (passable cells over runs), from its bits.
+double mean_passable_run(const grid::Grid& grid);
+
+/// Estimated seconds of one per-agent query of `algorithm` (astar, jps or jps_plus) that expands
+/// `expansions` nodes on a map whose mean passable run is `mean_run`.
+double query_seconds(search::Algorithm algorithm, double expansions, double mean_run);
+
+/// What auto knows when it picks the per-agent search for a set's remaining queries.
+struct SearchWorkload {
+    std::size_t queries = 0;          ///< queries left to search one by one
+    double expansions_per_query = 0;  ///< mean expansions of the JPS probe queries
+    double mean_run = 1;              ///< mean_passable_run of the map
+    std::size_t padded_cells = 0;     ///< what the JPS+ table covers
+};
+
+/// Estimated seconds of the workload under JPS, and under JPS+ with its table.
+double jump_point_seconds(const SearchWorkload& workload);
+double jump_table_seconds(const SearchWorkload& workload);
+/// jps_plus when the table pays for itself on this workload, otherwise jps.
+search::Algorithm choose_jump_points(const SearchWorkload& workload);
+
+/// What auto knows about one goal group when it weighs a field against per-agent search.
+struct FieldWorkload {
+    std::size_t agents = 0;          ///< agents still to answer (probe agents excluded)
+    double seconds_per_agent = 0;    ///< query_seconds of the per-agent search, from a probe
+    double max_distance = 0;         ///< largest octile distance from a start to the goal, cells
+    std::size_t component_cells = 0; ///< passable cells connected to the goal
+    std::size_t map_cells = 0;       ///< padded cells of the map (a field initialises them all)
+};
+
+/// Estimated seconds of one field for the group: the cells its Dijkstra settles before the last
+/// agent (at most the goal's component, at most the disc out to the farthest agent) and its arrays.
+double field_seconds(const FieldWorkload& workload);
+/// True when one field is expected to cost less than searching every agent of the group.
+bool choose_field(const FieldWorkload& workload);
+
+}  // namespace swarmpath::batch
