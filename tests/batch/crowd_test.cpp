@@ -157,8 +157,8 @@ TEST(CrowdSolver, AutomaticRuleFollowsGroupSize) {
     // settles the whole component (about 38 ms). A lone agent is cheaper to search for; at A*'s cost
     // per agent (tens of thousands of expansions) a few dozen agents pay for a field, at JPS's (a few
     // hundred expansions) it takes several hundred (the measured crossovers, docs/crowds.md).
-    const double astar_agent = batch::query_seconds(search::Algorithm::astar, 40000, 100);
-    const double jump_agent = batch::query_seconds(search::Algorithm::jps, 60, 100);
+    const double astar_agent = batch::query_seconds(search::Algorithm::astar, {40000, 0, 600}, 100);
+    const double jump_agent = batch::query_seconds(search::Algorithm::jps, {60, 120, 600}, 100);
     auto group = [](std::size_t agents, double seconds_per_agent, double max_distance) {
         return batch::FieldWorkload{agents, seconds_per_agent, max_distance, 800000, 1050000};
     };
@@ -168,7 +168,7 @@ TEST(CrowdSolver, AutomaticRuleFollowsGroupSize) {
     EXPECT_FALSE(batch::choose_field(group(100, jump_agent, 1200.0)));
     EXPECT_TRUE(batch::choose_field(group(3000, jump_agent, 1200.0)));
     // Agents close to their goal: the field stops early, so search loses to it sooner.
-    const double near_agent = batch::query_seconds(search::Algorithm::astar, 400, 100);
+    const double near_agent = batch::query_seconds(search::Algorithm::astar, {400, 0, 40}, 100);
     EXPECT_TRUE(batch::choose_field(group(300, near_agent, 60.0)));
     EXPECT_FALSE(batch::choose_field(group(3, near_agent, 60.0)));
 }
@@ -177,14 +177,14 @@ TEST(AlgorithmChoice, JumpTablePaysForItselfOnlyWithEnoughWork) {
     // A 512² map of wide corridors (mean run 68 cells, like maze512-32): a handful of queries do not
     // pay for the table, a scenario file's thousands do. On a cluttered map (mean run 3) the table
     // saves little per expansion, so it needs far more work before it pays.
-    batch::SearchWorkload corridors{10, 55, 68, 514 * 514};
+    batch::SearchWorkload corridors{10, {55, 58, 900}, 68, 514 * 514};
     EXPECT_EQ(batch::choose_jump_points(corridors), search::Algorithm::jps);
     corridors.queries = 6000;
     EXPECT_EQ(batch::choose_jump_points(corridors), search::Algorithm::jps_plus);
     EXPECT_LT(batch::jump_table_seconds(corridors), batch::jump_point_seconds(corridors));
-    batch::SearchWorkload cluttered{6000, 55, 3, 514 * 514};
+    batch::SearchWorkload cluttered{6000, {55, 58, 600}, 3, 514 * 514};
     EXPECT_EQ(batch::choose_jump_points(cluttered), search::Algorithm::jps);
-    cluttered.expansions_per_query = 11000;
+    cluttered.per_query = {11000, 14000, 600};
     EXPECT_EQ(batch::choose_jump_points(cluttered), search::Algorithm::jps_plus);
 }
 

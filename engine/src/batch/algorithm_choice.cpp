@@ -26,26 +26,30 @@ double mean_passable_run(const grid::Grid& grid) {
     return runs == 0 ? 1.0 : static_cast<double>(cells) / static_cast<double>(runs);
 }
 
-double query_seconds(search::Algorithm algorithm, double expansions, double mean_run) {
+double query_seconds(search::Algorithm algorithm, const QueryWork& work, double mean_run) {
     const CostConstants& constants = kCostConstants;
-    const double work = std::max(1.0, expansions);
+    const double expansions = std::max(1.0, work.expansions);
+    const double scanned = std::min(mean_run, constants.longest_run) * work.distance;
     switch (algorithm) {
-        case search::Algorithm::jps: return work * (constants.jump_expansion + constants.jump_scan_per_run * mean_run);
+        case search::Algorithm::jps:
+            return constants.jump_expansion * expansions + constants.jump_generated * work.generated +
+                   constants.jump_scan * scanned;
         case search::Algorithm::jps_plus:
-            return work * (constants.table_expansion + constants.table_scan_per_run * mean_run);
-        default: return work * constants.astar_expansion;
+            return constants.table_expansion * expansions + constants.table_generated * work.generated +
+                   constants.table_scan * scanned;
+        default: return constants.astar_expansion * expansions;
     }
 }
 
 double jump_point_seconds(const SearchWorkload& workload) {
     return static_cast<double>(workload.queries) *
-           query_seconds(search::Algorithm::jps, workload.expansions_per_query, workload.mean_run);
+           query_seconds(search::Algorithm::jps, workload.per_query, workload.mean_run);
 }
 
 double jump_table_seconds(const SearchWorkload& workload) {
     return kCostConstants.table_cell * static_cast<double>(workload.padded_cells) +
            static_cast<double>(workload.queries) *
-               query_seconds(search::Algorithm::jps_plus, workload.expansions_per_query, workload.mean_run);
+               query_seconds(search::Algorithm::jps_plus, workload.per_query, workload.mean_run);
 }
 
 search::Algorithm choose_jump_points(const SearchWorkload& workload) {

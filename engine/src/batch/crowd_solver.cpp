@@ -64,6 +64,39 @@ struct Group {
     std::size_t end = 0;
 };
 
+/// Sums over probe searches and over all the queries they stand for: the mean work of a query of
+/// the lot is the probes' mean, scaled by how much farther the lot's endpoints lie apart than the
+/// probes' (a search's work grows about in proportion to the distance it covers).
+struct WorkTally {
+    double probe_expansions = 0;
+    double probe_generated = 0;
+    double probe_distance = 0;
+    std::size_t probes = 0;
+    double distance = 0;
+    std::size_t queries = 0;
+
+    void add(const search::Query& query, const search::Result* probe) {
+        const double between = octile_distance(query);
+        distance += between;
+        ++queries;
+        if (probe == nullptr) return;
+        probe_expansions += static_cast<double>(probe->counters.expanded);
+        probe_generated += static_cast<double>(probe->counters.generated);
+        probe_distance += between;
+        ++probes;
+    }
+    [[nodiscard]] QueryWork mean() const {
+        QueryWork work;
+        if (probes == 0 || queries == 0) return work;
+        const double count = static_cast<double>(probes);
+        work.distance = distance / static_cast<double>(queries);
+        const double scale = probe_distance > 0 ? work.distance / (probe_distance / count) : 1.0;
+        work.expansions = probe_expansions / count * scale;
+        work.generated = probe_generated / count * scale;
+        return work;
+    }
+};
+
 }  // namespace
 
 struct CrowdSolver::Shared {
@@ -169,19 +202,15 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
         bool use_field = settings_.algorithm == search::Algorithm::flowfield;
         if (automatic && group.end - group.begin >= 2) {
             FieldWorkload workload;
-            workload.agents = group.end - group.begin;
-            double probe_expansions = 0;
-            std::size_t probe_count = 0;
+            WorkTally tally;
             for (std::size_t member = group.begin; member < group.end; ++member) {
                 const std::uint32_t index = members[member].second;
                 workload.max_distance = std::max(workload.max_distance, octile_distance(queries[index]));
-                if (probed[index] == 0) continue;
-                probe_expansions += static_cast<double>(results[index].counters.expanded);
-                ++probe_count;
+                tally.add(queries[index], probed[index] != 0 ? &results[index] : nullptr);
             }
-            workload.agents -= probe_count;  // already answered: a field would not save their searches
-            workload.seconds_per_agent = query_seconds(solver.algorithm(), probe_expansions / static_cast<double>(probe_count),
-                                                       shared_->mean_run);
+            // Probe agents are already answered: a field would not save their searches.
+            workload.agents = tally.queries - tally.probes;
+            workload.seconds_per_agent = query_seconds(solver.algorithm(), tally.mean(), shared_->mean_run);
             workload.map_cells = grid.padded_cell_count();
             const grid::PaddedIndex goal = grid.padded(grid::CellIndex{group.goal});
             workload.component_cells = shared_->component_cells[components.label(goal)];
@@ -227,17 +256,10 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
             run_probes(probes);
         }
         SearchWorkload workload;
-        double probe_expansions = 0;
-        probe_count = 0;
-        for (std::uint32_t index : searchable) {
-            if (probed[index] == 0) {
-                ++workload.queries;
-            } else {
-                probe_expansions += static_cast<double>(results[index].counters.expanded);
-                ++probe_count;
-            }
-        }
-        workload.expansions_per_query = probe_count == 0 ? 0 : probe_expansions / static_cast<double>(probe_count);
+        WorkTally tally;
+        for (std::uint32_t index : searchable) tally.add(queries[index], probed[index] != 0 ? &results[index] : nullptr);
+        workload.queries = tally.queries - tally.probes;
+        workload.per_query = tally.mean();
         workload.mean_run = shared_->mean_run;
         workload.padded_cells = grid.padded_cell_count();
         if (workload.queries > 0 && choose_jump_points(workload) == search::Algorithm::jps_plus) {

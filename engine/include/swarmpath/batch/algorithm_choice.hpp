@@ -4,18 +4,20 @@
 // inputs and runs what is chosen. The inputs are deterministic (counts, the map's passable bits,
 // the counters of a few probe searches), so the same set on the same map always gets the same choice.
 //
-// The model (constants measured on the bundled maps, one thread, docs/performance.md "auto"):
-//   per-agent search, one query  = expansions × cost per expansion
-//       A*:   kAstarExpansion                       (expansions of an A* probe)
-//       JPS:  kJumpExpansion + kJumpScanPerRun × r  (expansions of a JPS probe; r is the map's mean
-//             horizontal run of passable cells, since the online jumps scan rows and columns)
-//       JPS+: kTableExpansion + kTableScanPerRun × r (the same expansions as JPS: same jump points)
-//   JPS+ table, once per map      = kTableCell × padded cells
-//   goal field, once per group    = kFieldCell × min(component cells, 2·d_max²) + kFieldClear × map cells
-// A group takes a field when its field costs less than searching its agents one by one; the rest of
-// the set takes JPS+ when the table plus JPS+'s searches cost less than JPS's searches. Maps or
-// settings outside the benchmark rule (terrain, 4-connected moves, weights, fallback, an expansion
-// cap) have no jump points: A* there, against fields.
+// The model (constants fitted to CPU times of the bundled scenario files and of generated crowds,
+// one thread; docs/performance.md, "How auto chooses"). A query that expands E nodes and generates
+// G successors between endpoints D cells apart (octile), on a map whose mean horizontal run of
+// passable cells is r (R = min(r, 64)), costs
+//       A*:   55 ns · E
+//       JPS:  70 ns · E + 30 ns · G + 1.0 ns · R · D   (the online jumps scan further on open maps)
+//       JPS+: 60 ns · E + 25 ns · G + 0.25 ns · R · D  (the same jump points, read from the table)
+//   the JPS+ table, once per map   = 80 ns · padded cells
+//   a goal field, once per group   = 48 ns · min(component cells, 2·d_max²) + 1 ns · map cells
+// E and G come from probe searches (JPS where the benchmark rule holds, else A*), whose answers
+// are kept. A group takes a field when its field costs less than searching its agents one by one;
+// the rest of the set takes JPS+ when the table plus JPS+'s searches cost less than JPS's.
+// Maps or settings outside the benchmark rule (terrain, 4-connected moves, weights, fallback, an
+// expansion cap) have no jump points: A* there, against fields.
 #pragma once
 
 #include <cstddef>
@@ -27,30 +29,41 @@ namespace swarmpath::batch {
 
 /// The model's constants, in seconds (see the file comment and docs/performance.md).
 struct CostConstants {
-    double astar_expansion = 55e-9;     ///< A*: 47–59 ns per expansion on the bundled maps
-    double jump_expansion = 120e-9;     ///< JPS: 108 ns (random512-40, r 2.7) to 533 ns (Paris, r 119)
-    double jump_scan_per_run = 3.5e-9;  ///< ... growing with the mean run r its scans cross
-    double table_expansion = 110e-9;    ///< JPS+: 106 ns (random512-40) to 278 ns (Paris)
-    double table_scan_per_run = 0.7e-9;
-    double table_cell = 80e-9;          ///< the JPS+ table: 68–94 ns per padded cell, one thread
-    double field_cell = 48e-9;          ///< a goal field's Dijkstra per settled cell (docs/crowds.md)
-    double field_clear = 1e-9;          ///< a field's arrays, per padded cell
+    double astar_expansion = 55e-9;  ///< A*: 47–59 ns per expansion on the bundled maps
+    double jump_expansion = 70e-9;
+    double jump_generated = 30e-9;
+    double jump_scan = 1.0e-9;       ///< per cell of distance and of mean run
+    double table_expansion = 60e-9;
+    double table_generated = 25e-9;
+    double table_scan = 0.25e-9;
+    double longest_run = 64;         ///< runs longer than this scan no further per step (R)
+    double table_cell = 80e-9;       ///< the JPS+ table: 68–94 ns per padded cell, one thread
+    double field_cell = 48e-9;       ///< a goal field's Dijkstra per settled cell (docs/crowds.md)
+    double field_clear = 1e-9;       ///< a field's arrays, per padded cell
 };
 inline constexpr CostConstants kCostConstants{};
 
 /// The map's mean horizontal run of passable cells (passable cells over runs), from its bits.
 double mean_passable_run(const grid::Grid& grid);
 
-/// Estimated seconds of one per-agent query of `algorithm` (astar, jps or jps_plus) that expands
-/// `expansions` nodes on a map whose mean passable run is `mean_run`.
-double query_seconds(search::Algorithm algorithm, double expansions, double mean_run);
+/// The work of one query, as a probe search measured it (or a mean over probes).
+struct QueryWork {
+    double expansions = 0;
+    double generated = 0;
+    double distance = 0;  ///< octile distance between the endpoints, cells
+};
+
+/// Estimated seconds of one per-agent query of `algorithm` (astar, jps or jps_plus) doing `work`
+/// on a map whose mean passable run is `mean_run`. JPS and JPS+ expand the same jump points, so
+/// the expansions of a JPS probe serve for both.
+double query_seconds(search::Algorithm algorithm, const QueryWork& work, double mean_run);
 
 /// What auto knows when it picks the per-agent search for a set's remaining queries.
 struct SearchWorkload {
-    std::size_t queries = 0;          ///< queries left to search one by one
-    double expansions_per_query = 0;  ///< mean expansions of the JPS probe queries
-    double mean_run = 1;              ///< mean_passable_run of the map
-    std::size_t padded_cells = 0;     ///< what the JPS+ table covers
+    std::size_t queries = 0;  ///< queries left to search one by one
+    QueryWork per_query;      ///< mean over the JPS probe queries
+    double mean_run = 1;      ///< mean_passable_run of the map
+    std::size_t padded_cells = 0;  ///< what the JPS+ table covers
 };
 
 /// Estimated seconds of the workload under JPS, and under JPS+ with its table.
