@@ -175,8 +175,9 @@ TEST(CrowdSolver, AutomaticRuleFollowsGroupSize) {
 
 TEST(AlgorithmChoice, JumpTablePaysForItselfOnlyWithEnoughWork) {
     // A 512² map of wide corridors (mean run 68 cells, like maze512-32): a handful of queries do not
-    // pay for the table, a scenario file's thousands do. On a cluttered map (mean run 3) the table
-    // saves little per expansion, so it needs far more work before it pays.
+    // pay for the table, a scenario file's thousands do. On a cluttered map (mean run 3, like
+    // maze512-1 or random512-40) a table read costs more than JPS's short scans, so no amount of
+    // work pays for it; on rooms (mean run 7, like 8room_000) long searches do.
     batch::SearchWorkload corridors{10, {55, 58, 900}, 68, 514 * 514};
     EXPECT_EQ(batch::choose_jump_points(corridors), search::Algorithm::jps);
     corridors.queries = 6000;
@@ -185,7 +186,9 @@ TEST(AlgorithmChoice, JumpTablePaysForItselfOnlyWithEnoughWork) {
     batch::SearchWorkload cluttered{6000, {55, 58, 600}, 3, 514 * 514};
     EXPECT_EQ(batch::choose_jump_points(cluttered), search::Algorithm::jps);
     cluttered.per_query = {11000, 14000, 600};
-    EXPECT_EQ(batch::choose_jump_points(cluttered), search::Algorithm::jps_plus);
+    EXPECT_EQ(batch::choose_jump_points(cluttered), search::Algorithm::jps);
+    const batch::SearchWorkload rooms{2140, {2000, 4000, 430}, 7.2, 514 * 514};
+    EXPECT_EQ(batch::choose_jump_points(rooms), search::Algorithm::jps_plus);
 }
 
 TEST(AlgorithmChoice, MeanPassableRunCountsRowsApart) {

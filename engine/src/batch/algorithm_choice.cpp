@@ -34,9 +34,11 @@ double query_seconds(search::Algorithm algorithm, const QueryWork& work, double 
         case search::Algorithm::jps:
             return constants.jump_expansion * expansions + constants.jump_generated * work.generated +
                    constants.jump_scan * scanned;
-        case search::Algorithm::jps_plus:
-            return constants.table_expansion * expansions + constants.table_generated * work.generated +
-                   constants.table_scan * scanned;
+        case search::Algorithm::jps_plus: {
+            const double clutter = std::clamp((constants.clutter_run - mean_run) / 3.0, 0.0, 1.0);
+            return (constants.table_expansion + constants.table_clutter * clutter) * expansions +
+                   constants.table_generated * work.generated + constants.table_scan * scanned;
+        }
         default: return constants.astar_expansion * expansions;
     }
 }

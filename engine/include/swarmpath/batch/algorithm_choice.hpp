@@ -11,6 +11,9 @@
 //       A*:   55 ns · E
 //       JPS:  70 ns · E + 30 ns · G + 1.0 ns · R · D   (the online jumps scan further on open maps)
 //       JPS+: 60 ns · E + 25 ns · G + 0.25 ns · R · D  (the same jump points, read from the table)
+//             + 60 ns · E · clamp((6 − r) / 3, 0, 1)   (on cluttered maps the 16-byte-per-cell table
+//             misses the cache where JPS's short scans stay in its bits: maze512-1, r 2.2, 153 ns
+//             against JPS's 103 ns per expansion)
 //   the JPS+ table, once per map   = 80 ns · padded cells
 //   a goal field, once per group   = 48 ns · min(component cells, 2·d_max²) + 1 ns · map cells
 // E and G come from probe searches (JPS where the benchmark rule holds, else A*), whose answers
@@ -36,6 +39,8 @@ struct CostConstants {
     double table_expansion = 60e-9;
     double table_generated = 25e-9;
     double table_scan = 0.25e-9;
+    double table_clutter = 60e-9;    ///< per expansion, in full at a mean run of 3 cells or less
+    double clutter_run = 6;          ///< ... fading out linearly to none at this mean run
     double longest_run = 64;         ///< runs longer than this scan no further per step (R)
     double table_cell = 80e-9;       ///< the JPS+ table: 68–94 ns per padded cell, one thread
     double field_cell = 48e-9;       ///< a goal field's Dijkstra per settled cell (docs/crowds.md)
