@@ -266,6 +266,7 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
             search::SearchSettings table_settings = solver.settings();
             table_settings.algorithm = search::Algorithm::jps_plus;
             const auto table_start = std::chrono::steady_clock::now();
+            const double table_cpu_start = process_cpu_seconds();
             std::optional<Expected<search::Solver>> created;
             workers.execute([&] {
                 created.emplace(search::Solver::create(
@@ -273,6 +274,7 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
             });
             report.table_seconds =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - table_start).count();
+            report.table_cpu_seconds = process_cpu_seconds() - table_cpu_start;
             if (*created) {
                 table_solver.emplace(std::move(**created));
                 per_agent = &*table_solver;
@@ -431,7 +433,7 @@ Expected<SetOutcome> solve_set_with_fields(const ScenarioSet& set, const search:
     outcome.search_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count() - report.table_seconds;
     outcome.setup_seconds += report.table_seconds;
-    outcome.cpu_seconds = process_cpu_seconds() - cpu_before;
+    outcome.cpu_seconds = process_cpu_seconds() - cpu_before - report.table_cpu_seconds;
     if (const search::JumpPointGrid* lines = crowd->search_solver().jump_grid()) {
         outcome.preprocessing_seconds = lines->build_seconds();
         outcome.preprocessing_bytes = lines->memory_bytes();

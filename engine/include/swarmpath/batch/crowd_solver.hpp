@@ -46,6 +46,7 @@ struct CrowdReport {
     search::Algorithm search_algorithm = search::Algorithm::astar;  ///< what per-agent search runs
     std::size_t probe_queries = 0;  ///< queries auto searched to estimate costs (their answers kept)
     double table_seconds = 0;       ///< building the JPS+ table when auto chose jps+ (set-up, not search)
+    double table_cpu_seconds = 0;   ///< the process CPU time of that build
     std::size_t table_bytes = 0;
     bool refused = false;  ///< `results` was not as long as `queries`: nothing was solved
 };
