@@ -14,7 +14,7 @@
 //             + 60 ns · E · clamp((6 − r) / 3, 0, 1)   (on cluttered maps the 16-byte-per-cell table
 //             misses the cache where JPS's short scans stay in its bits: maze512-1, r 2.2, 153 ns
 //             against JPS's 103 ns per expansion)
-//   the JPS+ table, once per map   = 80 ns · padded cells
+//   the JPS+ table, once per map   = 100 ns · padded cells
 //   a goal field, once per group   = 48 ns · min(component cells, 2·d_max²) + 1 ns · map cells
 // E and G come from probe searches (JPS where the benchmark rule holds, else A*), whose answers
 // are kept. A group takes a field when its field costs less than searching its agents one by one;
@@ -42,7 +42,7 @@ struct CostConstants {
     double table_clutter = 60e-9;    ///< per expansion, in full at a mean run of 3 cells or less
     double clutter_run = 6;          ///< ... fading out linearly to none at this mean run
     double longest_run = 64;         ///< runs longer than this scan no further per step (R)
-    double table_cell = 80e-9;       ///< the JPS+ table: 68–94 ns per padded cell, one thread
+    double table_cell = 100e-9;      ///< the JPS+ table: 68 (512²) to 144 ns (1024²) per padded cell
     double field_cell = 48e-9;       ///< a goal field's Dijkstra per settled cell (docs/crowds.md)
     double field_clear = 1e-9;       ///< a field's arrays, per padded cell
 };
