@@ -80,6 +80,9 @@ void merge_shard_outcomes(SetOutcome& whole, std::span<const SetOutcome> shards,
         whole.field_queries += shard.field_queries;
         whole.search_seconds = std::max(whole.search_seconds, shard.search_seconds);
         whole.setup_seconds = std::max(whole.setup_seconds, shard.setup_seconds);
+        // Every shard builds the same per-map data for the same choice: the largest stands for it.
+        whole.preprocessing_seconds = std::max(whole.preprocessing_seconds, shard.preprocessing_seconds);
+        whole.preprocessing_bytes = std::max(whole.preprocessing_bytes, shard.preprocessing_bytes);
         whole.cpu_seconds += shard.cpu_seconds;
     }
     whole.algorithm = outcome_algorithm(requested, whole.field_queries, queries, per_agent);
