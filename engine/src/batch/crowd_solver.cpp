@@ -186,36 +186,53 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
         report.probe_queries += probes.size();
         meter.advance(probes.size());
     };
+    // The estimate of a group from its probes so far (field against its agents' searches).
+    auto group_workload = [&](const Group& group) {
+        FieldWorkload workload;
+        WorkTally tally;
+        for (std::size_t member = group.begin; member < group.end; ++member) {
+            const std::uint32_t index = members[member].second;
+            workload.max_distance = std::max(workload.max_distance, octile_distance(queries[index]));
+            tally.add(queries[index], probed[index] != 0 ? &results[index] : nullptr);
+        }
+        // Probe agents are already answered: a field would not save their searches.
+        workload.agents = tally.queries - tally.probes;
+        workload.seconds_per_agent = query_seconds(solver.algorithm(), tally.mean(), shared_->mean_run);
+        workload.map_cells = grid.padded_cell_count();
+        const grid::PaddedIndex goal = grid.padded(grid::CellIndex{group.goal});
+        workload.component_cells = shared_->component_cells[components.label(goal)];
+        return workload;
+    };
+    // Probes in two rounds: one agent per group, then up to kProbeAgents for the groups whose
+    // estimates lie within kDecisiveMargin of each other (a probe costs as much as the searches a
+    // field would save, so a clear case is not probed further).
+    std::vector<char> decided(groups.size(), 0);
     if (automatic) {
-        std::vector<std::uint32_t> probes;
-        for (const Group& group : groups) {
-            if (group.end - group.begin < 2) continue;
-            const std::size_t count = std::min(kProbeAgents, group.end - group.begin);
-            for (std::size_t member = group.begin; member < group.begin + count; ++member) {
-                probes.push_back(members[member].second);
+        for (const std::size_t round_size : {std::size_t{1}, kProbeAgents}) {
+            std::vector<std::uint32_t> probes;
+            for (std::size_t group_index = 0; group_index < groups.size(); ++group_index) {
+                const Group& group = groups[group_index];
+                if (group.end - group.begin < 2 || decided[group_index] != 0) continue;
+                const std::size_t count = std::min(round_size, group.end - group.begin);
+                for (std::size_t member = group.begin; member < group.begin + count; ++member) {
+                    if (probed[members[member].second] == 0) probes.push_back(members[member].second);
+                }
+            }
+            run_probes(probes);
+            for (std::size_t group_index = 0; group_index < groups.size(); ++group_index) {
+                const Group& group = groups[group_index];
+                if (group.end - group.begin < 2 || decided[group_index] != 0) continue;
+                const FieldWorkload workload = group_workload(group);
+                const double searches = static_cast<double>(workload.agents) * workload.seconds_per_agent;
+                const double field = field_seconds(workload);
+                if (searches >= kDecisiveMargin * field || kDecisiveMargin * searches <= field) decided[group_index] = 1;
             }
         }
-        run_probes(probes);
     }
     std::vector<Group> field_groups;
     for (const Group& group : groups) {
         bool use_field = settings_.algorithm == search::Algorithm::flowfield;
-        if (automatic && group.end - group.begin >= 2) {
-            FieldWorkload workload;
-            WorkTally tally;
-            for (std::size_t member = group.begin; member < group.end; ++member) {
-                const std::uint32_t index = members[member].second;
-                workload.max_distance = std::max(workload.max_distance, octile_distance(queries[index]));
-                tally.add(queries[index], probed[index] != 0 ? &results[index] : nullptr);
-            }
-            // Probe agents are already answered: a field would not save their searches.
-            workload.agents = tally.queries - tally.probes;
-            workload.seconds_per_agent = query_seconds(solver.algorithm(), tally.mean(), shared_->mean_run);
-            workload.map_cells = grid.padded_cell_count();
-            const grid::PaddedIndex goal = grid.padded(grid::CellIndex{group.goal});
-            workload.component_cells = shared_->component_cells[components.label(goal)];
-            use_field = choose_field(workload);
-        }
+        if (automatic && group.end - group.begin >= 2) use_field = choose_field(group_workload(group));
         if (use_field) {
             field_groups.push_back(group);
             report.field_queries += group.end - group.begin;

@@ -5,7 +5,8 @@
 //   - Algorithm::flowfield: every group with a reachable goal uses a field; the other queries go to
 //     the Solver under Algorithm::automatic (JPS under the benchmark rule, else A*).
 //   - Algorithm::automatic: `auto`'s cost model (algorithm_choice.hpp) decides. A group of two or
-//     more agents first has up to kProbeAgents of them searched (JPS or A*, the probe); it takes a
+//     more agents first has one, and when that does not settle it up to kProbeAgents, of them
+//     searched (JPS or A*, the probe); it takes a
 //     field when the field is estimated cheaper than its agents' searches at the probe's expansions.
 //     Then, under the benchmark rule, the set's remaining searches take JPS or JPS+ (building the
 //     table) by the same model, from the expansions of up to kSetProbes probe searches. Probe
@@ -51,9 +52,11 @@ struct CrowdReport {
     bool refused = false;  ///< `results` was not as long as `queries`: nothing was solved
 };
 
-/// Agents of a goal group that auto searches before weighing a field, and searches of a set it
-/// probes before weighing JPS+ against JPS.
+/// Agents of a goal group that auto searches before weighing a field (one first, the rest only when
+/// the two estimates lie within kDecisiveMargin of each other), and searches of a set it probes
+/// before weighing JPS+ against JPS.
 inline constexpr std::size_t kProbeAgents = 4;
+inline constexpr double kDecisiveMargin = 4.0;
 inline constexpr std::size_t kSetProbes = 8;
 
 class CrowdSolver {
