@@ -189,6 +189,11 @@ TEST(AlgorithmChoice, JumpTablePaysForItselfOnlyWithEnoughWork) {
     EXPECT_EQ(batch::choose_jump_points(cluttered), search::Algorithm::jps);
     const batch::SearchWorkload rooms{2140, {2000, 4000, 430}, 7.2, 514 * 514};
     EXPECT_EQ(batch::choose_jump_points(rooms), search::Algorithm::jps_plus);
+    // Without a probe: thousands of long queries on open corridors make the table certain; a few
+    // queries do not, nor does a cluttered map whatever the work.
+    EXPECT_TRUE(batch::jump_table_certain({6000, {1, 0, 1200}, 68, 514 * 514}));
+    EXPECT_FALSE(batch::jump_table_certain({100, {1, 0, 1200}, 68, 514 * 514}));
+    EXPECT_FALSE(batch::jump_table_certain({6000, {1, 0, 1200}, 3, 514 * 514}));
 }
 
 TEST(AlgorithmChoice, MeanPassableRunCountsRowsApart) {

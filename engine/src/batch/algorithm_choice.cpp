@@ -59,6 +59,12 @@ search::Algorithm choose_jump_points(const SearchWorkload& workload) {
                                                                        : search::Algorithm::jps;
 }
 
+bool jump_table_certain(const SearchWorkload& least) {
+    if (least.mean_run < kCostConstants.clutter_run) return false;
+    const double table = kCostConstants.table_cell * static_cast<double>(least.padded_cells);
+    return jump_point_seconds(least) - (jump_table_seconds(least) - table) >= 2.0 * table;
+}
+
 double field_seconds(const FieldWorkload& workload) {
     const double disc = 2.0 * workload.max_distance * workload.max_distance;
     return kCostConstants.field_cell * std::min(static_cast<double>(workload.component_cells), disc) +

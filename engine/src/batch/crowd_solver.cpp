@@ -105,16 +105,21 @@ struct CrowdSolver::Shared {
     double mean_run = 1;                       ///< mean_passable_run of the grid
 };
 
-Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::SearchSettings& settings) {
+Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::SearchSettings& settings,
+                                          search::Algorithm per_agent, core::ParallelLoop parallel) {
     if (settings.algorithm != search::Algorithm::flowfield && settings.algorithm != search::Algorithm::automatic) {
         return Error{"", 0, 0, "the crowd solver runs only with algorithm flowfield or auto"};
     }
     search::SearchSettings search_settings = settings;
-    search_settings.algorithm = search::Algorithm::automatic;
+    search_settings.algorithm = settings.algorithm == search::Algorithm::automatic &&
+                                        per_agent == search::Algorithm::jps_plus
+                                    ? search::Algorithm::jps_plus
+                                    : search::Algorithm::automatic;
     auto shared = std::make_shared<Shared>();
     shared->components = std::make_shared<const search::Components>(
         search::Components::compute(grid, settings.moves, settings.diagonal));
-    Expected<search::Solver> solver = search::Solver::create(grid, search_settings, {.components = shared->components});
+    Expected<search::Solver> solver =
+        search::Solver::create(grid, search_settings, {.parallel = parallel, .components = shared->components});
     if (!solver) return solver.error();
     CrowdSolver crowd;
     crowd.grid_ = &grid;
@@ -437,7 +442,32 @@ Expected<SetOutcome> solve_set_with_fields(const ScenarioSet& set, const search:
     // limit holds for it too.
     const auto setup_before = std::chrono::steady_clock::now();
     std::optional<Expected<CrowdSolver>> created;
-    workers.execute([&] { created.emplace(CrowdSolver::create(*set.grid, settings)); });
+    // Under auto, a set of mostly lone goals whose JPS+ table pays even at the least work a search
+    // can do gets its table now, and no JPS data for probes.
+    search::Algorithm per_agent = search::Algorithm::automatic;
+    if (settings.algorithm == search::Algorithm::automatic && settings.max_expansions == 0 &&
+        search::check_jump_point_settings(*set.grid, settings)) {
+        std::vector<std::uint32_t> goals;
+        goals.reserve(set.queries.size());
+        double distance = 0;
+        for (const search::Query& query : set.queries) {
+            goals.push_back(static_cast<std::uint32_t>(query.goal_y) * set.grid->width() +
+                            static_cast<std::uint32_t>(query.goal_x));
+            distance += octile_distance(query);
+        }
+        std::sort(goals.begin(), goals.end());
+        const std::size_t shared_goals = static_cast<std::size_t>(
+            goals.size() - static_cast<std::size_t>(std::unique(goals.begin(), goals.end()) - goals.begin()));
+        SearchWorkload least;
+        least.queries = set.queries.size();
+        least.per_query = {1, 0, distance / static_cast<double>(set.queries.size())};
+        least.mean_run = mean_passable_run(*set.grid);
+        least.padded_cells = set.grid->padded_cell_count();
+        if (shared_goals * 10 < set.queries.size() && jump_table_certain(least)) per_agent = search::Algorithm::jps_plus;
+    }
+    workers.execute([&] {
+        created.emplace(CrowdSolver::create(*set.grid, settings, per_agent, workers.parallel_loop()));
+    });
     Expected<CrowdSolver>& crowd = *created;
     if (!crowd) return crowd.error();
     outcome.results.resize(set.queries.size());
@@ -454,6 +484,10 @@ Expected<SetOutcome> solve_set_with_fields(const ScenarioSet& set, const search:
     if (const search::JumpPointGrid* lines = crowd->search_solver().jump_grid()) {
         outcome.preprocessing_seconds = lines->build_seconds();
         outcome.preprocessing_bytes = lines->memory_bytes();
+    }
+    if (const search::JumpPointTable* table = crowd->search_solver().jump_table()) {
+        outcome.preprocessing_seconds = table->build_seconds();
+        outcome.preprocessing_bytes = table->memory_bytes();
     }
     outcome.preprocessing_seconds += report.table_seconds;
     outcome.preprocessing_bytes += report.table_bytes;

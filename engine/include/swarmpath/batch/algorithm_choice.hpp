@@ -76,6 +76,11 @@ double jump_point_seconds(const SearchWorkload& workload);
 double jump_table_seconds(const SearchWorkload& workload);
 /// jps_plus when the table pays for itself on this workload, otherwise jps.
 search::Algorithm choose_jump_points(const SearchWorkload& workload);
+/// True when the table pays for itself twice over even at `workload`'s work, taken as a lower bound
+/// (one expansion, nothing generated, the mean distance), on a map open enough (mean run of at
+/// least CostConstants::clutter_run) that a JPS+ expansion never costs more than a JPS one: then no
+/// probe is needed to choose JPS+.
+bool jump_table_certain(const SearchWorkload& least);
 
 /// What auto knows about one goal group when it weighs a field against per-agent search.
 struct FieldWorkload {

@@ -64,7 +64,12 @@ public:
     /// Prepares per-agent search (a Solver with Algorithm::automatic), the component labels and
     /// sizes, and the map's mean passable run (for auto's cost model).
     /// `settings.algorithm` must be flowfield or automatic. The grid must outlive the solver.
-    static Expected<CrowdSolver> create(const grid::Grid& grid, const search::SearchSettings& settings);
+    /// `per_agent` jps_plus (auto only, and only under the benchmark rule) builds the JPS+ table
+    /// now, on `parallel`, for a set where it is known to pay (jump_table_certain), so no JPS data
+    /// is built for probes first; automatic leaves the choice to solve.
+    static Expected<CrowdSolver> create(const grid::Grid& grid, const search::SearchSettings& settings,
+                                        search::Algorithm per_agent = search::Algorithm::automatic,
+                                        core::ParallelLoop parallel = {});
 
     /// Solves queries[i] into results[i] for every i. `results` must be exactly as long as
     /// `queries`; otherwise nothing is solved and the report has `refused` set.
