@@ -9,8 +9,8 @@
 // G successors between endpoints D cells apart (octile), on a map whose mean horizontal run of
 // passable cells is r (R = min(r, 64)), costs
 //       A*:   55 ns · E
-//       JPS:  70 ns · E + 30 ns · G + 1.0 ns · R · D   (the online jumps scan further on open maps)
-//       JPS+: 60 ns · E + 25 ns · G + 0.25 ns · R · D  (the same jump points, read from the table)
+//       JPS:  70 ns · E + 35 ns · G + 1.0 ns · R · D   (the online jumps scan further on open maps)
+//       JPS+: 60 ns · E + 20 ns · G + 0.25 ns · R · D  (the same jump points, read from the table)
 //             + 60 ns · E · clamp((6 − r) / 3, 0, 1)   (on cluttered maps the 16-byte-per-cell table
 //             misses the cache where JPS's short scans stay in its bits: maze512-1, r 2.2, 153 ns
 //             against JPS's 103 ns per expansion)
@@ -34,10 +34,10 @@ namespace swarmpath::batch {
 struct CostConstants {
     double astar_expansion = 55e-9;  ///< A*: 47–59 ns per expansion on the bundled maps
     double jump_expansion = 70e-9;
-    double jump_generated = 30e-9;
+    double jump_generated = 35e-9;
     double jump_scan = 1.0e-9;       ///< per cell of distance and of mean run
     double table_expansion = 60e-9;
-    double table_generated = 25e-9;
+    double table_generated = 20e-9;
     double table_scan = 0.25e-9;
     double table_clutter = 60e-9;    ///< per expansion, in full at a mean run of 3 cells or less
     double clutter_run = 6;          ///< ... fading out linearly to none at this mean run
