@@ -115,6 +115,12 @@ Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::
                                         per_agent == search::Algorithm::jps_plus
                                     ? search::Algorithm::jps_plus
                                     : search::Algorithm::automatic;
+    // A grid no search can run on (empty, or a shape the Solver refuses) gets the Solver's own error
+    // before anything is computed over its cells.
+    if (grid.width() == 0 || grid.height() == 0 || grid.topology() != grid::Topology::square) {
+        Expected<search::Solver> refused = search::Solver::create(grid, search_settings);
+        if (!refused) return refused.error();
+    }
     auto shared = std::make_shared<Shared>();
     shared->components = std::make_shared<const search::Components>(
         search::Components::compute(grid, settings.moves, settings.diagonal));
