@@ -16,6 +16,7 @@
 #include "reference_dijkstra.hpp"
 #include "run_command.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/algorithm_choice.hpp"
 #include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/batch/editable_map.hpp"
 #include "swarmpath/grid/edits.hpp"
@@ -187,17 +188,59 @@ TEST(CrowdSolver, ResultsDoNotDependOnThreads) {
 }
 
 TEST(CrowdSolver, AutomaticRuleFollowsGroupSize) {
-    // A lone agent is cheaper to search for; with A* a few dozen agents sharing a goal already pay
-    // for a field, with JPS it takes several hundred (the measured crossovers, docs/crowds.md).
-    const double squared = 600.0 * 600.0;
-    EXPECT_FALSE(batch::choose_field({1, squared, 1200.0, 800000, 1050000}, false));
-    EXPECT_FALSE(batch::choose_field({1, squared, 1200.0, 800000, 1050000}, true));
-    EXPECT_TRUE(batch::choose_field({100, squared, 1200.0, 800000, 1050000}, false));
-    EXPECT_FALSE(batch::choose_field({100, squared, 1200.0, 800000, 1050000}, true));
-    EXPECT_TRUE(batch::choose_field({3000, squared, 1200.0, 800000, 1050000}, true));
-    // Agents close to their goal: the field stops early, so A* loses to it sooner.
-    EXPECT_TRUE(batch::choose_field({300, 40.0 * 40.0, 60.0, 800000, 1050000}, false));
-    EXPECT_FALSE(batch::choose_field({30, 40.0 * 40.0, 60.0, 800000, 1050000}, false));
+    // On a 1024² map with the goal's component of 800,000 cells, agents 1,200 cells away: a field
+    // settles the whole component (about 38 ms). A lone agent is cheaper to search for; at A*'s cost
+    // per agent (tens of thousands of expansions) a few dozen agents pay for a field, at JPS's (a few
+    // hundred expansions) it takes several hundred (the measured crossovers, docs/crowds.md).
+    const double astar_agent = batch::query_seconds(search::Algorithm::astar, {40000, 0, 600}, 100);
+    const double jump_agent = batch::query_seconds(search::Algorithm::jps, {60, 120, 600}, 100);
+    auto group = [](std::size_t agents, double seconds_per_agent, double max_distance) {
+        return batch::FieldWorkload{agents, seconds_per_agent, max_distance, 800000, 1050000};
+    };
+    EXPECT_FALSE(batch::choose_field(group(1, astar_agent, 1200.0)));
+    EXPECT_FALSE(batch::choose_field(group(1, jump_agent, 1200.0)));
+    EXPECT_TRUE(batch::choose_field(group(100, astar_agent, 1200.0)));
+    EXPECT_FALSE(batch::choose_field(group(100, jump_agent, 1200.0)));
+    EXPECT_TRUE(batch::choose_field(group(3000, jump_agent, 1200.0)));
+    // Agents close to their goal: the field stops early, so search loses to it sooner.
+    const double near_agent = batch::query_seconds(search::Algorithm::astar, {400, 0, 40}, 100);
+    EXPECT_TRUE(batch::choose_field(group(300, near_agent, 60.0)));
+    EXPECT_FALSE(batch::choose_field(group(3, near_agent, 60.0)));
+}
+
+TEST(AlgorithmChoice, JumpTablePaysForItselfOnlyWithEnoughWork) {
+    // A 512² map of wide corridors (mean run 68 cells, like maze512-32): a handful of queries do not
+    // pay for the table, a scenario file's thousands do. On a cluttered map (mean run 3, like
+    // maze512-1 or random512-40) a table read costs more than JPS's short scans, so no amount of
+    // work pays for it; on rooms (mean run 7, like 8room_000) long searches do.
+    batch::SearchWorkload corridors{10, {55, 58, 900}, 68, 514 * 514};
+    EXPECT_EQ(batch::choose_jump_points(corridors), search::Algorithm::jps);
+    corridors.queries = 6000;
+    EXPECT_EQ(batch::choose_jump_points(corridors), search::Algorithm::jps_plus);
+    EXPECT_LT(batch::jump_table_seconds(corridors), batch::jump_point_seconds(corridors));
+    batch::SearchWorkload cluttered{6000, {55, 58, 600}, 3, 514 * 514};
+    EXPECT_EQ(batch::choose_jump_points(cluttered), search::Algorithm::jps);
+    cluttered.per_query = {11000, 14000, 600};
+    EXPECT_EQ(batch::choose_jump_points(cluttered), search::Algorithm::jps);
+    const batch::SearchWorkload rooms{2140, {2000, 4000, 430}, 7.2, 514 * 514};
+    EXPECT_EQ(batch::choose_jump_points(rooms), search::Algorithm::jps_plus);
+    // Without a probe: thousands of long queries on open corridors make the table certain; a few
+    // queries do not, nor does a cluttered map whatever the work.
+    EXPECT_TRUE(batch::jump_table_certain({6000, {1, 0, 1200}, 68, 514 * 514}));
+    EXPECT_FALSE(batch::jump_table_certain({100, {1, 0, 1200}, 68, 514 * 514}));
+    EXPECT_FALSE(batch::jump_table_certain({6000, {1, 0, 1200}, 3, 514 * 514}));
+}
+
+TEST(AlgorithmChoice, MeanPassableRunCountsRowsApart) {
+    // Rows "..@..." and "......": runs of 2, 3 and 6 cells, 11 passable in all; the padding between
+    // rows keeps the end of one row from joining the start of the next.
+    io::MapFile map;
+    map.width = 6;
+    map.height = 2;
+    map.letters = "..@.........";
+    Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
+    ASSERT_TRUE(grid.has_value());
+    EXPECT_DOUBLE_EQ(batch::mean_passable_run(*grid), 11.0 / 3.0);
 }
 
 TEST(FieldFile, RoundTripsAndDetectsDamage) {

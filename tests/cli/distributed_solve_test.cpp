@@ -67,8 +67,11 @@ nlohmann::json counters_of(const std::string& summary_path) {
                             "bytes_per_remote_query"}) {
         summary.erase(key);
     }
-    for (nlohmann::json& file : summary["scenarios"]) file.erase("search_seconds");
-    for (const char* key : {"search_seconds", "cpu_seconds", "wall_seconds", "queries_per_second", "expansions_per_second"}) {
+    for (nlohmann::json& file : summary["scenarios"]) {
+        for (const char* key : {"search_seconds", "setup_seconds", "preprocessing_seconds"}) file.erase(key);
+    }
+    for (const char* key : {"search_seconds", "setup_seconds", "cpu_seconds", "wall_seconds", "queries_per_second",
+                            "expansions_per_second"}) {
         summary["totals"].erase(key);
     }
     return summary;

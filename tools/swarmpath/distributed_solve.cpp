@@ -166,6 +166,9 @@ std::string solve_own_shard(int rank, const ShardPlan& plan, const std::vector<b
             body.put(static_cast<std::uint64_t>(outcome->field_groups));
             body.put(static_cast<std::uint64_t>(outcome->field_queries));
             body.put(outcome->search_seconds);
+            body.put(outcome->setup_seconds);
+            body.put(outcome->preprocessing_seconds);
+            body.put(static_cast<std::uint64_t>(outcome->preprocessing_bytes));
             body.put(outcome->cpu_seconds);
             body.put(static_cast<std::uint32_t>(outcome->results.size()));
             for (const search::Result& result : outcome->results) put_result(body, result);
@@ -480,6 +483,9 @@ GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>
             shard.field_groups = reader.get<std::uint64_t>();
             shard.field_queries = reader.get<std::uint64_t>();
             shard.search_seconds = reader.get<double>();
+            shard.setup_seconds = reader.get<double>();
+            shard.preprocessing_seconds = reader.get<double>();
+            shard.preprocessing_bytes = reader.get<std::uint64_t>();
             shard.cpu_seconds = reader.get<double>();
             shard_outcomes[set_index].push_back(shard);
             const std::vector<std::uint32_t>& positions = plan.positions[rank][set_index];

@@ -11,10 +11,13 @@ namespace swarmpath::cli {
 
 void SearchOptions::add_to(CLI::App& command) {
     command.add_option("--algorithm", algorithm,
-                       "Search algorithm: auto (jps where the benchmark rule and uniform cost hold, else astar), "
-                       "astar, jps (jump point search) or jps+ (JPS with precomputed jump distances); "
-                       "jps and jps+ need --moves 8, --diagonal-rule both-free and uniform-cost terrain, and "
-                       "square cells (on hex and triangle maps auto is astar)")
+                       "Search algorithm: auto (per scenario file and goal group, whichever of astar, jps, jps+ and "
+                       "goal fields a cost model calibrated on measured runs expects to be fastest, set-up included; "
+                       "jps and jps+ only where the benchmark rule and uniform cost hold), "
+                       "astar, jps (jump point search), jps+ (JPS with precomputed jump distances) or flowfield "
+                       "(one goal field per goal); "
+                       "jps and jps+ need --moves 8, --diagonal-rule both-free, uniform-cost terrain and square cells "
+                       "(on hex and triangle maps auto chooses between astar and goal fields)")
         ->capture_default_str();
     command.add_option("--moves", moves,
                        "Movement model: 8 (straight and diagonal) or 4 (straight only); square cells only: "

@@ -121,21 +121,25 @@ nlohmann::ordered_json describe_inputs(const SolveOptions& options, const std::v
     return inputs;
 }
 
-/// The table: one row per set, the total, and the count of each status other than found.
+/// The table: one row per set (with the algorithm that ran it, and its set-up time apart from its
+/// search time), the total, and the count of each status other than found.
 std::string format_table(const batch::RunReport& run, const batch::RunTotals& totals) {
-    std::string table = fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10} {:>12}\n", "scenario", "map", "queries",
-                                    "solved", "mismatches", "expanded", "time (s)", "queries/s");
+    std::string table = fmt::format("{:<28} {:<22} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9} {:>10} {:>12}\n", "scenario",
+                                    "map", "algorithm", "queries", "solved", "mismatches", "expanded", "setup (s)",
+                                    "search (s)", "queries/s");
     for (const batch::SetReport& report : run.sets()) {
         const batch::SetOutcome& outcome = report.outcome;
         std::string map_name = escape_text(report.map_path.substr(report.map_path.find_last_of('/') + 1));
         const double rate = outcome.search_seconds > 0 ? static_cast<double>(report.queries) / outcome.search_seconds : 0;
-        table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", escape_text(report.scenario_name),
-                             map_name, report.queries, report.solved, report.mismatches, report.counters.expanded,
-                             outcome.search_seconds, rate);
+        table += fmt::format("{:<28} {:<22} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9.3f} {:>10.3f} {:>12.0f}\n",
+                             escape_text(report.scenario_name), map_name, search::to_string(outcome.algorithm),
+                             report.queries, report.solved, report.mismatches, report.counters.expanded,
+                             outcome.setup_seconds, outcome.search_seconds, rate);
     }
     const double total_rate = totals.search_seconds > 0 ? static_cast<double>(totals.queries) / totals.search_seconds : 0;
-    table += fmt::format("{:<28} {:<22} {:>8} {:>8} {:>10} {:>14} {:>10.3f} {:>12.0f}\n", "total", "", totals.queries,
-                         totals.solved, totals.mismatches, totals.counters.expanded, totals.search_seconds, total_rate);
+    table += fmt::format("{:<28} {:<22} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9.3f} {:>10.3f} {:>12.0f}\n", "total", "", "",
+                         totals.queries, totals.solved, totals.mismatches, totals.counters.expanded,
+                         totals.setup_seconds, totals.search_seconds, total_rate);
     std::string unsolved;
     for (int status = 1; status < search::kQueryStatusCount; ++status) {
         if (totals.status_counts[status] == 0) continue;
@@ -172,6 +176,7 @@ nlohmann::ordered_json describe_set(const batch::SetReport& report) {
             {"expanded", report.counters.expanded},
             {"generated", report.counters.generated},
             {"statuses", describe_statuses(report.status_counts)},
+            {"setup_seconds", outcome.setup_seconds},
             {"search_seconds", outcome.search_seconds},
             {"preprocessing_seconds", outcome.preprocessing_seconds},
             {"preprocessing_bytes", outcome.preprocessing_bytes}};
@@ -190,6 +195,7 @@ nlohmann::ordered_json describe_totals(const batch::RunTotals& totals, double wa
             {"heap_pops", totals.counters.heap_pops},
             {"decrease_keys", totals.counters.decrease_keys},
             {"statuses", describe_statuses(totals.status_counts)},
+            {"setup_seconds", totals.setup_seconds},
             {"search_seconds", search_seconds},
             {"cpu_seconds", totals.cpu_seconds},
             {"wall_seconds", wall_seconds},

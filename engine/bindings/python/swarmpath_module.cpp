@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -360,9 +361,25 @@ public:
         PythonBatch batch;
         {
             py::gil_scoped_release released;  // the engine touches no Python object while it solves
-            batch::BatchSolver workers(threads);
+            // The workers and their search contexts are kept from one call to the next (remade only
+            // when the thread count changes), so a small batch pays for its searches, not for
+            // starting threads and contexts again (issue 19). A BatchSolver runs one call at a time:
+            // a call made while another Python thread's batch holds them gets workers of its own.
+            std::unique_lock<std::mutex> lock(workers_mutex_, std::try_to_lock);
+            std::optional<batch::BatchSolver> own;
+            batch::BatchSolver* workers = nullptr;
+            if (lock.owns_lock()) {
+                if (!workers_ || workers_threads_ != threads) {
+                    workers_ = std::make_unique<batch::BatchSolver>(threads);
+                    workers_threads_ = threads;
+                    workers_->prepare(grid_.grid->padded_cell_count());
+                }
+                workers = workers_.get();
+            } else {
+                workers = &own.emplace(threads);
+            }
             batch.started = steady_seconds();
-            workers.solve(*solver_, queries, results);
+            workers->solve(*solver_, queries, results);
             batch.finished = steady_seconds();
         }
         batch.seconds = batch.finished - batch.started;
@@ -433,6 +450,9 @@ private:
     std::unique_ptr<search::Solver> solver_;
     search::SearchContext context_;  // single queries run with the GIL held, so one context suffices
     search::Result result_;
+    std::unique_ptr<batch::BatchSolver> workers_;  // solve_batch's workers, kept warm between calls
+    unsigned workers_threads_ = 0;
+    std::mutex workers_mutex_;  // held by the solve_batch call using workers_
 };
 
 struct PythonScenario {

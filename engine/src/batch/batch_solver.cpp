@@ -104,6 +104,14 @@ void BatchSolver::execute_erased(void (*call)(void*), void* work) {
     });
 }
 
+void BatchSolver::prepare(std::uint32_t padded_cells) {
+    Workers& workers = *workers_;
+    for (WorkerSlot& slot : workers.slots) slot.context.prepare(padded_cells);
+    if (workers.threads == 1) return;
+    // One task per worker, so that oneTBB starts its threads now rather than in the first batch.
+    parallel_loop()(workers.threads, 1, [](std::size_t, std::size_t) {});
+}
+
 Status BatchSolver::solve(const search::Solver& solver, std::span<const search::Query> queries,
                           std::span<search::Result> results) {
     if (results.size() != queries.size()) {

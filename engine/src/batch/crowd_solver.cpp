@@ -14,6 +14,9 @@
 #include <optional>
 #include <string>
 
+#include "swarmpath/search/jump_point_grid.hpp"
+#include "swarmpath/search/jump_point_table.hpp"
+
 namespace swarmpath::batch {
 
 namespace {
@@ -41,11 +44,6 @@ private:
     std::mutex mutex_;
 };
 
-/// The automatic rule's constants, in A* expansions (see choose_field in crowd_solver.hpp).
-constexpr double kFieldCellCost = 0.7;
-constexpr double kFieldClearCost = 0.01;
-constexpr double kSearchExpansionsPerSquaredDistance = 0.09;
-constexpr double kJumpPointShare = 0.014;
 /// Groups at least this large read their paths off in parallel (with more than one worker).
 constexpr std::size_t kParallelReadOff = 4096;
 
@@ -66,34 +64,75 @@ struct Group {
     std::size_t end = 0;
 };
 
-}  // namespace
+/// Sums over probe searches and over all the queries they stand for: the mean work of a query of
+/// the lot is the probes' mean, scaled by how much farther the lot's endpoints lie apart than the
+/// probes' (a search's work grows about in proportion to the distance it covers).
+struct WorkTally {
+    double probe_expansions = 0;
+    double probe_generated = 0;
+    double probe_distance = 0;
+    std::size_t probes = 0;
+    double distance = 0;
+    std::size_t queries = 0;
 
-bool choose_field(const GroupEstimate& group, bool jps) {
-    const double ball = 2.0 * group.max_distance * group.max_distance;
-    const double field_work = kFieldCellCost * std::min(static_cast<double>(group.component_cells), ball) +
-                              kFieldClearCost * static_cast<double>(group.map_cells);
-    const double per_agent = std::max(1.0, kSearchExpansionsPerSquaredDistance * group.mean_squared_distance) *
-                             (jps ? kJumpPointShare : 1.0);
-    return static_cast<double>(group.agents) * per_agent >= field_work;
-}
-
-struct CrowdSolver::Shared {
-    std::vector<std::size_t> component_cells;  ///< by component label
+    void add(const search::Query& query, const search::Result* probe) {
+        const double between = octile_distance(query);
+        distance += between;
+        ++queries;
+        if (probe == nullptr) return;
+        probe_expansions += static_cast<double>(probe->counters.expanded);
+        probe_generated += static_cast<double>(probe->counters.generated);
+        probe_distance += between;
+        ++probes;
+    }
+    [[nodiscard]] QueryWork mean() const {
+        QueryWork work;
+        if (probes == 0 || queries == 0) return work;
+        const double count = static_cast<double>(probes);
+        work.distance = distance / static_cast<double>(queries);
+        const double scale = probe_distance > 0 ? work.distance / (probe_distance / count) : 1.0;
+        work.expansions = probe_expansions / count * scale;
+        work.generated = probe_generated / count * scale;
+        return work;
+    }
 };
 
-Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::SearchSettings& settings) {
+}  // namespace
+
+struct CrowdSolver::Shared {
+    std::shared_ptr<const search::Components> components;  ///< shared with a JPS+ Solver auto may build
+    std::vector<std::size_t> component_cells;  ///< by component label
+    double mean_run = 1;                       ///< mean_passable_run of the grid
+};
+
+Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::SearchSettings& settings,
+                                          search::Algorithm per_agent, core::ParallelLoop parallel) {
     if (settings.algorithm != search::Algorithm::flowfield && settings.algorithm != search::Algorithm::automatic) {
         return Error{"", 0, 0, "the crowd solver runs only with algorithm flowfield or auto"};
     }
     search::SearchSettings search_settings = settings;
-    search_settings.algorithm = search::Algorithm::automatic;
-    Expected<search::Solver> solver = search::Solver::create(grid, search_settings);
+    search_settings.algorithm = settings.algorithm == search::Algorithm::automatic &&
+                                        per_agent == search::Algorithm::jps_plus
+                                    ? search::Algorithm::jps_plus
+                                    : search::Algorithm::automatic;
+    // A grid no search can run on (empty, or a shape the Solver refuses) gets the Solver's own error
+    // before anything is computed over its cells.
+    if (grid.width() == 0 || grid.height() == 0 || grid.topology() != grid::Topology::square) {
+        Expected<search::Solver> refused = search::Solver::create(grid, search_settings);
+        if (!refused) return refused.error();
+    }
+    auto shared = std::make_shared<Shared>();
+    shared->components = std::make_shared<const search::Components>(
+        search::Components::compute(grid, settings.moves, settings.diagonal));
+    Expected<search::Solver> solver =
+        search::Solver::create(grid, search_settings, {.parallel = parallel, .components = shared->components});
     if (!solver) return solver.error();
     CrowdSolver crowd;
     crowd.grid_ = &grid;
     crowd.settings_ = settings;
     crowd.solver_ = std::make_shared<const search::Solver>(std::move(*solver));
-    crowd.shared_ = std::make_shared<Shared>();
+    crowd.shared_ = std::move(shared);
+    crowd.shared_->mean_run = mean_passable_run(grid);
     const search::Components& components = crowd.solver_->components();
     crowd.shared_->component_cells.assign(components.count() + 1, 0);
     for (std::uint32_t cell = 0; cell < grid.padded_cell_count(); ++cell) {
@@ -114,7 +153,7 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
         report.refused = true;
         return report;
     }
-    const bool jps = solver.algorithm() == search::Algorithm::jps || solver.algorithm() == search::Algorithm::jps_plus;
+    const bool automatic = settings_.algorithm == search::Algorithm::automatic;
 
     // Queries a field can answer, as (goal cell, query index); the rest go to the Solver.
     std::vector<std::pair<std::uint32_t, std::uint32_t>> members;
@@ -139,38 +178,141 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
     }
     std::sort(members.begin(), members.end());
 
-    // Goal groups, and the rule for each.
-    std::vector<Group> field_groups;
+    // Goal groups. Under auto, a group of two or more agents has its first agents searched (the
+    // probe, answers kept), so that its field is weighed against searches at their expansions.
+    std::vector<Group> groups;
     for (std::size_t begin = 0; begin < members.size();) {
         std::size_t end = begin;
         while (end < members.size() && members[end].first == members[begin].first) ++end;
-        ++report.goal_groups;
-        bool use_field = settings_.algorithm == search::Algorithm::flowfield;
-        if (!use_field) {
-            GroupEstimate estimate;
-            estimate.agents = end - begin;
-            for (std::size_t member = begin; member < end; ++member) {
-                const double distance = octile_distance(queries[members[member].second]);
-                estimate.mean_squared_distance += distance * distance;
-                estimate.max_distance = std::max(estimate.max_distance, distance);
-            }
-            estimate.mean_squared_distance /= static_cast<double>(estimate.agents);
-            estimate.map_cells = grid.padded_cell_count();
-            const grid::PaddedIndex goal = grid.padded(grid::CellIndex{members[begin].first});
-            estimate.component_cells = shared_->component_cells[components.label(goal)];
-            use_field = choose_field(estimate, jps);
-        }
-        if (use_field) {
-            field_groups.push_back({members[begin].first, begin, end});
-            report.field_queries += end - begin;
-        } else {
-            for (std::size_t member = begin; member < end; ++member) searched.push_back(members[member].second);
-        }
+        groups.push_back({members[begin].first, begin, end});
         begin = end;
+    }
+    report.goal_groups = groups.size();
+    std::vector<char> probed(queries.size(), 0);  // answered by a probe search
+    auto run_probes = [&](const std::vector<std::uint32_t>& probes) {
+        workers.for_each(probes.size(), [&](WorkerSlot& slot, std::size_t position) {
+            solver.solve(slot.context, queries[probes[position]], results[probes[position]]);
+        });
+        for (std::uint32_t index : probes) probed[index] = 1;
+        report.probe_queries += probes.size();
+        meter.advance(probes.size());
+    };
+    // The estimate of a group from its probes so far (field against its agents' searches).
+    auto group_workload = [&](const Group& group) {
+        FieldWorkload workload;
+        WorkTally tally;
+        for (std::size_t member = group.begin; member < group.end; ++member) {
+            const std::uint32_t index = members[member].second;
+            workload.max_distance = std::max(workload.max_distance, octile_distance(queries[index]));
+            tally.add(queries[index], probed[index] != 0 ? &results[index] : nullptr);
+        }
+        // Probe agents are already answered: a field would not save their searches.
+        workload.agents = tally.queries - tally.probes;
+        workload.seconds_per_agent = query_seconds(solver.algorithm(), tally.mean(), shared_->mean_run);
+        workload.map_cells = grid.padded_cell_count();
+        const grid::PaddedIndex goal = grid.padded(grid::CellIndex{group.goal});
+        workload.component_cells = shared_->component_cells[components.label(goal)];
+        return workload;
+    };
+    // Probes in two rounds: one agent per group, then up to kProbeAgents for the groups whose
+    // estimates lie within kDecisiveMargin of each other (a probe costs as much as the searches a
+    // field would save, so a clear case is not probed further).
+    std::vector<char> decided(groups.size(), 0);
+    if (automatic) {
+        for (const std::size_t round_size : {std::size_t{1}, kProbeAgents}) {
+            std::vector<std::uint32_t> probes;
+            for (std::size_t group_index = 0; group_index < groups.size(); ++group_index) {
+                const Group& group = groups[group_index];
+                if (group.end - group.begin < 2 || decided[group_index] != 0) continue;
+                const std::size_t count = std::min(round_size, group.end - group.begin);
+                for (std::size_t member = group.begin; member < group.begin + count; ++member) {
+                    if (probed[members[member].second] == 0) probes.push_back(members[member].second);
+                }
+            }
+            run_probes(probes);
+            for (std::size_t group_index = 0; group_index < groups.size(); ++group_index) {
+                const Group& group = groups[group_index];
+                if (group.end - group.begin < 2 || decided[group_index] != 0) continue;
+                const FieldWorkload workload = group_workload(group);
+                const double searches = static_cast<double>(workload.agents) * workload.seconds_per_agent;
+                const double field = field_seconds(workload);
+                if (searches >= kDecisiveMargin * field || kDecisiveMargin * searches <= field) decided[group_index] = 1;
+            }
+        }
+    }
+    std::vector<Group> field_groups;
+    for (const Group& group : groups) {
+        bool use_field = settings_.algorithm == search::Algorithm::flowfield;
+        if (automatic && group.end - group.begin >= 2) use_field = choose_field(group_workload(group));
+        if (use_field) {
+            field_groups.push_back(group);
+            report.field_queries += group.end - group.begin;
+        } else {
+            for (std::size_t member = group.begin; member < group.end; ++member) searched.push_back(members[member].second);
+        }
     }
     report.field_groups = field_groups.size();
     report.search_queries = searched.size();
     std::sort(searched.begin(), searched.end());
+
+    // The per-agent search of the set's remaining queries: under auto and the benchmark rule, JPS+
+    // when its table pays for itself at the probes' expansions (up to kSetProbes of them), else JPS.
+    const search::Solver* per_agent = &solver;
+    std::optional<search::Solver> table_solver;
+    report.search_algorithm = solver.algorithm();
+    if (automatic && solver.algorithm() == search::Algorithm::jps) {
+        // Only queries that need a search tell its cost: not those the Solver's checks answer.
+        std::vector<std::uint32_t> searchable;
+        for (std::uint32_t index : searched) {
+            const search::Query& query = queries[index];
+            if (!grid.contains(query.start_x, query.start_y) || !grid.contains(query.goal_x, query.goal_y)) continue;
+            const grid::PaddedIndex start =
+                grid.padded(static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y));
+            const grid::PaddedIndex goal =
+                grid.padded(static_cast<std::uint32_t>(query.goal_x), static_cast<std::uint32_t>(query.goal_y));
+            if (start != goal && components.connected(start, goal)) searchable.push_back(index);
+        }
+        std::size_t probe_count = 0;
+        for (std::uint32_t index : searchable) probe_count += probed[index];
+        if (probe_count < kSetProbes && searchable.size() > probe_count) {
+            std::vector<std::uint32_t> probes;
+            const std::size_t wanted = std::min(kSetProbes - probe_count, searchable.size() - probe_count);
+            for (std::size_t step = 0; step < wanted; ++step) {
+                const std::uint32_t index = searchable[step * searchable.size() / wanted];
+                if (probed[index] == 0) probes.push_back(index);
+            }
+            run_probes(probes);
+        }
+        SearchWorkload workload;
+        WorkTally tally;
+        for (std::uint32_t index : searchable) tally.add(queries[index], probed[index] != 0 ? &results[index] : nullptr);
+        workload.queries = tally.queries - tally.probes;
+        workload.per_query = tally.mean();
+        workload.mean_run = shared_->mean_run;
+        workload.padded_cells = grid.padded_cell_count();
+        if (workload.queries > 0 && choose_jump_points(workload) == search::Algorithm::jps_plus) {
+            search::SearchSettings table_settings = solver.settings();
+            table_settings.algorithm = search::Algorithm::jps_plus;
+            const auto table_start = std::chrono::steady_clock::now();
+            const double table_cpu_start = process_cpu_seconds();
+            std::optional<Expected<search::Solver>> created;
+            workers.execute([&] {
+                created.emplace(search::Solver::create(
+                    grid, table_settings, {.parallel = workers.parallel_loop(), .components = shared_->components}));
+            });
+            report.table_seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - table_start).count();
+            report.table_cpu_seconds = process_cpu_seconds() - table_cpu_start;
+            if (*created) {
+                table_solver.emplace(std::move(**created));
+                per_agent = &*table_solver;
+                report.search_algorithm = search::Algorithm::jps_plus;
+                if (const search::JumpPointTable* table = table_solver->jump_table()) {
+                    report.table_bytes = table->memory_bytes();
+                }
+            }
+        }
+    }
 
     const bool record_paths = settings_.record_paths;
     const bool time_queries = settings_.time_queries;
@@ -289,9 +431,10 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
     }
     for (std::uint64_t settled : settled_per_group) report.field_cells_settled += settled;
 
+    std::erase_if(searched, [&](std::uint32_t index) { return probed[index] != 0; });
     workers.for_each(searched.size(), [&](WorkerSlot& slot, std::size_t position) {
         const std::uint32_t index = searched[position];
-        solver.solve(slot.context, queries[index], results[index]);
+        per_agent->solve(slot.context, queries[index], results[index]);
         meter.advance(1);
     });
     return report;
@@ -303,16 +446,57 @@ Expected<SetOutcome> solve_set_with_fields(const ScenarioSet& set, const search:
     if (set.queries.empty()) return outcome;
     // Preparation (components, the Solver's JPS data) runs inside the workers' arena, so a thread
     // limit holds for it too.
+    const auto setup_before = std::chrono::steady_clock::now();
     std::optional<Expected<CrowdSolver>> created;
-    workers.execute([&] { created.emplace(CrowdSolver::create(*set.grid, settings)); });
+    // Under auto, a set of mostly lone goals whose JPS+ table pays even at the least work a search
+    // can do gets its table now, and no JPS data for probes.
+    search::Algorithm per_agent = search::Algorithm::automatic;
+    if (settings.algorithm == search::Algorithm::automatic && settings.max_expansions == 0 &&
+        search::check_jump_point_settings(*set.grid, settings)) {
+        std::vector<std::uint32_t> goals;
+        goals.reserve(set.queries.size());
+        double distance = 0;
+        for (const search::Query& query : set.queries) {
+            goals.push_back(static_cast<std::uint32_t>(query.goal_y) * set.grid->width() +
+                            static_cast<std::uint32_t>(query.goal_x));
+            distance += octile_distance(query);
+        }
+        std::sort(goals.begin(), goals.end());
+        const std::size_t shared_goals = static_cast<std::size_t>(
+            goals.size() - static_cast<std::size_t>(std::unique(goals.begin(), goals.end()) - goals.begin()));
+        SearchWorkload least;
+        least.queries = set.queries.size();
+        least.per_query = {1, 0, distance / static_cast<double>(set.queries.size())};
+        least.mean_run = mean_passable_run(*set.grid);
+        least.padded_cells = set.grid->padded_cell_count();
+        if (shared_goals * 10 < set.queries.size() && jump_table_certain(least)) per_agent = search::Algorithm::jps_plus;
+    }
+    workers.execute([&] {
+        created.emplace(CrowdSolver::create(*set.grid, settings, per_agent, workers.parallel_loop()));
+    });
     Expected<CrowdSolver>& crowd = *created;
     if (!crowd) return crowd.error();
     outcome.results.resize(set.queries.size());
+    workers.prepare(set.grid->padded_cell_count());
+    outcome.setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - setup_before).count();
     const double cpu_before = process_cpu_seconds();
     const auto wall_before = std::chrono::steady_clock::now();
     const CrowdReport report = crowd->solve(set.queries, outcome.results, workers, progress, progress_user);
-    outcome.search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count();
-    outcome.cpu_seconds = process_cpu_seconds() - cpu_before;
+    // A JPS+ table auto chose to build is per-map set-up, not search.
+    outcome.search_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count() - report.table_seconds;
+    outcome.setup_seconds += report.table_seconds;
+    outcome.cpu_seconds = process_cpu_seconds() - cpu_before - report.table_cpu_seconds;
+    if (const search::JumpPointGrid* lines = crowd->search_solver().jump_grid()) {
+        outcome.preprocessing_seconds = lines->build_seconds();
+        outcome.preprocessing_bytes = lines->memory_bytes();
+    }
+    if (const search::JumpPointTable* table = crowd->search_solver().jump_table()) {
+        outcome.preprocessing_seconds = table->build_seconds();
+        outcome.preprocessing_bytes = table->memory_bytes();
+    }
+    outcome.preprocessing_seconds += report.table_seconds;
+    outcome.preprocessing_bytes += report.table_bytes;
     if (progress != nullptr) progress(progress_user, set.queries.size(), set.queries.size());
     outcome.field_groups = report.field_groups;
     outcome.field_queries = report.field_queries;

@@ -39,6 +39,7 @@ const SetReport& RunReport::add_set(const ScenarioSet& set, const SetOutcome& ou
     report.outcome.field_groups = outcome.field_groups;
     report.outcome.field_queries = outcome.field_queries;
     report.outcome.search_seconds = outcome.search_seconds;
+    report.outcome.setup_seconds = outcome.setup_seconds;
     report.outcome.cpu_seconds = outcome.cpu_seconds;
     report.outcome.preprocessing_seconds = outcome.preprocessing_seconds;
     report.outcome.preprocessing_bytes = outcome.preprocessing_bytes;
@@ -57,6 +58,7 @@ RunTotals RunReport::totals() const {
             totals.status_counts[status] += report.status_counts[status];
         }
         totals.search_seconds += report.outcome.search_seconds;
+        totals.setup_seconds += report.outcome.setup_seconds;
         totals.cpu_seconds += report.outcome.cpu_seconds;
     }
     return totals;
@@ -77,6 +79,10 @@ void merge_shard_outcomes(SetOutcome& whole, std::span<const SetOutcome> shards,
         whole.field_groups += shard.field_groups;
         whole.field_queries += shard.field_queries;
         whole.search_seconds = std::max(whole.search_seconds, shard.search_seconds);
+        whole.setup_seconds = std::max(whole.setup_seconds, shard.setup_seconds);
+        // Every shard builds the same per-map data for the same choice: the largest stands for it.
+        whole.preprocessing_seconds = std::max(whole.preprocessing_seconds, shard.preprocessing_seconds);
+        whole.preprocessing_bytes = std::max(whole.preprocessing_bytes, shard.preprocessing_bytes);
         whole.cpu_seconds += shard.cpu_seconds;
     }
     whole.algorithm = outcome_algorithm(requested, whole.field_queries, queries, per_agent);

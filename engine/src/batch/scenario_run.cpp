@@ -156,6 +156,7 @@ Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSetti
         return fields;
     }
     // Preparation (JPS+ table, components) runs inside the workers' arena: --threads 1 means one thread.
+    const auto setup_before = std::chrono::steady_clock::now();
     std::optional<Expected<search::Solver>> created;
     workers.execute([&] { created.emplace(search::Solver::create(*set.grid, settings, {.parallel = workers.parallel_loop()})); });
     Expected<search::Solver>& solver = *created;
@@ -170,6 +171,8 @@ Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSetti
         outcome.preprocessing_bytes = table->memory_bytes();
     }
     outcome.results.resize(set.queries.size());
+    workers.prepare(set.grid->padded_cell_count());
+    outcome.setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - setup_before).count();
     const std::size_t total = set.queries.size();
     const std::size_t chunk = progress == nullptr ? total : std::max<std::size_t>(512, total / 50);
     const double cpu_before = process_cpu_seconds();

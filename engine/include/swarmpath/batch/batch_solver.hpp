@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <type_traits>
@@ -42,6 +43,13 @@ public:
     ~BatchSolver();
     BatchSolver(BatchSolver&&) noexcept;
     BatchSolver& operator=(BatchSolver&&) noexcept;
+
+    /// Makes every worker's search context ready for grids of up to `padded_cells` padded cells and
+    /// starts the worker threads, so that the batches that follow pay for neither. A context's
+    /// per-cell arrays are mapped as zero pages, faulted in only where searches go, so this costs
+    /// microseconds, not a pass over the map. Free when the contexts are already large enough.
+    /// Optional: solve does the same by itself (timed as search then).
+    void prepare(std::uint32_t padded_cells);
 
     /// Solves queries[i] into results[i] for every i. `results` must be exactly as long as
     /// `queries`; otherwise nothing is solved and the Error says so.

@@ -1,10 +1,17 @@
 // Crowds: many queries sharing a few goals, answered with goal fields (search/goal_field.hpp).
 // Queries are grouped by goal cell; each group is solved either with one goal field (a reverse
 // Dijkstra that stops when the group's last start is settled, then one path read-off per agent) or
-// with per-agent search (the Solver under Algorithm::automatic: JPS or A*, whichever it picks).
-//   - Algorithm::flowfield: every group with a reachable goal uses a field.
-//   - Algorithm::automatic: a group uses a field when the estimated field work is below the
-//     estimated per-agent work (choose_field, the rule measured in docs/crowds.md).
+// with per-agent search.
+//   - Algorithm::flowfield: every group with a reachable goal uses a field; the other queries go to
+//     the Solver under Algorithm::automatic (JPS under the benchmark rule, else A*).
+//   - Algorithm::automatic: `auto`'s cost model (algorithm_choice.hpp) decides. A group of two or
+//     more agents first has one, and when that does not settle it up to kProbeAgents, of them
+//     searched (JPS or A*, the probe); it takes a
+//     field when the field is estimated cheaper than its agents' searches at the probe's expansions.
+//     Then, under the benchmark rule, the set's remaining searches take JPS or JPS+ (building the
+//     table) by the same model, from the expansions of up to kSetProbes probe searches. Probe
+//     answers are kept (of a group that takes a field, its field answers them again), so a probe is
+//     never wasted work; probes are picked by position, so the choice never depends on threads.
 // Queries a field cannot answer better than the Solver's checks (off-map, blocked endpoints,
 // start = goal, different components, Fallback::nearest on an unreachable goal) go to the Solver.
 // Field groups run in parallel over the BatchSolver's workers; each result goes to its query's
@@ -19,6 +26,7 @@
 #include <span>
 #include <vector>
 
+#include "swarmpath/batch/algorithm_choice.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/scenario_set.hpp"
 #include "swarmpath/core/error.hpp"
@@ -37,35 +45,31 @@ struct CrowdReport {
     std::size_t search_queries = 0;    ///< queries answered by the Solver (search or its early checks)
     std::uint64_t field_cells_settled = 0;
     search::Algorithm search_algorithm = search::Algorithm::astar;  ///< what per-agent search runs
+    std::size_t probe_queries = 0;  ///< queries auto searched to estimate costs (their answers kept)
+    double table_seconds = 0;       ///< building the JPS+ table when auto chose jps+ (set-up, not search)
+    double table_cpu_seconds = 0;   ///< the process CPU time of that build
+    std::size_t table_bytes = 0;
     bool refused = false;  ///< `results` was not as long as `queries`: nothing was solved
 };
 
-/// The inputs of the automatic rule for one goal group, all in cells.
-struct GroupEstimate {
-    std::size_t agents = 0;
-    double mean_squared_distance = 0;  ///< mean of the squared octile distances from starts to the goal
-    double max_distance = 0;           ///< largest octile distance from a start to the goal
-    std::size_t component_cells = 0;   ///< passable cells connected to the goal
-    std::size_t map_cells = 0;         ///< padded cells of the map (a field initialises them all)
-};
-
-/// The automatic rule: true when one field is expected to be cheaper than per-agent search, both in
-/// units of one A* expansion:
-///   field     = 0.7 · min(component, 2·max_distance²) + 0.01 · map_cells
-///               (the cells the Dijkstra settles out to the farthest agent, capped by the goal's
-///               component, at 0.7 A* expansions each, plus clearing the field's arrays)
-///   per agent = 0.09 · mean_squared_distance          for A*
-///             = 0.09 · mean_squared_distance · 0.014  for JPS
-/// The constants were measured on Paris_0_1024 with 3,000 agents and 4 goals (docs/crowds.md):
-/// A* expanded 0.09·d² nodes per query at 68 ns each, a field settled cells at 48 ns each, and JPS
-/// took 1.4 % of A*'s time per query. `jps` tells which per-agent search the Solver runs.
-bool choose_field(const GroupEstimate& group, bool jps);
+/// Agents of a goal group that auto searches before weighing a field (one first, the rest only when
+/// the two estimates lie within kDecisiveMargin of each other), and searches of a set it probes
+/// before weighing JPS+ against JPS.
+inline constexpr std::size_t kProbeAgents = 4;
+inline constexpr double kDecisiveMargin = 4.0;
+inline constexpr std::size_t kSetProbes = 8;
 
 class CrowdSolver {
 public:
-    /// Prepares per-agent search (a Solver with Algorithm::automatic) and the component sizes.
+    /// Prepares per-agent search (a Solver with Algorithm::automatic), the component labels and
+    /// sizes, and the map's mean passable run (for auto's cost model).
     /// `settings.algorithm` must be flowfield or automatic. The grid must outlive the solver.
-    static Expected<CrowdSolver> create(const grid::Grid& grid, const search::SearchSettings& settings);
+    /// `per_agent` jps_plus (auto only, and only under the benchmark rule) builds the JPS+ table
+    /// now, on `parallel`, for a set where it is known to pay (jump_table_certain), so no JPS data
+    /// is built for probes first; automatic leaves the choice to solve.
+    static Expected<CrowdSolver> create(const grid::Grid& grid, const search::SearchSettings& settings,
+                                        search::Algorithm per_agent = search::Algorithm::automatic,
+                                        core::ParallelLoop parallel = {});
 
     /// Solves queries[i] into results[i] for every i. `results` must be exactly as long as
     /// `queries`; otherwise nothing is solved and the report has `refused` set.

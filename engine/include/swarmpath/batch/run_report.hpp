@@ -48,6 +48,7 @@ struct RunTotals {
     search::Counters counters;
     StatusCounts status_counts{};
     double search_seconds = 0;  ///< summed over sets (they run one after another)
+    double setup_seconds = 0;   ///< summed over sets: SetOutcome::setup_seconds, not part of search_seconds
     double cpu_seconds = 0;
 };
 
@@ -76,8 +77,8 @@ private:
 
 /// The figures solve_set over a whole set would report, from the outcomes of its shards: each shard
 /// a solve_set over part of the set's `queries` queries (a goal group never split), all run at the
-/// same time. Field groups, field queries and CPU seconds are summed; search seconds are the slowest
-/// shard's; the algorithm is named by outcome_algorithm with `requested` and the per-agent algorithm
+/// same time. Field groups, field queries and CPU seconds are summed; search, set-up and
+/// preprocessing seconds and preprocessing bytes are the largest shard's; the algorithm is named by outcome_algorithm with `requested` and the per-agent algorithm
 /// the shards report. Results are not touched: the caller puts each shard's results at their
 /// positions in `whole.results`. With no shard, `whole` is left as it is (an empty set's outcome).
 void merge_shard_outcomes(SetOutcome& whole, std::span<const SetOutcome> shards, search::Algorithm requested,

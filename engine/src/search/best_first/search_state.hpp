@@ -4,6 +4,8 @@
 // The search state one worker owns and reuses for every query it runs: per-cell stamps
 // (generation + heap slot), parent directions, the open lists and path scratch, and (allocated only
 // for the searches that ask for them) a closed bitset and parent cells.
+// Allocation writes nothing: the per-cell arrays start as zero pages (zeroed_array.hpp), so a cold
+// context pays a page's first touch only where a search reaches, never the whole map up front.
 // A new search costs O(1) up front: it advances the 32-bit generation by two, to an even value G.
 // A cell whose stamp holds G is open (seen by this search), G + 1 is closed (expanded: the A* search
 // folds its closed flag into the stamp this way, so no separate closed set is touched), anything else
@@ -19,6 +21,7 @@
 #include "swarmpath/grid/bitset.hpp"
 #include "search/best_first/compact_open_list.hpp"
 #include "search/best_first/packed_open_list.hpp"
+#include "search/best_first/zeroed_array.hpp"
 #include "swarmpath/search/four_ary_heap.hpp"
 
 namespace swarmpath::search {
@@ -31,8 +34,10 @@ public:
         capacity_ = padded_cells;
         // One spare stamp: the A* search reads its neighbours as a 3×4 block (astar.hpp),
         // whose last stamp lies one past the grid for the bottom-right cell.
-        stamps_.assign(static_cast<std::size_t>(padded_cells) + 1, CellStamp{});
-        parent_direction_.assign(padded_cells, 0);
+        // Zero pages from the system, faulted in only where a search goes (zeroed_array.hpp).
+        stamps_ = best_first::ZeroedArray<CellStamp>(static_cast<std::size_t>(padded_cells) + 1);
+        parent_direction_ = best_first::ZeroedArray<std::uint8_t>(padded_cells);
+        parent_cells_ = best_first::ZeroedArray<std::uint32_t>();
         closed_ = grid::Bitset();  // reallocated by closed_bits() for the searches that use it
         generation_ = 0;
     }
@@ -88,7 +93,7 @@ public:
     /// point search). Allocated on first use, so only contexts that run such searches pay its
     /// 4 bytes per padded cell; call after prepare().
     std::uint32_t* parent_cells() {
-        if (parent_cells_.size() < capacity_) parent_cells_.assign(capacity_, 0);
+        if (parent_cells_.size() < capacity_) parent_cells_ = best_first::ZeroedArray<std::uint32_t>(capacity_);
         return parent_cells_.data();
     }
 
@@ -97,23 +102,23 @@ public:
         return static_cast<double>(sizeof(CellStamp) + sizeof(std::uint8_t));
     }
     [[nodiscard]] std::size_t memory_bytes() const {
-        return stamps_.capacity() * sizeof(CellStamp) + parent_direction_.capacity() +
+        return stamps_.size() * sizeof(CellStamp) + parent_direction_.size() +
                closed_.memory_bytes() + open_.memory_bytes() + packed_open_.memory_bytes() +
                compact_open_.memory_bytes() +
-               path_scratch_.capacity() * sizeof(std::uint32_t) + parent_cells_.capacity() * sizeof(std::uint32_t);
+               path_scratch_.capacity() * sizeof(std::uint32_t) + parent_cells_.size() * sizeof(std::uint32_t);
     }
 
 private:
     std::uint32_t capacity_ = 0;
     std::uint32_t generation_ = 0;
-    std::vector<CellStamp> stamps_;
-    std::vector<std::uint8_t> parent_direction_;
+    best_first::ZeroedArray<CellStamp> stamps_;
+    best_first::ZeroedArray<std::uint8_t> parent_direction_;
     grid::Bitset closed_;
     FourAryHeap open_;
     best_first::PackedOpenList packed_open_;
     best_first::CompactOpenList compact_open_;
     std::vector<std::uint32_t> path_scratch_;
-    std::vector<std::uint32_t> parent_cells_;
+    best_first::ZeroedArray<std::uint32_t> parent_cells_;
 };
 
 }  // namespace swarmpath::search

@@ -1,0 +1,78 @@
+// `auto`'s cost model (see algorithm_choice.hpp): estimates in seconds, and the two choices made
+// from them. No state, no clock: the same inputs always give the same choice.
+#include "swarmpath/batch/algorithm_choice.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+
+namespace swarmpath::batch {
+
+double mean_passable_run(const grid::Grid& grid) {
+    // A run starts at a passable bit whose predecessor (the bit below it, carried across words) is
+    // blocked. Rows are separated by the padding's blocked cells, so runs never join across rows.
+    const grid::Bitset& passable = grid.passable_bits();
+    const std::uint64_t* words = passable.words();
+    std::size_t cells = 0;
+    std::size_t runs = 0;
+    std::uint64_t carry = 0;
+    for (std::size_t index = 0; index < passable.word_count(); ++index) {
+        const std::uint64_t word = words[index];
+        const std::uint64_t previous = (word << 1) | carry;
+        cells += static_cast<std::size_t>(std::popcount(word));
+        runs += static_cast<std::size_t>(std::popcount(word & ~previous));
+        carry = word >> 63;
+    }
+    return runs == 0 ? 1.0 : static_cast<double>(cells) / static_cast<double>(runs);
+}
+
+double query_seconds(search::Algorithm algorithm, const QueryWork& work, double mean_run) {
+    const CostConstants& constants = kCostConstants;
+    const double expansions = std::max(1.0, work.expansions);
+    const double scanned = std::min(mean_run, constants.longest_run) * work.distance;
+    switch (algorithm) {
+        case search::Algorithm::jps:
+            return constants.jump_expansion * expansions + constants.jump_generated * work.generated +
+                   constants.jump_scan * scanned;
+        case search::Algorithm::jps_plus: {
+            const double clutter = std::clamp((constants.clutter_run - mean_run) / 3.0, 0.0, 1.0);
+            return (constants.table_expansion + constants.table_clutter * clutter) * expansions +
+                   constants.table_generated * work.generated + constants.table_scan * scanned;
+        }
+        default: return constants.astar_expansion * expansions;
+    }
+}
+
+double jump_point_seconds(const SearchWorkload& workload) {
+    return static_cast<double>(workload.queries) *
+           query_seconds(search::Algorithm::jps, workload.per_query, workload.mean_run);
+}
+
+double jump_table_seconds(const SearchWorkload& workload) {
+    return kCostConstants.table_cell * static_cast<double>(workload.padded_cells) +
+           static_cast<double>(workload.queries) *
+               query_seconds(search::Algorithm::jps_plus, workload.per_query, workload.mean_run);
+}
+
+search::Algorithm choose_jump_points(const SearchWorkload& workload) {
+    return jump_table_seconds(workload) < jump_point_seconds(workload) ? search::Algorithm::jps_plus
+                                                                       : search::Algorithm::jps;
+}
+
+bool jump_table_certain(const SearchWorkload& least) {
+    if (least.mean_run < kCostConstants.clutter_run) return false;
+    const double table = kCostConstants.table_cell * static_cast<double>(least.padded_cells);
+    return jump_point_seconds(least) - (jump_table_seconds(least) - table) >= 2.0 * table;
+}
+
+double field_seconds(const FieldWorkload& workload) {
+    const double disc = 2.0 * workload.max_distance * workload.max_distance;
+    return kCostConstants.field_cell * std::min(static_cast<double>(workload.component_cells), disc) +
+           kCostConstants.field_clear * static_cast<double>(workload.map_cells);
+}
+
+bool choose_field(const FieldWorkload& workload) {
+    return static_cast<double>(workload.agents) * workload.seconds_per_agent >= field_seconds(workload);
+}
+
+}  // namespace swarmpath::batch
