@@ -15,6 +15,7 @@
 
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
+#include "rule_sets.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/grid/grid.hpp"
@@ -23,22 +24,9 @@
 namespace swarmpath {
 namespace {
 
-struct Rules {
-    search::Moves moves;
-    search::DiagonalRule diagonal;
-};
-
-const Rules kAllRules[] = {{search::Moves::four, search::DiagonalRule::both_free},
-                           {search::Moves::eight, search::DiagonalRule::both_free},
-                           {search::Moves::eight, search::DiagonalRule::one_free},
-                           {search::Moves::eight, search::DiagonalRule::any}};
-
-grid::TerrainTable weighted_terrain() {
-    grid::TerrainTable terrain = grid::TerrainTable::benchmark();
-    terrain.declare('G', true, 2.5);
-    terrain.declare('S', true, 0.75);
-    return terrain;  // `W` stays water: its own layer
-}
+using testing::kAllRules;
+using testing::Rules;
+using testing::weighted_terrain;
 
 std::string read_bytes(const std::string& path) {
     std::ifstream in(path, std::ios::binary);

@@ -10,6 +10,7 @@
 
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
+#include "rule_sets.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/search/goal_field.hpp"
@@ -18,22 +19,9 @@
 namespace swarmpath {
 namespace {
 
-struct Rules {
-    search::Moves moves;
-    search::DiagonalRule diagonal;
-};
-
-const Rules kAllRules[] = {{search::Moves::four, search::DiagonalRule::both_free},
-                           {search::Moves::eight, search::DiagonalRule::both_free},
-                           {search::Moves::eight, search::DiagonalRule::one_free},
-                           {search::Moves::eight, search::DiagonalRule::any}};
-
-grid::TerrainTable weighted_terrain() {
-    grid::TerrainTable terrain = grid::TerrainTable::benchmark();
-    terrain.declare('G', true, 2.5);
-    terrain.declare('S', true, 0.75);
-    return terrain;  // `W` stays water: its own layer
-}
+using testing::kAllRules;
+using testing::Rules;
+using testing::weighted_terrain;
 
 /// Checks a whole-map field from a random goal against per-start reference runs and A*.
 void check_field(const io::MapFile& map, const grid::TerrainTable& terrain, const Rules& rules, std::mt19937_64& random) {

@@ -44,11 +44,12 @@ Solver::SearchFunction pick_cost_model(bool uniform, HeuristicKind heuristic) {
                    : pick_heuristic<Rule, best_first::TerrainCost>(heuristic);
 }
 
-/// One legal-moves byte per padded cell (see Solver::legal_moves): the move rule applied to the
-/// cell's neighbourhood on its own layer, exactly what the A* loop would work out per expansion.
-std::vector<std::uint8_t> compute_legal_moves(const grid::Grid& grid, Moves moves, DiagonalRule rule) {
-    std::array<std::uint8_t, 512> by_neighbourhood{};
-    for (unsigned mask = 0; mask < 512; ++mask) by_neighbourhood[mask] = legal_moves(mask, moves, rule);
+/// One legal-moves byte per padded cell (see Solver::legal_moves): `by_neighbourhood` applied to
+/// the cell's neighbourhood on its own layer, masked by `directions(x, y)`, exactly what the A* loop
+/// would work out per expansion.
+template <class Directions>
+std::vector<std::uint8_t> legal_moves_per_cell(const grid::Grid& grid, const std::array<std::uint8_t, 512>& by_neighbourhood,
+                                               Directions directions) {
     std::vector<std::uint8_t> legal(grid.padded_cell_count(), 0);
     const std::uint32_t padded_width = grid.padded_width();
     for (std::uint32_t y = 0; y < grid.height(); ++y) {
@@ -56,10 +57,18 @@ std::vector<std::uint8_t> compute_legal_moves(const grid::Grid& grid, Moves move
             const grid::PaddedIndex cell = grid.padded(x, y);
             if (!grid.passable(cell)) continue;
             const grid::Bitset& layer = grid.layer_bits(grid.layer(cell));
-            legal[cell.value] = by_neighbourhood[read_neighbourhood(layer, cell.value, padded_width)];
+            legal[cell.value] = static_cast<std::uint8_t>(
+                by_neighbourhood[read_neighbourhood(layer, cell.value, padded_width)] & directions(x, y));
         }
     }
     return legal;
+}
+
+/// The legal-moves bytes of a square map under `moves` and `rule`.
+std::vector<std::uint8_t> compute_legal_moves(const grid::Grid& grid, Moves moves, DiagonalRule rule) {
+    std::array<std::uint8_t, 512> by_neighbourhood{};
+    for (unsigned mask = 0; mask < 512; ++mask) by_neighbourhood[mask] = legal_moves(mask, moves, rule);
+    return legal_moves_per_cell(grid, by_neighbourhood, [](std::uint32_t, std::uint32_t) { return 0xFFU; });
 }
 
 Solver::SearchFunction pick_astar(Moves moves, DiagonalRule rule, bool uniform, HeuristicKind heuristic) {
@@ -94,20 +103,11 @@ Solver::SearchFunction pick_shaped_astar(grid::Topology topology, bool uniform, 
 /// The legal-moves bytes of a hex or triangle map: the neighbours passable on the cell's layer,
 /// masked by the shape's directions for the cell (ShapedRule).
 std::vector<std::uint8_t> compute_shaped_legal_moves(const grid::Grid& grid) {
-    const MoveRule<Moves::eight, DiagonalRule::any> all_neighbours;
-    std::vector<std::uint8_t> legal(grid.padded_cell_count(), 0);
-    const std::uint32_t padded_width = grid.padded_width();
-    for (std::uint32_t y = 0; y < grid.height(); ++y) {
-        for (std::uint32_t x = 0; x < grid.width(); ++x) {
-            const grid::PaddedIndex cell = grid.padded(x, y);
-            if (!grid.passable(cell)) continue;
-            const grid::Bitset& layer = grid.layer_bits(grid.layer(cell));
-            legal[cell.value] = static_cast<std::uint8_t>(
-                all_neighbours.table[read_neighbourhood(layer, cell.value, padded_width)] &
-                shape_directions(grid.topology(), shape_parity(grid.topology(), x, y)));
-        }
-    }
-    return legal;
+    const grid::Topology topology = grid.topology();
+    return legal_moves_per_cell(grid, MoveRule<Moves::eight, DiagonalRule::any>::table,
+                                [topology](std::uint32_t x, std::uint32_t y) {
+                                    return static_cast<unsigned>(shape_directions(topology, shape_parity(topology, x, y)));
+                                });
 }
 
 /// Why `settings` cannot search a hex or triangle map, naming the option; success when they can.
