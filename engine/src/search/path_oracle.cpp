@@ -367,14 +367,23 @@ void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Quer
         rank = ranks.rank(padded);
         // Paths run straight for several steps (a run's move is the lowest direction its targets
         // share, so a path keeps one move while it stays optimal). While this step's row is searched,
-        // fetch the row of the cell one step further in the same direction (its index entry was
-        // fetched a step ago) and the index entry of the cell two steps further.
+        // fetch the whole rows (at most 16 cache lines each) of the next two cells in the same
+        // direction, whose index entries were fetched on earlier steps, and the index entry of the
+        // third: a binary search in a long row, which would touch several lines one after the
+        // other, then finds them in cache.
         const std::int32_t stride = padded_step[direction];
-        const auto ahead = static_cast<std::uint32_t>(static_cast<std::int32_t>(padded) + stride);
-        if (ranks.passable(ahead)) {
-            __builtin_prefetch(runs + row_begin[ranks.rank(ahead)]);
-            const auto further = static_cast<std::uint32_t>(static_cast<std::int32_t>(ahead) + stride);
-            if (ranks.passable(further)) __builtin_prefetch(row_begin + ranks.rank(further));
+        std::uint32_t ahead = padded;
+        for (int distance = 1; distance <= 3; ++distance) {
+            ahead = static_cast<std::uint32_t>(static_cast<std::int32_t>(ahead) + stride);
+            if (!ranks.passable(ahead)) break;
+            const std::uint32_t ahead_rank = ranks.rank(ahead);
+            if (distance == 3) {
+                __builtin_prefetch(row_begin + ahead_rank);
+                break;
+            }
+            const auto* line = reinterpret_cast<const char*>(runs + row_begin[ahead_rank]);
+            const auto* row_end = reinterpret_cast<const char*>(runs + row_begin[ahead_rank + 1]);
+            for (int lines = 0; line < row_end && lines < 16; ++lines, line += 64) __builtin_prefetch(line);
         }
         if (record_path) result.path.push_back(grid::CellIndex{cell});
     }
