@@ -75,7 +75,9 @@ std::vector<double> plain_dijkstra(const io::MapFile& map, std::uint32_t source)
     cost[source] = 0;
     queue.push({0.0, source});
     while (!queue.empty()) {
-        const auto [distance, cell] = queue.top();
+        // Plain variables, not a structured binding: clang 14 cannot capture a binding in a lambda.
+        const double distance = queue.top().first;
+        const std::uint32_t cell = queue.top().second;
         queue.pop();
         if (distance > cost[cell]) continue;
         const std::int64_t x = cell % width;
