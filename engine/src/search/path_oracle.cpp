@@ -339,6 +339,7 @@ void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Quer
     std::uint64_t steps = 0;
     const std::uint64_t step_limit = ranks.count();
     const std::uint32_t key = tables.position_of_rank[goal_rank] << 3 | 7U;
+    std::size_t previous_direction = kDirectionCount;  // none yet
     while (padded != goal) {
         const std::uint32_t* base = runs + row_begin[rank];
         std::size_t count = row_begin[rank + 1] - row_begin[rank];
@@ -371,11 +372,16 @@ void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Quer
         // direction, whose index entries were fetched on earlier steps, and the index entry of the
         // third: a binary search in a long row, which would touch several lines one after the
         // other, then finds them in cache.
+        // When the direction did not change, the next cell's row was fetched on the last step (as
+        // the row two steps ahead), so only the second row and the third entry are new.
         const std::int32_t stride = padded_step[direction];
+        const int first_row = direction == previous_direction ? 2 : 1;
+        previous_direction = direction;
         std::uint32_t ahead = padded;
         for (int distance = 1; distance <= 3; ++distance) {
             ahead = static_cast<std::uint32_t>(static_cast<std::int32_t>(ahead) + stride);
             if (!ranks.passable(ahead)) break;
+            if (distance < first_row) continue;
             const std::uint32_t ahead_rank = ranks.rank(ahead);
             if (distance == 3) {
                 __builtin_prefetch(row_begin + ahead_rank);
