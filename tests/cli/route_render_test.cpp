@@ -5,7 +5,6 @@
 // `solve` reports the right status words and exactly the brute-force partial paths with
 // `--fallback nearest`, states the weighted bound, and skips "unknown" rows under --check.
 #include <gtest/gtest.h>
-#include <png.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "png_picture.hpp"
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
 #include "swarmpath/grid/terrain.hpp"
@@ -255,30 +255,8 @@ TEST(RouteCommand, StatusWordsForUnreachableBlockedAndLimitedQueries) {
     EXPECT_NE(bad_file.errors.find("bad.terrain:3"), std::string::npos) << bad_file.errors;
 }
 
-/// A decoded RGB picture.
-struct Picture {
-    std::uint32_t width = 0;
-    std::uint32_t height = 0;
-    std::vector<std::uint8_t> pixels;
-    [[nodiscard]] const std::uint8_t* at(std::uint32_t x, std::uint32_t y) const {
-        return &pixels[(static_cast<std::size_t>(y) * width + x) * 3];
-    }
-};
-
-bool decode_png(const std::string& path, Picture& picture) {
-    png_image image{};
-    image.version = PNG_IMAGE_VERSION;
-    if (png_image_begin_read_from_file(&image, path.c_str()) == 0) return false;
-    image.format = PNG_FORMAT_RGB;
-    picture.width = image.width;
-    picture.height = image.height;
-    picture.pixels.resize(PNG_IMAGE_SIZE(image));
-    if (png_image_finish_read(&image, nullptr, picture.pixels.data(), 0, nullptr) == 0) {
-        png_image_free(&image);
-        return false;
-    }
-    return true;
-}
+using testing::decode_png;
+using testing::Picture;
 
 /// Whether the `scale` × `scale` block of cell (x, y) differs anywhere between two pictures.
 bool cell_differs(const Picture& a, const Picture& b, std::uint32_t x, std::uint32_t y, std::uint32_t scale) {

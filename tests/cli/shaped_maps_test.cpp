@@ -10,7 +10,6 @@
 // small, so this is cheap.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
-#include <png.h>
 
 #include <algorithm>
 #include <cmath>
@@ -23,6 +22,7 @@
 #include <vector>
 
 #include "random_maps.hpp"
+#include "png_picture.hpp"
 #include "run_command.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
@@ -301,33 +301,6 @@ TEST(ShapedRouteCommand, PrintsALegalShortestPathOnTheShapesOwnPicture) {
     }
 }
 
-/// A decoded RGB picture.
-struct Picture {
-    std::uint32_t width = 0;
-    std::uint32_t height = 0;
-    std::vector<std::uint8_t> pixels;
-    [[nodiscard]] std::vector<int> at(double x, double y) const {
-        const auto column = static_cast<std::size_t>(x);
-        const auto row = static_cast<std::size_t>(y);
-        const std::uint8_t* pixel = &pixels[(row * width + column) * 3];
-        return {pixel[0], pixel[1], pixel[2]};
-    }
-};
-
-bool decode_png(const std::string& path, Picture& picture) {
-    png_image image{};
-    image.version = PNG_IMAGE_VERSION;
-    if (png_image_begin_read_from_file(&image, path.c_str()) == 0) return false;
-    image.format = PNG_FORMAT_RGB;
-    picture.width = image.width;
-    picture.height = image.height;
-    picture.pixels.resize(PNG_IMAGE_SIZE(image));
-    if (png_image_finish_read(&image, nullptr, picture.pixels.data(), 0, nullptr) == 0) {
-        png_image_free(&image);
-        return false;
-    }
-    return true;
-}
 
 TEST(ShapedRenderCommand, PngDrawsShapesOfTheRightSizeWithThePathThroughCellCentres) {
     const std::string folder = scratch_folder("shaped-render-png");
@@ -363,15 +336,15 @@ TEST(ShapedRenderCommand, PngDrawsShapesOfTheRightSizeWithThePathThroughCellCent
             EXPECT_EQ(picture.height, static_cast<std::uint32_t>(std::ceil(3 * scale * root_three / 2)));
         }
         const auto [wall_x, wall_y] = centre(1, 1);
-        EXPECT_EQ(picture.at(wall_x, wall_y), wall) << type;
+        EXPECT_EQ(picture.colour(wall_x, wall_y), wall) << type;
         const auto [ground_x, ground_y] = centre(1, 2);
-        EXPECT_EQ(picture.at(ground_x, ground_y), (std::vector<int>{236, 231, 218})) << type;
+        EXPECT_EQ(picture.colour(ground_x, ground_y), (std::vector<int>{236, 231, 218})) << type;
         // Halfway between the centres of the path's fourth and fifth cells: on the path's line.
         const auto [fourth_x, fourth_y] = centre(3, 0);
         const auto [fifth_x, fifth_y] = type == "hex" ? centre(3, 1) : centre(4, 0);
-        EXPECT_EQ(picture.at((fourth_x + fifth_x) / 2, (fourth_y + fifth_y) / 2), first_path) << type;
+        EXPECT_EQ(picture.colour((fourth_x + fifth_x) / 2, (fourth_y + fifth_y) / 2), first_path) << type;
         const auto [goal_x, goal_y] = centre(4, 2);
-        EXPECT_EQ(picture.at(goal_x, goal_y), white) << type;  // the goal's white core
+        EXPECT_EQ(picture.colour(goal_x, goal_y), white) << type;  // the goal's white core
     }
 }
 
