@@ -115,9 +115,10 @@ Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::
                                         per_agent == search::Algorithm::jps_plus
                                     ? search::Algorithm::jps_plus
                                     : search::Algorithm::automatic;
-    // A grid no search can run on (empty, or a shape the Solver refuses) gets the Solver's own error
-    // before anything is computed over its cells.
-    if (grid.width() == 0 || grid.height() == 0 || grid.topology() != grid::Topology::square) {
+    // A grid no search can run on (an empty one) gets the Solver's own error before anything is
+    // computed over its cells. (Settings the Solver refuses on a hex or triangle map are refused by
+    // the Solver::create below.)
+    if (grid.width() == 0 || grid.height() == 0) {
         Expected<search::Solver> refused = search::Solver::create(grid, search_settings);
         if (!refused) return refused.error();
     }
