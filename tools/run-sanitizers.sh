@@ -71,7 +71,12 @@ run_thread() {
   configure_and_build "$folder" thread "${tsan_targets[@]}"
   # The instrumented TBB must be the one the tests load, or the run proves nothing.
   local tbb_library="$folder/onetbb-thread/install/lib"
-  if ! ldd "$folder/tests/batch_tests" | grep -q "$tbb_library/libtbb"; then
+  # ldd's whole output first, then the match: `ldd | grep -q` under pipefail fails whenever grep
+  # exits on its match before ldd has finished writing (ldd then dies of SIGPIPE), which it
+  # sometimes does (a CI run failed here with the right library loaded).
+  local loaded_libraries
+  loaded_libraries="$(ldd "$folder/tests/batch_tests")"
+  if ! grep -q "$tbb_library/libtbb" <<< "$loaded_libraries"; then
     echo "run-sanitizers: $folder/tests/batch_tests does not load the TSan-built oneTBB from $tbb_library" >&2
     return 1
   fi
