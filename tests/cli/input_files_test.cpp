@@ -264,6 +264,11 @@ TEST_F(InputFilesTest, HexAndTriangleMapsAreSearchedAndRefuseSquareOnlyOptions) 
                        {"s.map: --moves does not apply to " + type + " maps"});
         expect_refused("solve " + path("s.map.scen") + " --diagonal-rule any",
                        {"--diagonal-rule does not apply to " + type + " maps"});
+        // The square defaults named explicitly are refused too: the user asked for something the
+        // map's shape does not have.
+        expect_refused("solve " + path("s.map.scen") + " --moves 8", {"s.map: --moves does not apply to " + type + " maps"});
+        expect_refused("route " + path("s.map") + " 0 0 3 2 --diagonal-rule both-free",
+                       {"--diagonal-rule does not apply to " + type + " maps"});
         expect_refused("solve " + path("s.map.scen") + " --algorithm jps+",
                        {"--algorithm jps+ does not apply to " + type + " maps"});
         expect_refused("solve " + path("s.map.scen") + " --heuristic octile",

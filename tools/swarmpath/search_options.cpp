@@ -19,11 +19,11 @@ void SearchOptions::add_to(CLI::App& command) {
                        "jps and jps+ need --moves 8, --diagonal-rule both-free, uniform-cost terrain and square cells "
                        "(on hex and triangle maps auto chooses between astar and goal fields)")
         ->capture_default_str();
-    command.add_option("--moves", moves,
+    moves_option = command.add_option("--moves", moves,
                        "Movement model: 8 (straight and diagonal) or 4 (straight only); square cells only: "
                        "hex and triangle maps step to the cell shape's neighbours")
         ->capture_default_str();
-    command.add_option("--diagonal-rule", diagonal,
+    diagonal_option = command.add_option("--diagonal-rule", diagonal,
                        "When a diagonal step may pass a corner: both-free (benchmark rule), one-free, any; "
                        "square cells only")
         ->capture_default_str();
@@ -74,6 +74,8 @@ Expected<ResolvedSearch> resolve(const SearchOptions& options) {
     auto rule = rules.find(options.diagonal);
     if (rule == rules.end()) return fail("--diagonal-rule must be both-free, one-free or any");
     settings.diagonal = rule->second;
+    settings.moves_chosen = options.moves_option != nullptr && options.moves_option->count() > 0;
+    settings.diagonal_chosen = options.diagonal_option != nullptr && options.diagonal_option->count() > 0;
 
     static const std::map<std::string, search::HeuristicKind> heuristics = {
         {"auto", search::HeuristicKind::automatic},   {"octile", search::HeuristicKind::octile},

@@ -28,6 +28,8 @@ struct SearchOptions {
     std::uint64_t max_expansions = 0;
     std::uint64_t deadline_milliseconds = 0;  ///< --deadline-ms (solve and route only); 0: none
     CLI::Option* weight_option = nullptr;
+    CLI::Option* moves_option = nullptr;     ///< given: hex and triangle maps refuse it
+    CLI::Option* diagonal_option = nullptr;  ///< given: hex and triangle maps refuse it
 
     /// Registers the options on `command`.
     void add_to(CLI::App& command);

@@ -114,10 +114,10 @@ std::vector<std::uint8_t> compute_shaped_legal_moves(const grid::Grid& grid) {
 Status check_shaped_settings(grid::Topology topology, const SearchSettings& settings, HeuristicKind heuristic) {
     const std::string maps = std::string(grid::topology_type_name(topology)) + " maps";
     auto fail = [](std::string message) -> Status { return Error{"", 0, 0, std::move(message)}; };
-    if (settings.moves != Moves::eight) {
+    if (settings.moves != Moves::eight || settings.moves_chosen) {
         return fail("--moves does not apply to " + maps + " (every neighbour of a cell is one step away)");
     }
-    if (settings.diagonal != DiagonalRule::both_free) {
+    if (settings.diagonal != DiagonalRule::both_free || settings.diagonal_chosen) {
         return fail("--diagonal-rule does not apply to " + maps + " (there are no diagonal steps)");
     }
     if (settings.algorithm == Algorithm::jps || settings.algorithm == Algorithm::jps_plus) {
@@ -145,7 +145,7 @@ Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& s
                     " map, not a square grid; use --algorithm astar");
     }
     if (settings.moves != Moves::eight) return fail("--moves is 4; use --algorithm astar");
-    if (settings.diagonal != DiagonalRule::both_free) {
+    if (settings.diagonal != DiagonalRule::both_free || settings.diagonal_chosen) {
         return fail("--diagonal-rule is " + std::string(to_string(settings.diagonal)) + "; use --algorithm astar");
     }
     if (!grid.uniform_cost()) {

@@ -117,6 +117,11 @@ struct SearchSettings {
     std::optional<grid::Topology> topology = std::nullopt;
     Moves moves = Moves::eight;
     DiagonalRule diagonal = DiagonalRule::both_free;
+    /// The caller chose `moves` / `diagonal` rather than leaving the defaults (the command line sets
+    /// these when --moves / --diagonal-rule is given): hex and triangle maps, where neither applies,
+    /// refuse the settings instead of ignoring the choice.
+    bool moves_chosen = false;
+    bool diagonal_chosen = false;
     HeuristicKind heuristic = HeuristicKind::automatic;
     double weight = 1.0;              ///< weighted A*: f = g + weight·h, weight ≥ 1
     bool allow_inadmissible = false;  ///< accept a heuristic that overestimates for this movement
