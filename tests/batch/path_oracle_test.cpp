@@ -114,6 +114,64 @@ TEST(PathOracle, EveryCellOrderGivesOptimalAnswers) {
     }
 }
 
+// Every row in full, the last included: on an open map whose rows are long (more than the 16 runs a
+// lookup counts in one pass, so rows are first halved), the first move of every ordered pair of
+// connected cells is a legal step after which the rest of an optimal path costs exactly what is left.
+TEST(PathOracle, EveryFirstMoveOfEveryPairStartsAnOptimalPath) {
+    std::mt19937_64 random(16);
+    for (const Rules& rules : {kAllRules[1], kAllRules[3]}) {
+        const io::MapFile map = testing::random_map(random, 34, 29, 0.1, "....GW");
+        const grid::TerrainTable terrain = weighted_terrain();
+        Expected<grid::Grid> grid = grid::Grid::build(map, terrain);
+        ASSERT_TRUE(grid.has_value()) << grid.error().describe();
+        batch::BatchSolver workers(1);
+        Expected<batch::Oracle> oracle =
+            batch::Oracle::build(*grid, {.moves = rules.moves, .diagonal = rules.diagonal}, "open.map", workers);
+        ASSERT_TRUE(oracle.has_value()) << oracle.error().describe();
+        std::uint32_t longest_row = 0;
+        const auto& row_begin = oracle->tables().row_begin;
+        for (std::size_t row = 0; row + 1 < row_begin.size(); ++row) {
+            longest_row = std::max(longest_row, row_begin[row + 1] - row_begin[row]);
+        }
+        EXPECT_GT(longest_row, 32U) << "the map should have rows long enough to be halved before counting";
+
+        const testing::ReferenceRules reference{rules.moves, rules.diagonal, terrain};
+        const std::uint32_t cells = map.width * map.height;
+        std::vector<std::vector<double>> costs(cells);
+        for (std::uint32_t cell = 0; cell < cells; ++cell) {
+            if (grid->passable(cell % map.width, cell / map.width)) {
+                costs[cell] = testing::reference_costs_from(map, reference, cell % map.width, cell / map.width);
+            }
+        }
+        std::size_t pairs = 0;
+        for (std::uint32_t source = 0; source < cells; ++source) {
+            if (costs[source].empty()) continue;
+            const std::uint32_t source_x = source % map.width;
+            const std::uint32_t source_y = source / map.width;
+            for (std::uint32_t target = 0; target < cells; ++target) {
+                const int move = oracle->first_move(source_x, source_y, target % map.width, target / map.width);
+                if (costs[target].empty() || target == source || costs[source][target] == testing::kUnreachable) {
+                    ASSERT_EQ(move, -1) << source << " -> " << target;
+                    continue;
+                }
+                ASSERT_GE(move, 0) << source << " -> " << target;
+                const int next_x = static_cast<int>(source_x) + search::kDirectionX[move];
+                const int next_y = static_cast<int>(source_y) + search::kDirectionY[move];
+                ASSERT_TRUE(testing::reference_step_allowed(map, reference, source_x, source_y, search::kDirectionX[move],
+                                                            search::kDirectionY[move]))
+                    << source << " -> " << target << " by move " << move;
+                const auto next = static_cast<std::uint32_t>(next_y) * map.width + static_cast<std::uint32_t>(next_x);
+                const double rest = costs[next][target];
+                const double step = testing::reference_path_cost(map, reference, {source, next});
+                ASSERT_NEAR(step + rest, costs[source][target], 1e-9 * (1 + costs[source][target]))
+                    << source << " -> " << target << " by move " << move;
+                ++pairs;
+            }
+        }
+        EXPECT_GT(pairs, std::size_t{cells} * cells / 2);
+    }
+}
+
 class PathOracleFiles : public ::testing::Test {
 protected:
     void SetUp() override {

@@ -428,11 +428,8 @@ int Oracle::first_move(std::uint32_t start_x, std::uint32_t start_y, std::uint32
     const std::uint32_t source = layout.padded(start_x, start_y);
     const std::uint32_t target = layout.padded(goal_x, goal_y);
     const search::PassableRanks& ranks = *tables_.ranks;
-    if (!ranks.passable(source) || !ranks.passable(target) || source == target) return -1;
-    const std::uint32_t source_rank = ranks.rank(source);
-    const std::uint32_t target_rank = ranks.rank(target);
-    if (tables_.component_of_rank[source_rank] != tables_.component_of_rank[target_rank]) return -1;
-    return search::oracle_first_move(tables_, source_rank, tables_.position_of_rank[target_rank]);
+    if (!ranks.passable(source) || !ranks.passable(target)) return -1;
+    return search::oracle_lookup(tables_, source, target);
 }
 
 Expected<SetOutcome> Oracle::solve_set(const ScenarioSet& set, bool record_paths, BatchSolver& workers,

@@ -8,14 +8,20 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <string>
 #include <utility>
 
 #include "search/best_first/bucket_queue.hpp"
 #include "search/best_first/cell_layout.hpp"
 #include "search/best_first/cost_models.hpp"
+#include "search/best_first/platform.hpp"
 #include "swarmpath/search/components.hpp"
 #include "swarmpath/search/moves.hpp"
+
+#if SWARMPATH_SSE2
+#include <emmintrin.h>
+#endif
 
 namespace swarmpath::search {
 namespace {
@@ -286,6 +292,237 @@ Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, s
     return Success{};
 }
 
+namespace {
+
+/// Oracles whose rows and row index fill more than this are followed with the rows ahead fetched
+/// early (follow's kPrefetch): smaller ones stay in the second-level cache, where the fetches
+/// would only cost instructions (measured: docs/path-oracle.md, "How a query is answered").
+constexpr std::size_t kPrefetchAboveBytes = std::size_t{1} << 20;
+
+/// Rows are searched by halving down to this many runs, then counted in one pass (move_in_row).
+constexpr std::size_t kCountedRuns = 16;
+
+/// The direction of the stored first move from the cell of rank `source` towards the cell at
+/// position `target`: that of the last run of the row starting at or before `target`. Meaningful
+/// only for two distinct cells of one component. Halving steps (branch-free) narrow the row to at
+/// most kCountedRuns runs, and the runs of that window starting at or before `target` are then
+/// counted, every comparison independent of the others (four at a time with SSE2), instead of four
+/// more halvings, each waiting for the load before it.
+/// The window reads kCountedRuns words from where it starts; at the very end of the runs, where
+/// that would read past them, it is searched by halving to the end.
+[[gnu::always_inline]] inline std::uint8_t move_in_row(const OracleTables& tables, std::uint32_t source,
+                                                       std::uint32_t target) {
+    const std::uint32_t* base = tables.runs.data() + tables.row_begin[source];
+    std::size_t count = tables.row_begin[source + 1] - tables.row_begin[source];
+    const std::uint32_t key = (target << 3) | 7U;
+    while (count > kCountedRuns) {
+        const std::size_t half = count / 2;
+        base = base[half] <= key ? base + half : base;
+        count -= half;
+    }
+    if (static_cast<std::size_t>(tables.runs.data() + tables.runs.size() - base) < kCountedRuns) [[unlikely]] {
+        while (count > 1) {
+            const std::size_t half = count / 2;
+            base = base[half] <= key ? base + half : base;
+            count -= half;
+        }
+        return static_cast<std::uint8_t>(*base & 7U);
+    }
+    // base[0] starts at or before `target` (the row's first run starts at position 0, and the
+    // halving keeps that), so at least one run is counted. The window's runs ascend up to `count`
+    // (the words after it belong to the next row): the runs counted are those before the first
+    // that starts after `target`, or all `count`.
+#if SWARMPATH_SSE2
+    const __m128i bias = _mm_set1_epi32(static_cast<int>(0x80000000U));  // unsigned order as signed
+    const __m128i keys = _mm_set1_epi32(static_cast<int>(key ^ 0x80000000U));
+    unsigned after = 1U << count;
+    for (std::size_t quarter = 0; quarter < kCountedRuns / 4; ++quarter) {
+        const __m128i words = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(base + 4 * quarter)), bias);
+        after |= static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpgt_epi32(words, keys)))) << (4 * quarter);
+    }
+    const auto before = static_cast<unsigned>(std::countr_zero(after));
+#else
+    std::uint32_t before = 0;
+    for (std::size_t run = 0; run < kCountedRuns; ++run) {
+        before += static_cast<std::uint32_t>(run < count) & static_cast<std::uint32_t>(base[run] <= key);
+    }
+#endif
+    return static_cast<std::uint8_t>(base[before - 1] & 7U);
+}
+
+/// A rank with the POPCNT instruction (in the copy compiled for it) or PassableRanks' own count.
+template <bool kHardwareCount>
+[[gnu::always_inline]] inline std::uint32_t rank_of(const PassableRanks& ranks, std::uint32_t cell) {
+    if constexpr (kHardwareCount) {
+        return ranks.count_before(cell) + static_cast<std::uint32_t>(std::popcount(ranks.bits_below(cell)));
+    } else {
+        return ranks.rank(cell);
+    }
+}
+
+/// The first move of an oracle lookup between two passable padded cells, or -1 when they are the
+/// same cell or lie in different components.
+template <bool kHardwareCount>
+[[gnu::always_inline]] inline int lookup(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
+    const PassableRanks& ranks = *tables.ranks;
+    const std::uint32_t source_rank = rank_of<kHardwareCount>(ranks, source);
+    const std::uint32_t target_rank = rank_of<kHardwareCount>(ranks, target);
+    if (source == target || tables.component_of_rank[source_rank] != tables.component_of_rank[target_rank]) return -1;
+    return move_in_row(tables, source_rank, tables.position_of_rank[target_rank]);
+}
+
+/// Follows first moves from the start to the goal, two passable cells of one component. The cost
+/// model, the bit count and the fetching ahead are chosen once per query (oracle_solve).
+template <bool kUniform, bool kHardwareCount, bool kPrefetch>
+[[gnu::always_inline]] inline void follow(const grid::Grid& grid, const OracleTables& tables, std::uint32_t padded,
+                                          std::uint32_t goal, std::uint32_t cell, bool record_path, Result& result) {
+    const PassableRanks& ranks = *tables.ranks;
+    const grid::PaddedLayout layout = grid.layout();
+    const std::uint32_t* const runs = tables.runs.data();
+    const std::uint32_t* const row_begin = tables.row_begin.data();
+    const std::uint8_t* kind_of = grid.kind_of();
+    const grid::TerrainKind* kinds = grid.kinds().data();
+    std::array<std::int32_t, kDirectionCount> cell_step{};
+    std::array<std::int32_t, kDirectionCount> padded_step{};
+    for (int direction = 0; direction < kDirectionCount; ++direction) {
+        cell_step[static_cast<std::size_t>(direction)] =
+            kDirectionX[static_cast<std::size_t>(direction)] +
+            kDirectionY[static_cast<std::size_t>(direction)] * static_cast<std::int32_t>(grid.width());
+        padded_step[static_cast<std::size_t>(direction)] = best_first::direction_offset(layout, direction);
+    }
+    grid::Cost cost = 0;
+    std::uint64_t steps = 0;
+    const std::uint64_t step_limit = ranks.count();
+    const std::uint32_t target = tables.position_of_rank[rank_of<kHardwareCount>(ranks, goal)];
+    std::uint32_t rank = rank_of<kHardwareCount>(ranks, padded);
+    [[maybe_unused]] std::size_t previous_direction = kDirectionCount;  // none yet
+    while (padded != goal) {
+        const auto direction = static_cast<std::size_t>(move_in_row(tables, rank, target));
+        cell = static_cast<std::uint32_t>(static_cast<std::int32_t>(cell) + cell_step[direction]);
+        padded = static_cast<std::uint32_t>(static_cast<std::int32_t>(padded) + padded_step[direction]);
+        if constexpr (kUniform) {
+            cost += direction < 4 ? grid::kStraightUnits : grid::kDiagonalUnits;
+        } else {
+            const grid::TerrainKind& kind = kinds[kind_of[padded]];
+            cost += direction < 4 ? kind.straight_units : kind.diagonal_units;
+        }
+        // Only a damaged table fails here: the border ring stops a step off the map, so the padded
+        // index stays in bounds, and the step count stops a loop.
+        if (!ranks.passable(padded) || ++steps > step_limit) {
+            result.status = QueryStatus::invalid;
+            result.path.clear();
+            result.counters.expanded = steps;
+            return;
+        }
+        rank = rank_of<kHardwareCount>(ranks, padded);
+        if constexpr (kPrefetch) {
+            // Paths run straight for several steps (a run's move is the lowest direction its
+            // targets share, so a path keeps one move while it stays optimal). While this step's
+            // row is searched, fetch the whole rows (at most 16 cache lines each) of the next two
+            // cells in the same direction, whose index entries were fetched on earlier steps, and
+            // the index entry of the third: a binary search in a long row, which would touch
+            // several lines one after the other, then finds them in cache. When the direction did
+            // not change, the next cell's row was fetched on the last step (as the row two steps
+            // ahead), so only the second row and the third entry are new.
+            const std::int32_t stride = padded_step[direction];
+            const int first_row = direction == previous_direction ? 2 : 1;
+            previous_direction = direction;
+            std::uint32_t ahead = padded;
+            for (int distance = 1; distance <= 3; ++distance) {
+                ahead = static_cast<std::uint32_t>(static_cast<std::int32_t>(ahead) + stride);
+                if (!ranks.passable(ahead)) break;
+                if (distance < first_row) continue;
+                const std::uint32_t ahead_rank = rank_of<kHardwareCount>(ranks, ahead);
+                if (distance == 3) {
+                    __builtin_prefetch(row_begin + ahead_rank);
+                    break;
+                }
+                const auto* line = reinterpret_cast<const char*>(runs + row_begin[ahead_rank]);
+                const auto* row_end = reinterpret_cast<const char*>(runs + row_begin[ahead_rank + 1]);
+                for (int lines = 0; line < row_end && lines < 16; ++lines, line += 64) __builtin_prefetch(line);
+            }
+        }
+        if (record_path) result.path.push_back(grid::CellIndex{cell});
+    }
+    result.counters.expanded = steps;
+    result.cost_units = cost;
+    result.cost = grid.to_real_cost(cost);
+}
+
+using FollowFunction = void (*)(const grid::Grid&, const OracleTables&, std::uint32_t, std::uint32_t, std::uint32_t,
+                                bool, Result&);
+using LookupFunction = int (*)(const OracleTables&, std::uint32_t, std::uint32_t);
+
+/// Every variant of follow() and lookup() for one way of counting bits, indexed
+/// [uniform][prefetch].
+template <bool kHardwareCount>
+struct QueryFunctions {
+    template <bool kUniform, bool kPrefetch>
+    static void follow_with(const grid::Grid& grid, const OracleTables& tables, std::uint32_t padded, std::uint32_t goal,
+                            std::uint32_t cell, bool record_path, Result& result) {
+        follow<kUniform, kHardwareCount, kPrefetch>(grid, tables, padded, goal, cell, record_path, result);
+    }
+    static int lookup_with(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
+        return lookup<kHardwareCount>(tables, source, target);
+    }
+    static constexpr FollowFunction follows[2][2] = {{&follow_with<false, false>, &follow_with<false, true>},
+                                                     {&follow_with<true, false>, &follow_with<true, true>}};
+};
+
+#if SWARMPATH_POPCNT_CLONE
+// The POPCNT copies: each instantiates the always-inline bodies inside a function compiled for
+// the instruction, where std::popcount becomes it.
+[[gnu::target("popcnt")]] void follow_counted_terrain(const grid::Grid& grid, const OracleTables& tables,
+                                                      std::uint32_t padded, std::uint32_t goal, std::uint32_t cell,
+                                                      bool record_path, Result& result) {
+    follow<false, true, false>(grid, tables, padded, goal, cell, record_path, result);
+}
+[[gnu::target("popcnt")]] void follow_counted_terrain_ahead(const grid::Grid& grid, const OracleTables& tables,
+                                                            std::uint32_t padded, std::uint32_t goal, std::uint32_t cell,
+                                                            bool record_path, Result& result) {
+    follow<false, true, true>(grid, tables, padded, goal, cell, record_path, result);
+}
+[[gnu::target("popcnt")]] void follow_counted_uniform(const grid::Grid& grid, const OracleTables& tables,
+                                                      std::uint32_t padded, std::uint32_t goal, std::uint32_t cell,
+                                                      bool record_path, Result& result) {
+    follow<true, true, false>(grid, tables, padded, goal, cell, record_path, result);
+}
+[[gnu::target("popcnt")]] void follow_counted_uniform_ahead(const grid::Grid& grid, const OracleTables& tables,
+                                                            std::uint32_t padded, std::uint32_t goal, std::uint32_t cell,
+                                                            bool record_path, Result& result) {
+    follow<true, true, true>(grid, tables, padded, goal, cell, record_path, result);
+}
+[[gnu::target("popcnt")]] int lookup_counted(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
+    return lookup<true>(tables, source, target);
+}
+constexpr FollowFunction kCountedFollows[2][2] = {{&follow_counted_terrain, &follow_counted_terrain_ahead},
+                                                  {&follow_counted_uniform, &follow_counted_uniform_ahead}};
+
+bool processor_counts_bits() {
+    static const bool counts = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("popcnt") != 0;
+    }();
+    return counts;
+}
+#endif
+
+FollowFunction follow_function(bool uniform, bool prefetch) {
+#if SWARMPATH_POPCNT_CLONE
+    if (processor_counts_bits()) return kCountedFollows[uniform ? 1 : 0][prefetch ? 1 : 0];
+#endif
+    return QueryFunctions<false>::follows[uniform ? 1 : 0][prefetch ? 1 : 0];
+}
+
+}  // namespace
+
+int oracle_lookup(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
+#if SWARMPATH_POPCNT_CLONE
+    if (processor_counts_bits()) return lookup_counted(tables, source, target);
+#endif
+    return QueryFunctions<false>::lookup_with(tables, source, target);
+}
+
 void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Query& query, bool record_path,
                   Result& result) {
     result.cost_units = 0;
@@ -300,10 +537,10 @@ void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Quer
     const PassableRanks& ranks = *tables.ranks;
     const auto start_x = static_cast<std::uint32_t>(query.start_x);
     const auto start_y = static_cast<std::uint32_t>(query.start_y);
-    std::uint32_t padded = layout.padded(start_x, start_y);
+    const std::uint32_t start = layout.padded(start_x, start_y);
     const std::uint32_t goal =
         layout.padded(static_cast<std::uint32_t>(query.goal_x), static_cast<std::uint32_t>(query.goal_y));
-    if (!ranks.passable(padded)) {
+    if (!ranks.passable(start)) {
         result.status = QueryStatus::start_blocked;
         return;
     }
@@ -311,91 +548,15 @@ void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Quer
         result.status = QueryStatus::goal_blocked;
         return;
     }
-    std::uint32_t rank = ranks.rank(padded);
-    const std::uint32_t goal_rank = ranks.rank(goal);
-    if (tables.component_of_rank[rank] != tables.component_of_rank[goal_rank]) {
+    if (tables.component_of_rank[ranks.rank(start)] != tables.component_of_rank[ranks.rank(goal)]) {
         result.status = QueryStatus::no_path;
         return;
     }
     result.status = QueryStatus::found;
-    std::uint32_t cell = start_y * grid.width() + start_x;
+    const std::uint32_t cell = start_y * grid.width() + start_x;
     if (record_path) result.path.push_back(grid::CellIndex{cell});
-
-    // Each step reads the row of the cell it stands on at the goal's position.
-    const std::uint32_t* const runs = tables.runs.data();
-    const std::uint32_t* const row_begin = tables.row_begin.data();
-    const std::uint8_t* kind_of = grid.kind_of();
-    const grid::TerrainKind* kinds = grid.kinds().data();
-    std::array<std::int32_t, kDirectionCount> cell_step{};
-    std::array<std::int32_t, kDirectionCount> padded_step{};
-    for (int direction = 0; direction < kDirectionCount; ++direction) {
-        cell_step[static_cast<std::size_t>(direction)] =
-            kDirectionX[static_cast<std::size_t>(direction)] +
-            kDirectionY[static_cast<std::size_t>(direction)] * static_cast<std::int32_t>(grid.width());
-        padded_step[static_cast<std::size_t>(direction)] = best_first::direction_offset(layout, direction);
-    }
-    const bool uniform = grid.uniform_cost();
-    grid::Cost cost = 0;
-    std::uint64_t steps = 0;
-    const std::uint64_t step_limit = ranks.count();
-    const std::uint32_t key = tables.position_of_rank[goal_rank] << 3 | 7U;
-    std::size_t previous_direction = kDirectionCount;  // none yet
-    while (padded != goal) {
-        const std::uint32_t* base = runs + row_begin[rank];
-        std::size_t count = row_begin[rank + 1] - row_begin[rank];
-        while (count > 1) {  // branch-free: the last run starting at or before the goal's position
-            const std::size_t half = count / 2;
-            base = base[half] <= key ? base + half : base;
-            count -= half;
-        }
-        const auto direction = static_cast<std::size_t>(*base & 7U);
-        cell = static_cast<std::uint32_t>(static_cast<std::int32_t>(cell) + cell_step[direction]);
-        padded = static_cast<std::uint32_t>(static_cast<std::int32_t>(padded) + padded_step[direction]);
-        if (uniform) {
-            cost += direction < 4 ? grid::kStraightUnits : grid::kDiagonalUnits;
-        } else {
-            const grid::TerrainKind& kind = kinds[kind_of[padded]];
-            cost += direction < 4 ? kind.straight_units : kind.diagonal_units;
-        }
-        // Only a damaged table fails here: the border ring stops a step off the map, so the padded
-        // index stays in bounds, and the step count stops a loop.
-        if (!ranks.passable(padded) || ++steps > step_limit) {
-            result.status = QueryStatus::invalid;
-            result.path.clear();
-            result.counters.expanded = steps;
-            return;
-        }
-        rank = ranks.rank(padded);
-        // Paths run straight for several steps (a run's move is the lowest direction its targets
-        // share, so a path keeps one move while it stays optimal). While this step's row is searched,
-        // fetch the whole rows (at most 16 cache lines each) of the next two cells in the same
-        // direction, whose index entries were fetched on earlier steps, and the index entry of the
-        // third: a binary search in a long row, which would touch several lines one after the
-        // other, then finds them in cache.
-        // When the direction did not change, the next cell's row was fetched on the last step (as
-        // the row two steps ahead), so only the second row and the third entry are new.
-        const std::int32_t stride = padded_step[direction];
-        const int first_row = direction == previous_direction ? 2 : 1;
-        previous_direction = direction;
-        std::uint32_t ahead = padded;
-        for (int distance = 1; distance <= 3; ++distance) {
-            ahead = static_cast<std::uint32_t>(static_cast<std::int32_t>(ahead) + stride);
-            if (!ranks.passable(ahead)) break;
-            if (distance < first_row) continue;
-            const std::uint32_t ahead_rank = ranks.rank(ahead);
-            if (distance == 3) {
-                __builtin_prefetch(row_begin + ahead_rank);
-                break;
-            }
-            const auto* line = reinterpret_cast<const char*>(runs + row_begin[ahead_rank]);
-            const auto* row_end = reinterpret_cast<const char*>(runs + row_begin[ahead_rank + 1]);
-            for (int lines = 0; line < row_end && lines < 16; ++lines, line += 64) __builtin_prefetch(line);
-        }
-        if (record_path) result.path.push_back(grid::CellIndex{cell});
-    }
-    result.counters.expanded = steps;
-    result.cost_units = cost;
-    result.cost = grid.to_real_cost(cost);
+    const bool prefetch = tables.runs.size_bytes() + tables.row_begin.size_bytes() > kPrefetchAboveBytes;
+    follow_function(grid.uniform_cost(), prefetch)(grid, tables, start, goal, cell, record_path, result);
 }
 
 }  // namespace swarmpath::search

@@ -49,9 +49,13 @@ public:
     PassableRanks() = default;
     explicit PassableRanks(const grid::Grid& grid);
     /// The rank of passable padded cell `cell`.
-    [[nodiscard]] std::uint32_t rank(std::uint32_t cell) const {
-        const std::uint64_t word = words_[cell >> 6];
-        return before_[cell >> 6] + bits_set(word & ((std::uint64_t{1} << (cell & 63)) - 1));
+    [[nodiscard]] std::uint32_t rank(std::uint32_t cell) const { return count_before(cell) + bits_set(bits_below(cell)); }
+    /// The two halves of a rank, for a caller with a bit count of its own (the oracle's queries pick
+    /// the POPCNT instruction at run time): the passable cells before `cell`'s 64-bit word, and the
+    /// passable bits of that word below `cell`.
+    [[nodiscard]] std::uint32_t count_before(std::uint32_t cell) const { return before_[cell >> 6]; }
+    [[nodiscard]] std::uint64_t bits_below(std::uint32_t cell) const {
+        return words_[cell >> 6] & ((std::uint64_t{1} << (cell & 63)) - 1);
     }
     /// The number of set bits: the POPCNT instruction where the build targets it (-march=native),
     /// otherwise a branch-free SWAR count inline (a portable std::popcount is a library call, a
@@ -136,20 +140,9 @@ private:
     RowFunction function_;
 };
 
-/// The direction of the stored first move from the cell of rank `source` towards the cell at
-/// position `target`. Meaningful only for two distinct cells of one component.
-[[nodiscard]] inline std::uint8_t oracle_first_move(const OracleTables& tables, std::uint32_t source,
-                                                    std::uint32_t target) {
-    const std::uint32_t* base = tables.runs.data() + tables.row_begin[source];
-    std::size_t count = tables.row_begin[source + 1] - tables.row_begin[source];
-    const std::uint32_t key = (target << 3) | 7U;
-    while (count > 1) {  // branch-free: the last run whose start is at most `target`
-        const std::size_t half = count / 2;
-        base = base[half] <= key ? base + half : base;
-        count -= half;
-    }
-    return static_cast<std::uint8_t>(*base & 7U);
-}
+/// The stored first move from passable padded cell `source` towards passable padded cell `target`,
+/// or -1 when they are the same cell or lie in different components.
+[[nodiscard]] int oracle_lookup(const OracleTables& tables, std::uint32_t source, std::uint32_t target);
 
 /// Answers `query` from the oracle: `found` with the cost (and the path from start to goal when
 /// `record_path`), `no_path` for endpoints in different components, `start_blocked`, `goal_blocked`

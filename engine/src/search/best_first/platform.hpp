@@ -1,5 +1,5 @@
-// Which platform-specific fast paths the A* search's internals (astar.hpp and the open lists) may
-// use. Internal to the engine, never installed. Each fast path has a portable fallback in plain
+// Which platform-specific fast paths the A* search's internals (astar.hpp and the open lists) and
+// the path oracle's queries (path_oracle.cpp) may use. Internal to the engine, never installed. Each fast path has a portable fallback in plain
 // C++20, selected when the compiler or target lacks the feature, or everywhere when the build
 // defines SWARMPATH_PORTABLE (CMake option SWARMPATH_PORTABLE), which CI builds and tests so the
 // fallbacks stay correct. The fast and portable forms give the same results and counters.
@@ -24,4 +24,11 @@
 // SSE2 intrinsics for reading a cell's neighbours' stamps (astar.hpp).
 #if defined(__SSE2__) && !defined(SWARMPATH_PORTABLE)
 #define SWARMPATH_SSE2 1
+#endif
+
+// A copy of the path oracle's query code compiled for the POPCNT instruction, taken at run time
+// where the processor has it (path_oracle.cpp); a build that already targets it (-march=native)
+// needs no copy.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__) && !defined(SWARMPATH_PORTABLE)
+#define SWARMPATH_POPCNT_CLONE 1
 #endif
