@@ -208,6 +208,54 @@ TEST(CrowdSolver, AutomaticRuleFollowsGroupSize) {
     EXPECT_FALSE(batch::choose_field(group(3, near_agent, 60.0)));
 }
 
+TEST(AlgorithmChoice, ExpansionsForSecondsInvertsTheQueryModel) {
+    for (search::Algorithm algorithm : {search::Algorithm::astar, search::Algorithm::jps, search::Algorithm::jps_plus}) {
+        for (double mean_run : {2.5, 44.0, 119.0}) {
+            const double distance = 300;
+            for (double expansions : {2.0, 75.0, 12000.0}) {
+                const double seconds = batch::query_seconds(algorithm, {expansions, 0, distance}, mean_run);
+                EXPECT_NEAR(batch::expansions_for_seconds(algorithm, seconds, distance, mean_run), expansions,
+                            1e-6 * expansions);
+            }
+            // A budget below the cost of one expansion is reached by the first.
+            const double least = batch::query_seconds(algorithm, {1, 0, distance}, mean_run);
+            EXPECT_EQ(batch::expansions_for_seconds(algorithm, least / 2, distance, mean_run), 1.0);
+        }
+    }
+}
+
+// A crowd whose agents' searches are long (a cluttered map): auto's first probe per group stops
+// once it shows the field pays, the groups take fields, and every answer is still A*'s. A crowd on an
+// open map whose agents are far from their goals takes the fields without any probe.
+TEST(CrowdSolver, ProbesStopOnceTheFieldIsShownToPay) {
+    std::mt19937_64 random(719);
+    const io::MapFile cluttered_map = testing::random_map(random, 160, 140, 0.33);
+    Expected<grid::Grid> cluttered = grid::Grid::build(cluttered_map, grid::TerrainTable::benchmark());
+    ASSERT_TRUE(cluttered.has_value());
+    const std::vector<search::Query> queries = crowd_queries(*cluttered, random, 3, 400);
+    search::SearchSettings settings;
+    settings.algorithm = search::Algorithm::automatic;
+    batch::CrowdReport report;
+    const std::vector<search::Result> results = solve_crowd(*cluttered, settings, queries, 1, &report);
+    expect_same_costs(solve_astar(*cluttered, settings, queries), results);
+    EXPECT_EQ(report.field_groups, report.goal_groups);
+    EXPECT_GE(report.probes_stopped, 1U);
+    EXPECT_LE(report.probe_queries, report.goal_groups * batch::kProbeAgents);
+
+    io::MapFile open_map;
+    open_map.width = 400;
+    open_map.height = 300;
+    open_map.letters.assign(std::size_t{400} * 300, '.');
+    Expected<grid::Grid> open = grid::Grid::build(open_map, grid::TerrainTable::benchmark());
+    ASSERT_TRUE(open.has_value());
+    std::vector<search::Query> far;
+    for (std::int64_t agent = 0; agent < 3000; ++agent) far.push_back({agent % 40, agent / 40, 399, 299});
+    const std::vector<search::Result> far_results = solve_crowd(*open, settings, far, 1, &report);
+    expect_same_costs(solve_astar(*open, settings, far), far_results);
+    EXPECT_EQ(report.field_groups, 1U);
+    EXPECT_EQ(report.probe_queries, 0U);
+}
+
 TEST(AlgorithmChoice, JumpTablePaysForItselfOnlyWithEnoughWork) {
     // A 512² map of wide corridors (mean run 68 cells, like maze512-32): a handful of queries do not
     // pay for the table, a scenario file's thousands do. On a cluttered map (mean run 3, like

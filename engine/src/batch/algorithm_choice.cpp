@@ -43,6 +43,15 @@ double query_seconds(search::Algorithm algorithm, const QueryWork& work, double 
     }
 }
 
+double expansions_for_seconds(search::Algorithm algorithm, double seconds, double distance, double mean_run) {
+    // query_seconds is linear in the expansions beyond the first: its value at one expansion and
+    // the step per further expansion give the count.
+    const double at_one = query_seconds(algorithm, {1, 0, distance}, mean_run);
+    const double step = query_seconds(algorithm, {2, 0, distance}, mean_run) - at_one;
+    if (seconds <= at_one || step <= 0) return 1;
+    return 1 + (seconds - at_one) / step;
+}
+
 double jump_point_seconds(const SearchWorkload& workload) {
     return static_cast<double>(workload.queries) *
            query_seconds(search::Algorithm::jps, workload.per_query, workload.mean_run);

@@ -85,11 +85,16 @@ struct WorkTally {
         probe_distance += between;
         ++probes;
     }
+    /// With no probe, the least work a search can do: one expansion, over the lot's mean distance.
     [[nodiscard]] QueryWork mean() const {
         QueryWork work;
-        if (probes == 0 || queries == 0) return work;
-        const double count = static_cast<double>(probes);
+        if (queries == 0) return work;
         work.distance = distance / static_cast<double>(queries);
+        if (probes == 0) {
+            work.expansions = 1;
+            return work;
+        }
+        const double count = static_cast<double>(probes);
         const double scale = probe_distance > 0 ? work.distance / (probe_distance / count) : 1.0;
         work.expansions = probe_expansions / count * scale;
         work.generated = probe_generated / count * scale;
@@ -189,14 +194,29 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
         begin = end;
     }
     report.goal_groups = groups.size();
-    std::vector<char> probed(queries.size(), 0);  // answered by a probe search
-    auto run_probes = [&](const std::vector<std::uint32_t>& probes) {
+    // A probe's outcome per query: searched to its answer, or stopped at its expansion limit
+    // (only what it shows of the cost is kept: the query is answered later, by a field).
+    std::vector<char> probed(queries.size(), 0);  // 1: answered by a probe, 2: probe stopped early
+    // Runs `probes`, the i-th stopped after limits[i] expansions where `limits` is given (0: none).
+    auto run_probes = [&](const std::vector<std::uint32_t>& probes, const std::vector<std::uint64_t>* limits) {
         workers.for_each(probes.size(), [&](WorkerSlot& slot, std::size_t position) {
-            solver.solve(slot.context, queries[probes[position]], results[probes[position]]);
+            const std::uint64_t limit = limits != nullptr ? (*limits)[position] : 0;
+            solver.solve(slot.context, queries[probes[position]], results[probes[position]], limit);
         });
-        for (std::uint32_t index : probes) probed[index] = 1;
+        std::size_t answered = 0;
+        for (std::size_t position = 0; position < probes.size(); ++position) {
+            const std::uint32_t index = probes[position];
+            const std::uint64_t limit = limits != nullptr ? (*limits)[position] : 0;
+            const search::Result& result = results[index];
+            const bool stopped = limit != 0 && result.status == search::QueryStatus::node_limit &&
+                                 result.counters.expanded >= limit &&
+                                 (settings_.max_expansions == 0 || limit < settings_.max_expansions);
+            probed[index] = stopped ? 2 : 1;
+            answered += stopped ? 0 : 1;
+        }
         report.probe_queries += probes.size();
-        meter.advance(probes.size());
+        report.probes_stopped += probes.size() - answered;
+        meter.advance(answered);
     };
     // The estimate of a group from its probes so far (field against its agents' searches).
     auto group_workload = [&](const Group& group) {
@@ -207,8 +227,11 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
             workload.max_distance = std::max(workload.max_distance, octile_distance(queries[index]));
             tally.add(queries[index], probed[index] != 0 ? &results[index] : nullptr);
         }
-        // Probe agents are already answered: a field would not save their searches.
-        workload.agents = tally.queries - tally.probes;
+        // Probe agents are already answered: a field would not save their searches (a probe stopped
+        // early answered nothing).
+        std::size_t answered = 0;
+        for (std::size_t member = group.begin; member < group.end; ++member) answered += probed[members[member].second] == 1;
+        workload.agents = tally.queries - answered;
         workload.seconds_per_agent = query_seconds(solver.algorithm(), tally.mean(), shared_->mean_run);
         workload.map_cells = grid.padded_cell_count();
         const grid::PaddedIndex goal = grid.padded(grid::CellIndex{group.goal});
@@ -217,20 +240,47 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
     };
     // Probes in two rounds: one agent per group, then up to kProbeAgents for the groups whose
     // estimates lie within kDecisiveMargin of each other (a probe costs as much as the searches a
-    // field would save, so a clear case is not probed further).
+    // field would save, so a clear case is not probed further). Before any probe, a group whose
+    // searches would cost more than its field even at the least work a search can do (one
+    // expansion, the scan over the group's mean distance) takes the field: probes could only raise
+    // that estimate. A first-round probe stops once its expansions show the group's searches
+    // cost kDecisiveMargin times the field (the decision it would have settled on when finished).
     std::vector<char> decided(groups.size(), 0);
     if (automatic) {
+        const search::Algorithm searched_with = solver.algorithm();
         for (const std::size_t round_size : {std::size_t{1}, kProbeAgents}) {
             std::vector<std::uint32_t> probes;
+            std::vector<std::uint64_t> limits;
             for (std::size_t group_index = 0; group_index < groups.size(); ++group_index) {
                 const Group& group = groups[group_index];
                 if (group.end - group.begin < 2 || decided[group_index] != 0) continue;
+                if (round_size == 1) {
+                    const FieldWorkload least = group_workload(group);  // no probe yet: the least work
+                    if (choose_field(least)) {
+                        decided[group_index] = 1;
+                        continue;
+                    }
+                    // The probe's work is scaled by the group's mean distance over its own.
+                    double distance = 0;
+                    for (std::size_t member = group.begin; member < group.end; ++member) {
+                        distance += octile_distance(queries[members[member].second]);
+                    }
+                    const double mean_distance = distance / static_cast<double>(group.end - group.begin);
+                    const search::Query& probe = queries[members[group.begin].second];
+                    const double scale = mean_distance / std::max(1.0, octile_distance(probe));
+                    const double decisive = kDecisiveMargin * field_seconds(least) / static_cast<double>(least.agents);
+                    const double expansions =
+                        expansions_for_seconds(searched_with, decisive, mean_distance, shared_->mean_run) / scale;
+                    probes.push_back(members[group.begin].second);
+                    limits.push_back(static_cast<std::uint64_t>(std::clamp(std::ceil(expansions), 1.0, 1e18)));
+                    continue;
+                }
                 const std::size_t count = std::min(round_size, group.end - group.begin);
                 for (std::size_t member = group.begin; member < group.begin + count; ++member) {
                     if (probed[members[member].second] == 0) probes.push_back(members[member].second);
                 }
             }
-            run_probes(probes);
+            run_probes(probes, round_size == 1 ? &limits : nullptr);
             for (std::size_t group_index = 0; group_index < groups.size(); ++group_index) {
                 const Group& group = groups[group_index];
                 if (group.end - group.begin < 2 || decided[group_index] != 0) continue;
@@ -274,7 +324,7 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
             if (start != goal && components.connected(start, goal)) searchable.push_back(index);
         }
         std::size_t probe_count = 0;
-        for (std::uint32_t index : searchable) probe_count += probed[index];
+        for (std::uint32_t index : searchable) probe_count += probed[index] != 0 ? 1 : 0;
         if (probe_count < kSetProbes && searchable.size() > probe_count) {
             std::vector<std::uint32_t> probes;
             const std::size_t wanted = std::min(kSetProbes - probe_count, searchable.size() - probe_count);
@@ -282,7 +332,7 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
                 const std::uint32_t index = searchable[step * searchable.size() / wanted];
                 if (probed[index] == 0) probes.push_back(index);
             }
-            run_probes(probes);
+            run_probes(probes, nullptr);
         }
         SearchWorkload workload;
         WorkTally tally;
@@ -432,7 +482,7 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
     }
     for (std::uint64_t settled : settled_per_group) report.field_cells_settled += settled;
 
-    std::erase_if(searched, [&](std::uint32_t index) { return probed[index] != 0; });
+    std::erase_if(searched, [&](std::uint32_t index) { return probed[index] == 1; });
     workers.for_each(searched.size(), [&](WorkerSlot& slot, std::size_t position) {
         const std::uint32_t index = searched[position];
         per_agent->solve(slot.context, queries[index], results[index]);

@@ -257,18 +257,21 @@ Result Solver::solve(SearchContext& context, const Query& query) const {
     return result;
 }
 
-void Solver::solve(SearchContext& context, const Query& query, Result& result) const {
+void Solver::solve(SearchContext& context, const Query& query, Result& result) const { solve(context, query, result, 0); }
+
+void Solver::solve(SearchContext& context, const Query& query, Result& result, std::uint64_t expansion_limit) const {
     if (!settings_.time_queries) {
-        solve_untimed(context, query, result);
+        solve_untimed(context, query, result, expansion_limit);
         return;
     }
     const auto before = std::chrono::steady_clock::now();
-    solve_untimed(context, query, result);
+    solve_untimed(context, query, result, expansion_limit);
     result.nanoseconds = static_cast<std::uint64_t>(
         std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - before).count());
 }
 
-void Solver::solve_untimed(SearchContext& context, const Query& query, Result& result) const {
+void Solver::solve_untimed(SearchContext& context, const Query& query, Result& result,
+                           std::uint64_t expansion_limit) const {
     const grid::Grid& grid = *grid_;
     result.cost = 0;
     result.cost_units = 0;
@@ -310,6 +313,9 @@ void Solver::solve_untimed(SearchContext& context, const Query& query, Result& r
         return;
     }
     endpoints.stop = StopConditions::for_query(settings_);
+    if (expansion_limit != 0 && (endpoints.stop.max_expansions == 0 || expansion_limit < endpoints.stop.max_expansions)) {
+        endpoints.stop.max_expansions = expansion_limit;
+    }
     SearchState& state = context.state();
     state.prepare(grid.padded_cell_count());
     search_(*this, state, endpoints, result);

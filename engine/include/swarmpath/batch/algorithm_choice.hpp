@@ -63,6 +63,11 @@ struct QueryWork {
 /// the expansions of a JPS probe serve for both.
 double query_seconds(search::Algorithm algorithm, const QueryWork& work, double mean_run);
 
+/// The expansions (nothing generated) at which query_seconds of `algorithm` over `distance` cells
+/// reaches `seconds`: a probe search that has expanded this many nodes without reaching its goal
+/// already shows the query costs at least `seconds`, so it can stop there. At least 1.
+double expansions_for_seconds(search::Algorithm algorithm, double seconds, double distance, double mean_run);
+
 /// What auto knows when it picks the per-agent search for a set's remaining queries.
 struct SearchWorkload {
     std::size_t queries = 0;  ///< queries left to search one by one

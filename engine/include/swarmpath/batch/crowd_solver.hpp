@@ -5,13 +5,17 @@
 //   - Algorithm::flowfield: every group with a reachable goal uses a field; the other queries go to
 //     the Solver under Algorithm::automatic (JPS under the benchmark rule, else A*).
 //   - Algorithm::automatic: `auto`'s cost model (algorithm_choice.hpp) decides. A group of two or
-//     more agents first has one, and when that does not settle it up to kProbeAgents, of them
-//     searched (JPS or A*, the probe); it takes a
-//     field when the field is estimated cheaper than its agents' searches at the probe's expansions.
+//     more agents whose searches cost more than its field even at the least work a search can do
+//     (one expansion over the group's mean distance) takes the field at once. Otherwise one, and
+//     when that does not settle it up to kProbeAgents, of its agents are searched (JPS or A*, the
+//     probe); the first probe stops as soon as its expansions show the searches cost
+//     kDecisiveMargin times the field. The group takes a field when the field is estimated cheaper
+//     than its agents' searches at the probes' expansions.
 //     Then, under the benchmark rule, the set's remaining searches take JPS or JPS+ (building the
-//     table) by the same model, from the expansions of up to kSetProbes probe searches. Probe
-//     answers are kept (of a group that takes a field, its field answers them again), so a probe is
-//     never wasted work; probes are picked by position, so the choice never depends on threads.
+//     table) by the same model, from the expansions of up to kSetProbes probe searches. Answers of
+//     probes that ran to the end are kept (of a group that takes a field, its field answers them
+//     again); probes are picked by position and stopped by expansion counts, so the choice never
+//     depends on threads or timing.
 // Queries a field cannot answer better than the Solver's checks (off-map, blocked endpoints,
 // start = goal, different components, Fallback::nearest on an unreachable goal) go to the Solver.
 // Field groups run in parallel over the BatchSolver's workers; each result goes to its query's
@@ -46,6 +50,7 @@ struct CrowdReport {
     std::uint64_t field_cells_settled = 0;
     search::Algorithm search_algorithm = search::Algorithm::astar;  ///< what per-agent search runs
     std::size_t probe_queries = 0;  ///< queries auto searched to estimate costs (their answers kept)
+    std::size_t probes_stopped = 0;  ///< of those, probes stopped once they showed a field pays
     double table_seconds = 0;       ///< building the JPS+ table when auto chose jps+ (set-up, not search)
     double table_cpu_seconds = 0;   ///< the process CPU time of that build
     std::size_t table_bytes = 0;

@@ -73,6 +73,10 @@ public:
     /// settings' CancelToken fired is answered `cancelled` at once.
     [[nodiscard]] Result solve(SearchContext& context, const Query& query) const;
     void solve(SearchContext& context, const Query& query, Result& result) const;
+    /// As solve, with the search stopped after at most `expansion_limit` expansions (status
+    /// node_limit), or the settings' max_expansions when that is smaller or `expansion_limit` is 0:
+    /// for a probe that only needs to know whether a query costs more than some bound.
+    void solve(SearchContext& context, const Query& query, Result& result, std::uint64_t expansion_limit) const;
 
     [[nodiscard]] const grid::Grid& grid() const { return *grid_; }
     [[nodiscard]] const SearchSettings& settings() const { return settings_; }
@@ -95,7 +99,7 @@ public:
     }
 
 private:
-    void solve_untimed(SearchContext& context, const Query& query, Result& result) const;
+    void solve_untimed(SearchContext& context, const Query& query, Result& result, std::uint64_t expansion_limit) const;
     const grid::Grid* grid_ = nullptr;
     SearchSettings settings_;
     HeuristicKind heuristic_ = HeuristicKind::octile;
