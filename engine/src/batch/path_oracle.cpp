@@ -439,6 +439,8 @@ Expected<SetOutcome> Oracle::solve_set(const ScenarioSet& set, bool record_paths
     }
     SetOutcome outcome;
     outcome.algorithm = search::Algorithm::oracle;
+    // Loading (or building) the oracle is its per-map set-up, as a Solver's preparation is.
+    outcome.setup_seconds = preparation_seconds_;
     outcome.preprocessing_seconds = preparation_seconds_;
     outcome.preprocessing_bytes = file_bytes();
     outcome.results.resize(set.queries.size());

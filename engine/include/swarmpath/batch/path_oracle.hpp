@@ -88,8 +88,8 @@ public:
         search::oracle_solve(*grid_, tables_, query, record_path, result);
     }
     /// Answers every query of `set` (whose grid must be this oracle's) on `workers`, as solve_set
-    /// does with a search: the outcome names Algorithm::oracle, with the load or build time and the
-    /// file size as its preprocessing.
+    /// does with a search: the outcome names Algorithm::oracle, with the load or build time as its
+    /// set-up and, with the file size, as its preprocessing.
     [[nodiscard]] Expected<SetOutcome> solve_set(const ScenarioSet& set, bool record_paths, BatchSolver& workers,
                                                  ProgressCallback progress = nullptr, void* progress_user = nullptr) const;
     /// Seconds spent loading (or building) this oracle.
