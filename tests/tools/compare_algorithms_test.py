@@ -1,0 +1,69 @@
+#!/usr/bin/python3
+# Tests of tools/compare-algorithms through the real executable: on the bundled arena scenario file
+# and on a generated hex set it prints one Markdown row per workload whose CPU figures are positive,
+# names auto's choice and the fastest algorithm, leaves JPS and JPS+ out on a hex map (they do not
+# apply there), and computes auto / fastest from the figures it printed; a scenario file that does
+# not exist makes it exit 1. Assumes the source tree and a built swarmpath, passed as argv[1].
+# Prints "N passed, N failed" and exits 1 on any failure.
+import os
+import subprocess
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+SCRIPT = os.path.join(ROOT, "tools", "compare-algorithms")
+
+
+def run(swarmpath, *workloads):
+    return subprocess.run(["/usr/bin/python3", SCRIPT, "--rounds", "1", "--swarmpath", swarmpath, *workloads],
+                          capture_output=True, text=True)
+
+
+def main():
+    swarmpath = sys.argv[1]
+    passed = failed = 0
+
+    def check(condition, what):
+        nonlocal passed, failed
+        if condition:
+            passed += 1
+        else:
+            failed += 1
+            print(f"FAILED: {what}")
+
+    completed = run(swarmpath, os.path.join(ROOT, "datasets/movingai/dao/arena.map.scen"),
+                    os.path.join(ROOT, "datasets/generated/hex/random128-hex.map.scen"))
+    check(completed.returncode == 0, f"exit 0 on bundled files (got {completed.returncode}: {completed.stderr})")
+    rows = [line for line in completed.stdout.splitlines() if line.startswith("| ") and not line.startswith("| file")]
+    check(len(rows) == 2, f"one row per workload: {completed.stdout!r}")
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        check(len(cells) == 9, f"nine columns in {row!r}")
+        if len(cells) != 9:
+            continue
+        name, chosen, auto, astar, jps, table, fields, fastest, ratio = cells
+        figures = {"auto": auto, "astar": astar, "jps": jps, "jps+": table, "flowfield": fields}
+        numbers = {key: float(value.rstrip("*")) for key, value in figures.items() if value != "—"}
+        check(all(value > 0 for value in numbers.values()), f"positive CPU seconds in {row!r}")
+        check(chosen in ("astar", "jps", "jps+", "flowfield"), f"auto's choice named in {row!r}")
+        check(fastest in numbers and fastest != "auto", f"the fastest is one of the algorithms alone in {row!r}")
+        if fastest in numbers:
+            others = {key: value for key, value in numbers.items() if key != "auto"}
+            check(numbers[fastest] == min(others.values()), f"the fastest has the least time in {row!r}")
+            # Figures are printed to 0.1 ms and the ratio to 0.01: allow for both roundings.
+            expected = numbers["auto"] / numbers[fastest]
+            rounding = expected * (0.00005 / numbers["auto"] + 0.00005 / numbers[fastest]) + 0.005
+            check(abs(float(ratio) - expected) <= rounding + 1e-9, f"the ratio matches in {row!r}")
+        if name == "random128-hex":
+            check(jps == "—" and table == "—", f"no JPS on a hex map: {row!r}")
+            check(chosen in ("astar", "flowfield"), f"auto picks A* or fields on a hex map: {row!r}")
+
+    missing = run(swarmpath, os.path.join(ROOT, "datasets/no-such-file.map.scen"))
+    check(missing.returncode == 1, f"exit 1 on a missing scenario file (got {missing.returncode})")
+    check("compare-algorithms:" in missing.stderr, f"the failure is reported: {missing.stderr!r}")
+
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
