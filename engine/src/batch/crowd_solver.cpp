@@ -218,15 +218,22 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
         report.probes_stopped += probes.size() - answered;
         meter.advance(answered);
     };
-    // The estimate of a group from its probes so far (field against its agents' searches).
-    auto group_workload = [&](const Group& group) {
-        FieldWorkload workload;
+    // A group's agents and probes so far.
+    auto group_tally = [&](const Group& group) {
         WorkTally tally;
         for (std::size_t member = group.begin; member < group.end; ++member) {
             const std::uint32_t index = members[member].second;
-            workload.max_distance = std::max(workload.max_distance, octile_distance(queries[index]));
             tally.add(queries[index], probed[index] != 0 ? &results[index] : nullptr);
         }
+        return tally;
+    };
+    // The estimate of a group from its probes so far (field against its agents' searches).
+    auto group_workload = [&](const Group& group) {
+        FieldWorkload workload;
+        for (std::size_t member = group.begin; member < group.end; ++member) {
+            workload.max_distance = std::max(workload.max_distance, octile_distance(queries[members[member].second]));
+        }
+        const WorkTally tally = group_tally(group);
         // Probe agents are already answered: a field would not save their searches (a probe stopped
         // early answered nothing).
         std::size_t answered = 0;
@@ -261,11 +268,7 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
                         continue;
                     }
                     // The probe's work is scaled by the group's mean distance over its own.
-                    double distance = 0;
-                    for (std::size_t member = group.begin; member < group.end; ++member) {
-                        distance += octile_distance(queries[members[member].second]);
-                    }
-                    const double mean_distance = distance / static_cast<double>(group.end - group.begin);
+                    const double mean_distance = group_tally(group).mean().distance;
                     const search::Query& probe = queries[members[group.begin].second];
                     const double scale = mean_distance / std::max(1.0, octile_distance(probe));
                     const double decisive = kDecisiveMargin * field_seconds(least) / static_cast<double>(least.agents);
