@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <limits>
 
 namespace swarmpath::batch {
 
@@ -26,7 +27,7 @@ double mean_passable_run(const grid::Grid& grid) {
     return runs == 0 ? 1.0 : static_cast<double>(cells) / static_cast<double>(runs);
 }
 
-double query_seconds(search::Algorithm algorithm, const QueryWork& work, double mean_run) {
+double query_seconds(search::Algorithm algorithm, const QueryWork& work, double mean_run, std::size_t padded_cells) {
     const CostConstants& constants = kCostConstants;
     const double expansions = std::max(1.0, work.expansions);
     const double scanned = std::min(mean_run, constants.longest_run) * work.distance;
@@ -36,8 +37,9 @@ double query_seconds(search::Algorithm algorithm, const QueryWork& work, double 
                    constants.jump_scan * scanned;
         case search::Algorithm::jps_plus: {
             const double clutter = std::clamp((constants.clutter_run - mean_run) / 3.0, 0.0, 1.0);
-            return (constants.table_expansion + constants.table_clutter * clutter) * expansions +
-                   constants.table_generated * work.generated + constants.table_scan * scanned;
+            return ((constants.table_expansion + constants.table_clutter * clutter) * expansions +
+                    constants.table_generated * work.generated + constants.table_scan * scanned) *
+                   (1 + static_cast<double>(padded_cells) / constants.table_cells_double);
         }
         default: return constants.astar_expansion * expansions;
     }
@@ -48,7 +50,8 @@ double expansions_for_seconds(search::Algorithm algorithm, double seconds, doubl
     // the step per further expansion give the count.
     const double at_one = query_seconds(algorithm, {1, 0, distance}, mean_run);
     const double step = query_seconds(algorithm, {2, 0, distance}, mean_run) - at_one;
-    if (seconds <= at_one || step <= 0) return 1;
+    if (seconds <= at_one) return 1;
+    if (step <= 0) return std::numeric_limits<double>::infinity();  // expansions cost nothing more
     return 1 + (seconds - at_one) / step;
 }
 
@@ -57,21 +60,29 @@ double jump_point_seconds(const SearchWorkload& workload) {
            query_seconds(search::Algorithm::jps, workload.per_query, workload.mean_run);
 }
 
+double jump_table_build_seconds(std::size_t padded_cells, double mean_run) {
+    const CostConstants& constants = kCostConstants;
+    const auto cells = static_cast<double>(padded_cells);
+    return cells * (constants.table_cell + constants.table_cell_clutter / std::max(1.0, mean_run)) *
+           (1 + cells / constants.table_cells_double);
+}
+
 double jump_table_seconds(const SearchWorkload& workload) {
-    return kCostConstants.table_cell * static_cast<double>(workload.padded_cells) +
+    return jump_table_build_seconds(workload.padded_cells, workload.mean_run) +
            static_cast<double>(workload.queries) *
-               query_seconds(search::Algorithm::jps_plus, workload.per_query, workload.mean_run);
+               query_seconds(search::Algorithm::jps_plus, workload.per_query, workload.mean_run, workload.padded_cells);
 }
 
 search::Algorithm choose_jump_points(const SearchWorkload& workload) {
-    return jump_table_seconds(workload) < jump_point_seconds(workload) ? search::Algorithm::jps_plus
-                                                                       : search::Algorithm::jps;
+    return jump_table_seconds(workload) <= kCostConstants.close_call * jump_point_seconds(workload)
+               ? search::Algorithm::jps_plus
+               : search::Algorithm::jps;
 }
 
 bool jump_table_certain(const SearchWorkload& least) {
     if (least.mean_run < kCostConstants.clutter_run) return false;
-    const double table = kCostConstants.table_cell * static_cast<double>(least.padded_cells);
-    return jump_point_seconds(least) - (jump_table_seconds(least) - table) >= 2.0 * table;
+    const double table = jump_table_build_seconds(least.padded_cells, least.mean_run);
+    return jump_point_seconds(least) - (jump_table_seconds(least) - table) >= table;
 }
 
 double field_seconds(const FieldWorkload& workload) {
