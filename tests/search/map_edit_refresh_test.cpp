@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <utility>
 #include <random>
 #include <vector>
 
@@ -68,6 +69,27 @@ struct Rules {
     Moves moves;
     DiagonalRule rule;
 };
+
+// The scan lines are built 64 cells at a time; a refresh rewrites cells one at a time by the rule
+// itself. Rewriting every cell of lines built for a blocked map of the same size gives the built
+// lines bit for bit, on widths and heights either side of whole words.
+TEST(IncrementalRefresh, ScanLinesBuiltWordByWordFollowTheCellRule) {
+    std::mt19937_64 random(1964);
+    for (const auto& [width, height] : {std::pair{1u, 1u}, std::pair{63u, 5u}, std::pair{64u, 64u}, std::pair{65u, 130u},
+                                       std::pair{127u, 31u}, std::pair{128u, 129u}, std::pair{200u, 3u}}) {
+        for (double density : {0.0, 0.2, 0.45}) {
+            const io::MapFile map = testing::random_map(random, width, height, density);
+            const grid::Grid grid = *grid::Grid::build(map, grid::TerrainTable::benchmark());
+            io::MapFile blocked = map;
+            blocked.letters.assign(blocked.letters.size(), '@');
+            JumpPointGrid rewritten(*grid::Grid::build(blocked, grid::TerrainTable::benchmark()));
+            std::vector<grid::CellIndex> every_cell;
+            for (std::uint32_t cell = 0; cell < grid.cell_count(); ++cell) every_cell.push_back(grid::CellIndex{cell});
+            rewritten.refresh(grid, every_cell);
+            EXPECT_TRUE(rewritten.same_lines(JumpPointGrid(grid))) << width << " x " << height << ", density " << density;
+        }
+    }
+}
 
 TEST(IncrementalRefresh, RandomEditsGiveWhatAFreshBuildGives) {
     std::mt19937_64 random(1515);

@@ -44,19 +44,45 @@ void write_cell(ScanLines& lines, std::int64_t line, std::int64_t position, cons
     lines.bits.assign(line, position, ScanLines::kStopBackward, bits.stop_backward);
 }
 
-/// Passability and stop bits of one orientation, `line_count` lines of `line_length` cells.
-template <class Free>
-ScanLines build_scan_lines(std::uint32_t line_count, std::uint32_t line_length, const Free& free) {
+/// Passability and stop bits of one orientation, `line_count` lines of `line_length` cells, from
+/// `free`, the passability in LineBits's layout (one plane; lines −1 and line_count clear). Word by
+/// word: 64 cells at once get cell_bits's rule, a cell's neighbours along its line coming from the
+/// words either side (the guard words are clear), only positions −1 … line_length written.
+ScanLines build_scan_lines(std::uint32_t line_count, std::uint32_t line_length, const LineBits& free) {
     ScanLines lines{LineBits(line_count, line_length, 3)};
-    const auto count = static_cast<std::int64_t>(line_count);
-    const auto length = static_cast<std::int64_t>(line_length);
-    for (std::int64_t line = 0; line < count; ++line) {
-        // Positions −1 and `length` are the blocked ring: a jump stops there at the latest.
-        for (std::int64_t position = -1; position <= length; ++position) {
-            const CellBits bits = cell_bits(line, position, free);
-            if (bits.passable) lines.bits.set(line, position, ScanLines::kPassable);
-            if (bits.stop_forward) lines.bits.set(line, position, ScanLines::kStopForward);
-            if (bits.stop_backward) lines.bits.set(line, position, ScanLines::kStopBackward);
+    const std::size_t words = free.words_per_line();
+    // Positions −1 … line_length are bits 63 … line_length + 64 of a line's words.
+    const std::size_t first_bit = 63;
+    const std::size_t last_bit = static_cast<std::size_t>(line_length) + 64;
+    auto written = [&](std::size_t word) {
+        const std::size_t low = word * 64;
+        const std::size_t high = low + 63;
+        if (high < first_bit || low > last_bit) return std::uint64_t{0};
+        const std::uint64_t from = first_bit > low ? ~std::uint64_t{0} << (first_bit - low) : ~std::uint64_t{0};
+        const std::uint64_t to = last_bit < high ? ~std::uint64_t{0} >> (high - last_bit) : ~std::uint64_t{0};
+        return from & to;
+    };
+    for (std::int64_t line = 0; line < static_cast<std::int64_t>(line_count); ++line) {
+        const std::uint64_t* here = free.line_words(line, 0);
+        const std::uint64_t* sides[2] = {free.line_words(line - 1, 0), free.line_words(line + 1, 0)};
+        std::uint64_t* passable = lines.bits.line_words(line, ScanLines::kPassable);
+        std::uint64_t* forward = lines.bits.line_words(line, ScanLines::kStopForward);
+        std::uint64_t* backward = lines.bits.line_words(line, ScanLines::kStopBackward);
+        for (std::size_t word = 0; word < words; ++word) {
+            const std::uint64_t mask = written(word);
+            if (mask == 0) continue;
+            std::uint64_t stop_forward = ~here[word];
+            std::uint64_t stop_backward = ~here[word];
+            for (const std::uint64_t* side : sides) {
+                // side's cell one position back (forward jumps) and one position ahead (backward).
+                const std::uint64_t behind = side[word] << 1 | (word > 0 ? side[word - 1] >> 63 : 0);
+                const std::uint64_t ahead = side[word] >> 1 | (word + 1 < words ? side[word + 1] << 63 : 0);
+                stop_forward |= side[word] & ~behind;
+                stop_backward |= side[word] & ~ahead;
+            }
+            passable[word] = here[word] & mask;
+            forward[word] = stop_forward & mask;
+            backward[word] = stop_backward & mask;
         }
     }
     return lines;
@@ -87,8 +113,18 @@ JumpPointGrid::JumpPointGrid(const grid::Grid& grid) : width_(grid.width()), hei
         return x >= 0 && y >= 0 && x < width && y < height &&
                grid.passable(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
     };
-    rows_ = build_scan_lines(grid.height(), grid.width(), [&](std::int64_t y, std::int64_t x) { return free(x, y); });
-    columns_ = build_scan_lines(grid.width(), grid.height(), [&](std::int64_t x, std::int64_t y) { return free(x, y); });
+    // The passability by rows and by columns (the transposed copy), then the stop bits word by word.
+    LineBits by_row(grid.height(), grid.width());
+    LineBits by_column(grid.width(), grid.height());
+    for (std::int64_t y = 0; y < height; ++y) {
+        for (std::int64_t x = 0; x < width; ++x) {
+            if (!free(x, y)) continue;
+            by_row.set(y, x);
+            by_column.set(x, y);
+        }
+    }
+    rows_ = build_scan_lines(grid.height(), grid.width(), by_row);
+    columns_ = build_scan_lines(grid.width(), grid.height(), by_column);
     build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 }
 

@@ -46,6 +46,15 @@ public:
         if (shift == 0) return word[0];
         return (word[0] >> shift) | (word[1] << (64 - shift));
     }
+    /// The words of one line's plane (−1 … line_count): word w holds cells 64(w − 1) … 64w − 1,
+    /// words_per_line() of them.
+    [[nodiscard]] std::uint64_t* line_words(std::int64_t line, unsigned plane) {
+        return words_.data() + (static_cast<std::size_t>(line + 1) * planes_ + plane) * words_per_line_;
+    }
+    [[nodiscard]] const std::uint64_t* line_words(std::int64_t line, unsigned plane) const {
+        return words_.data() + (static_cast<std::size_t>(line + 1) * planes_ + plane) * words_per_line_;
+    }
+    [[nodiscard]] std::size_t words_per_line() const { return words_per_line_; }
     [[nodiscard]] std::size_t memory_bytes() const { return words_.capacity() * sizeof(std::uint64_t); }
     [[nodiscard]] bool operator==(const LineBits&) const = default;
 
