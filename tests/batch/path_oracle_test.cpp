@@ -2,7 +2,8 @@
 // under every movement model and diagonal rule, with weighted terrain and a water layer, and in every
 // cell order, every answer from the oracle has the reference's optimal cost, a legal path that costs
 // what it says, the right status for blocked and unreachable endpoints, and a first move that is the
-// path's first step. Builds are the same bytes for one and two threads; load() refuses files built
+// path's first step; against the engine's own A* on random maps, the same status and cost for random
+// pairs, off-map ones included. Builds are the same bytes for one and two threads; load() refuses files built
 // for another map, rule or terrain, damaged, truncated or of another version, naming the file.
 #include <gtest/gtest.h>
 
@@ -19,7 +20,9 @@
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/grid/grid.hpp"
+#include "swarmpath/search/context.hpp"
 #include "swarmpath/search/moves.hpp"
+#include "swarmpath/search/solver.hpp"
 
 namespace swarmpath {
 namespace {
@@ -114,6 +117,62 @@ TEST(PathOracle, EveryCellOrderGivesOptimalAnswers) {
     }
 }
 
+// The oracle against the engine's own A* (the Solver every other command uses), on many random maps
+// of random sizes, densities and terrains under every rule: the same status and the same cost for
+// random pairs, off-map and blocked endpoints included, and a path that costs what it says.
+TEST(PathOracle, AgreesWithAStarOnRandomMaps) {
+    std::mt19937_64 random(20);
+    batch::BatchSolver workers(1);
+    search::SearchContext context;
+    search::Result from_oracle;
+    std::size_t found = 0;
+    std::size_t unreachable = 0;
+    for (int map_index = 0; map_index < 24; ++map_index) {
+        const Rules& rules = kAllRules[static_cast<std::size_t>(map_index) % std::size(kAllRules)];
+        const bool weighted = map_index % 2 == 1;
+        std::uniform_int_distribution<std::uint32_t> side(1, 40);
+        std::uniform_real_distribution<double> density(0.0, 0.45);
+        const io::MapFile map = testing::random_map(random, side(random), side(random), density(random),
+                                                    weighted ? "..GSW" : ".");
+        const grid::TerrainTable terrain = weighted ? weighted_terrain() : grid::TerrainTable::benchmark();
+        Expected<grid::Grid> grid = grid::Grid::build(map, terrain);
+        ASSERT_TRUE(grid.has_value()) << grid.error().describe();
+        Expected<batch::Oracle> oracle =
+            batch::Oracle::build(*grid, {.moves = rules.moves, .diagonal = rules.diagonal}, "random.map", workers);
+        ASSERT_TRUE(oracle.has_value()) << oracle.error().describe();
+        Expected<search::Solver> astar = search::Solver::create(
+            *grid, {.algorithm = search::Algorithm::astar, .moves = rules.moves, .diagonal = rules.diagonal});
+        ASSERT_TRUE(astar.has_value()) << astar.error().describe();
+        // Coordinates one past each side as well, so off-map endpoints are asked too.
+        std::uniform_int_distribution<std::uint32_t> pick_x(0, map.width);
+        std::uniform_int_distribution<std::uint32_t> pick_y(0, map.height);
+        for (int pair = 0; pair < 200; ++pair) {
+            const search::Query query{pick_x(random), pick_y(random), pick_x(random), pick_y(random)};
+            const search::Result from_astar = astar->solve(context, query);
+            oracle->path(query, true, from_oracle);
+            const std::string where = "map " + std::to_string(map_index) + " from (" + std::to_string(query.start_x) +
+                                      "," + std::to_string(query.start_y) + ") to (" + std::to_string(query.goal_x) +
+                                      "," + std::to_string(query.goal_y) + ")";
+            ASSERT_EQ(from_oracle.status, from_astar.status) << where;
+            if (from_astar.status == search::QueryStatus::no_path) ++unreachable;
+            if (from_astar.status != search::QueryStatus::found) continue;
+            ++found;
+            ASSERT_NEAR(from_oracle.cost, from_astar.cost, 1e-9 * (1 + from_astar.cost)) << where;
+            std::vector<std::uint32_t> cells;
+            for (grid::CellIndex cell : from_oracle.path) cells.push_back(cell.value);
+            ASSERT_FALSE(cells.empty()) << where;
+            EXPECT_EQ(cells.front(), static_cast<std::uint32_t>(query.start_y * map.width + query.start_x)) << where;
+            EXPECT_EQ(cells.back(), static_cast<std::uint32_t>(query.goal_y * map.width + query.goal_x)) << where;
+            const testing::ReferenceRules reference{rules.moves, rules.diagonal, terrain};
+            EXPECT_NEAR(testing::reference_path_cost(map, reference, cells), from_astar.cost, 1e-6 * (1 + from_astar.cost))
+                << where;
+        }
+    }
+    // The sweep reached both kinds of answer, not only refusals.
+    EXPECT_GT(found, 1000u);
+    EXPECT_GT(unreachable, 20u);
+}
+
 // Every row in full, the last included: on an open map whose rows are long (more than the 16 runs a
 // lookup counts in one pass, so rows are first halved), the first move of every ordered pair of
 // connected cells is a legal step after which the rest of an optimal path costs exactly what is left.
@@ -169,6 +228,35 @@ TEST(PathOracle, EveryFirstMoveOfEveryPairStartsAnOptimalPath) {
             }
         }
         EXPECT_GT(pairs, std::size_t{cells} * cells / 2);
+    }
+}
+
+// A file whose checksum was recomputed after its component labels were changed passes every byte
+// check; the labels are still compared with the map's own components, since they answer "no path"
+// without a search. Two areas merged under one label, or one area split in two, are refused.
+TEST(PathOracle, ComponentLabelsThatDisagreeWithTheMapAreRefused) {
+    std::mt19937_64 random(3);
+    io::MapFile map = testing::random_map(random, 12, 9, 0.0);
+    for (std::uint32_t y = 0; y < map.height; ++y) map.letters[y * map.width + 6] = '@';  // two areas
+    const grid::Grid grid = *grid::Grid::build(map, grid::TerrainTable::benchmark());
+    batch::BatchSolver workers(1);
+    Expected<batch::Oracle> oracle = batch::Oracle::build(grid, {}, "walled.map", workers);
+    ASSERT_TRUE(oracle) << oracle.error().describe();
+    ASSERT_TRUE(search::check_oracle_tables(oracle->tables(), grid, "walled.oracle"));
+    const std::span<const std::uint32_t> labels = oracle->tables().component_of_rank;
+    ASSERT_NE(labels.front(), labels.back());
+    std::vector<std::uint32_t> merged(labels.begin(), labels.end());
+    std::fill(merged.begin(), merged.end(), labels.front());
+    std::vector<std::uint32_t> split(labels.begin(), labels.end());
+    split.front() = labels.front() + labels.back() + 1;  // one cell of the first area under a label of its own
+    for (const std::vector<std::uint32_t>* forged : {&merged, &split}) {
+        search::OracleTables tables = oracle->tables();
+        tables.component_of_rank = *forged;
+        const Status checked = search::check_oracle_tables(tables, grid, "walled.oracle");
+        ASSERT_FALSE(checked);
+        EXPECT_NE(checked.error().describe().find("walled.oracle"), std::string::npos);
+        EXPECT_NE(checked.error().describe().find("component labels do not match"), std::string::npos)
+            << checked.error().describe();
     }
 }
 

@@ -10,6 +10,7 @@
 #include <array>
 #include <bit>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 #include "search/best_first/bucket_queue.hpp"
@@ -287,6 +288,25 @@ Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, s
                 return fail("row " + std::to_string(source) + " has a malformed run");
             }
             previous = word >> 3;
+        }
+    }
+    // The component labels decide "unreachable" without a search, so they must group the cells as
+    // the map's own components do (stored label -> map label one to one), whatever their numbers.
+    const Components components = Components::compute(grid, tables.moves, tables.diagonal);
+    std::unordered_map<std::uint32_t, std::uint32_t> map_label_of_stored;
+    std::unordered_map<std::uint32_t, std::uint32_t> stored_label_of_map;
+    const grid::PaddedLayout layout = grid.layout();
+    std::uint32_t rank = 0;
+    for (std::uint32_t y = 0; y < grid.height(); ++y) {
+        for (std::uint32_t x = 0; x < grid.width(); ++x) {
+            if (!grid.passable(x, y)) continue;
+            const std::uint32_t stored = tables.component_of_rank[rank++];
+            const std::uint32_t computed = components.label(grid::PaddedIndex{layout.padded(x, y)});
+            const auto [by_stored, new_stored] = map_label_of_stored.try_emplace(stored, computed);
+            const auto [by_map, new_map] = stored_label_of_map.try_emplace(computed, stored);
+            if (by_stored->second != computed || by_map->second != stored) {
+                return fail("its component labels do not match the map's connected areas");
+            }
         }
     }
     return Success{};

@@ -106,7 +106,8 @@ struct OracleTables {
 
 /// Checks that `tables` are well formed for `grid` (sizes, a position for every passable cell, each
 /// once, ordered runs that start at position 0, directions the movement model has), so that queries
-/// on them can never read out of bounds. It reads every run once. The error names what is wrong;
+/// on them can never read out of bounds, and that the component labels group the cells as the map's
+/// own connected areas do (they answer "unreachable" without a search). It reads every run once. The error names what is wrong;
 /// `origin` prefixes it.
 Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, std::string_view origin);
 
