@@ -1,7 +1,7 @@
 // `swarmpath precompute` and `solve --oracle` as a user runs them: every bundled query of arena,
 // den312d and Berlin_1_256 answered from an oracle has its optimal length (--check), the summary
-// names the oracle, a file built for one map is refused for another, the oracle file can never
-// be written over its own map, and the precompute of a map it cannot serve fails cleanly.
+// names the oracle (as the algorithm and among the inputs), a file built for one map is refused
+// for another, the oracle file can never be written over its own map, and the precompute of a map it cannot serve fails cleanly.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -34,6 +34,7 @@ protected:
         const std::string text((std::istreambuf_iterator<char>(summary)), std::istreambuf_iterator<char>());
         EXPECT_NE(text.find("\"oracle\""), std::string::npos) << text.substr(0, 400);
         EXPECT_NE(text.find("\"mismatches\": 0"), std::string::npos) << text.substr(0, 400);
+        EXPECT_NE(text.find("\"role\": \"oracle\""), std::string::npos) << "the oracle file is among the inputs";
     }
     std::string folder_;
 };

@@ -105,7 +105,7 @@ bool endpoints_are_valid(const std::vector<batch::ScenarioSet>& sets) {
 }
 
 /// Provenance: every file the run read (scenario files, the maps they name, --map, terrain and
-/// edits files), each once, with its checksum.
+/// edits files, the --oracle file), each once, with its checksum.
 nlohmann::ordered_json describe_inputs(const SolveOptions& options, const std::vector<std::string>& map_paths) {
     nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
     std::vector<std::string> seen;
@@ -118,6 +118,7 @@ nlohmann::ordered_json describe_inputs(const SolveOptions& options, const std::v
     for (const std::string& map_path : map_paths) add(map_path, "map");
     add(options.search.terrain_file, "terrain");
     add(options.edits_path, "edits");
+    add(options.oracle_path, "oracle");
     return inputs;
 }
 
@@ -164,6 +165,7 @@ nlohmann::ordered_json describe_set(const batch::SetReport& report) {
     const batch::SetOutcome& outcome = report.outcome;
     return {{"file", escape_text(report.scenario_path)},
             {"map", escape_text(report.map_path)},
+            {"map_type", std::string(grid::topology_type_name(report.topology))},
             {"algorithm", std::string(search::to_string(outcome.algorithm))},
             {"field_groups", outcome.field_groups},
             {"field_queries", outcome.field_queries},

@@ -13,6 +13,7 @@ const SetReport& RunReport::add_set(const ScenarioSet& set, const SetOutcome& ou
     report.scenario_path = set.scenario_path;
     report.scenario_name = set.scenario_name;
     report.map_path = set.map_path;
+    if (set.grid != nullptr) report.topology = set.grid->topology();
     report.queries = set.queries.size();
     for (std::size_t index = 0; index < outcome.results.size(); ++index) {
         const search::Result& result = outcome.results[index];

@@ -26,6 +26,7 @@ struct SetReport {
     std::string scenario_path;
     std::string scenario_name;
     std::string map_path;
+    grid::Topology topology = grid::Topology::square;  ///< the map's cell shape
     std::size_t queries = 0;
     SetOutcome outcome;  ///< the set's outcome without its results
     std::size_t solved = 0;       ///< results `found`
