@@ -42,6 +42,10 @@ struct ProgressBar {
     std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
     std::chrono::steady_clock::time_point last_drawn{};
     bool drawn = false;
+    /// Under mpirun only rank 0 draws, its own share of the rows: the ranks hold equal shares and run
+    /// at once, so its fraction and time left stand for the whole build. 1: one process.
+    int ranks = 1;
+    std::size_t whole_rows = 0;
 };
 
 std::string format_seconds(double seconds) {
@@ -69,10 +73,13 @@ void draw_progress(void* user, std::size_t done, std::size_t total) {
     const int width = 30;
     const auto filled = static_cast<int>(fraction * width);
     const std::string left = done == 0 ? "?" : format_seconds(elapsed / fraction - elapsed);
-    std::fprintf(stderr, "\r%-24.24s [%s%s] %3d%% %zu/%zu rows, %s elapsed, about %s left   ", bar->label.c_str(),
+    const std::string share = bar->ranks > 1 ? " (rank 0's share; " + std::to_string(bar->whole_rows) + " on " +
+                                                   std::to_string(bar->ranks) + " ranks)"
+                                             : "";
+    std::fprintf(stderr, "\r%-24.24s [%s%s] %3d%% %zu/%zu rows%s, %s elapsed, about %s left   ", bar->label.c_str(),
                  std::string(static_cast<std::size_t>(filled), '#').c_str(),
                  std::string(static_cast<std::size_t>(width - filled), ' ').c_str(), static_cast<int>(100 * fraction),
-                 done, total, format_seconds(elapsed).c_str(), left.c_str());
+                 done, total, share.c_str(), format_seconds(elapsed).c_str(), left.c_str());
     if (done == total) std::fprintf(stderr, "\n");
     std::fflush(stderr);
 }
@@ -132,8 +139,10 @@ int run_precompute(const PrecomputeOptions& options) {
     const auto end = static_cast<std::uint32_t>(positions * static_cast<std::uint64_t>(session.rank() + 1) / ranks);
 
     ProgressBar bar;
-    bar.enabled = options.progress == "always" || (options.progress == "auto" && ::isatty(2) != 0 && session.is_root());
+    bar.enabled = session.is_root() && (options.progress == "always" || (options.progress == "auto" && ::isatty(2) != 0));
     bar.label = escape_text(base_name(options.map_path));
+    bar.ranks = session.size();
+    bar.whole_rows = positions;
     const auto started = std::chrono::steady_clock::now();
     batch::OracleRows mine =
         batch::Oracle::build_rows(grid, settings, *layout, first, end - first, workers, draw_progress, &bar);
