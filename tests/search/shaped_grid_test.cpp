@@ -66,7 +66,8 @@ std::uint64_t shape_steps(Topology topology, std::uint32_t x1, std::uint32_t y1,
 
 std::vector<HeuristicKind> accepted_heuristics(Topology topology) {
     if (topology == Topology::hex) return {HeuristicKind::automatic, HeuristicKind::chebyshev, HeuristicKind::zero};
-    return {HeuristicKind::automatic, HeuristicKind::manhattan, HeuristicKind::chebyshev, HeuristicKind::zero};
+    return {HeuristicKind::automatic, HeuristicKind::manhattan, HeuristicKind::octile,
+            HeuristicKind::euclidean, HeuristicKind::chebyshev, HeuristicKind::zero};
 }
 
 class ShapedGridTest : public ::testing::TestWithParam<Topology> {};
@@ -263,14 +264,28 @@ TEST_P(ShapedGridTest, HeuristicsAreExactAdmissibleAndConsistentOnEveryPair) {
             EXPECT_LE(search::heuristics::estimate<search::heuristics::Chebyshev>(ax, ay, bx, by), h);
             if (topology == Topology::triangle) {
                 EXPECT_LE(search::heuristics::estimate<search::heuristics::Manhattan>(ax, ay, bx, by), h);
+                EXPECT_LE(search::heuristics::estimate<search::heuristics::Octile>(ax, ay, bx, by), h);
+                EXPECT_LE(search::heuristics::estimate<search::heuristics::Euclidean>(ax, ay, bx, by), h);
             }
-            // Consistent: across every step to a neighbour n, h(a) ≤ step + h(n).
+            // Consistent: across every step to a neighbour n, h(a) ≤ step + h(n), for the shape's
+            // distance and for every weaker heuristic the shape accepts.
+            using Estimate = grid::Cost (*)(std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t);
+            std::vector<Estimate> accepted = {
+                &search::heuristics::estimate<search::heuristics::Chebyshev>};
+            if (topology == Topology::triangle) {
+                accepted.push_back(&search::heuristics::estimate<search::heuristics::Manhattan>);
+                accepted.push_back(&search::heuristics::estimate<search::heuristics::Octile>);
+                accepted.push_back(&search::heuristics::estimate<search::heuristics::Euclidean>);
+            }
             for (int dy = -1; dy <= 1; ++dy) {
                 for (int dx = -1; dx <= 1; ++dx) {
                     if (!testing::reference_step_allowed(map, rules, ax, ay, dx, dy)) continue;
                     const auto nx = static_cast<std::uint32_t>(static_cast<std::int64_t>(ax) + dx);
                     const auto ny = static_cast<std::uint32_t>(static_cast<std::int64_t>(ay) + dy);
                     EXPECT_LE(h, grid::kStraightUnits + shape_estimate(nx, ny, bx, by));
+                    for (Estimate weaker : accepted) {
+                        EXPECT_LE(weaker(ax, ay, bx, by), grid::kStraightUnits + weaker(nx, ny, bx, by));
+                    }
                 }
             }
         }
@@ -359,12 +374,18 @@ TEST_P(ShapedGridTest, RefusesWhatDoesNotApplyByName) {
     EXPECT_NE(refusal({.diagonal = search::DiagonalRule::one_free}).find("--diagonal-rule"), std::string::npos);
     EXPECT_NE(refusal({.algorithm = search::Algorithm::jps}).find("--algorithm jps"), std::string::npos);
     EXPECT_NE(refusal({.algorithm = search::Algorithm::jps_plus}).find("--algorithm jps+"), std::string::npos);
-    EXPECT_NE(refusal({.heuristic = HeuristicKind::octile}).find("--heuristic octile"), std::string::npos);
-    EXPECT_NE(refusal({.heuristic = HeuristicKind::euclidean}).find("--heuristic euclidean"), std::string::npos);
     const HeuristicKind other_shape = topology == Topology::hex ? HeuristicKind::triangle : HeuristicKind::hex;
     EXPECT_NE(refusal({.heuristic = other_shape}).find("overestimates"), std::string::npos);
     if (topology == Topology::hex) {
+        // A hex step may move x and y at once, which these count as more than one step.
         EXPECT_NE(refusal({.heuristic = HeuristicKind::manhattan}).find("--heuristic manhattan"), std::string::npos);
+        EXPECT_NE(refusal({.heuristic = HeuristicKind::octile}).find("--heuristic octile"), std::string::npos);
+        EXPECT_NE(refusal({.heuristic = HeuristicKind::euclidean}).find("--heuristic euclidean"), std::string::npos);
+    } else {
+        // A triangle step moves x or y, never both: every square-map heuristic stays admissible.
+        for (HeuristicKind accepted : {HeuristicKind::manhattan, HeuristicKind::octile, HeuristicKind::euclidean}) {
+            EXPECT_EQ(refusal({.heuristic = accepted}), "accepted") << search::to_string(accepted);
+        }
     }
     EXPECT_NE(refusal({.topology = Topology::square}).find("settings are for octile maps"), std::string::npos);
     // auto is A* with the shape's own heuristic, and the solver records the topology.

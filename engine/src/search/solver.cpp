@@ -87,6 +87,10 @@ Solver::SearchFunction pick_shaped_heuristic(HeuristicKind heuristic) {
         default: break;
     }
     if constexpr (Rule::topology == grid::Topology::triangle) {
+        // A triangle step changes x or y by one, never both: octile and straight-line distance stay
+        // below the step count there (on hex cells a step may change both, so they are refused).
+        if (heuristic == HeuristicKind::octile) return &astar<Rule, CostModel, heuristics::Octile>;
+        if (heuristic == HeuristicKind::euclidean) return &astar<Rule, CostModel, heuristics::Euclidean>;
         return &astar<Rule, CostModel, heuristics::TriangleDistance>;
     } else {
         return &astar<Rule, CostModel, heuristics::HexDistance>;
@@ -127,7 +131,7 @@ Status check_shaped_settings(grid::Topology topology, const SearchSettings& sett
     if (!fits_shape(heuristic, topology)) {
         return fail("--heuristic " + std::string(to_string(heuristic)) + " overestimates on " + maps + "; use " +
                     (topology == grid::Topology::hex ? "auto, hex, chebyshev or zero"
-                                                     : "auto, triangle, manhattan, chebyshev or zero"));
+                                                     : "auto, triangle, manhattan, octile, euclidean, chebyshev or zero"));
     }
     return Success{};
 }

@@ -77,7 +77,8 @@ bool fits_shape(HeuristicKind heuristic, grid::Topology topology) {
                    heuristic == HeuristicKind::chebyshev || heuristic == HeuristicKind::zero;
         case grid::Topology::triangle:
             return heuristic == HeuristicKind::automatic || heuristic == HeuristicKind::triangle ||
-                   heuristic == HeuristicKind::manhattan || heuristic == HeuristicKind::chebyshev ||
+                   heuristic == HeuristicKind::manhattan || heuristic == HeuristicKind::octile ||
+                   heuristic == HeuristicKind::euclidean || heuristic == HeuristicKind::chebyshev ||
                    heuristic == HeuristicKind::zero;
         case grid::Topology::square: break;
     }

@@ -189,9 +189,9 @@ HeuristicKind resolve_heuristic(HeuristicKind heuristic, Moves moves, grid::Topo
 /// Whether `heuristic` never overestimates under `moves` (and `rule`) on square cells.
 bool is_admissible(HeuristicKind heuristic, Moves moves, DiagonalRule rule);
 /// Whether `heuristic` is one a search accepts on a hex or triangle map: admissible and consistent
-/// there (hex: hex, chebyshev, zero; triangle: triangle, manhattan, chebyshev, zero). Every step changes
-/// the shape's distance by at most one and moves x and y by at most one each (on triangles, only one
-/// of them), and costs at least kStraightUnits. False for square maps (see is_admissible).
+/// there (hex: hex, chebyshev, zero; triangle: triangle, manhattan, octile, euclidean, chebyshev,
+/// zero). Every step changes the shape's distance by at most one and moves x and y by at most one
+/// each (on triangles, only one of them), and costs at least kStraightUnits. False for square maps (see is_admissible).
 bool fits_shape(HeuristicKind heuristic, grid::Topology topology);
 /// The factor by which a found path may cost more than the optimum under `settings`: the weight,
 /// times √2 when the heuristic overestimates (manhattan under 8 moves: a diagonal step lowers it by 2
