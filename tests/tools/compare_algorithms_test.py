@@ -2,8 +2,10 @@
 # Tests of tools/compare-algorithms through the real executable: on the bundled arena scenario file
 # and on a generated hex set it prints one Markdown row per workload whose CPU figures are positive,
 # names auto's choice and the fastest algorithm, leaves JPS and JPS+ out on a hex map (they do not
-# apply there), and computes auto / fastest from the figures it printed; a scenario file that does
-# not exist makes it exit 1. Assumes the source tree and a built swarmpath, passed as argv[1].
+# apply there), and computes auto / fastest from the figures it printed; with --instructions it adds
+# auto's instruction count and its ratio to the fewest; a scenario file that does not exist makes it
+# exit 1. Assumes the source tree and a built swarmpath, passed as argv[1]; with a second argument
+# `--instructions`, only the callgrind part runs (a separate test, left out of sanitizer builds).
 # Prints "N passed, N failed" and exits 1 on any failure.
 import os
 import subprocess
@@ -18,8 +20,25 @@ def run(swarmpath, *workloads):
                           capture_output=True, text=True)
 
 
+def check_instructions(swarmpath, check):
+    """--instructions: three more columns, auto's instructions (millions) and its ratio to the fewest of
+    the algorithms alone, counted under callgrind (not under a sanitizer build, which valgrind cannot run)."""
+    counted = subprocess.run(["/usr/bin/python3", SCRIPT, "--rounds", "1", "--instructions", "--swarmpath", swarmpath,
+                              os.path.join(ROOT, "datasets/movingai/dao/arena.map.scen")], capture_output=True, text=True)
+    check(counted.returncode == 0, f"--instructions exits 0 (got {counted.returncode}: {counted.stderr})")
+    rows = [line for line in counted.stdout.splitlines() if line.startswith("| ") and not line.startswith("| file")]
+    cells = [cell.strip() for cell in rows[0].strip("|").split("|")] if len(rows) == 1 else []
+    check(len(cells) == 12, f"twelve columns with --instructions: {counted.stdout!r}")
+    if len(cells) == 12:
+        auto_millions, fewest, ratio = float(cells[9]), cells[10], float(cells[11])
+        check(auto_millions > 1, f"auto runs millions of instructions: {cells!r}")
+        check(fewest in ("astar", "jps", "jps+", "flowfield"), f"the fewest is an algorithm alone: {cells!r}")
+        check(0.5 < ratio < 2, f"auto's instruction ratio is plausible: {cells!r}")
+
+
 def main():
     swarmpath = sys.argv[1]
+    instructions_only = sys.argv[2:] == ["--instructions"]
     passed = failed = 0
 
     def check(condition, what):
@@ -29,6 +48,11 @@ def main():
         else:
             failed += 1
             print(f"FAILED: {what}")
+
+    if instructions_only:
+        check_instructions(swarmpath, check)
+        print(f"{passed} passed, {failed} failed")
+        return 1 if failed else 0
 
     completed = run(swarmpath, os.path.join(ROOT, "datasets/movingai/dao/arena.map.scen"),
                     os.path.join(ROOT, "datasets/generated/hex/random128-hex.map.scen"))
