@@ -5,7 +5,8 @@
 // cells, its rooms all connected, and square output stays byte for byte what it was before
 // topologies existed. `render` and `route` draw
 // hex rows indented by half a cell and triangles between their sloping sides, and PNGs of the right
-// size with the terrain, path and goal at the cell centres; `validate` names the type; the bundled
+// size with the terrain, path and goal at the cell centres; `field` draws its PNG in the same shapes;
+// `validate` names the type; the bundled
 // generated sets (datasets/generated/) solve with 0 mismatches under A* and goal fields. Maps are
 // small, so this is cheap.
 #include <gtest/gtest.h>
@@ -345,6 +346,47 @@ TEST(ShapedRenderCommand, PngDrawsShapesOfTheRightSizeWithThePathThroughCellCent
         EXPECT_EQ(picture.colour((fourth_x + fifth_x) / 2, (fourth_y + fifth_y) / 2), first_path) << type;
         const auto [goal_x, goal_y] = centre(4, 2);
         EXPECT_EQ(picture.colour(goal_x, goal_y), white) << type;  // the goal's white core
+    }
+}
+
+// `field` on a hex or triangle map draws its PNG in the map's own shapes, as `render` lays them out
+// (9 pixels a cell on a small map): the goal's cell white, walls black, reachable cells coloured by
+// their cost, so a cell one step from the goal and the farthest one differ.
+TEST(ShapedFieldCommand, PngDrawsTheShapesInTheirFieldColours) {
+    const std::string folder = scratch_folder("shaped-field-png");
+    const double root_three = std::sqrt(3.0);
+    const double scale = 9;
+    for (const std::string type : {"hex", "triangle"}) {
+        write_text(folder + "/" + type + ".map", small_map(type));
+        CommandOutcome drawn = run_swarmpath("field " + folder + "/" + type + ".map 0 0 -o " + folder + "/" + type +
+                                             ".field --png " + folder + "/" + type + ".png");
+        ASSERT_EQ(drawn.exit_code, 0) << drawn.standard_error;
+        Picture picture;
+        ASSERT_TRUE(decode_png(folder + "/" + type + ".png", picture));
+        auto centre = [&](double x, double y) -> std::pair<double, double> {
+            if (type == "hex") {
+                const double radius = scale / root_three;
+                return {(x + 0.5 + 0.5 * std::fmod(y, 2.0)) * scale, radius + y * 1.5 * radius};
+            }
+            const double row_height = scale * root_three / 2;
+            const bool up = std::fmod(x + y, 2.0) == 0;
+            return {(x + 1) * scale / 2, y * row_height + (up ? 2.0 : 1.0) * row_height / 3};
+        };
+        if (type == "hex") {
+            EXPECT_EQ(picture.width, static_cast<std::uint32_t>(std::ceil(5.5 * scale)));
+            EXPECT_EQ(picture.height, static_cast<std::uint32_t>(std::ceil((2 + 1.5 * 2) * scale / root_three)));
+        } else {
+            EXPECT_EQ(picture.width, static_cast<std::uint32_t>(std::ceil(6 * scale / 2)));
+            EXPECT_EQ(picture.height, static_cast<std::uint32_t>(std::ceil(3 * scale * root_three / 2)));
+        }
+        const auto [goal_x, goal_y] = centre(0, 0);
+        EXPECT_EQ(picture.colour(goal_x, goal_y), (std::vector<int>{255, 255, 255})) << type;
+        const auto [wall_x, wall_y] = centre(1, 1);
+        EXPECT_EQ(picture.colour(wall_x, wall_y), (std::vector<int>{0, 0, 0})) << type;
+        const auto [near_x, near_y] = centre(1, 0);
+        const auto [far_x, far_y] = centre(4, 2);
+        EXPECT_NE(picture.colour(near_x, near_y), picture.colour(far_x, far_y)) << type;
+        EXPECT_NE(picture.colour(far_x, far_y), (std::vector<int>{0, 0, 0})) << type;
     }
 }
 

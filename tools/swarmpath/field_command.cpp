@@ -2,7 +2,8 @@
 // whole map and writes it in the binary layout of swarmpath/io/field_file.hpp, plus a PNG picture:
 // cost to the goal as colour (dark blue near, through green, to yellow far), blocked cells black,
 // cells that cannot reach the goal grey, the goal white; on maps of at most 64 cells a side each cell
-// is drawn 9 pixels wide with an arrow showing its next step. libpng is used directly here.
+// is drawn 9 pixels wide with an arrow showing its next step. libpng is used directly here for square
+// maps; hex and triangle maps are drawn in their own shapes through map_picture (without arrows).
 #include <png.h>
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "map_picture.hpp"
 #include "option_limits.hpp"
 #include "run_files.hpp"
 #include "search_options.hpp"
@@ -85,14 +87,42 @@ bool encode_png(const std::vector<std::uint8_t>& pixels, std::uint32_t width, st
     return true;
 }
 
-std::vector<std::uint8_t> draw_field(const grid::Grid& grid, const io::FieldFile& field, std::uint32_t scale) {
-    const std::uint32_t width = field.width * scale;
-    const std::uint32_t height = field.height * scale;
-    std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width) * height * 3, 0);
+/// Each cell's colour in the picture: the goal white, cost to the goal on the ramp, passable cells
+/// that cannot reach it grey, blocked cells black.
+Colour cell_colour(const grid::Grid& grid, const io::FieldFile& field, float largest, std::uint32_t x, std::uint32_t y) {
+    const std::size_t cell = static_cast<std::size_t>(y) * field.width + x;
+    if (x == field.goal_x && y == field.goal_y) return {255, 255, 255};
+    if (std::isfinite(field.costs[cell])) return ramp(largest > 0 ? field.costs[cell] / largest : 0.0);
+    if (grid.passable(x, y)) return {96, 96, 96};
+    return {0, 0, 0};
+}
+
+float largest_cost(const io::FieldFile& field) {
     float largest = 0;
     for (float cost : field.costs) {
         if (std::isfinite(cost)) largest = std::max(largest, cost);
     }
+    return largest;
+}
+
+/// The colours of every cell, row by row, for the picture of a hex or triangle map.
+std::vector<cli::Colour> field_colours(const grid::Grid& grid, const io::FieldFile& field) {
+    const float largest = largest_cost(field);
+    std::vector<cli::Colour> colours(static_cast<std::size_t>(field.width) * field.height);
+    for (std::uint32_t y = 0; y < field.height; ++y) {
+        for (std::uint32_t x = 0; x < field.width; ++x) {
+            const Colour colour = cell_colour(grid, field, largest, x, y);
+            colours[static_cast<std::size_t>(y) * field.width + x] = {colour[0], colour[1], colour[2]};
+        }
+    }
+    return colours;
+}
+
+std::vector<std::uint8_t> draw_field(const grid::Grid& grid, const io::FieldFile& field, std::uint32_t scale) {
+    const std::uint32_t width = field.width * scale;
+    const std::uint32_t height = field.height * scale;
+    std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width) * height * 3, 0);
+    const float largest = largest_cost(field);
     auto paint = [&](std::uint32_t px, std::uint32_t py, const Colour& colour) {
         const std::size_t offset = (static_cast<std::size_t>(py) * width + px) * 3;
         pixels[offset] = colour[0];
@@ -102,14 +132,7 @@ std::vector<std::uint8_t> draw_field(const grid::Grid& grid, const io::FieldFile
     for (std::uint32_t y = 0; y < field.height; ++y) {
         for (std::uint32_t x = 0; x < field.width; ++x) {
             const std::size_t cell = static_cast<std::size_t>(y) * field.width + x;
-            Colour colour{0, 0, 0};
-            if (x == field.goal_x && y == field.goal_y) {
-                colour = {255, 255, 255};
-            } else if (std::isfinite(field.costs[cell])) {
-                colour = ramp(largest > 0 ? field.costs[cell] / largest : 0.0);
-            } else if (grid.passable(x, y)) {
-                colour = {96, 96, 96};
-            }
+            const Colour colour = cell_colour(grid, field, largest, x, y);
             for (std::uint32_t dy = 0; dy < scale; ++dy) {
                 for (std::uint32_t dx = 0; dx < scale; ++dx) paint(x * scale + dx, y * scale + dy, colour);
             }
@@ -177,7 +200,15 @@ int run_field(const FieldOptions& options) {
     const std::uint32_t side = std::max(grid->width(), grid->height());
     const std::uint32_t scale = side <= 64 ? 9 : std::max<std::uint32_t>(1, 512 / side);
     std::string encoded;
-    if (!encode_png(draw_field(*grid, file, scale), file.width * scale, file.height * scale, encoded)) {
+    if (grid->topology() != grid::Topology::square) {
+        // Hexagons and triangles drawn as `render` draws them, each in its field colour (no arrows).
+        Expected<std::string> picture = png_cell_picture(loaded->map, field_colours(*grid, file), std::max(scale, 2U));
+        if (!picture) {
+            report_error(picture_path + ": " + picture.error().message);
+            return kExitBadInput;
+        }
+        encoded = std::move(*picture);
+    } else if (!encode_png(draw_field(*grid, file, scale), file.width * scale, file.height * scale, encoded)) {
         report_error(picture_path + ": PNG encoding failed");
         return kExitBadInput;
     }

@@ -311,9 +311,41 @@ namespace {
 void draw_square_picture(const io::MapFile& map, const grid::TerrainTable& terrain, const std::vector<DrawnPath>& paths,
                          std::uint32_t scale, std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels);
 void draw_shaped_picture(const io::MapFile& map, const grid::TerrainTable& terrain, const std::vector<DrawnPath>& paths,
-                         std::uint32_t scale, std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels);
+                         std::uint32_t scale, std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels,
+                         const std::vector<Colour>* cell_colours = nullptr);
+void set_pixel(std::vector<std::uint8_t>& pixels, std::uint32_t width, std::uint32_t height, std::int64_t column,
+               std::int64_t row, Colour colour);
 
 }  // namespace
+
+Expected<std::string> png_cell_picture(const io::MapFile& map, const std::vector<Colour>& cell_colours, std::uint32_t scale) {
+    scale = std::max<std::uint32_t>(scale, 1);
+    if (cell_colours.size() != map.letters.size()) return Error{"", 0, 0, "one colour per cell is needed"};
+    const PictureSize size = picture_size(map, scale);
+    if (size.width * size.height > (std::uint64_t{1} << 28) || size.width == 0 || size.height == 0) {
+        return Error{"", 0, 0, "the picture would be " + std::to_string(size.width) + " x " + std::to_string(size.height) +
+                                   " pixels; choose a smaller --scale"};
+    }
+    const auto width = static_cast<std::uint32_t>(size.width);
+    const auto height = static_cast<std::uint32_t>(size.height);
+    std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width) * height * 3);
+    if (map_topology(map) != grid::Topology::square) {
+        draw_shaped_picture(map, grid::TerrainTable::benchmark(), {}, scale, width, height, pixels, &cell_colours);
+    } else {
+        for (std::uint32_t row = 0; row < height; ++row) {
+            for (std::uint32_t column = 0; column < width; ++column) {
+                set_pixel(pixels, width, height, column, row,
+                          cell_colours[static_cast<std::size_t>(row / scale) * map.width + column / scale]);
+            }
+        }
+    }
+    std::vector<png_bytep> rows(height);
+    for (std::uint32_t row = 0; row < height; ++row) rows[row] = &pixels[static_cast<std::size_t>(row) * width * 3];
+    PngBytes output;
+    const char* failure = encode_rows(output, rows.data(), width, height);
+    if (std::strlen(failure) != 0) return Error{"", 0, 0, failure};
+    return std::move(output.bytes);
+}
 
 Expected<std::string> png_picture(const io::MapFile& map, const grid::TerrainTable& terrain,
                                   const std::vector<DrawnPath>& paths, std::uint32_t scale) {
@@ -442,7 +474,8 @@ void set_pixel(std::vector<std::uint8_t>& pixels, std::uint32_t width, std::uint
 /// the shapes show. A path is a line about a quarter of a cell thick through its cells' centres; the
 /// start is a dark disc and the goal a disc with a white core, a third of a cell across (at least 9 pixels).
 void draw_shaped_picture(const io::MapFile& map, const grid::TerrainTable& terrain, const std::vector<DrawnPath>& paths,
-                         std::uint32_t scale, std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels) {
+                         std::uint32_t scale, std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels,
+                         const std::vector<Colour>* cell_colours) {
     const ShapedLayout layout(map, map_topology(map), scale);
     std::array<Colour, 256> colours{};
     for (int code = 0; code < 256; ++code) colours[code] = terrain_colour(static_cast<char>(code), terrain);
@@ -461,7 +494,9 @@ void draw_shaped_picture(const io::MapFile& map, const grid::TerrainTable& terra
                 set_pixel(pixels, width, height, column, row, Colour{255, 255, 255});
                 continue;
             }
-            Colour colour = colours[static_cast<unsigned char>(map.letters[static_cast<std::size_t>(cell)])];
+            Colour colour = cell_colours != nullptr
+                                ? (*cell_colours)[static_cast<std::size_t>(cell)]
+                                : colours[static_cast<unsigned char>(map.letters[static_cast<std::size_t>(cell)])];
             const bool edge = (column + 1 < width && row_cells[column + 1] != cell) ||
                               (row + 1 < height && next_row_cells[column] != cell);
             if (outlined && edge) {

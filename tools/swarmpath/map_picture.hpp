@@ -83,6 +83,11 @@ PictureSize picture_size(const io::MapFile& map, std::uint32_t scale);
 Expected<std::string> png_picture(const io::MapFile& map, const grid::TerrainTable& terrain,
                                   const std::vector<DrawnPath>& paths, std::uint32_t scale);
 
+/// A picture of the map with cell (x, y) painted cell_colours[y · width + x] and no paths: squares
+/// `scale` pixels wide, or hexagons and triangles laid out (and outlined) as png_picture lays them
+/// out. For pictures of values per cell, such as a goal field's costs.
+Expected<std::string> png_cell_picture(const io::MapFile& map, const std::vector<Colour>& cell_colours, std::uint32_t scale);
+
 /// One row of a `solve --paths` CSV: `scenario,query,status,cost,path` with the path as `x:y x:y ...`.
 struct PathRow {
     std::string scenario;
