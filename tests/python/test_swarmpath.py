@@ -253,3 +253,24 @@ def test_hex_and_triangle_grids_are_searched_on_their_shape(tmp_path):
         with pytest.raises(ValueError, match="--moves does not apply to " + shape + " maps"):
             swarmpath.Solver(grid, moves=4)
     assert swarmpath.Grid.from_file(str(DAO / "arena.map")).topology == "octile"
+
+
+def test_grid_from_array_takes_the_cell_shape(tmp_path):
+    # The file test's map above, given as an array: each shape answers as the same letters read
+    # from a file of that type do (4 hex steps, 5 triangle steps around the wall at (1, 1)).
+    passable = np.ones((3, 4), dtype=bool)
+    passable[1, 1] = False
+    for shape, optimal in (("octile", None), ("hex", 4.0), ("triangle", 5.0)):
+        path = tmp_path / (shape + ".map")
+        path.write_text("type " + shape + "\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n")
+        from_file = swarmpath.Solver(swarmpath.Grid.from_file(str(path))).solve((0, 0), (3, 2))
+        grid = swarmpath.Grid.from_array(passable, topology=shape)
+        assert grid.topology == shape
+        result = swarmpath.Solver(grid).solve((0, 0), (3, 2))
+        assert result.status == "found"
+        assert result.cost == pytest.approx(from_file.cost)
+        if optimal is not None:
+            assert result.cost == optimal
+    assert swarmpath.Grid.from_array(passable).topology == "octile"
+    with pytest.raises(ValueError, match="topology must be"):
+        swarmpath.Grid.from_array(passable, topology="square")

@@ -97,7 +97,7 @@ struct PythonGrid {
         return build(std::move(*map), table);
     }
 
-    static PythonGrid from_array(const py::array& source, const py::object& terrain);
+    static PythonGrid from_array(const py::array& source, const py::object& terrain, const std::string& topology);
 
     [[nodiscard]] py::array_t<bool> passable() const {
         py::array_t<bool> cells({grid->height(), grid->width()});
@@ -128,7 +128,10 @@ struct PythonGrid {
     }
 };
 
-PythonGrid PythonGrid::from_array(const py::array& source, const py::object& terrain) {
+PythonGrid PythonGrid::from_array(const py::array& source, const py::object& terrain, const std::string& topology) {
+    if (!grid::topology_from_type(topology)) {
+        raise(PyExc_ValueError, "topology must be \"octile\", \"hex\" or \"triangle\", not \"" + topology + "\"");
+    }
     if (source.ndim() != 2) {
         raise(PyExc_ValueError, "Grid.from_array needs a 2-D array indexed [y, x], not " + std::to_string(source.ndim()) + "-D");
     }
@@ -142,7 +145,7 @@ PythonGrid PythonGrid::from_array(const py::array& source, const py::object& ter
     }
     io::MapFile map;
     map.path = "array";
-    map.type = "octile";
+    map.type = topology;  // the cell shape, as a map file's `type` line names it
     map.width = static_cast<std::uint32_t>(width);
     map.height = static_cast<std::uint32_t>(height);
     map.letters.resize(static_cast<std::size_t>(width * height));
@@ -495,9 +498,12 @@ PYBIND11_MODULE(swarmpath, module) {
         .def_static("from_file", &PythonGrid::from_file, py::arg("path"), py::arg("terrain") = py::none(),
                     "Reads a Moving AI .map file. terrain: None, \"LETTER=COST,...\" (inf: blocked) or {letter: cost}.")
         .def_static("from_array", &PythonGrid::from_array, py::arg("array"), py::arg("terrain") = py::none(),
+                    py::arg("topology") = "octile",
                     "Builds a grid from a 2-D array indexed [y, x]: bool or integers (nonzero: passable, uniform "
                     "cost), floats (the cost of entering each cell; inf: blocked; at most 222 distinct costs), or "
-                    "one-character strings (Moving AI terrain letters, with `terrain` applied).")
+                    "one-character strings (Moving AI terrain letters, with `terrain` applied). topology: the cell "
+                    "shape, \"octile\" (square cells), \"hex\" (pointy-top, odd rows shifted right) or \"triangle\" "
+                    "(a cell points up when x + y is even).")
         .def_property_readonly("width", [](const PythonGrid& grid) { return grid.grid->width(); })
         .def_property_readonly("height", [](const PythonGrid& grid) { return grid.grid->height(); })
         .def_property_readonly("shape", [](const PythonGrid& grid) { return py::make_tuple(grid.grid->height(), grid.grid->width()); })
