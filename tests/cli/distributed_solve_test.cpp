@@ -1,6 +1,6 @@
 // `swarmpath solve` under mpirun (issue 8), through the real executable: with 2 and 3 ranks on this
 // machine, the paths file is byte-identical to a single-process run and the summary's counters are
-// equal; a rank that fails (test hook: as if out of memory) or is killed (SIGKILL) fails the whole
+// equal (square maps, and the bundled hex and triangle sets); a rank that fails (test hook: as if out of memory) or is killed (SIGKILL) fails the whole
 // job with a message naming the rank and leaves no output file; an input error is reported once.
 // Assumes OpenMPI's mpirun (SWARMPATH_MPIEXEC) and runs it with --oversubscribe --allow-run-as-root.
 #include <gtest/gtest.h>
@@ -124,6 +124,14 @@ TEST(DistributedSolveTest, GoalFieldsPathsAndCountersMatchSingleProcess) {
     // Fields group queries by goal: the shards must not split a group, or counters would differ.
     expect_same_as_single_process(dataset("dao/arena.map.scen") + " " + dataset("dao/den312d.map.scen"),
                                   "--algorithm flowfield", "flowfield");
+}
+
+TEST(DistributedSolveTest, HexAndTriangleSetsMatchSingleProcess) {
+    // The bundled generated sets (datasets/generated), with auto's choice of A* or fields per goal group.
+    const std::string generated = testing::dataset_folder() + "/../generated/";
+    expect_same_as_single_process(generated + "hex/random128-hex.map.scen " + generated +
+                                      "triangle/rooms128-triangle.map.scen",
+                                  "--check", "shapes");
 }
 
 /// Solves every bundled file on `ranks` ranks with a summary and a paths file asked for in `folder`,
