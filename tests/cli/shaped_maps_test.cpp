@@ -303,9 +303,44 @@ TEST(ShapedRouteCommand, PrintsALegalShortestPathOnTheShapesOwnPicture) {
 }
 
 
+/// The centre of cell (x, y) in a picture at `scale` pixels a cell: a hexagon's centre, or a
+/// triangle's centroid (up when x + y is even), as render lays the shapes out.
+std::pair<double, double> cell_centre(const std::string& type, double scale, double x, double y) {
+    const double root_three = std::sqrt(3.0);
+    if (type == "hex") {
+        const double radius = scale / root_three;
+        return {(x + 0.5 + 0.5 * std::fmod(y, 2.0)) * scale, radius + y * 1.5 * radius};
+    }
+    const double row_height = scale * root_three / 2;
+    const bool up = std::fmod(x + y, 2.0) == 0;
+    return {(x + 1) * scale / 2, y * row_height + (up ? 2.0 : 1.0) * row_height / 3};
+}
+
+/// The picture of small_map at `scale`: half a cell wider for the odd hex rows; triangles half a
+/// base apart.
+void expect_small_map_picture_size(const Picture& picture, const std::string& type, double scale) {
+    const double root_three = std::sqrt(3.0);
+    if (type == "hex") {
+        EXPECT_EQ(picture.width, static_cast<std::uint32_t>(std::ceil(5.5 * scale)));
+        EXPECT_EQ(picture.height, static_cast<std::uint32_t>(std::ceil((2 + 1.5 * 2) * scale / root_three)));
+    } else {
+        EXPECT_EQ(picture.width, static_cast<std::uint32_t>(std::ceil(6 * scale / 2)));
+        EXPECT_EQ(picture.height, static_cast<std::uint32_t>(std::ceil(3 * scale * root_three / 2)));
+    }
+}
+
+/// Runs the swarmpath `arguments`, which write a PNG at `png`, and decodes it (an empty picture,
+/// with the failure reported, when either fails).
+Picture drawn_picture(const std::string& arguments, const std::string& png) {
+    const CommandOutcome drawn = run_swarmpath(arguments);
+    EXPECT_EQ(drawn.exit_code, 0) << drawn.standard_error;
+    Picture picture;
+    EXPECT_TRUE(decode_png(png, picture)) << png;
+    return picture;
+}
+
 TEST(ShapedRenderCommand, PngDrawsShapesOfTheRightSizeWithThePathThroughCellCentres) {
     const std::string folder = scratch_folder("shaped-render-png");
-    const double root_three = std::sqrt(3.0);
     const double scale = 12;
     const std::vector<int> wall{28, 28, 30};
     const std::vector<int> first_path{220, 30, 30};
@@ -314,28 +349,12 @@ TEST(ShapedRenderCommand, PngDrawsShapesOfTheRightSizeWithThePathThroughCellCent
         write_text(folder + "/" + type + ".map", small_map(type));
         write_text(folder + "/" + type + ".csv", "scenario,query,status,cost,path\ns,0,found,5," +
                                                      (type == "hex" ? kHexPath : kTrianglePath) + "\n");
-        CommandOutcome drawn = run_swarmpath("render " + folder + "/" + type + ".map -o " + folder + "/" + type +
-                                             ".png --scale 12 --paths " + folder + "/" + type + ".csv");
-        ASSERT_EQ(drawn.exit_code, 0) << drawn.standard_error;
-        Picture picture;
-        ASSERT_TRUE(decode_png(folder + "/" + type + ".png", picture));
-        // Cell centres: a hexagon's centre, or a triangle's centroid (up when x + y is even).
-        auto centre = [&](double x, double y) -> std::pair<double, double> {
-            if (type == "hex") {
-                const double radius = scale / root_three;
-                return {(x + 0.5 + 0.5 * std::fmod(y, 2.0)) * scale, radius + y * 1.5 * radius};
-            }
-            const double row_height = scale * root_three / 2;
-            const bool up = std::fmod(x + y, 2.0) == 0;
-            return {(x + 1) * scale / 2, y * row_height + (up ? 2.0 : 1.0) * row_height / 3};
-        };
-        if (type == "hex") {
-            EXPECT_EQ(picture.width, static_cast<std::uint32_t>(std::ceil(5.5 * scale)));  // half a cell for the odd rows
-            EXPECT_EQ(picture.height, static_cast<std::uint32_t>(std::ceil((2 + 1.5 * 2) * scale / root_three)));
-        } else {
-            EXPECT_EQ(picture.width, static_cast<std::uint32_t>(std::ceil(6 * scale / 2)));
-            EXPECT_EQ(picture.height, static_cast<std::uint32_t>(std::ceil(3 * scale * root_three / 2)));
-        }
+        const Picture picture = drawn_picture("render " + folder + "/" + type + ".map -o " + folder + "/" + type +
+                                                  ".png --scale 12 --paths " + folder + "/" + type + ".csv",
+                                              folder + "/" + type + ".png");
+        ASSERT_GT(picture.width, 0U);
+        auto centre = [&](double x, double y) { return cell_centre(type, scale, x, y); };
+        expect_small_map_picture_size(picture, type, scale);
         const auto [wall_x, wall_y] = centre(1, 1);
         EXPECT_EQ(picture.colour(wall_x, wall_y), wall) << type;
         const auto [ground_x, ground_y] = centre(1, 2);
@@ -354,31 +373,15 @@ TEST(ShapedRenderCommand, PngDrawsShapesOfTheRightSizeWithThePathThroughCellCent
 // their cost, so a cell one step from the goal and the farthest one differ.
 TEST(ShapedFieldCommand, PngDrawsTheShapesInTheirFieldColours) {
     const std::string folder = scratch_folder("shaped-field-png");
-    const double root_three = std::sqrt(3.0);
     const double scale = 9;
     for (const std::string type : {"hex", "triangle"}) {
         write_text(folder + "/" + type + ".map", small_map(type));
-        CommandOutcome drawn = run_swarmpath("field " + folder + "/" + type + ".map 0 0 -o " + folder + "/" + type +
-                                             ".field --png " + folder + "/" + type + ".png");
-        ASSERT_EQ(drawn.exit_code, 0) << drawn.standard_error;
-        Picture picture;
-        ASSERT_TRUE(decode_png(folder + "/" + type + ".png", picture));
-        auto centre = [&](double x, double y) -> std::pair<double, double> {
-            if (type == "hex") {
-                const double radius = scale / root_three;
-                return {(x + 0.5 + 0.5 * std::fmod(y, 2.0)) * scale, radius + y * 1.5 * radius};
-            }
-            const double row_height = scale * root_three / 2;
-            const bool up = std::fmod(x + y, 2.0) == 0;
-            return {(x + 1) * scale / 2, y * row_height + (up ? 2.0 : 1.0) * row_height / 3};
-        };
-        if (type == "hex") {
-            EXPECT_EQ(picture.width, static_cast<std::uint32_t>(std::ceil(5.5 * scale)));
-            EXPECT_EQ(picture.height, static_cast<std::uint32_t>(std::ceil((2 + 1.5 * 2) * scale / root_three)));
-        } else {
-            EXPECT_EQ(picture.width, static_cast<std::uint32_t>(std::ceil(6 * scale / 2)));
-            EXPECT_EQ(picture.height, static_cast<std::uint32_t>(std::ceil(3 * scale * root_three / 2)));
-        }
+        const Picture picture = drawn_picture("field " + folder + "/" + type + ".map 0 0 -o " + folder + "/" + type +
+                                                  ".field --png " + folder + "/" + type + ".png",
+                                              folder + "/" + type + ".png");
+        ASSERT_GT(picture.width, 0U);
+        auto centre = [&](double x, double y) { return cell_centre(type, scale, x, y); };
+        expect_small_map_picture_size(picture, type, scale);
         const auto [goal_x, goal_y] = centre(0, 0);
         EXPECT_EQ(picture.colour(goal_x, goal_y), (std::vector<int>{255, 255, 255})) << type;
         const auto [wall_x, wall_y] = centre(1, 1);

@@ -318,9 +318,12 @@ void set_pixel(std::vector<std::uint8_t>& pixels, std::uint32_t width, std::uint
 
 }  // namespace
 
-Expected<std::string> png_cell_picture(const io::MapFile& map, const std::vector<Colour>& cell_colours, std::uint32_t scale) {
-    scale = std::max<std::uint32_t>(scale, 1);
-    if (cell_colours.size() != map.letters.size()) return Error{"", 0, 0, "one colour per cell is needed"};
+namespace {
+
+/// The PNG of a map's picture at `scale`: checks its size, lets `draw(width, height, pixels)` paint
+/// the RGB pixels, and encodes them.
+template <class Draw>
+Expected<std::string> encoded_picture(const io::MapFile& map, std::uint32_t scale, Draw&& draw) {
     const PictureSize size = picture_size(map, scale);
     if (size.width * size.height > (std::uint64_t{1} << 28) || size.width == 0 || size.height == 0) {
         return Error{"", 0, 0, "the picture would be " + std::to_string(size.width) + " x " + std::to_string(size.height) +
@@ -329,16 +332,7 @@ Expected<std::string> png_cell_picture(const io::MapFile& map, const std::vector
     const auto width = static_cast<std::uint32_t>(size.width);
     const auto height = static_cast<std::uint32_t>(size.height);
     std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width) * height * 3);
-    if (map_topology(map) != grid::Topology::square) {
-        draw_shaped_picture(map, grid::TerrainTable::benchmark(), {}, scale, width, height, pixels, &cell_colours);
-    } else {
-        for (std::uint32_t row = 0; row < height; ++row) {
-            for (std::uint32_t column = 0; column < width; ++column) {
-                set_pixel(pixels, width, height, column, row,
-                          cell_colours[static_cast<std::size_t>(row / scale) * map.width + column / scale]);
-            }
-        }
-    }
+    draw(width, height, pixels);
     std::vector<png_bytep> rows(height);
     for (std::uint32_t row = 0; row < height; ++row) rows[row] = &pixels[static_cast<std::size_t>(row) * width * 3];
     PngBytes output;
@@ -347,30 +341,35 @@ Expected<std::string> png_cell_picture(const io::MapFile& map, const std::vector
     return std::move(output.bytes);
 }
 
+}  // namespace
+
+Expected<std::string> png_cell_picture(const io::MapFile& map, const std::vector<Colour>& cell_colours, std::uint32_t scale) {
+    scale = std::max<std::uint32_t>(scale, 1);
+    if (cell_colours.size() != map.letters.size()) return Error{"", 0, 0, "one colour per cell is needed"};
+    return encoded_picture(map, scale, [&](std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels) {
+        if (map_topology(map) != grid::Topology::square) {
+            draw_shaped_picture(map, grid::TerrainTable::benchmark(), {}, scale, width, height, pixels, &cell_colours);
+            return;
+        }
+        for (std::uint32_t row = 0; row < height; ++row) {
+            for (std::uint32_t column = 0; column < width; ++column) {
+                set_pixel(pixels, width, height, column, row,
+                          cell_colours[static_cast<std::size_t>(row / scale) * map.width + column / scale]);
+            }
+        }
+    });
+}
+
 Expected<std::string> png_picture(const io::MapFile& map, const grid::TerrainTable& terrain,
                                   const std::vector<DrawnPath>& paths, std::uint32_t scale) {
     scale = std::max<std::uint32_t>(scale, 1);
-    const PictureSize size = picture_size(map, scale);
-    const std::uint64_t pixel_width = size.width;
-    const std::uint64_t pixel_height = size.height;
-    if (pixel_width * pixel_height > (std::uint64_t{1} << 28) || pixel_width == 0 || pixel_height == 0) {
-        return Error{"", 0, 0, "the picture would be " + std::to_string(pixel_width) + " x " + std::to_string(pixel_height) +
-                                   " pixels; choose a smaller --scale"};
-    }
-    const auto width = static_cast<std::uint32_t>(pixel_width);
-    const auto height = static_cast<std::uint32_t>(pixel_height);
-    std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width) * height * 3);
-    if (map_topology(map) != grid::Topology::square) {
-        draw_shaped_picture(map, terrain, paths, scale, width, height, pixels);
-    } else {
-        draw_square_picture(map, terrain, paths, scale, width, height, pixels);
-    }
-    std::vector<png_bytep> rows(height);
-    for (std::uint32_t row = 0; row < height; ++row) rows[row] = &pixels[static_cast<std::size_t>(row) * width * 3];
-    PngBytes output;
-    const char* failure = encode_rows(output, rows.data(), width, height);
-    if (std::strlen(failure) != 0) return Error{"", 0, 0, failure};
-    return std::move(output.bytes);
+    return encoded_picture(map, scale, [&](std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels) {
+        if (map_topology(map) != grid::Topology::square) {
+            draw_shaped_picture(map, terrain, paths, scale, width, height, pixels);
+        } else {
+            draw_square_picture(map, terrain, paths, scale, width, height, pixels);
+        }
+    });
 }
 
 namespace {
