@@ -1,7 +1,8 @@
 /* The C API (swarmpath.h) from C: compiled by a C compiler as C99, run by ctest with the source
  * tree as its one argument (for the bundled Moving AI files). Checks answers against the scenario
- * file's optimal lengths, the size-query protocol of the output buffers, and the status codes of
- * bad input: a missing file, unknown letters and settings, NULL handles, cells off the map. */
+ * file's optimal lengths, the size-query protocol of the output buffers, the status codes of bad
+ * input (a missing file, unknown letters and settings, NULL handles, cells off the map), and hex and
+ * triangle grids built from letters. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,6 +178,42 @@ static void test_bad_input(void) {
     swarmpath_grid_destroy(NULL); /* destroying NULL is allowed */
 }
 
+/* Hex and triangle grids from letters: the same room's shortest paths on each shape's own
+ * neighbours (FORMATS.md), the topology reported back, square-only settings refused. */
+static void test_shaped_grids(void) {
+    /* Around the wall at (1, 1) from (0, 0) to (3, 2): 4 hex steps, 5 triangle steps. */
+    const char* room = "...." ".@.." "....";
+    const int shapes[2] = {SWARMPATH_TOPOLOGY_HEX, SWARMPATH_TOPOLOGY_TRIANGLE};
+    const double optimal[2] = {4.0, 5.0};
+    for (int shape = 0; shape < 2; ++shape) {
+        swarmpath_grid* grid = NULL;
+        CHECK(swarmpath_grid_from_shaped_letters(4, 3, shapes[shape], room, NULL, &grid) == SWARMPATH_OK);
+        CHECK(swarmpath_grid_topology(grid) == shapes[shape]);
+        swarmpath_solver* solver = NULL;
+        CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+        swarmpath_context* context = NULL;
+        CHECK(swarmpath_context_create(&context) == SWARMPATH_OK);
+        swarmpath_result result;
+        CHECK(swarmpath_solve(solver, context, 0, 0, 3, 2, &result) == SWARMPATH_OK);
+        CHECK(result.status == SWARMPATH_QUERY_FOUND && fabs(result.cost - optimal[shape]) < 1e-9);
+        swarmpath_settings settings;
+        swarmpath_settings_default(&settings);
+        settings.moves = 4;
+        swarmpath_solver* refused = NULL;
+        CHECK(swarmpath_solver_create(grid, &settings, &refused) == SWARMPATH_ERROR_INVALID_ARGUMENT && refused == NULL);
+        CHECK(strstr(swarmpath_last_error(), "--moves") != NULL);
+        swarmpath_context_destroy(context);
+        swarmpath_solver_destroy(solver);
+        swarmpath_grid_destroy(grid);
+    }
+    swarmpath_grid* grid = NULL;
+    CHECK(swarmpath_grid_from_letters(4, 3, room, NULL, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_topology(grid) == SWARMPATH_TOPOLOGY_SQUARE);
+    swarmpath_grid_destroy(grid);
+    CHECK(swarmpath_grid_topology(NULL) == -1);
+    CHECK(swarmpath_grid_from_shaped_letters(4, 3, 7, room, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT && grid == NULL);
+}
+
 int main(int argc, char** argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s SOURCE_DIR\n", argv[0]);
@@ -185,6 +222,7 @@ int main(int argc, char** argv) {
     test_one_query(argv[1]);
     test_batch_against_scenario(argv[1]);
     test_bad_input();
+    test_shaped_grids();
     if (failures != 0) {
         fprintf(stderr, "c_api_test: %d checks failed\n", failures);
         return 1;

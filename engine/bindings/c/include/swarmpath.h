@@ -100,6 +100,13 @@ typedef enum swarmpath_diagonal_rule {
     SWARMPATH_DIAGONAL_ANY = 2         /**< only the destination must be passable */
 } swarmpath_diagonal_rule;
 
+/** A grid's cell shape (FORMATS.md): a map file's `type` line, octile, hex or triangle. */
+typedef enum swarmpath_topology {
+    SWARMPATH_TOPOLOGY_SQUARE = 0,   /**< `type octile`: square cells, 8 or 4 moves */
+    SWARMPATH_TOPOLOGY_HEX = 1,      /**< `type hex`: pointy-top hexagons, odd rows shifted half a cell right */
+    SWARMPATH_TOPOLOGY_TRIANGLE = 2  /**< `type triangle`: cell (x, y) points up when x + y is even */
+} swarmpath_topology;
+
 /** Search settings; start from swarmpath_settings_default(). */
 typedef struct swarmpath_settings {
     int algorithm;            /**< a swarmpath_algorithm */
@@ -141,7 +148,15 @@ SWARMPATH_API swarmpath_status swarmpath_grid_from_file(const char* map_path, co
  *  same letters and terrain_spec as a map file (".": ground, "@" or "T": blocked, ...). */
 SWARMPATH_API swarmpath_status swarmpath_grid_from_letters(int32_t width, int32_t height, const char* letters,
                                                            const char* terrain_spec, swarmpath_grid** grid);
+/** As swarmpath_grid_from_letters, with cells of the shape `topology` (a swarmpath_topology). On hex
+ *  and triangle grids a solver refuses `moves` other than 8, a diagonal rule other than both-free,
+ *  and JPS / JPS+ (settings from swarmpath_settings_default() are accepted). */
+SWARMPATH_API swarmpath_status swarmpath_grid_from_shaped_letters(int32_t width, int32_t height, int topology,
+                                                                  const char* letters, const char* terrain_spec,
+                                                                  swarmpath_grid** grid);
 SWARMPATH_API void swarmpath_grid_destroy(swarmpath_grid* grid);
+/** The grid's cell shape, a swarmpath_topology (a file's from its `type` line); -1 for NULL. */
+SWARMPATH_API int swarmpath_grid_topology(const swarmpath_grid* grid);
 SWARMPATH_API int32_t swarmpath_grid_width(const swarmpath_grid* grid);   /**< 0 for NULL */
 SWARMPATH_API int32_t swarmpath_grid_height(const swarmpath_grid* grid);  /**< 0 for NULL */
 /** 1 when (x, y) is on the map and passable, else 0. */

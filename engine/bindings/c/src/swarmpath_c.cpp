@@ -17,6 +17,7 @@
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/grid/topology.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/io/terrain_file.hpp"
@@ -54,6 +55,9 @@ static_assert(static_cast<int>(search::QueryStatus::goal_blocked) == SWARMPATH_Q
 static_assert(static_cast<int>(search::QueryStatus::invalid) == SWARMPATH_QUERY_INVALID);
 static_assert(static_cast<int>(search::QueryStatus::partial) == SWARMPATH_QUERY_PARTIAL);
 static_assert(static_cast<int>(search::QueryStatus::node_limit) == SWARMPATH_QUERY_NODE_LIMIT);
+static_assert(static_cast<int>(grid::Topology::square) == SWARMPATH_TOPOLOGY_SQUARE);
+static_assert(static_cast<int>(grid::Topology::hex) == SWARMPATH_TOPOLOGY_HEX);
+static_assert(static_cast<int>(grid::Topology::triangle) == SWARMPATH_TOPOLOGY_TRIANGLE);
 
 namespace {
 
@@ -147,6 +151,11 @@ swarmpath_status swarmpath_grid_from_file(const char* map_path, const char* terr
 
 swarmpath_status swarmpath_grid_from_letters(int32_t width, int32_t height, const char* letters,
                                              const char* terrain_spec, swarmpath_grid** grid) {
+    return swarmpath_grid_from_shaped_letters(width, height, SWARMPATH_TOPOLOGY_SQUARE, letters, terrain_spec, grid);
+}
+
+swarmpath_status swarmpath_grid_from_shaped_letters(int32_t width, int32_t height, int topology, const char* letters,
+                                                    const char* terrain_spec, swarmpath_grid** grid) {
     return guarded([&] {
         if (grid == nullptr) return missing("grid");
         *grid = nullptr;
@@ -154,11 +163,17 @@ swarmpath_status swarmpath_grid_from_letters(int32_t width, int32_t height, cons
         if (width <= 0 || height <= 0) {
             return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "width and height must be positive");
         }
+        if (topology < SWARMPATH_TOPOLOGY_SQUARE || topology > SWARMPATH_TOPOLOGY_TRIANGLE) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
+                        "topology must be SWARMPATH_TOPOLOGY_SQUARE, _HEX or _TRIANGLE, not " + std::to_string(topology));
+        }
         Expected<grid::TerrainTable> terrain = terrain_from(terrain_spec);
         if (!terrain) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, terrain.error());
         // Through the map parser, so the letters get the same checks (sizes, undefined letters) as a file's.
         const auto row_length = static_cast<std::size_t>(width);
-        std::string text = "type octile\nheight " + std::to_string(height) + "\nwidth " + std::to_string(width) + "\nmap\n";
+        const std::string_view type = grid::topology_type_name(static_cast<grid::Topology>(topology));
+        std::string text = "type " + std::string(type) + "\nheight " + std::to_string(height) + "\nwidth " +
+                           std::to_string(width) + "\nmap\n";
         for (std::size_t row = 0; row < static_cast<std::size_t>(height); ++row) {
             text.append(letters + row * row_length, row_length).push_back('\n');
         }
@@ -169,6 +184,7 @@ swarmpath_status swarmpath_grid_from_letters(int32_t width, int32_t height, cons
 void swarmpath_grid_destroy(swarmpath_grid* grid) { delete grid; }
 int32_t swarmpath_grid_width(const swarmpath_grid* grid) { return grid ? static_cast<int32_t>(grid->grid.width()) : 0; }
 int32_t swarmpath_grid_height(const swarmpath_grid* grid) { return grid ? static_cast<int32_t>(grid->grid.height()) : 0; }
+int swarmpath_grid_topology(const swarmpath_grid* grid) { return grid ? static_cast<int>(grid->grid.topology()) : -1; }
 int swarmpath_grid_passable(const swarmpath_grid* grid, int64_t x, int64_t y) {
     if (grid == nullptr || !grid->grid.contains(x, y)) return 0;
     return grid->grid.passable(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y)) ? 1 : 0;
