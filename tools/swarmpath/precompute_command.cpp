@@ -109,10 +109,6 @@ int run_precompute(const PrecomputeOptions& options) {
     }
     Expected<search::CellOrder> order = parse_order(options.order);
     if (!order) return refuse(order.error().describe());
-    if (options.search.algorithm != "auto" || options.search.heuristic != "auto" || options.search.weight != 1.0 ||
-        options.search.fallback != "none" || options.search.max_expansions != 0) {
-        return refuse("precompute takes only --moves, --diagonal-rule, --terrain and --terrain-file of the search options");
-    }
     RunFiles files;
     files.add_input("map", options.map_path);
     files.add_input("terrain file (--terrain-file)", options.search.terrain_file);
