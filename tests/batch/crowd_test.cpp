@@ -339,6 +339,31 @@ TEST(FieldFile, RoundTripsAndDetectsDamage) {
     EXPECT_NE(bad.error().message.find("checksum"), std::string::npos);
     EXPECT_FALSE(io::decode_field_file(bytes.substr(0, bytes.size() - 1), "memory").has_value());
     EXPECT_FALSE(io::decode_field_file("SWPFIELX" + bytes.substr(8), "memory").has_value());
+    EXPECT_EQ(file.topology, 0);  // a square map
+    std::string bad_shape = bytes;
+    bad_shape[30] = 3;
+    Expected<io::FieldFile> refused = io::decode_field_file(bad_shape, "memory");
+    ASSERT_FALSE(refused.has_value());
+    EXPECT_NE(refused.error().message.find("cell shape"), std::string::npos);
+}
+
+// A field of a hex or triangle map records its cell shape, and reads back with it.
+TEST(FieldFile, RecordsTheCellShape) {
+    for (const grid::Topology topology : {grid::Topology::hex, grid::Topology::triangle}) {
+        std::mt19937_64 random(704);
+        io::MapFile map = testing::random_map(random, 20, 14, 0.0);
+        map.type = std::string(grid::topology_type_name(topology));
+        Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
+        ASSERT_TRUE(grid.has_value());
+        search::FieldWorkspace workspace;
+        const search::GoalField field = search::GoalField::compute(*grid, search::Moves::eight, search::DiagonalRule::both_free,
+                                                                   3, 4, {}, true, workspace);
+        const io::FieldFile file = search::field_file_from(field, *grid);
+        EXPECT_EQ(file.topology, static_cast<std::uint8_t>(topology));
+        Expected<io::FieldFile> decoded = io::decode_field_file(io::encode_field_file(file), "memory");
+        ASSERT_TRUE(decoded.has_value()) << decoded.error().describe();
+        EXPECT_EQ(*decoded, file);
+    }
 }
 
 TEST(MapEdits, ParseErrorsNameFileLineAndColumn) {

@@ -14,6 +14,7 @@ io::FieldFile field_file_from(const GoalField& field, const grid::Grid& grid) {
     file.goal_y = field.goal_y();
     file.moves = field.moves() == Moves::four ? 4 : 8;
     file.diagonal_rule = static_cast<std::uint8_t>(field.diagonal());
+    file.topology = static_cast<std::uint8_t>(grid.topology());
     const std::size_t cells = static_cast<std::size_t>(file.width) * file.height;
     file.costs.assign(cells, std::numeric_limits<float>::infinity());
     file.directions.assign(cells, kNoDirection);
