@@ -271,6 +271,9 @@ TEST_F(InputFilesTest, HexAndTriangleMapsAreSearchedAndRefuseSquareOnlyOptions) 
                        {"--diagonal-rule does not apply to " + type + " maps"});
         expect_refused("solve " + path("s.map.scen") + " --algorithm jps+",
                        {"--algorithm jps+ does not apply to " + type + " maps"});
+        // The refusal suggests flowfield, which answers goal groups: `route`, one query, says so.
+        expect_refused("route " + path("s.map") + " 0 0 3 2 --algorithm flowfield",
+                       {"--algorithm flowfield answers goal groups"});
         // octile overestimates where a hex step moves x and y at once; on triangles no step does, so
         // octile is accepted there and the other shape's distance is what overestimates.
         const std::string overestimating = type == "hex" ? "octile" : "hex";

@@ -216,6 +216,10 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
             break;
         case Algorithm::oracle:
             return fail("the oracle answers from a file built by `swarmpath precompute` (batch::Oracle), not from a Solver");
+        case Algorithm::flowfield:
+            // Goal fields answer groups of queries (batch::CrowdSolver, `solve`, `field`), not one.
+            return fail("--algorithm flowfield answers goal groups (solve, field); one query is searched with astar, "
+                        "jps, jps+ or auto");
         default:
             return fail("algorithm " + std::string(to_string(settings.algorithm)) + " is not available in this build");
     }
