@@ -9,9 +9,10 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <limits>
 #include <string>
-#include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "search/best_first/bucket_queue.hpp"
 #include "search/best_first/cell_layout.hpp"
@@ -291,23 +292,26 @@ Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, s
         }
     }
     // The component labels decide "unreachable" without a search, so they must group the cells as
-    // the map's own components do (stored label -> map label one to one), whatever their numbers.
+    // the map's own components do: each map label has one stored label, no two the same, whatever
+    // the stored numbers are.
     const Components components = Components::compute(grid, tables.moves, tables.diagonal);
-    std::unordered_map<std::uint32_t, std::uint32_t> map_label_of_stored;
-    std::unordered_map<std::uint32_t, std::uint32_t> stored_label_of_map;
+    constexpr auto kUnseen = std::numeric_limits<std::uint64_t>::max();
+    std::vector<std::uint64_t> stored_of_map(std::size_t{components.count()} + 1, kUnseen);
     const grid::PaddedLayout layout = grid.layout();
     std::uint32_t rank = 0;
     for (std::uint32_t y = 0; y < grid.height(); ++y) {
         for (std::uint32_t x = 0; x < grid.width(); ++x) {
             if (!grid.passable(x, y)) continue;
             const std::uint32_t stored = tables.component_of_rank[rank++];
-            const std::uint32_t computed = components.label(grid::PaddedIndex{layout.padded(x, y)});
-            const auto [by_stored, new_stored] = map_label_of_stored.try_emplace(stored, computed);
-            const auto [by_map, new_map] = stored_label_of_map.try_emplace(computed, stored);
-            if (by_stored->second != computed || by_map->second != stored) {
-                return fail("its component labels do not match the map's connected areas");
-            }
+            std::uint64_t& expected = stored_of_map[components.label(grid::PaddedIndex{layout.padded(x, y)})];
+            if (expected == kUnseen) expected = stored;
+            if (expected != stored) return fail("its component labels do not match the map's connected areas");
         }
+    }
+    std::sort(stored_of_map.begin(), stored_of_map.end());
+    const auto seen_end = std::lower_bound(stored_of_map.begin(), stored_of_map.end(), kUnseen);
+    if (std::adjacent_find(stored_of_map.begin(), seen_end) != seen_end) {
+        return fail("its component labels do not match the map's connected areas");
     }
     return Success{};
 }
