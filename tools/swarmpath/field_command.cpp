@@ -44,21 +44,20 @@ struct FieldOptions {
     std::string terrain_file;
 };
 
-using Colour = std::array<std::uint8_t, 3>;
-
-/// A blue–green–yellow ramp for t in [0, 1].
+/// A blue–green–yellow ramp for t in [0, 1] (map_picture's Colour, which the shaped pictures take too).
 Colour ramp(double t) {
     static constexpr std::array<Colour, 5> stops = {
         Colour{68, 1, 84}, Colour{59, 82, 139}, Colour{33, 145, 140}, Colour{94, 201, 98}, Colour{253, 231, 37}};
     t = std::clamp(t, 0.0, 1.0) * static_cast<double>(stops.size() - 1);
     const auto index = std::min<std::size_t>(static_cast<std::size_t>(t), stops.size() - 2);
     const double fraction = t - static_cast<double>(index);
-    Colour colour{};
-    for (std::size_t channel = 0; channel < 3; ++channel) {
-        colour[channel] = static_cast<std::uint8_t>(std::lround(
-            static_cast<double>(stops[index][channel]) * (1.0 - fraction) + static_cast<double>(stops[index + 1][channel]) * fraction));
-    }
-    return colour;
+    auto mix = [fraction](std::uint8_t from, std::uint8_t to) {
+        return static_cast<std::uint8_t>(
+            std::lround(static_cast<double>(from) * (1.0 - fraction) + static_cast<double>(to) * fraction));
+    };
+    const Colour& low = stops[index];
+    const Colour& high = stops[index + 1];
+    return {mix(low.red, high.red), mix(low.green, high.green), mix(low.blue, high.blue)};
 }
 
 void append_bytes(png_structp png, png_bytep data, png_size_t length) {
@@ -106,13 +105,12 @@ float largest_cost(const io::FieldFile& field) {
 }
 
 /// The colours of every cell, row by row, for the picture of a hex or triangle map.
-std::vector<cli::Colour> field_colours(const grid::Grid& grid, const io::FieldFile& field) {
+std::vector<Colour> field_colours(const grid::Grid& grid, const io::FieldFile& field) {
     const float largest = largest_cost(field);
-    std::vector<cli::Colour> colours(static_cast<std::size_t>(field.width) * field.height);
+    std::vector<Colour> colours(static_cast<std::size_t>(field.width) * field.height);
     for (std::uint32_t y = 0; y < field.height; ++y) {
         for (std::uint32_t x = 0; x < field.width; ++x) {
-            const Colour colour = cell_colour(grid, field, largest, x, y);
-            colours[static_cast<std::size_t>(y) * field.width + x] = {colour[0], colour[1], colour[2]};
+            colours[static_cast<std::size_t>(y) * field.width + x] = cell_colour(grid, field, largest, x, y);
         }
     }
     return colours;
@@ -125,9 +123,9 @@ std::vector<std::uint8_t> draw_field(const grid::Grid& grid, const io::FieldFile
     const float largest = largest_cost(field);
     auto paint = [&](std::uint32_t px, std::uint32_t py, const Colour& colour) {
         const std::size_t offset = (static_cast<std::size_t>(py) * width + px) * 3;
-        pixels[offset] = colour[0];
-        pixels[offset + 1] = colour[1];
-        pixels[offset + 2] = colour[2];
+        pixels[offset] = colour.red;
+        pixels[offset + 1] = colour.green;
+        pixels[offset + 2] = colour.blue;
     };
     for (std::uint32_t y = 0; y < field.height; ++y) {
         for (std::uint32_t x = 0; x < field.width; ++x) {
