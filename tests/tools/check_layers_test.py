@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # Tests of tools/check-layers on small crafted trees in a temporary folder, so that the layer check
 # cannot pass by checking nothing: a clean tree passes; an upward include, a file-level cycle, a
-# cycle between units (a.cpp -> b.hpp, b.cpp -> a.hpp, also through a detail header), an include that resolves to no file and a
+# cycle between units (a.cpp -> b.hpp, b.cpp -> a.hpp, also through an internal header), an include that resolves to no file and a
 # folder that is no layer each fail, with a line naming file:line, the include and the layers.
 # Assumes python3 and the source tree (the check is found relative to this file). Prints
 # "N passed, N failed" and exits 1 on any failure.
@@ -21,8 +21,8 @@ CLEAN = {
     "engine/src/io/map_file.cpp": '#include "swarmpath/io/map_file.hpp"\n#include "file_kind.hpp"\n',
     "engine/src/io/file_kind.hpp": "#pragma once\n",
     "engine/include/swarmpath/search/solver.hpp": '#pragma once\n#include "swarmpath/io/map_file.hpp"\n',
-    "engine/src/search/detail/loop.hpp": '#pragma once\n#include "swarmpath/search/solver.hpp"\n',
-    "engine/src/search/solver.cpp": '#include "search/detail/loop.hpp"\n',
+    "engine/src/search/best_first/loop.hpp": '#pragma once\n#include "swarmpath/search/solver.hpp"\n',
+    "engine/src/search/solver.cpp": '#include "search/best_first/loop.hpp"\n',
     "engine/include/swarmpath/batch/run.hpp": '#pragma once\n#include "swarmpath/search/solver.hpp"\n',
     "engine/include/swarmpath/swarmpath.hpp": '#pragma once\n#include "swarmpath/batch/run.hpp"\n',
     "engine/bindings/c/src/api.cpp": '#include "swarmpath/batch/run.hpp"\n// #include "nowhere.hpp" in a comment line is not read\n',
@@ -44,9 +44,9 @@ CASES = [
     ("an upward include fails (grid includes io)",
      dict(CLEAN, **{"engine/src/grid/grid.cpp": '#include "swarmpath/grid/grid.hpp"\n#include "swarmpath/io/map_file.hpp"\n'}),
      1, ['engine/src/grid/grid.cpp:2: #include "swarmpath/io/map_file.hpp" points up: grid may not include io']),
-    ("an upward include from a detail header fails (search includes batch)",
-     dict(CLEAN, **{"engine/src/search/detail/loop.hpp": '#pragma once\n#include "swarmpath/batch/run.hpp"\n'}),
-     1, ["engine/src/search/detail/loop.hpp:2:", "search may not include batch"]),
+    ("an upward include from an internal header fails (search includes batch)",
+     dict(CLEAN, **{"engine/src/search/best_first/loop.hpp": '#pragma once\n#include "swarmpath/batch/run.hpp"\n'}),
+     1, ["engine/src/search/best_first/loop.hpp:2:", "search may not include batch"]),
     ("a file-level cycle within one layer fails",
      dict(CLEAN, **{"engine/include/swarmpath/grid/a.hpp": '#pragma once\n#include "swarmpath/grid/b.hpp"\n',
                     "engine/include/swarmpath/grid/b.hpp": '#pragma once\n#include "swarmpath/grid/a.hpp"\n'}),
@@ -58,7 +58,7 @@ CASES = [
                     "engine/src/batch/a.cpp": '#include "swarmpath/batch/a.hpp"\n#include "swarmpath/batch/b.hpp"\n',
                     "engine/src/batch/b.cpp": '#include "swarmpath/batch/b.hpp"\n#include "swarmpath/batch/a.hpp"\n'}),
      1, ["engine/src/batch/a.cpp:2:", "include cycle between units batch/a <-> batch/b (batch -> batch)"]),
-    ("a cycle between units through a detail header fails",
+    ("a cycle between units through an internal header fails",
      dict(CLEAN, **{"engine/include/swarmpath/batch/a.hpp": "#pragma once\n",
                     "engine/include/swarmpath/batch/b.hpp": "#pragma once\n",
                     "engine/src/batch/detail/helper.hpp": '#pragma once\n#include "swarmpath/batch/b.hpp"\n',
