@@ -3,7 +3,12 @@
 // 0 success, 1 a --check mismatch, 2 bad input or usage (the message names file and line).
 #pragma once
 
+#include <string>
+#include <string_view>
+
 #include <CLI/CLI.hpp>
+
+#include "swarmpath/core/settings_words.hpp"
 
 namespace swarmpath::cli {
 
@@ -25,6 +30,10 @@ void add_precompute_command(CLI::App& app, int& exit_code);
 
 /// Prints an error to stderr as "swarmpath: <message>", control bytes and invalid UTF-8 escaped.
 void report_error(const std::string& message);
+
+/// How the command line names an engine setting in messages: `--moves`, `--algorithm astar`. Every
+/// Error the command prints goes through it (`error.describe(command_line_wording)`).
+std::string command_line_wording(Setting setting, std::string_view value);
 
 /// The version of this build ("0.1.0"), also carried by `solve --summary`.
 const char* version();

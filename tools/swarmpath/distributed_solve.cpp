@@ -157,7 +157,7 @@ std::string solve_own_shard(int rank, const ShardPlan& plan, const std::vector<b
             if (!outcome) {
                 Writer failure;
                 failure.put(ShardVerdict::input_error);
-                failure.put_text(outcome.error().describe());
+                failure.put_text(outcome.error().describe(command_line_wording));
                 return std::move(failure.buffer());
             }
             ++entries;

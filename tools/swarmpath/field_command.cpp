@@ -165,18 +165,18 @@ int run_field(const FieldOptions& options) {
     const std::string picture_path = options.picture.empty() ? options.output + ".png" : options.picture;
     io::AtomicFile* picture_output = files.add_output("--png", picture_path);
     if (Status checked = files.check(); !checked) {
-        report_error(checked.error().describe());
+        report_error(checked.error().describe(command_line_wording));
         return kExitBadInput;
     }
     Expected<LoadedMap> loaded = load_map(search, options.map_path);
     if (!loaded) {
-        report_error(loaded.error().describe());
+        report_error(loaded.error().describe(command_line_wording));
         return kExitBadInput;
     }
     const ResolvedSearch* resolved = &loaded->search;
     const grid::Grid* grid = &loaded->grid;
     if (Status fits = search::check_shape_settings(*grid, resolved->settings); !fits) {
-        report_error(options.map_path + ": " + fits.error().describe());
+        report_error(options.map_path + ": " + fits.error().describe(command_line_wording));
         return kExitBadInput;
     }
     if (!grid->contains(options.goal_x, options.goal_y)) {
@@ -202,7 +202,7 @@ int run_field(const FieldOptions& options) {
         // Hexagons and triangles drawn as `render` draws them, each in its field colour (no arrows).
         Expected<std::string> picture = png_cell_picture(loaded->map, field_colours(*grid, file), std::max(scale, 2U));
         if (!picture) {
-            report_error(picture_path + ": " + picture.error().message);
+            report_error(picture_path + ": " + word_message(picture.error().message, command_line_wording));
             return kExitBadInput;
         }
         encoded = std::move(*picture);
@@ -212,7 +212,7 @@ int run_field(const FieldOptions& options) {
     }
     picture_output->write(encoded);
     if (Status committed = files.commit(); !committed) {
-        report_error(committed.error().describe());
+        report_error(committed.error().describe(command_line_wording));
         return kExitBadInput;
     }
     std::fprintf(files.writes_standard_output() ? stderr : stdout,

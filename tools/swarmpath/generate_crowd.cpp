@@ -157,12 +157,12 @@ int run_generate_crowd(const CrowdOptions& options) {
     files.add_input("map", options.map_path);
     io::AtomicFile* file = files.add_output("-o", options.output);
     if (Status checked = files.check(); !checked) {
-        report_error(checked.error().describe());
+        report_error(checked.error().describe(command_line_wording));
         return kExitBadInput;
     }
     Expected<io::MapFile> map = io::read_map_file(options.map_path);
     if (!map) {
-        report_error(map.error().describe());
+        report_error(map.error().describe(command_line_wording));
         return kExitBadInput;
     }
     if (options.agents == 0 || options.goals == 0) {
@@ -199,7 +199,7 @@ int run_generate_crowd(const CrowdOptions& options) {
     for (const std::string& row : rows) buffer += row;
     file->write(buffer);
     if (Status committed = files.commit(); !committed) {
-        report_error(committed.error().describe());
+        report_error(committed.error().describe(command_line_wording));
         return kExitBadInput;
     }
     std::fprintf(stderr, "swarmpath: wrote %zu agents bound for %zu goals to %s\n", options.agents, options.goals,

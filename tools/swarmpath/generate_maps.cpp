@@ -405,7 +405,7 @@ int run_generate_map(const MapOptions& options) {
     const std::string scenario_path = options.scenario_output.empty() ? options.output + ".scen" : options.scenario_output;
     io::AtomicFile* scenario_file = options.scenarios == 0 ? nullptr : files.add_output("--scenario-output", scenario_path);
     if (Status checked = files.check(); !checked) {
-        report_error(checked.error().describe());
+        report_error(checked.error().describe(command_line_wording));
         return kExitBadInput;
     }
     Draw draw(options.seed);
@@ -428,7 +428,7 @@ int run_generate_map(const MapOptions& options) {
     text.shrink_to_fit();
     if (scenario_file == nullptr) {
         if (Status committed = files.commit(); !committed) {
-            report_error(committed.error().describe());
+            report_error(committed.error().describe(command_line_wording));
             return kExitBadInput;
         }
         return kExitSuccess;
@@ -469,7 +469,7 @@ int run_generate_map(const MapOptions& options) {
     }
     scenario_file->write(scenario);
     if (Status committed = files.commit(); !committed) {  // the map and its scenarios, or neither
-        report_error(committed.error().describe());
+        report_error(committed.error().describe(command_line_wording));
         return kExitBadInput;
     }
     return kExitSuccess;

@@ -108,22 +108,22 @@ int run_precompute(const PrecomputeOptions& options) {
         return refuse("--progress must be auto, always or never, not '" + options.progress + "'");
     }
     Expected<search::CellOrder> order = parse_order(options.order);
-    if (!order) return refuse(order.error().describe());
+    if (!order) return refuse(order.error().describe(command_line_wording));
     RunFiles files;
     files.add_input("map", options.map_path);
     files.add_input("terrain file (--terrain-file)", options.search.terrain_file);
     // Only rank 0 writes; the other ranks still check the path so that every rank agrees.
     io::AtomicFile* output = session.is_root() ? files.add_output("-o", options.output) : nullptr;
-    if (Status checked = files.check(); !checked) return refuse(checked.error().describe());
+    if (Status checked = files.check(); !checked) return refuse(checked.error().describe(command_line_wording));
     Expected<LoadedMap> loaded = load_map(options.search, options.map_path);
-    if (!loaded) return refuse(loaded.error().describe());
+    if (!loaded) return refuse(loaded.error().describe(command_line_wording));
     const grid::Grid& grid = loaded->grid;
     batch::OracleSettings settings;
     settings.moves = loaded->search.settings.moves;
     settings.diagonal = loaded->search.settings.diagonal;
     settings.order = *order;
     Expected<search::OracleLayout> layout = batch::Oracle::layout(grid, settings);
-    if (!layout) return refuse(options.map_path + ": " + layout.error().message);
+    if (!layout) return refuse(options.map_path + ": " + word_message(layout.error().message, command_line_wording));
     if (session.distributed() && !session.agree_on_inputs()) return kExitBadInput;
 
     const unsigned available = std::max(1U, std::thread::hardware_concurrency());
@@ -155,15 +155,15 @@ int run_precompute(const PrecomputeOptions& options) {
     Expected<batch::Oracle> oracle =
         batch::Oracle::assemble(grid, settings, base_name(options.map_path), std::move(*layout), rows);
     if (!oracle) {
-        report_error(options.map_path + ": " + oracle.error().message);
+        report_error(options.map_path + ": " + word_message(oracle.error().message, command_line_wording));
         return kExitBadInput;
     }
     if (Status written = oracle->write_to(*output); !written) {
-        report_error(written.error().describe());
+        report_error(written.error().describe(command_line_wording));
         return kExitBadInput;
     }
     if (Status committed = files.commit(); !committed) {
-        report_error(committed.error().describe());
+        report_error(committed.error().describe(command_line_wording));
         return kExitBadInput;
     }
     const double passable = std::max<double>(1.0, static_cast<double>(oracle->passable_cells()));

@@ -49,7 +49,7 @@ bool ends_with(const std::string& text, const std::string& suffix) {
 }
 
 int fail(const Error& error) {
-    report_error(error.describe());
+    report_error(error.describe(command_line_wording));
     return kExitBadInput;
 }
 

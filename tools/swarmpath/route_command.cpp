@@ -38,19 +38,19 @@ struct RouteOptions {
 int run_route(const RouteOptions& options) {
     Expected<LoadedMap> loaded = load_map(options.search, options.map_path);
     if (!loaded) {
-        report_error(loaded.error().describe());
+        report_error(loaded.error().describe(command_line_wording));
         return kExitBadInput;
     }
     const ResolvedSearch* resolved = &loaded->search;
     const io::MapFile* map = &loaded->map;
     const grid::Grid* grid = &loaded->grid;
     if (Status shapes = check_path_shapes_apply(options.shapes, *grid, options.map_path); !shapes) {
-        report_error(shapes.error().describe());
+        report_error(shapes.error().describe(command_line_wording));
         return kExitBadInput;
     }
     Expected<search::Solver> solver = search::Solver::create(*grid, resolved->settings);
     if (!solver) {
-        report_error(solver.error().describe());
+        report_error(solver.error().describe(command_line_wording));
         return kExitBadInput;
     }
     search::SearchContext context;

@@ -2,7 +2,7 @@
 #include "search_options.hpp"
 
 #include <chrono>
-#include <map>
+#include <string>
 
 #include "option_limits.hpp"
 #include "swarmpath/io/terrain_file.hpp"
@@ -57,46 +57,32 @@ Expected<ResolvedSearch> resolve(const SearchOptions& options) {
     search::SearchSettings& settings = resolved.settings;
     auto fail = [](std::string message) -> Error { return Error{"", 0, 0, std::move(message)}; };
 
-    static const std::map<std::string, search::Algorithm> algorithms = {
-        {"auto", search::Algorithm::automatic}, {"astar", search::Algorithm::astar},
-        {"jps", search::Algorithm::jps},        {"jps+", search::Algorithm::jps_plus},
-        {"flowfield", search::Algorithm::flowfield}};
-    auto algorithm = algorithms.find(options.algorithm);
-    if (algorithm == algorithms.end()) return fail("--algorithm: unknown algorithm '" + options.algorithm + "'");
-    settings.algorithm = algorithm->second;
+    // One parser per enumeration (search/types.hpp), shared with the bindings.
+    Expected<search::Algorithm> algorithm = search::parse_algorithm(options.algorithm);
+    if (!algorithm) return algorithm.error();
+    settings.algorithm = *algorithm;
 
-    if (options.moves != 8 && options.moves != 4) return fail("--moves must be 8 or 4");
-    settings.moves = options.moves == 4 ? search::Moves::four : search::Moves::eight;
+    Expected<search::Moves> moves = search::parse_moves(std::to_string(options.moves));
+    if (!moves) return moves.error();
+    settings.moves = *moves;
 
-    static const std::map<std::string, search::DiagonalRule> rules = {{"both-free", search::DiagonalRule::both_free},
-                                                                      {"one-free", search::DiagonalRule::one_free},
-                                                                      {"any", search::DiagonalRule::any}};
-    auto rule = rules.find(options.diagonal);
-    if (rule == rules.end()) return fail("--diagonal-rule must be both-free, one-free or any");
-    settings.diagonal = rule->second;
+    Expected<search::DiagonalRule> rule = search::parse_diagonal_rule(options.diagonal);
+    if (!rule) return rule.error();
+    settings.diagonal = *rule;
     settings.moves_chosen = options.moves_option != nullptr && options.moves_option->count() > 0;
     settings.diagonal_chosen = options.diagonal_option != nullptr && options.diagonal_option->count() > 0;
 
-    static const std::map<std::string, search::HeuristicKind> heuristics = {
-        {"auto", search::HeuristicKind::automatic},   {"octile", search::HeuristicKind::octile},
-        {"manhattan", search::HeuristicKind::manhattan}, {"euclidean", search::HeuristicKind::euclidean},
-        {"chebyshev", search::HeuristicKind::chebyshev}, {"zero", search::HeuristicKind::zero},
-        {"hex", search::HeuristicKind::hex},             {"triangle", search::HeuristicKind::triangle}};
-    auto heuristic = heuristics.find(options.heuristic);
-    if (heuristic == heuristics.end()) {
-        return fail("--heuristic must be auto, octile, manhattan, euclidean, chebyshev, zero, hex or triangle");
-    }
-    settings.heuristic = heuristic->second;
+    Expected<search::HeuristicKind> heuristic = search::parse_heuristic(options.heuristic);
+    if (!heuristic) return heuristic.error();
+    settings.heuristic = *heuristic;
 
     if (!(options.weight >= 1.0 && options.weight <= 1000.0)) return fail("--weight must be from 1 to 1000");
     settings.weight = options.weight;
     settings.allow_inadmissible = options.weight_option != nullptr && options.weight_option->count() > 0;
 
-    if (options.fallback == "nearest") {
-        settings.fallback = search::Fallback::nearest;
-    } else if (options.fallback != "none") {
-        return fail("--fallback must be none or nearest");
-    }
+    Expected<search::Fallback> fallback = search::parse_fallback(options.fallback);
+    if (!fallback) return fallback.error();
+    settings.fallback = *fallback;
     settings.max_expansions = options.max_expansions;
     settings.time_budget = std::chrono::milliseconds(options.deadline_milliseconds);
 

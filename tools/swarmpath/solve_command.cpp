@@ -97,7 +97,7 @@ bool endpoints_are_valid(const std::vector<batch::ScenarioSet>& sets) {
             Status endpoints =
                 batch::check_row_endpoints(*set.grid, set.queries[index], set.rows[index].line, set.scenario_path);
             if (endpoints) continue;
-            if (++refused <= kMaximumReports) report_error(endpoints.error().describe());
+            if (++refused <= kMaximumReports) report_error(endpoints.error().describe(command_line_wording));
         }
     }
     if (refused > kMaximumReports) report_error(fmt::format("... {} rows in all (--strict)", refused));
@@ -209,7 +209,7 @@ int run_solve(const SolveOptions& options) {
     distributed::Session session;  // one rank unless started by mpirun -np N (issue 8, distributed_solve.hpp)
     Expected<ResolvedSearch> resolved = resolve(options.search);
     if (!resolved) {
-        report_error(resolved.error().describe());
+        report_error(resolved.error().describe(command_line_wording));
         return kExitBadInput;
     }
     search::SearchSettings settings = resolved->settings;
@@ -257,7 +257,7 @@ int run_solve(const SolveOptions& options) {
         stats_file = files.add_output("--stats", options.stats_path);
     }
     if (Status checked = files.check(); !checked) {
-        report_error(checked.error().describe());
+        report_error(checked.error().describe(command_line_wording));
         return kExitBadInput;
     }
     std::FILE* table_stream = files.writes_standard_output() ? stderr : stdout;
@@ -277,7 +277,7 @@ int run_solve(const SolveOptions& options) {
     if (!options.edits_path.empty()) {
         Expected<std::vector<grid::CellEdit>> edits = io::read_edits_file(options.edits_path);
         if (!edits) {
-            report_error(edits.error().describe());
+            report_error(edits.error().describe(command_line_wording));
             return kExitBadInput;
         }
         load.edits = std::move(*edits);
@@ -292,14 +292,14 @@ int run_solve(const SolveOptions& options) {
     for (std::size_t file = 0; file < options.scenarios.size(); ++file) {
         Expected<std::vector<std::string>> maps = batch::scenario_map_paths(options.scenarios[file], load);
         if (!maps) {
-            report_error(maps.error().describe());
+            report_error(maps.error().describe(command_line_wording));
             return kExitBadInput;
         }
         for (const std::string& map_path : *maps) {
             if (last_use.count(map_path) == 0) map_paths.push_back(map_path);
             last_use[map_path] = file;
             if (Status distinct = files.check_input("map named by " + options.scenarios[file], map_path); !distinct) {
-                report_error(distinct.error().describe());
+                report_error(distinct.error().describe(command_line_wording));
                 return kExitBadInput;
             }
         }
@@ -329,7 +329,7 @@ int run_solve(const SolveOptions& options) {
     for (std::size_t file = 0; file < options.scenarios.size(); ++file) {
         Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_file(options.scenarios[file], load, maps);
         bool ready = static_cast<bool>(sets);
-        if (!sets && session.is_root()) report_error(sets.error().describe());
+        if (!sets && session.is_root()) report_error(sets.error().describe(command_line_wording));
         // --strict judges the map the queries run on: after the edits.
         if (ready && options.strict) ready = endpoints_are_valid(*sets);
         if (session.distributed() && !session.all_ranks_succeeded(ready, options.scenarios[file])) return kExitBadInput;
@@ -363,7 +363,7 @@ int run_solve(const SolveOptions& options) {
                     Expected<batch::Oracle> loaded = batch::Oracle::load(
                         options.oracle_path, *set.grid, {.moves = settings.moves, .diagonal = settings.diagonal});
                     if (!loaded) {
-                        report_error(loaded.error().describe() + " (the map of " + set.scenario_path + " is " +
+                        report_error(loaded.error().describe(command_line_wording) + " (the map of " + set.scenario_path + " is " +
                                      set.map_path + ")");
                         return kExitBadInput;
                     }
@@ -375,7 +375,7 @@ int run_solve(const SolveOptions& options) {
                 outcome = batch::solve_set(set, settings, workers, show, &progress);
             }
             if (!outcome) {
-                report_error(outcome.error().describe());
+                report_error(outcome.error().describe(command_line_wording));
                 return kExitBadInput;
             }
             const batch::SetReport& report = run.add_set(set, *outcome);
@@ -438,12 +438,12 @@ int run_solve(const SolveOptions& options) {
     }
     for (OutputStream* stream : {&paths, &stats}) {
         if (Status finished = stream->finish(); !finished) {
-            report_error(finished.error().describe());
+            report_error(finished.error().describe(command_line_wording));
             return kExitBadInput;
         }
     }
     if (Status committed = files.commit(); !committed) {  // both outputs or neither
-        report_error(committed.error().describe());
+        report_error(committed.error().describe(command_line_wording));
         return kExitBadInput;
     }
     if (options.check && totals.mismatches > 0) {

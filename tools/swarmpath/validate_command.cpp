@@ -97,7 +97,7 @@ private:
             return;
         }
         error.message = (counts_as_error ? "error: " : "warning: ") + error.message;
-        std::fprintf(stderr, "%s\n", escape_text(error.describe()).c_str());
+        std::fprintf(stderr, "%s\n", escape_text(error.describe(command_line_wording)).c_str());
     }
 
     /// Reports every problem of a map's text; returns its grid when it has none. A map named on the
@@ -220,7 +220,7 @@ int run_validate(const ValidateOptions& options) {
     if (!options.terrain_file.empty()) {
         Expected<grid::TerrainTable> table = io::read_terrain_file(options.terrain_file, terrain);
         if (!table) {
-            report_error(table.error().describe());
+            report_error(table.error().describe(command_line_wording));
             return kExitBadInput;
         }
         terrain = *table;
@@ -228,7 +228,7 @@ int run_validate(const ValidateOptions& options) {
     if (!options.terrain_spec.empty()) {
         Expected<grid::TerrainTable> table = io::parse_terrain_spec(options.terrain_spec, terrain, "--terrain");
         if (!table) {
-            report_error(table.error().describe());
+            report_error(table.error().describe(command_line_wording));
             return kExitBadInput;
         }
         terrain = *table;

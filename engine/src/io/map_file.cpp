@@ -161,7 +161,7 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin, cons
             const char letter = line[x];
             if (terrain.rule(letter).defined) continue;
             if (report.stop(lines.line_number(), x + 1,
-                            "unknown terrain letter " + describe_letter(letter) + " (declare it with --terrain)")) {
+                            "unknown terrain letter " + describe_letter(letter) + " (declare it with {{terrain}})")) {
                 return report.first();
             }
             break;  // one unknown letter per row is enough to report

@@ -117,21 +117,27 @@ std::vector<std::uint8_t> compute_shaped_legal_moves(const grid::Grid& grid) {
 /// Why `settings` cannot search a hex or triangle map, naming the option; success when they can.
 Status check_shaped_settings(grid::Topology topology, const SearchSettings& settings, HeuristicKind heuristic) {
     const std::string maps = std::string(grid::topology_type_name(topology)) + " maps";
-    auto fail = [](std::string message) -> Status { return Error{"", 0, 0, std::move(message)}; };
+    auto fail = [](std::string message, Setting setting, std::string_view value) -> Status {
+        return Error{"", 0, 0, std::move(message), setting, std::string(value)};
+    };
     if (settings.moves != Moves::eight || settings.moves_chosen) {
-        return fail("--moves does not apply to " + maps + " (every neighbour of a cell is one step away)");
+        return fail("{{moves}} does not apply to " + maps + " (every neighbour of a cell is one step away)", Setting::moves,
+                    to_string(settings.moves));
     }
     if (settings.diagonal != DiagonalRule::both_free || settings.diagonal_chosen) {
-        return fail("--diagonal-rule does not apply to " + maps + " (there are no diagonal steps)");
+        return fail("{{diagonal_rule}} does not apply to " + maps + " (there are no diagonal steps)", Setting::diagonal_rule,
+                    to_string(settings.diagonal));
     }
     if (settings.algorithm == Algorithm::jps || settings.algorithm == Algorithm::jps_plus) {
-        return fail("--algorithm " + std::string(to_string(settings.algorithm)) + " does not apply to " + maps +
-                    " (jump point search is for square cells); use --algorithm astar, auto or flowfield");
+        return fail(setting_placeholder(Setting::algorithm, to_string(settings.algorithm)) + " does not apply to " + maps +
+                    " (jump point search is for square cells); use " + setting_placeholder(Setting::algorithm, "astar") +
+                    ", auto or flowfield", Setting::algorithm, to_string(settings.algorithm));
     }
     if (!fits_shape(heuristic, topology)) {
-        return fail("--heuristic " + std::string(to_string(heuristic)) + " overestimates on " + maps + "; use " +
+        return fail(setting_placeholder(Setting::heuristic, to_string(heuristic)) + " overestimates on " + maps + "; use " +
                     (topology == grid::Topology::hex ? "auto, hex, chebyshev or zero"
-                                                     : "auto, triangle, manhattan, octile, euclidean, chebyshev or zero"));
+                                                     : "auto, triangle, manhattan, octile, euclidean, chebyshev or zero"),
+                    Setting::heuristic, to_string(heuristic));
     }
     return Success{};
 }
@@ -139,28 +145,29 @@ Status check_shaped_settings(grid::Topology topology, const SearchSettings& sett
 }  // namespace
 
 Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& settings) {
-    auto fail = [](const std::string& reason) -> Status {
+    auto fail = [&settings](const std::string& reason) -> Status {
         return Error{"", 0, 0,
                      "jump point search needs the benchmark rule (8-connected moves, both-free diagonals, "
-                     "uniform cost): " + reason};
+                     "uniform cost): " + reason,
+                     Setting::algorithm, std::string(to_string(settings.algorithm))};
     };
     if (grid.topology() != grid::Topology::square) {
         return fail("this is a " + std::string(grid::topology_type_name(grid.topology())) +
-                    " map, not a square grid; use --algorithm astar");
+                    " map, not a square grid; use {{algorithm=astar}}");
     }
-    if (settings.moves != Moves::eight) return fail("--moves is 4; use --algorithm astar");
+    if (settings.moves != Moves::eight) return fail("{{moves=4}} is set; use {{algorithm=astar}}");
     if (settings.diagonal != DiagonalRule::both_free || settings.diagonal_chosen) {
-        return fail("--diagonal-rule is " + std::string(to_string(settings.diagonal)) + "; use --algorithm astar");
+        return fail(setting_placeholder(Setting::diagonal_rule, to_string(settings.diagonal)) + " is set; use {{algorithm=astar}}");
     }
     if (!grid.uniform_cost()) {
-        return fail("this map's passable terrain has different costs or movement layers; use --algorithm astar");
+        return fail("this map's passable terrain has different costs or movement layers; use {{algorithm=astar}}");
     }
-    if (settings.weight != 1.0) return fail("it finds optimal paths only (no --weight); use --algorithm astar");
+    if (settings.weight != 1.0) return fail("it finds optimal paths only (no {{weight}}); use {{algorithm=astar}}");
     if (resolve_heuristic(settings.heuristic, settings.moves) != HeuristicKind::octile) {
-        return fail("it uses the octile heuristic only; use --heuristic auto or octile, or --algorithm astar");
+        return fail("it uses the octile heuristic only; use {{heuristic=auto}} or octile, or {{algorithm=astar}}");
     }
     if (settings.fallback != Fallback::none) {
-        return fail("--fallback nearest needs every reachable cell, which it never visits; use --algorithm astar");
+        return fail("{{fallback=nearest}} needs every reachable cell, which it never visits; use {{algorithm=astar}}");
     }
     return Success{};
 }
@@ -181,7 +188,7 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
                     " maps, but the grid is a " + std::string(grid::topology_type_name(topology)) + " map");
     }
     if (!std::isfinite(settings.weight) || settings.weight < 1.0 || settings.weight > 1000.0) {
-        return fail("weight must be a number from 1 to 1000");
+        return fail("{{weight}} must be a number from 1 to 1000");
     }
     const bool shaped = topology != grid::Topology::square;
     Solver solver;
@@ -192,12 +199,12 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
     if (shaped) {
         if (Status fits = check_shaped_settings(topology, settings, solver.heuristic_); !fits) return fits.error();
     } else if (solver.heuristic_ == HeuristicKind::hex || solver.heuristic_ == HeuristicKind::triangle) {
-        return fail("--heuristic " + std::string(to_string(solver.heuristic_)) + " is for " +
+        return fail(setting_placeholder(Setting::heuristic, to_string(solver.heuristic_)) + " is for " +
                     std::string(to_string(solver.heuristic_)) + " maps; this map has square cells");
     } else if (!is_admissible(solver.heuristic_, settings.moves, settings.diagonal) && !settings.allow_inadmissible) {
-        return fail(std::string("heuristic ") + std::string(to_string(solver.heuristic_)) +
+        return fail(setting_placeholder(Setting::heuristic, to_string(solver.heuristic_)) +
                     " overestimates with " + std::string(to_string(settings.moves)) +
-                    "-connected moves; choose another or accept suboptimal paths with an explicit --weight");
+                    "-connected moves; choose another or accept suboptimal paths with an explicit {{weight}}");
     }
     solver.weight_fixed_ = static_cast<std::uint64_t>(std::llround(settings.weight * 65536.0));
     switch (settings.algorithm) {
@@ -218,7 +225,7 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
             return fail("the oracle answers from a file built by `swarmpath precompute` (batch::Oracle), not from a Solver");
         case Algorithm::flowfield:
             // Goal fields answer groups of queries (batch::CrowdSolver, `solve`, `field`), not one.
-            return fail("--algorithm flowfield answers goal groups (solve, field); one query is searched with astar, "
+            return fail("{{algorithm=flowfield}} answers goal groups (solve, field); one query is searched with astar, "
                         "jps, jps+ or auto");
         default:
             return fail("algorithm " + std::string(to_string(settings.algorithm)) + " is not available in this build");

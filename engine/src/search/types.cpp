@@ -1,7 +1,102 @@
-// Names of the search vocabulary, and heuristic resolution and admissibility (see types.hpp).
+// Names of the search vocabulary and their parsers, and heuristic resolution and admissibility (see
+// types.hpp).
 #include "swarmpath/search/types.hpp"
 
+#include <array>
+#include <utility>
+
 namespace swarmpath::search {
+namespace {
+
+template <class Value>
+struct NamedValue {
+    std::string_view name;
+    Value value;
+};
+
+/// The value named `name` in `table`, or an Error about `setting` (or, when it is none, about the
+/// `subject` named) listing `listed` (the names to show: aliases stay out of the list) and the
+/// closest of them.
+template <class Value, std::size_t Count, std::size_t Listed>
+Expected<Value> parse_named(std::string_view name, Setting setting, const std::array<NamedValue<Value>, Count>& table,
+                            const std::array<std::string_view, Listed>& listed, std::string_view subject = {}) {
+    for (const NamedValue<Value>& entry : table) {
+        if (entry.name == name) return entry.value;
+    }
+    const std::string named = setting == Setting::none ? std::string(subject) : setting_placeholder(setting);
+    std::string message = "unknown " + named + " '" + std::string(name) + "': expected " + list_names(listed);
+    if (const std::string_view closest = closest_name(name, listed); !closest.empty()) {
+        message.append(" (did you mean ").append(closest).append("?)");
+    }
+    return Error{"", 0, 0, std::move(message), setting, std::string(name)};
+}
+
+}  // namespace
+
+Expected<Algorithm> parse_algorithm(std::string_view name) {
+    static constexpr std::array<NamedValue<Algorithm>, 6> table = {{{"auto", Algorithm::automatic},
+                                                                     {"astar", Algorithm::astar},
+                                                                     {"jps", Algorithm::jps},
+                                                                     {"jps+", Algorithm::jps_plus},
+                                                                     {"jps_plus", Algorithm::jps_plus},
+                                                                     {"flowfield", Algorithm::flowfield}}};
+    static constexpr std::array<std::string_view, 5> listed = {"auto", "astar", "jps", "jps+", "flowfield"};
+    return parse_named(name, Setting::algorithm, table, listed);
+}
+
+Expected<Moves> parse_moves(std::string_view name) {
+    static constexpr std::array<NamedValue<Moves>, 2> table = {{{"8", Moves::eight}, {"4", Moves::four}}};
+    static constexpr std::array<std::string_view, 2> listed = {"8", "4"};
+    return parse_named(name, Setting::moves, table, listed);
+}
+
+Expected<DiagonalRule> parse_diagonal_rule(std::string_view name) {
+    static constexpr std::array<NamedValue<DiagonalRule>, 5> table = {{{"both-free", DiagonalRule::both_free},
+                                                                        {"both_free", DiagonalRule::both_free},
+                                                                        {"one-free", DiagonalRule::one_free},
+                                                                        {"one_free", DiagonalRule::one_free},
+                                                                        {"any", DiagonalRule::any}}};
+    static constexpr std::array<std::string_view, 3> listed = {"both-free", "one-free", "any"};
+    return parse_named(name, Setting::diagonal_rule, table, listed);
+}
+
+Expected<HeuristicKind> parse_heuristic(std::string_view name) {
+    static constexpr std::array<NamedValue<HeuristicKind>, 8> table = {{{"auto", HeuristicKind::automatic},
+                                                                         {"octile", HeuristicKind::octile},
+                                                                         {"manhattan", HeuristicKind::manhattan},
+                                                                         {"euclidean", HeuristicKind::euclidean},
+                                                                         {"chebyshev", HeuristicKind::chebyshev},
+                                                                         {"zero", HeuristicKind::zero},
+                                                                         {"hex", HeuristicKind::hex},
+                                                                         {"triangle", HeuristicKind::triangle}}};
+    static constexpr std::array<std::string_view, 8> listed = {"auto",      "octile", "manhattan", "euclidean",
+                                                               "chebyshev", "zero",   "hex",       "triangle"};
+    return parse_named(name, Setting::heuristic, table, listed);
+}
+
+Expected<Fallback> parse_fallback(std::string_view name) {
+    static constexpr std::array<NamedValue<Fallback>, 2> table = {{{"none", Fallback::none}, {"nearest", Fallback::nearest}}};
+    static constexpr std::array<std::string_view, 2> listed = {"none", "nearest"};
+    return parse_named(name, Setting::fallback, table, listed);
+}
+
+Expected<QueryStatus> parse_status(std::string_view name) {
+    static constexpr std::array<NamedValue<QueryStatus>, kQueryStatusCount> table = {
+        {{"found", QueryStatus::found},
+         {"no_path", QueryStatus::no_path},
+         {"start_blocked", QueryStatus::start_blocked},
+         {"goal_blocked", QueryStatus::goal_blocked},
+         {"invalid", QueryStatus::invalid},
+         {"partial", QueryStatus::partial},
+         {"node_limit", QueryStatus::node_limit},
+         {"deadline", QueryStatus::deadline},
+         {"cancelled", QueryStatus::cancelled}}};
+    static constexpr std::array<std::string_view, kQueryStatusCount> listed = {
+        "found", "no_path", "start_blocked", "goal_blocked", "invalid", "partial", "node_limit", "deadline", "cancelled"};
+    return parse_named(name, Setting::none, table, listed, "status");
+}
+
+std::string_view to_string(Fallback fallback) { return fallback == Fallback::nearest ? "nearest" : "none"; }
 
 std::string_view to_string(QueryStatus status) {
     switch (status) {

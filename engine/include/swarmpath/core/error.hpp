@@ -8,18 +8,28 @@
 #include <utility>
 #include <variant>
 
+#include "swarmpath/core/settings_words.hpp"
+
 namespace swarmpath {
 
 /// What went wrong and where. `line` and `column` are 1-based; 0 means "not applicable"
-/// (for example a file that could not be opened at all).
+/// (for example a file that could not be opened at all). A settings problem names its `setting` and
+/// the `value` refused; its message writes settings as placeholders (core/settings_words.hpp) that
+/// each front end words in its own names through describe(wording).
 struct Error {
     std::string file;
     std::uint32_t line = 0;
     std::uint32_t column = 0;
     std::string message;
+    Setting setting = Setting::none;
+    std::string value = {};
 
-    /// "file:line:column: message", omitting the parts that are not set.
-    [[nodiscard]] std::string describe() const {
+    /// "file:line:column: message", omitting the parts that are not set, settings in the engine's
+    /// own words ("moves", "algorithm astar").
+    [[nodiscard]] std::string describe() const { return describe(plain_setting_wording); }
+
+    /// The same, settings worded by a front end (`--moves`, `moves=`, ...).
+    [[nodiscard]] std::string describe(SettingWording wording) const {
         // Built with append() only: GCC 12 at -O3 warns falsely (-Wrestrict) on `literal + string`.
         std::string text;
         if (!file.empty()) {
@@ -30,7 +40,7 @@ struct Error {
             }
             text.append(": ");
         }
-        text.append(message);
+        text.append(word_message(message, wording));
         return text;
     }
 };

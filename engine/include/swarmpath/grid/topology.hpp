@@ -10,7 +10,10 @@
 #include <cstdlib>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
+
+#include "swarmpath/core/error.hpp"
 
 namespace swarmpath::grid {
 
@@ -32,6 +35,22 @@ enum class Topology : std::uint8_t { square, hex, triangle };
         case Topology::square: break;
     }
     return "octile";
+}
+
+/// The one parser of cell-shape names for every front end: `square` (also `octile`, the map files'
+/// word), `hex` or `triangle`. An unknown name is an Error about Setting::topology.
+inline Expected<Topology> parse_topology(std::string_view name) {
+    if (name == "square") return Topology::square;
+    if (!name.empty()) {
+        if (const std::optional<Topology> topology = topology_from_type(name)) return *topology;
+    }
+    static constexpr std::array<std::string_view, 4> listed = {"square", "octile", "hex", "triangle"};
+    std::string message = "unknown " + setting_placeholder(Setting::topology) + " '" + std::string(name) +
+                          "': expected " + list_names(listed);
+    if (const std::string_view closest = closest_name(name, listed); !closest.empty()) {
+        message.append(" (did you mean ").append(closest).append("?)");
+    }
+    return Error{"", 0, 0, std::move(message), Setting::topology, std::string(name)};
 }
 
 struct NeighbourOffset {

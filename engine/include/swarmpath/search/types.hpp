@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/grid.hpp"
 
 namespace swarmpath::search {
@@ -58,7 +59,20 @@ std::string_view to_string(Moves moves);
 std::string_view to_string(DiagonalRule rule);
 std::string_view to_string(HeuristicKind heuristic);
 std::string_view to_string(Algorithm algorithm);
+std::string_view to_string(Fallback fallback);
 inline constexpr int kQueryStatusCount = 9;
+
+/// One parser per enumeration, the inverse of to_string, shared by the command line, Python and C so
+/// that all accept the same names. Names are exact; `jps_plus`, `both_free` and `one_free` are
+/// accepted beside `jps+`, `both-free` and `one-free` for callers whose names cannot hold `+` or `-`.
+/// An unknown name is an Error about its setting that lists the valid names and the closest one.
+/// `oracle` is not an algorithm a caller asks a Solver for, so parse_algorithm refuses it.
+Expected<Algorithm> parse_algorithm(std::string_view name);
+Expected<Moves> parse_moves(std::string_view name);
+Expected<DiagonalRule> parse_diagonal_rule(std::string_view name);
+Expected<HeuristicKind> parse_heuristic(std::string_view name);
+Expected<Fallback> parse_fallback(std::string_view name);
+Expected<QueryStatus> parse_status(std::string_view name);
 
 /// A batch-wide stop signal: any thread calls cancel(); every query of every search that holds the
 /// token stops at its next checkpoint (a few microseconds of search), and queries not yet started
