@@ -147,59 +147,98 @@ Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::
     return crowd;
 }
 
-CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span<search::Result> results,
-                               BatchSolver& workers, ProgressCallback progress, void* progress_user) const {
-    ProgressMeter meter(progress, progress_user, queries.size());
-    const grid::Grid& grid = *grid_;
-    const search::Solver& solver = *solver_;
-    const search::Components& components = solver.components();
-    CrowdReport report;
-    report.search_algorithm = solver.algorithm();
-    if (results.size() != queries.size()) {
-        report.refused = true;
-        return report;
-    }
-    const bool automatic = settings_.algorithm == search::Algorithm::automatic;
+namespace {
 
-    // Queries a field can answer, as (goal cell, query index); the rest go to the Solver.
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> members;
-    std::vector<std::uint32_t> searched;
-    for (std::size_t index = 0; index < queries.size(); ++index) {
-        const search::Query& query = queries[index];
-        bool field_ready = grid.contains(query.start_x, query.start_y) && grid.contains(query.goal_x, query.goal_y);
-        if (field_ready) {
-            const grid::PaddedIndex start =
-                grid.padded(static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y));
-            const grid::PaddedIndex goal =
-                grid.padded(static_cast<std::uint32_t>(query.goal_x), static_cast<std::uint32_t>(query.goal_y));
-            field_ready = start != goal && components.connected(start, goal);
-        }
-        if (field_ready) {
-            const grid::CellIndex goal =
-                grid.cell(static_cast<std::uint32_t>(query.goal_x), static_cast<std::uint32_t>(query.goal_y));
-            members.emplace_back(goal.value, static_cast<std::uint32_t>(index));
-        } else {
-            searched.push_back(static_cast<std::uint32_t>(index));
-        }
-    }
-    std::sort(members.begin(), members.end());
+/// Everything one solve call works on, shared by its planning and its running.
+struct CrowdBatch {
+    const grid::Grid& grid;
+    const search::Solver& solver;
+    const search::SearchSettings& settings;
+    const std::vector<std::size_t>& component_cells;
+    const std::shared_ptr<const search::Components>& components;
+    double mean_run;
+    std::span<const search::Query> queries;
+    std::span<search::Result> results;
+    BatchSolver& workers;
+    ProgressMeter& meter;
+    CrowdReport& report;
+};
 
-    // Goal groups. Under auto, a group of two or more agents has its first agents searched (the
-    // probe, answers kept), so that its field is weighed against searches at their expansions.
-    std::vector<Group> groups;
-    for (std::size_t begin = 0; begin < members.size();) {
-        std::size_t end = begin;
-        while (end < members.size() && members[end].first == members[begin].first) ++end;
-        groups.push_back({members[begin].first, begin, end});
-        begin = end;
+/// What planning decided: which goal groups take a field, which queries are searched and with
+/// which Solver, and which queries a probe has answered already.
+struct CrowdPlan {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> members;  ///< (goal cell, query index), sorted
+    std::vector<Group> field_groups;
+    std::vector<std::uint32_t> searched;  ///< sorted query indices for the per-agent search
+    std::vector<char> probed;             ///< per query: 1 answered by a probe, 2 probe stopped early
+    std::optional<search::Solver> table_solver;  ///< the JPS+ Solver, when auto chose it
+};
+
+/// Plans a crowd batch: groups the queries a field can answer by goal, and under auto runs the
+/// probes that weigh each group's field against its agents' searches and the set's JPS+ table
+/// against JPS. Probe answers are kept in the results.
+class CrowdPlanner {
+public:
+    CrowdPlanner(const CrowdBatch& batch, CrowdPlan& plan) : batch_(batch), plan_(plan) {}
+
+    void plan() {
+        plan_.probed.assign(batch_.queries.size(), 0);
+        split_queries();
+        const std::vector<Group> groups = goal_groups();
+        batch_.report.goal_groups = groups.size();
+        const bool automatic = batch_.settings.algorithm == search::Algorithm::automatic;
+        if (automatic) probe_groups(groups);
+        choose_fields(groups, automatic);
+        if (automatic && batch_.solver.algorithm() == search::Algorithm::jps) choose_per_agent_search();
     }
-    report.goal_groups = groups.size();
-    // A probe's outcome per query: searched to its answer, or stopped at its expansion limit
-    // (only what it shows of the cost is kept: the query is answered later, by a field).
-    std::vector<char> probed(queries.size(), 0);  // 1: answered by a probe, 2: probe stopped early
-    // Runs `probes`, the i-th stopped after limits[i] expansions where `limits` is given (0: none).
-    auto run_probes = [&](const std::vector<std::uint32_t>& probes, const std::vector<std::uint64_t>* limits) {
-        workers.for_each(probes.size(), [&](WorkerSlot& slot, std::size_t position) {
+
+private:
+    /// Whether a query's endpoints are distinct cells of one component (a search or a field is
+    /// needed; the Solver's own checks answer the rest).
+    [[nodiscard]] bool needs_search(const search::Query& query) const {
+        const grid::Grid& grid = batch_.grid;
+        if (!grid.contains(query.start_x, query.start_y) || !grid.contains(query.goal_x, query.goal_y)) return false;
+        const grid::PaddedIndex start =
+            grid.padded(static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y));
+        const grid::PaddedIndex goal =
+            grid.padded(static_cast<std::uint32_t>(query.goal_x), static_cast<std::uint32_t>(query.goal_y));
+        return start != goal && batch_.solver.components().connected(start, goal);
+    }
+
+    /// Queries a field can answer, as (goal cell, query index); the rest go to the Solver.
+    void split_queries() {
+        for (std::size_t index = 0; index < batch_.queries.size(); ++index) {
+            const search::Query& query = batch_.queries[index];
+            if (needs_search(query)) {
+                const grid::CellIndex goal = batch_.grid.cell(static_cast<std::uint32_t>(query.goal_x),
+                                                              static_cast<std::uint32_t>(query.goal_y));
+                plan_.members.emplace_back(goal.value, static_cast<std::uint32_t>(index));
+            } else {
+                plan_.searched.push_back(static_cast<std::uint32_t>(index));
+            }
+        }
+        std::sort(plan_.members.begin(), plan_.members.end());
+    }
+
+    [[nodiscard]] std::vector<Group> goal_groups() const {
+        std::vector<Group> groups;
+        const auto& members = plan_.members;
+        for (std::size_t begin = 0; begin < members.size();) {
+            std::size_t end = begin;
+            while (end < members.size() && members[end].first == members[begin].first) ++end;
+            groups.push_back({members[begin].first, begin, end});
+            begin = end;
+        }
+        return groups;
+    }
+
+    /// Runs `probes`, the i-th stopped after limits[i] expansions where `limits` is given (0: none).
+    /// A probe stopped at its limit keeps only what it shows of the cost: a field answers it later.
+    void run_probes(const std::vector<std::uint32_t>& probes, const std::vector<std::uint64_t>* limits) {
+        const auto queries = batch_.queries;
+        const auto results = batch_.results;
+        const search::Solver& solver = batch_.solver;
+        batch_.workers.for_each(probes.size(), [&](WorkerSlot& slot, std::size_t position) {
             const std::uint64_t limit = limits != nullptr ? (*limits)[position] : 0;
             solver.solve(slot.context, queries[probes[position]], results[probes[position]], limit);
         });
@@ -210,51 +249,68 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
             const search::Result& result = results[index];
             const bool stopped = limit != 0 && result.status == search::QueryStatus::node_limit &&
                                  result.counters.expanded >= limit &&
-                                 (settings_.max_expansions == 0 || limit < settings_.max_expansions);
-            probed[index] = stopped ? 2 : 1;
+                                 (batch_.settings.max_expansions == 0 || limit < batch_.settings.max_expansions);
+            plan_.probed[index] = stopped ? 2 : 1;
             answered += stopped ? 0 : 1;
         }
-        report.probe_queries += probes.size();
-        report.probes_stopped += probes.size() - answered;
-        meter.advance(answered);
-    };
-    // A group's agents and probes so far.
-    auto group_tally = [&](const Group& group) {
+        batch_.report.probe_queries += probes.size();
+        batch_.report.probes_stopped += probes.size() - answered;
+        batch_.meter.advance(answered);
+    }
+
+    /// A group's agents and probes so far.
+    [[nodiscard]] WorkTally group_tally(const Group& group) const {
         WorkTally tally;
         for (std::size_t member = group.begin; member < group.end; ++member) {
-            const std::uint32_t index = members[member].second;
-            tally.add(queries[index], probed[index] != 0 ? &results[index] : nullptr);
+            const std::uint32_t index = plan_.members[member].second;
+            tally.add(batch_.queries[index], plan_.probed[index] != 0 ? &batch_.results[index] : nullptr);
         }
         return tally;
-    };
-    // The estimate of a group from its probes so far (field against its agents' searches).
-    auto group_workload = [&](const Group& group) {
+    }
+
+    /// The estimate of a group from its probes so far (field against its agents' searches).
+    [[nodiscard]] FieldWorkload group_workload(const Group& group) const {
         FieldWorkload workload;
         for (std::size_t member = group.begin; member < group.end; ++member) {
-            workload.max_distance = std::max(workload.max_distance, octile_distance(queries[members[member].second]));
+            workload.max_distance =
+                std::max(workload.max_distance, octile_distance(batch_.queries[plan_.members[member].second]));
         }
         const WorkTally tally = group_tally(group);
         // Probe agents are already answered: a field would not save their searches (a probe stopped
         // early answered nothing).
         std::size_t answered = 0;
-        for (std::size_t member = group.begin; member < group.end; ++member) answered += probed[members[member].second] == 1;
+        for (std::size_t member = group.begin; member < group.end; ++member) {
+            answered += plan_.probed[plan_.members[member].second] == 1;
+        }
         workload.agents = tally.queries - answered;
-        workload.seconds_per_agent = query_seconds(solver.algorithm(), tally.mean(), shared_->mean_run);
-        workload.map_cells = grid.padded_cell_count();
-        const grid::PaddedIndex goal = grid.padded(grid::CellIndex{group.goal});
-        workload.component_cells = shared_->component_cells[components.label(goal)];
+        workload.seconds_per_agent = query_seconds(batch_.solver.algorithm(), tally.mean(), batch_.mean_run);
+        workload.map_cells = batch_.grid.padded_cell_count();
+        const grid::PaddedIndex goal = batch_.grid.padded(grid::CellIndex{group.goal});
+        workload.component_cells = batch_.component_cells[batch_.solver.components().label(goal)];
         return workload;
-    };
-    // Probes in two rounds: one agent per group, then up to kProbeAgents for the groups whose
-    // estimates lie within kDecisiveMargin of each other (a probe costs as much as the searches a
-    // field would save, so a clear case is not probed further). Before any probe, a group whose
-    // searches would cost more than its field even at the least work a search can do (one
-    // expansion, the scan over the group's mean distance) takes the field: probes could only raise
-    // that estimate. A first-round probe stops once its expansions show the group's searches
-    // cost kDecisiveMargin times the field (the decision it would have settled on when finished).
-    std::vector<char> decided(groups.size(), 0);
-    if (automatic) {
-        const search::Algorithm searched_with = solver.algorithm();
+    }
+
+    /// The first-round probe of a group, or none when the group takes its field at the least work a
+    /// search can do (probes could only raise that estimate). The probe stops once its expansions
+    /// show the group's searches cost kDecisiveMargin times the field.
+    [[nodiscard]] std::optional<std::pair<std::uint32_t, std::uint64_t>> first_probe(const Group& group) const {
+        const FieldWorkload least = group_workload(group);  // no probe yet: the least work
+        if (choose_field(least)) return std::nullopt;
+        // The probe's work is scaled by the group's mean distance over its own.
+        const double mean_distance = group_tally(group).mean().distance;
+        const std::uint32_t probe = plan_.members[group.begin].second;
+        const double scale = mean_distance / std::max(1.0, octile_distance(batch_.queries[probe]));
+        const double decisive = kDecisiveMargin * field_seconds(least) / static_cast<double>(least.agents);
+        const double expansions =
+            expansions_for_seconds(batch_.solver.algorithm(), decisive, mean_distance, batch_.mean_run) / scale;
+        return std::pair{probe, static_cast<std::uint64_t>(std::clamp(std::ceil(expansions), 1.0, 1e18))};
+    }
+
+    /// Probes in two rounds: one agent per group of two or more, then up to kProbeAgents for the
+    /// groups whose estimates lie within kDecisiveMargin of each other (a probe costs as much as the
+    /// searches a field would save, so a clear case is not probed further).
+    void probe_groups(const std::vector<Group>& groups) {
+        std::vector<char> decided(groups.size(), 0);
         for (const std::size_t round_size : {std::size_t{1}, kProbeAgents}) {
             std::vector<std::uint32_t> probes;
             std::vector<std::uint64_t> limits;
@@ -262,25 +318,18 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
                 const Group& group = groups[group_index];
                 if (group.end - group.begin < 2 || decided[group_index] != 0) continue;
                 if (round_size == 1) {
-                    const FieldWorkload least = group_workload(group);  // no probe yet: the least work
-                    if (choose_field(least)) {
+                    const auto probe = first_probe(group);
+                    if (!probe) {
                         decided[group_index] = 1;
                         continue;
                     }
-                    // The probe's work is scaled by the group's mean distance over its own.
-                    const double mean_distance = group_tally(group).mean().distance;
-                    const search::Query& probe = queries[members[group.begin].second];
-                    const double scale = mean_distance / std::max(1.0, octile_distance(probe));
-                    const double decisive = kDecisiveMargin * field_seconds(least) / static_cast<double>(least.agents);
-                    const double expansions =
-                        expansions_for_seconds(searched_with, decisive, mean_distance, shared_->mean_run) / scale;
-                    probes.push_back(members[group.begin].second);
-                    limits.push_back(static_cast<std::uint64_t>(std::clamp(std::ceil(expansions), 1.0, 1e18)));
+                    probes.push_back(probe->first);
+                    limits.push_back(probe->second);
                     continue;
                 }
                 const std::size_t count = std::min(round_size, group.end - group.begin);
                 for (std::size_t member = group.begin; member < group.begin + count; ++member) {
-                    if (probed[members[member].second] == 0) probes.push_back(members[member].second);
+                    if (plan_.probed[plan_.members[member].second] == 0) probes.push_back(plan_.members[member].second);
                 }
             }
             run_probes(probes, round_size == 1 ? &limits : nullptr);
@@ -294,203 +343,258 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
             }
         }
     }
-    std::vector<Group> field_groups;
-    for (const Group& group : groups) {
-        bool use_field = settings_.algorithm == search::Algorithm::flowfield;
-        if (automatic && group.end - group.begin >= 2) use_field = choose_field(group_workload(group));
-        if (use_field) {
-            field_groups.push_back(group);
-            report.field_queries += group.end - group.begin;
-        } else {
-            for (std::size_t member = group.begin; member < group.end; ++member) searched.push_back(members[member].second);
-        }
-    }
-    report.field_groups = field_groups.size();
-    report.search_queries = searched.size();
-    std::sort(searched.begin(), searched.end());
 
-    // The per-agent search of the set's remaining queries: under auto and the benchmark rule, JPS+
-    // when its table pays for itself at the probes' expansions (up to kSetProbes of them), else JPS.
-    const search::Solver* per_agent = &solver;
-    std::optional<search::Solver> table_solver;
-    report.search_algorithm = solver.algorithm();
-    if (automatic && solver.algorithm() == search::Algorithm::jps) {
+    /// Each group to its field or to per-agent search: flowfield fields every group; auto weighs
+    /// groups of two or more and searches single agents.
+    void choose_fields(const std::vector<Group>& groups, bool automatic) {
+        for (const Group& group : groups) {
+            bool use_field = batch_.settings.algorithm == search::Algorithm::flowfield;
+            if (automatic && group.end - group.begin >= 2) use_field = choose_field(group_workload(group));
+            if (use_field) {
+                plan_.field_groups.push_back(group);
+                batch_.report.field_queries += group.end - group.begin;
+            } else {
+                for (std::size_t member = group.begin; member < group.end; ++member) {
+                    plan_.searched.push_back(plan_.members[member].second);
+                }
+            }
+        }
+        batch_.report.field_groups = plan_.field_groups.size();
+        batch_.report.search_queries = plan_.searched.size();
+        std::sort(plan_.searched.begin(), plan_.searched.end());
+    }
+
+    /// Under auto and the benchmark rule: JPS+ for the set's searches when its table pays for itself
+    /// at the probes' expansions (up to kSetProbes of them), else JPS.
+    void choose_per_agent_search() {
         // Only queries that need a search tell its cost: not those the Solver's checks answer.
         std::vector<std::uint32_t> searchable;
-        for (std::uint32_t index : searched) {
-            const search::Query& query = queries[index];
-            if (!grid.contains(query.start_x, query.start_y) || !grid.contains(query.goal_x, query.goal_y)) continue;
-            const grid::PaddedIndex start =
-                grid.padded(static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y));
-            const grid::PaddedIndex goal =
-                grid.padded(static_cast<std::uint32_t>(query.goal_x), static_cast<std::uint32_t>(query.goal_y));
-            if (start != goal && components.connected(start, goal)) searchable.push_back(index);
+        for (std::uint32_t index : plan_.searched) {
+            if (needs_search(batch_.queries[index])) searchable.push_back(index);
         }
         std::size_t probe_count = 0;
-        for (std::uint32_t index : searchable) probe_count += probed[index] != 0 ? 1 : 0;
+        for (std::uint32_t index : searchable) probe_count += plan_.probed[index] != 0 ? 1 : 0;
         if (probe_count < kSetProbes && searchable.size() > probe_count) {
             std::vector<std::uint32_t> probes;
             const std::size_t wanted = std::min(kSetProbes - probe_count, searchable.size() - probe_count);
             for (std::size_t step = 0; step < wanted; ++step) {
                 const std::uint32_t index = searchable[step * searchable.size() / wanted];
-                if (probed[index] == 0) probes.push_back(index);
+                if (plan_.probed[index] == 0) probes.push_back(index);
             }
             run_probes(probes, nullptr);
         }
         SearchWorkload workload;
         WorkTally tally;
-        for (std::uint32_t index : searchable) tally.add(queries[index], probed[index] != 0 ? &results[index] : nullptr);
+        for (std::uint32_t index : searchable) {
+            tally.add(batch_.queries[index], plan_.probed[index] != 0 ? &batch_.results[index] : nullptr);
+        }
         workload.queries = tally.queries - tally.probes;
         workload.per_query = tally.mean();
-        workload.mean_run = shared_->mean_run;
-        workload.padded_cells = grid.padded_cell_count();
-        if (workload.queries > 0 && choose_jump_points(workload) == search::Algorithm::jps_plus) {
-            search::SearchSettings table_settings = solver.settings();
-            table_settings.algorithm = search::Algorithm::jps_plus;
-            const auto table_start = std::chrono::steady_clock::now();
-            const double table_cpu_start = process_cpu_seconds();
-            std::optional<Expected<search::Solver>> created;
-            workers.execute([&] {
-                created.emplace(search::Solver::create(
-                    grid, table_settings, {.parallel = workers.parallel_loop(), .components = shared_->components}));
-            });
-            report.table_seconds =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - table_start).count();
-            report.table_cpu_seconds = process_cpu_seconds() - table_cpu_start;
-            if (*created) {
-                table_solver.emplace(std::move(**created));
-                per_agent = &*table_solver;
-                report.search_algorithm = search::Algorithm::jps_plus;
-                if (const search::JumpPointTable* table = table_solver->jump_table()) {
-                    report.table_bytes = table->memory_bytes();
-                }
-            }
+        workload.mean_run = batch_.mean_run;
+        workload.padded_cells = batch_.grid.padded_cell_count();
+        if (workload.queries > 0 && choose_jump_points(workload) == search::Algorithm::jps_plus) build_table();
+    }
+
+    /// The JPS+ Solver, timed as set-up.
+    void build_table() {
+        search::SearchSettings table_settings = batch_.solver.settings();
+        table_settings.algorithm = search::Algorithm::jps_plus;
+        const auto table_start = std::chrono::steady_clock::now();
+        const double table_cpu_start = process_cpu_seconds();
+        std::optional<Expected<search::Solver>> created;
+        batch_.workers.execute([&] {
+            created.emplace(search::Solver::create(
+                batch_.grid, table_settings, {.parallel = batch_.workers.parallel_loop(), .components = batch_.components}));
+        });
+        batch_.report.table_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - table_start).count();
+        batch_.report.table_cpu_seconds = process_cpu_seconds() - table_cpu_start;
+        if (!*created) return;
+        plan_.table_solver.emplace(std::move(**created));
+        batch_.report.search_algorithm = search::Algorithm::jps_plus;
+        if (const search::JumpPointTable* table = plan_.table_solver->jump_table()) {
+            batch_.report.table_bytes = table->memory_bytes();
         }
     }
 
-    const bool record_paths = settings_.record_paths;
-    const bool time_queries = settings_.time_queries;
-    std::vector<std::uint64_t> settled_per_group(field_groups.size(), 0);
-    // A group counts as one query for the time budget; a group not started when the batch is
-    // cancelled answers its members `cancelled` without computing its field. Returns false then.
-    auto start_group = [&](const Group& group, const search::StopConditions& stop) {
+    const CrowdBatch& batch_;
+    CrowdPlan& plan_;
+};
+
+/// Runs a planned crowd batch: each field group's field and its agents' paths read off it, then the
+/// per-agent searches. A group counts as one query for the time budget and the cancel token.
+class CrowdRunner {
+public:
+    CrowdRunner(const CrowdBatch& batch, CrowdPlan& plan)
+        : batch_(batch), plan_(plan), settled_per_group_(plan.field_groups.size(), 0) {}
+
+    void run() {
+        // Groups of ordinary size: one task each, the field in the running worker's slot. With more
+        // than one worker, groups of kParallelReadOff agents or more are kept for the waves.
+        const bool parallel = batch_.workers.threads() > 1;
+        std::vector<std::size_t> whole_groups;
+        std::vector<std::size_t> large_groups;
+        for (std::size_t group_index = 0; group_index < plan_.field_groups.size(); ++group_index) {
+            const Group& group = plan_.field_groups[group_index];
+            (parallel && group.end - group.begin >= kParallelReadOff ? large_groups : whole_groups).push_back(group_index);
+        }
+        run_whole_groups(whole_groups);
+        run_large_groups(large_groups);
+        for (std::uint64_t settled : settled_per_group_) batch_.report.field_cells_settled += settled;
+        run_searches();
+    }
+
+private:
+    /// A group not started when the batch is cancelled (or its budget is spent) answers its members
+    /// with that status without computing its field. Returns false then.
+    bool start_group(const Group& group, const search::StopConditions& stop) {
         const search::QueryStatus interrupted = stop.interrupted();
         if (interrupted == search::QueryStatus::found) return true;
         for (std::size_t member = group.begin; member < group.end; ++member) {
-            search::Result& result = results[members[member].second];
+            search::Result& result = batch_.results[plan_.members[member].second];
             result = search::Result{};
             result.status = interrupted;
         }
-        meter.advance(group.end - group.begin);
+        batch_.meter.advance(group.end - group.begin);
         return false;
-    };
-    auto compute_field = [&](const Group& group, const search::StopConditions& stop, search::GoalField& field,
-                             search::FieldWorkspace& workspace) {
+    }
+
+    void compute_field(const Group& group, const search::StopConditions& stop, search::GoalField& field,
+                       search::FieldWorkspace& workspace) const {
+        const grid::Grid& grid = batch_.grid;
         std::vector<grid::CellIndex> starts;
         starts.reserve(group.end - group.begin);
         for (std::size_t member = group.begin; member < group.end; ++member) {
-            const search::Query& query = queries[members[member].second];
+            const search::Query& query = batch_.queries[plan_.members[member].second];
             starts.push_back(grid.cell(static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y)));
         }
-        field.recompute(grid, settings_.moves, settings_.diagonal, group.goal % grid.width(), group.goal / grid.width(),
-                        starts, false, workspace, stop);
-    };
-    auto read_off = [&](std::size_t member, const search::GoalField& field, search::SearchContext& context) {
-        const std::uint32_t index = members[member].second;
-        const search::Query& query = queries[index];
-        search::Result& result = results[index];
+        field.recompute(grid, batch_.settings.moves, batch_.settings.diagonal, group.goal % grid.width(),
+                        group.goal / grid.width(), starts, false, workspace, stop);
+    }
+
+    void read_off(std::size_t member, const search::GoalField& field, search::SearchContext& context) const {
+        const std::uint32_t index = plan_.members[member].second;
+        const search::Query& query = batch_.queries[index];
+        search::Result& result = batch_.results[index];
+        const bool time_queries = batch_.settings.time_queries;
         result.counters = {};
         result.nanoseconds = 0;
         const auto read_start = time_queries ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-        if (!field.read_path(grid, static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y),
-                             record_paths, result)) {
+        if (!field.read_path(batch_.grid, static_cast<std::uint32_t>(query.start_x),
+                             static_cast<std::uint32_t>(query.start_y), batch_.settings.record_paths, result)) {
             if (field.stopped() != search::QueryStatus::found) {
                 // The field was stopped before it reached this start: the group's status, no search.
                 result = search::Result{};
                 result.status = field.stopped();
             } else {
-                solver.solve(context, query, result);  // not reached for a connected start
+                batch_.solver.solve(context, query, result);  // not reached for a connected start
             }
         }
         if (time_queries) result.nanoseconds = elapsed_nanoseconds(read_start);
-    };
-    // The first query of the group carries the field's work and, when queries are timed, its time
-    // (read-offs are timed on their own).
-    auto finish_group = [&](std::size_t group_index, const search::GoalField& field, std::uint64_t field_nanoseconds) {
-        const Group& group = field_groups[group_index];
-        settled_per_group[group_index] = field.counters().expanded;
-        std::uint32_t first = members[group.begin].second;
-        for (std::size_t member = group.begin; member < group.end; ++member) first = std::min(first, members[member].second);
-        results[first].counters += field.counters();
-        results[first].nanoseconds += field_nanoseconds;
-        meter.advance(group.end - group.begin);
-    };
-
-    // Groups of ordinary size: one task each, the field in the running worker's slot. With more
-    // than one worker, groups of kParallelReadOff agents or more are kept for the waves below.
-    const bool parallel = workers.threads() > 1;
-    std::vector<std::size_t> whole_groups;
-    std::vector<std::size_t> large_groups;
-    for (std::size_t group_index = 0; group_index < field_groups.size(); ++group_index) {
-        const Group& group = field_groups[group_index];
-        (parallel && group.end - group.begin >= kParallelReadOff ? large_groups : whole_groups).push_back(group_index);
     }
-    workers.for_each(whole_groups.size(), [&](WorkerSlot& slot, std::size_t position) {
-        const std::size_t group_index = whole_groups[position];
-        const Group& group = field_groups[group_index];
-        const auto group_start = std::chrono::steady_clock::now();
-        const search::StopConditions stop = search::StopConditions::for_query(settings_);
-        if (!start_group(group, stop)) return;
-        compute_field(group, stop, slot.field, slot.field_workspace);
-        const std::uint64_t field_nanoseconds = time_queries ? elapsed_nanoseconds(group_start) : 0;
-        for (std::size_t member = group.begin; member < group.end; ++member) read_off(member, slot.field, slot.context);
-        finish_group(group_index, slot.field, field_nanoseconds);
-    });
-    // Large groups, in waves of one group per worker: the wave's fields in parallel (each in a field
-    // of the wave, not a worker's slot, since every worker reads it next), then all the wave's
-    // agents read off in parallel, each on its worker's context.
-    const std::size_t wave_size = std::min<std::size_t>(workers.threads(), large_groups.size());
-    std::vector<search::GoalField> wave_fields(wave_size);
-    std::vector<std::uint64_t> wave_nanoseconds(wave_size, 0);
-    std::vector<char> wave_started(wave_size, 0);
-    std::vector<std::size_t> wave_offsets;
-    for (std::size_t wave_begin = 0; wave_begin < large_groups.size(); wave_begin += wave_size) {
-        const std::size_t wave_count = std::min(wave_size, large_groups.size() - wave_begin);
-        workers.for_each(wave_count, [&](WorkerSlot& slot, std::size_t position) {
-            const Group& group = field_groups[large_groups[wave_begin + position]];
-            const auto group_start = std::chrono::steady_clock::now();
-            const search::StopConditions stop = search::StopConditions::for_query(settings_);
-            wave_started[position] = start_group(group, stop) ? 1 : 0;
-            if (wave_started[position] == 0) return;
-            compute_field(group, stop, wave_fields[position], slot.field_workspace);
-            wave_nanoseconds[position] = time_queries ? elapsed_nanoseconds(group_start) : 0;
-        });
-        // Agents of the wave's started groups, numbered one after another.
-        wave_offsets.assign(1, 0);
-        for (std::size_t position = 0; position < wave_count; ++position) {
-            const Group& group = field_groups[large_groups[wave_begin + position]];
-            wave_offsets.push_back(wave_offsets.back() + (wave_started[position] != 0 ? group.end - group.begin : 0));
+
+    /// The first query of the group carries the field's work and, when queries are timed, its time
+    /// (read-offs are timed on their own).
+    void finish_group(std::size_t group_index, const search::GoalField& field, std::uint64_t field_nanoseconds) {
+        const Group& group = plan_.field_groups[group_index];
+        settled_per_group_[group_index] = field.counters().expanded;
+        std::uint32_t first = plan_.members[group.begin].second;
+        for (std::size_t member = group.begin; member < group.end; ++member) {
+            first = std::min(first, plan_.members[member].second);
         }
-        workers.for_each(wave_offsets.back(), [&](WorkerSlot& slot, std::size_t agent) {
-            const auto position = static_cast<std::size_t>(
-                std::upper_bound(wave_offsets.begin(), wave_offsets.end(), agent) - wave_offsets.begin() - 1);
-            const Group& group = field_groups[large_groups[wave_begin + position]];
-            read_off(group.begin + (agent - wave_offsets[position]), wave_fields[position], slot.context);
+        batch_.results[first].counters += field.counters();
+        batch_.results[first].nanoseconds += field_nanoseconds;
+        batch_.meter.advance(group.end - group.begin);
+    }
+
+    void run_whole_groups(const std::vector<std::size_t>& whole_groups) {
+        const bool time_queries = batch_.settings.time_queries;
+        batch_.workers.for_each(whole_groups.size(), [&](WorkerSlot& slot, std::size_t position) {
+            const std::size_t group_index = whole_groups[position];
+            const Group& group = plan_.field_groups[group_index];
+            const auto group_start = std::chrono::steady_clock::now();
+            const search::StopConditions stop = search::StopConditions::for_query(batch_.settings);
+            if (!start_group(group, stop)) return;
+            compute_field(group, stop, slot.field, slot.field_workspace);
+            const std::uint64_t field_nanoseconds = time_queries ? elapsed_nanoseconds(group_start) : 0;
+            for (std::size_t member = group.begin; member < group.end; ++member) read_off(member, slot.field, slot.context);
+            finish_group(group_index, slot.field, field_nanoseconds);
         });
-        for (std::size_t position = 0; position < wave_count; ++position) {
-            if (wave_started[position] != 0) {
-                finish_group(large_groups[wave_begin + position], wave_fields[position], wave_nanoseconds[position]);
+    }
+
+    /// Large groups, in waves of one group per worker: the wave's fields in parallel (each in a field
+    /// of the wave, not a worker's slot, since every worker reads it next), then all the wave's
+    /// agents read off in parallel, each on its worker's context.
+    void run_large_groups(const std::vector<std::size_t>& large_groups) {
+        const bool time_queries = batch_.settings.time_queries;
+        const std::size_t wave_size = std::min<std::size_t>(batch_.workers.threads(), large_groups.size());
+        std::vector<search::GoalField> wave_fields(wave_size);
+        std::vector<std::uint64_t> wave_nanoseconds(wave_size, 0);
+        std::vector<char> wave_started(wave_size, 0);
+        std::vector<std::size_t> wave_offsets;
+        for (std::size_t wave_begin = 0; wave_begin < large_groups.size(); wave_begin += wave_size) {
+            const std::size_t wave_count = std::min(wave_size, large_groups.size() - wave_begin);
+            batch_.workers.for_each(wave_count, [&](WorkerSlot& slot, std::size_t position) {
+                const Group& group = plan_.field_groups[large_groups[wave_begin + position]];
+                const auto group_start = std::chrono::steady_clock::now();
+                const search::StopConditions stop = search::StopConditions::for_query(batch_.settings);
+                wave_started[position] = start_group(group, stop) ? 1 : 0;
+                if (wave_started[position] == 0) return;
+                compute_field(group, stop, wave_fields[position], slot.field_workspace);
+                wave_nanoseconds[position] = time_queries ? elapsed_nanoseconds(group_start) : 0;
+            });
+            // Agents of the wave's started groups, numbered one after another.
+            wave_offsets.assign(1, 0);
+            for (std::size_t position = 0; position < wave_count; ++position) {
+                const Group& group = plan_.field_groups[large_groups[wave_begin + position]];
+                wave_offsets.push_back(wave_offsets.back() + (wave_started[position] != 0 ? group.end - group.begin : 0));
+            }
+            batch_.workers.for_each(wave_offsets.back(), [&](WorkerSlot& slot, std::size_t agent) {
+                const auto position = static_cast<std::size_t>(
+                    std::upper_bound(wave_offsets.begin(), wave_offsets.end(), agent) - wave_offsets.begin() - 1);
+                const Group& group = plan_.field_groups[large_groups[wave_begin + position]];
+                read_off(group.begin + (agent - wave_offsets[position]), wave_fields[position], slot.context);
+            });
+            for (std::size_t position = 0; position < wave_count; ++position) {
+                if (wave_started[position] != 0) {
+                    finish_group(large_groups[wave_begin + position], wave_fields[position], wave_nanoseconds[position]);
+                }
             }
         }
     }
-    for (std::uint64_t settled : settled_per_group) report.field_cells_settled += settled;
 
-    std::erase_if(searched, [&](std::uint32_t index) { return probed[index] == 1; });
-    workers.for_each(searched.size(), [&](WorkerSlot& slot, std::size_t position) {
-        const std::uint32_t index = searched[position];
-        per_agent->solve(slot.context, queries[index], results[index]);
-        meter.advance(1);
-    });
+    /// The per-agent searches, but for the queries a probe answered already.
+    void run_searches() {
+        std::vector<std::uint32_t>& searched = plan_.searched;
+        std::erase_if(searched, [&](std::uint32_t index) { return plan_.probed[index] == 1; });
+        const search::Solver& per_agent = plan_.table_solver ? *plan_.table_solver : batch_.solver;
+        batch_.workers.for_each(searched.size(), [&](WorkerSlot& slot, std::size_t position) {
+            const std::uint32_t index = searched[position];
+            per_agent.solve(slot.context, batch_.queries[index], batch_.results[index]);
+            batch_.meter.advance(1);
+        });
+    }
+
+    const CrowdBatch& batch_;
+    CrowdPlan& plan_;
+    std::vector<std::uint64_t> settled_per_group_;
+};
+
+}  // namespace
+
+CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span<search::Result> results,
+                               BatchSolver& workers, ProgressCallback progress, void* progress_user) const {
+    ProgressMeter meter(progress, progress_user, queries.size());
+    CrowdReport report;
+    report.search_algorithm = solver_->algorithm();
+    if (results.size() != queries.size()) {
+        report.refused = true;
+        return report;
+    }
+    const CrowdBatch batch{*grid_,   *solver_, settings_, shared_->component_cells, shared_->components, shared_->mean_run,
+                           queries,  results,  workers,   meter,                    report};
+    CrowdPlan plan;
+    CrowdPlanner(batch, plan).plan();
+    CrowdRunner(batch, plan).run();
     return report;
 }
 
