@@ -21,8 +21,8 @@
 
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/search/context.hpp"
-#include "swarmpath/search/jump_point_search.hpp"
-#include "swarmpath/search/jump_point_table.hpp"
+#include "search/jump_point_search.hpp"
+#include "search/jump_point_table.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace {

@@ -28,8 +28,8 @@
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/components.hpp"
 #include "swarmpath/search/goal_field.hpp"
-#include "swarmpath/search/jump_point_grid.hpp"
-#include "swarmpath/search/jump_point_table.hpp"
+#include "search/jump_point_grid.hpp"
+#include "search/jump_point_table.hpp"
 
 namespace {
 

@@ -12,11 +12,11 @@
 
 #include "search/best_first/search_state.hpp"
 #include "swarmpath/grid/grid.hpp"
-#include "swarmpath/io/file_reading.hpp"
+#include "io/file_reading.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/context.hpp"
-#include "swarmpath/search/four_ary_heap.hpp"
-#include "swarmpath/search/moves.hpp"
+#include "search/four_ary_heap.hpp"
+#include "search/moves.hpp"
 
 namespace {
 

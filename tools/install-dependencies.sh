@@ -7,7 +7,7 @@ packages=(
   cmake ninja-build g++ make pkg-config dpkg-dev patch
   libtbb-dev libmimalloc-dev libcli11-dev nlohmann-json3-dev libfmt-dev libpng-dev
   libgtest-dev libgmock-dev libbenchmark-dev libbenchmark-tools python3 python3-scipy python3-matplotlib
-  libboost-graph-dev valgrind
+  libboost-graph-dev valgrind universal-ctags
   clang-14 libclang-rt-14-dev
   libopenmpi-dev openmpi-bin
   pybind11-dev python3-dev python3-numpy python3-pytest python3-venv

@@ -21,7 +21,7 @@
 #include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/context.hpp"
-#include "swarmpath/search/moves.hpp"
+#include "search/moves.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath {

@@ -16,7 +16,7 @@
 #include "result_checks.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/crowd_solver.hpp"
-#include "swarmpath/search/jump_point_table.hpp"
+#include "search/jump_point_table.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath::batch {

@@ -16,7 +16,7 @@
 #include <string>
 
 #include "random_maps.hpp"
-#include "swarmpath/io/file_reading.hpp"
+#include "io/file_reading.hpp"
 #include "swarmpath/io/map_file.hpp"
 
 namespace swarmpath::io {

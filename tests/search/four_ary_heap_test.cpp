@@ -8,7 +8,7 @@
 #include <tuple>
 #include <vector>
 
-#include "swarmpath/search/four_ary_heap.hpp"
+#include "search/four_ary_heap.hpp"
 
 namespace swarmpath::search {
 namespace {

@@ -18,9 +18,9 @@
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/terrain_file.hpp"
-#include "swarmpath/search/jump_point_search.hpp"
-#include "swarmpath/search/jump_point_table.hpp"
-#include "swarmpath/search/moves.hpp"
+#include "search/jump_point_search.hpp"
+#include "search/jump_point_table.hpp"
+#include "search/moves.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath::search {

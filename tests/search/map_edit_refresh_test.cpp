@@ -13,8 +13,8 @@
 #include "random_maps.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/components.hpp"
-#include "swarmpath/search/jump_point_grid.hpp"
-#include "swarmpath/search/jump_point_table.hpp"
+#include "search/jump_point_grid.hpp"
+#include "search/jump_point_table.hpp"
 
 namespace swarmpath::search {
 namespace {

@@ -24,7 +24,7 @@
 #include "swarmpath/search/components.hpp"
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/goal_field.hpp"
-#include "swarmpath/search/heuristics.hpp"
+#include "search/heuristics.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath {

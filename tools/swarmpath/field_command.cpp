@@ -26,7 +26,7 @@
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/goal_field.hpp"
 #include "swarmpath/search/goal_field_record.hpp"
-#include "swarmpath/search/moves.hpp"
+#include "search/moves.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath::cli {

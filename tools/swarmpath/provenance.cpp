@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "terminal_text.hpp"
-#include "swarmpath/io/file_reading.hpp"
+#include "io/file_reading.hpp"
 
 #ifndef SWARMPATH_COMPILER
 #define SWARMPATH_COMPILER "unknown"

@@ -23,7 +23,7 @@
 #include "terminal_text.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/atomic_file.hpp"
-#include "swarmpath/io/gzip_file.hpp"
+#include "io/gzip_file.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/search/context.hpp"

@@ -14,7 +14,7 @@
 
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/io/atomic_file.hpp"
-#include "swarmpath/io/gzip_file.hpp"
+#include "io/gzip_file.hpp"
 
 namespace swarmpath::cli {
 

@@ -31,7 +31,7 @@
 #include "search_options.hpp"
 #include "terminal_text.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
-#include "swarmpath/batch/row_check.hpp"
+#include "batch/row_check.hpp"
 #include "swarmpath/batch/run_report.hpp"
 #include "swarmpath/grid/edits.hpp"
 #include "swarmpath/batch/path_oracle.hpp"

@@ -19,14 +19,14 @@
 
 #include "commands.hpp"
 #include "terminal_text.hpp"
-#include "swarmpath/batch/row_check.hpp"
+#include "batch/row_check.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
-#include "swarmpath/io/file_reading.hpp"
+#include "io/file_reading.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/io/terrain_file.hpp"
-#include "swarmpath/io/text_lines.hpp"
+#include "io/text_lines.hpp"
 
 namespace swarmpath::cli {
 namespace {

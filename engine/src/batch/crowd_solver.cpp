@@ -14,8 +14,8 @@
 #include <optional>
 #include <string>
 
-#include "swarmpath/search/jump_point_grid.hpp"
-#include "swarmpath/search/jump_point_table.hpp"
+#include "search/jump_point_grid.hpp"
+#include "search/jump_point_table.hpp"
 
 namespace swarmpath::batch {
 

@@ -2,6 +2,9 @@
 // shared with a Solver or a caller (use_count above one) is copied before it is refreshed.
 #include "swarmpath/batch/editable_map.hpp"
 
+#include "search/jump_point_grid.hpp"
+#include "search/jump_point_table.hpp"
+
 #include <vector>
 
 namespace swarmpath::batch {

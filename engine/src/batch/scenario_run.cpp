@@ -8,8 +8,8 @@
 
 #include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/io/map_file.hpp"
-#include "swarmpath/search/jump_point_search.hpp"
-#include "swarmpath/search/jump_point_table.hpp"
+#include "search/jump_point_search.hpp"
+#include "search/jump_point_table.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath::batch {

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <string>
 
-#include "swarmpath/core/printable.hpp"
+#include "core/printable.hpp"
 
 namespace swarmpath::grid {
 

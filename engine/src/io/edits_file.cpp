@@ -4,8 +4,8 @@
 #include <charconv>
 #include <string>
 
-#include "swarmpath/io/file_reading.hpp"
-#include "swarmpath/io/text_lines.hpp"
+#include "io/file_reading.hpp"
+#include "io/text_lines.hpp"
 
 namespace swarmpath::io {
 

@@ -1,6 +1,6 @@
 // Whole-file reading with the guarantees of file_reading.hpp: open non-blocking, fstat the opened
 // descriptor, refuse what is not a regular file, read with a hard size bound.
-#include "swarmpath/io/file_reading.hpp"
+#include "io/file_reading.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

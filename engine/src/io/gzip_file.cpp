@@ -1,8 +1,8 @@
 // gzip writing and reading through zlib (see gzip_file.hpp). Without zlib the same functions
 // report that the build lacks it.
-#include "swarmpath/io/gzip_file.hpp"
+#include "io/gzip_file.hpp"
 
-#include "swarmpath/io/file_reading.hpp"
+#include "io/file_reading.hpp"
 
 #if defined(SWARMPATH_WITH_ZLIB)
 #include <zlib.h>

@@ -1,5 +1,5 @@
 // Moving AI scenario parsing (see scenario_file.hpp for the accepted syntax).
-#include "swarmpath/io/file_reading.hpp"
+#include "io/file_reading.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 
 #include <charconv>
@@ -7,7 +7,7 @@
 #include <string>
 
 #include "swarmpath/io/map_file.hpp"
-#include "swarmpath/io/text_lines.hpp"
+#include "io/text_lines.hpp"
 
 namespace swarmpath::io {
 namespace {

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <string>
 
-#include "swarmpath/io/file_reading.hpp"
-#include "swarmpath/io/text_lines.hpp"
+#include "io/file_reading.hpp"
+#include "io/text_lines.hpp"
 
 namespace swarmpath::io {
 namespace {

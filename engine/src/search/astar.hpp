@@ -34,8 +34,8 @@
 #include "search/best_first/search_state.hpp"
 #include "search/preparations.hpp"
 #include "swarmpath/grid/grid.hpp"
-#include "swarmpath/search/heuristics.hpp"
-#include "swarmpath/search/moves.hpp"
+#include "search/heuristics.hpp"
+#include "search/moves.hpp"
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::search::best_first {

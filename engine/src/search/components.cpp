@@ -2,7 +2,7 @@
 // row to row in a union-find, hex and triangle maps by breadth-first flood fill.
 #include "swarmpath/search/components.hpp"
 
-#include "swarmpath/search/moves.hpp"
+#include "search/moves.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -3,8 +3,12 @@
 #include "swarmpath/search/context.hpp"
 
 #include "search/best_first/search_state.hpp"
+#include "search/four_ary_heap.hpp"
 
 namespace swarmpath::search {
+
+static_assert(SearchContext::kStampBytes == sizeof(CellStamp), "SearchContext::kStampBytes is a CellStamp");
+static_assert(SearchContext::kParentDirectionBytes == sizeof(std::uint8_t), "a parent direction is one byte");
 
 SearchContext::SearchContext() : state_(std::make_unique<SearchState>()) {}
 SearchContext::~SearchContext() = default;

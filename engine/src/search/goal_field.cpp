@@ -14,7 +14,7 @@
 #include "search/best_first/cost_models.hpp"
 #include "search/best_first/loop.hpp"
 #include "search/best_first/path_rebuild.hpp"
-#include "swarmpath/search/moves.hpp"
+#include "search/moves.hpp"
 
 namespace swarmpath::search {
 namespace {

@@ -1,6 +1,6 @@
 // Building and refreshing JumpPointGrid (jump_point_grid.hpp): the row and column scan lines with
 // their stop bits. One rule (cell_bits) gives a cell's three bits to both the build and a refresh.
-#include "swarmpath/search/jump_point_grid.hpp"
+#include "search/jump_point_grid.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -8,7 +8,7 @@
 // moves p and s+p. A node reached diagonally keeps its two components and the diagonal. The start
 // keeps every legal move. A node reached at the same best g from several directions keeps the
 // union (its parent-direction byte holds the set of arrival directions).
-#include "swarmpath/search/jump_point_search.hpp"
+#include "search/jump_point_search.hpp"
 
 #include <algorithm>
 #include <array>
@@ -23,9 +23,9 @@
 #include "search/best_first/search_state.hpp"
 #include "search/preparations.hpp"
 #include "search/search_functions.hpp"
-#include "swarmpath/search/heuristics.hpp"
-#include "swarmpath/search/jump_point_table.hpp"
-#include "swarmpath/search/moves.hpp"
+#include "search/heuristics.hpp"
+#include "search/jump_point_table.hpp"
+#include "search/moves.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath::search {

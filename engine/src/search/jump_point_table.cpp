@@ -3,13 +3,13 @@
 // passes already finished, so lines run as independent tasks of the caller's ParallelLoop and the
 // result is the same whatever the thread count. A refresh after map edits reuses the same per-line
 // and per-cell rules, so a refreshed entry is computed exactly as a built one.
-#include "swarmpath/search/jump_point_table.hpp"
+#include "search/jump_point_table.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <tuple>
 
-#include "swarmpath/search/moves.hpp"
+#include "search/moves.hpp"
 
 namespace swarmpath::search {
 namespace {
@@ -185,6 +185,110 @@ JumpPointTable JumpPointTable::build(const grid::Grid& grid, const core::Paralle
     return table;
 }
 
+namespace {
+
+/// A straight entry that changed in a refresh, with its direction: the diagonals read it at their
+/// next cell.
+struct StraightChange {
+    std::int64_t x;
+    std::int64_t y;
+    int direction;
+};
+
+/// Sorts `values` and drops repeats.
+void sort_unique(std::vector<std::int64_t>& values) {
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+}
+
+/// Recomputes the straight entries of every row and column within one of a flipped cell (the
+/// forced-neighbour test looks at the lines on either side), recording each entry that changed.
+/// Returns the entries recomputed.
+std::size_t refresh_straight_entries(const TableRules& rules,
+                                     const std::vector<std::pair<std::int64_t, std::int64_t>>& flipped,
+                                     std::vector<StraightChange>& changes) {
+    std::vector<std::int64_t> rows;
+    std::vector<std::int64_t> columns;
+    for (const auto& [x, y] : flipped) {
+        for (std::int64_t offset = -1; offset <= 1; ++offset) {
+            if (y + offset >= 0 && y + offset < rules.height()) rows.push_back(y + offset);
+            if (x + offset >= 0 && x + offset < rules.width()) columns.push_back(x + offset);
+        }
+    }
+    sort_unique(rows);
+    sort_unique(columns);
+    std::size_t recomputed = 0;
+    for (std::int64_t row : rows) {
+        for (int direction : {1, 3}) {
+            rules.straight_line(direction, row, [&](std::int64_t x, std::int64_t y) { changes.push_back({x, y, direction}); });
+        }
+        recomputed += 2 * static_cast<std::size_t>(rules.width());
+    }
+    for (std::int64_t column : columns) {
+        for (int direction : {0, 2}) {
+            rules.straight_line(direction, column, [&](std::int64_t x, std::int64_t y) { changes.push_back({x, y, direction}); });
+        }
+        recomputed += 2 * static_cast<std::size_t>(rules.height());
+    }
+    return recomputed;
+}
+
+/// Recomputes the diagonal entries the flips and the straight changes can reach. The entry of
+/// (x, y) in (dx, dy) reads the passability of (x+dx, y+dy), (x+dx, y) and (x, y+dy), and the
+/// entries of (x+dx, y+dy). Seeds: the cells whose inputs changed. From the seed furthest along each
+/// diagonal, walk backwards recomputing; past the last seed of that diagonal, stop at the first entry
+/// that did not change. Returns the entries recomputed.
+std::size_t refresh_diagonal_entries(const TableRules& rules,
+                                     const std::vector<std::pair<std::int64_t, std::int64_t>>& flipped,
+                                     const std::vector<StraightChange>& straight_changes) {
+    struct Seed {
+        std::int64_t line;   ///< which diagonal: x − y or x + y
+        std::int64_t order;  ///< position along the direction of travel
+        std::int64_t x, y;
+        bool operator<(const Seed& other) const {
+            return line != other.line ? line < other.line : order > other.order;  // furthest along first
+        }
+    };
+    std::size_t recomputed = 0;
+    std::vector<Seed> seeds;
+    for (int direction = 4; direction < 8; ++direction) {
+        const int dx = kDirectionX[static_cast<std::size_t>(direction)];
+        const int dy = kDirectionY[static_cast<std::size_t>(direction)];
+        const int horizontal = dx > 0 ? 1 : 3;
+        const int vertical = dy > 0 ? 2 : 0;
+        seeds.clear();
+        auto seed = [&](std::int64_t x, std::int64_t y) {
+            if (rules.on_map(x, y)) seeds.push_back({dx == dy ? x - y : x + y, dx * x, x, y});
+        };
+        for (const auto& [x, y] : flipped) {
+            seed(x - dx, y - dy);
+            seed(x - dx, y);
+            seed(x, y - dy);
+        }
+        for (const StraightChange& change : straight_changes) {
+            if (change.direction == horizontal || change.direction == vertical) seed(change.x - dx, change.y - dy);
+        }
+        std::sort(seeds.begin(), seeds.end());
+        for (std::size_t first = 0; first < seeds.size();) {
+            std::size_t last = first;
+            while (last + 1 < seeds.size() && seeds[last + 1].line == seeds[first].line) ++last;
+            const std::int64_t final_order = seeds[last].order;  // the seed furthest back
+            for (std::int64_t x = seeds[first].x, y = seeds[first].y; rules.on_map(x, y); x -= dx, y -= dy) {
+                const std::int16_t value = rules.diagonal_value(x, y, direction);
+                std::int16_t& stored = rules.at(x, y)[static_cast<std::size_t>(direction)];
+                ++recomputed;
+                const bool same = stored == value;
+                stored = value;
+                if (same && dx * x <= final_order) break;
+            }
+            first = last + 1;
+        }
+    }
+    return recomputed;
+}
+
+}  // namespace
+
 std::size_t JumpPointTable::refresh(const grid::Grid& previous, const grid::Grid& edited,
                                     std::span<const grid::CellIndex> changed) {
     if (edited.width() != width_ || edited.height() != height_ || previous.width() != width_ ||
@@ -214,82 +318,9 @@ std::size_t JumpPointTable::refresh(const grid::Grid& previous, const grid::Grid
     flipped.erase(std::unique(flipped.begin(), flipped.end()), flipped.end());
 
     const TableRules rules(edited, distances_);
-    std::size_t recomputed = 0;
-    // Straight entries: a cell's passability is read by the rows and columns within one of it
-    // (the forced-neighbour test looks at the lines on either side).
-    std::vector<std::int64_t> rows;
-    std::vector<std::int64_t> columns;
-    for (const auto& [x, y] : flipped) {
-        for (std::int64_t offset = -1; offset <= 1; ++offset) {
-            if (y + offset >= 0 && y + offset < rules.height()) rows.push_back(y + offset);
-            if (x + offset >= 0 && x + offset < rules.width()) columns.push_back(x + offset);
-        }
-    }
-    std::sort(rows.begin(), rows.end());
-    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-    std::sort(columns.begin(), columns.end());
-    columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
-    // Every straight entry that changed, with its direction: the diagonals read them at their next cell.
-    std::vector<std::tuple<std::int64_t, std::int64_t, int>> straight_changes;
-    for (std::int64_t row : rows) {
-        for (int direction : {1, 3}) {
-            rules.straight_line(direction, row, [&](std::int64_t x, std::int64_t y) { straight_changes.emplace_back(x, y, direction); });
-        }
-        recomputed += 2 * static_cast<std::size_t>(rules.width());
-    }
-    for (std::int64_t column : columns) {
-        for (int direction : {0, 2}) {
-            rules.straight_line(direction, column, [&](std::int64_t x, std::int64_t y) { straight_changes.emplace_back(x, y, direction); });
-        }
-        recomputed += 2 * static_cast<std::size_t>(rules.height());
-    }
-
-    // Diagonal entries. The entry of (x, y) in (dx, dy) reads the passability of (x+dx, y+dy),
-    // (x+dx, y) and (x, y+dy), and the entries of (x+dx, y+dy). Seeds: the cells whose inputs
-    // changed. From the seed furthest along each diagonal, walk backwards recomputing; past the
-    // last seed of that diagonal, stop at the first entry that did not change.
-    struct Seed {
-        std::int64_t line;   ///< which diagonal: x − y or x + y
-        std::int64_t order;  ///< position along the direction of travel
-        std::int64_t x, y;
-        bool operator<(const Seed& other) const {
-            return line != other.line ? line < other.line : order > other.order;  // furthest along first
-        }
-    };
-    std::vector<Seed> seeds;
-    for (int direction = 4; direction < 8; ++direction) {
-        const int dx = kDirectionX[static_cast<std::size_t>(direction)];
-        const int dy = kDirectionY[static_cast<std::size_t>(direction)];
-        const int horizontal = dx > 0 ? 1 : 3;
-        const int vertical = dy > 0 ? 2 : 0;
-        seeds.clear();
-        auto seed = [&](std::int64_t x, std::int64_t y) {
-            if (rules.on_map(x, y)) seeds.push_back({dx == dy ? x - y : x + y, dx * x, x, y});
-        };
-        for (const auto& [x, y] : flipped) {
-            seed(x - dx, y - dy);
-            seed(x - dx, y);
-            seed(x, y - dy);
-        }
-        for (const auto& [x, y, straight] : straight_changes) {
-            if (straight == horizontal || straight == vertical) seed(x - dx, y - dy);
-        }
-        std::sort(seeds.begin(), seeds.end());
-        for (std::size_t first = 0; first < seeds.size();) {
-            std::size_t last = first;
-            while (last + 1 < seeds.size() && seeds[last + 1].line == seeds[first].line) ++last;
-            const std::int64_t final_order = seeds[last].order;  // the seed furthest back
-            for (std::int64_t x = seeds[first].x, y = seeds[first].y; rules.on_map(x, y); x -= dx, y -= dy) {
-                const std::int16_t value = rules.diagonal_value(x, y, direction);
-                std::int16_t& stored = rules.at(x, y)[static_cast<std::size_t>(direction)];
-                ++recomputed;
-                const bool same = stored == value;
-                stored = value;
-                if (same && dx * x <= final_order) break;
-            }
-            first = last + 1;
-        }
-    }
+    std::vector<StraightChange> straight_changes;
+    std::size_t recomputed = refresh_straight_entries(rules, flipped, straight_changes);
+    recomputed += refresh_diagonal_entries(rules, flipped, straight_changes);
     return recomputed;
 }
 

@@ -19,7 +19,7 @@
 #include "search/best_first/cost_models.hpp"
 #include "search/best_first/platform.hpp"
 #include "swarmpath/search/components.hpp"
-#include "swarmpath/search/moves.hpp"
+#include "search/moves.hpp"
 
 #if SWARMPATH_SSE2
 #include <emmintrin.h>

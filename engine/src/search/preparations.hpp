@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "search/best_first/open_keys.hpp"
-#include "swarmpath/search/jump_point_grid.hpp"
-#include "swarmpath/search/jump_point_table.hpp"
+#include "search/jump_point_grid.hpp"
+#include "search/jump_point_table.hpp"
 
 namespace swarmpath::search {
 

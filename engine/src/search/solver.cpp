@@ -10,7 +10,7 @@
 #include "search/best_first/search_state.hpp"
 #include "search/preparations.hpp"
 #include "search/search_functions.hpp"
-#include "swarmpath/search/jump_point_table.hpp"
+#include "search/jump_point_table.hpp"
 
 namespace swarmpath::search {
 namespace {

@@ -25,9 +25,12 @@
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/components.hpp"
 #include "swarmpath/search/goal_field.hpp"
-#include "swarmpath/search/jump_point_grid.hpp"
-#include "swarmpath/search/jump_point_table.hpp"
 #include "swarmpath/search/solver.hpp"
+
+namespace swarmpath::search {
+class JumpPointGrid;   // internal: the JPS scan lines (engine/src/search/jump_point_grid.hpp)
+class JumpPointTable;  // internal: the JPS+ table (engine/src/search/jump_point_table.hpp)
+}  // namespace swarmpath::search
 
 namespace swarmpath::batch {
 

@@ -17,7 +17,6 @@
 #include <cstdint>
 #include <memory>
 
-#include "swarmpath/search/four_ary_heap.hpp"
 
 namespace swarmpath::search {
 
@@ -40,9 +39,11 @@ public:
     [[nodiscard]] std::uint32_t capacity() const;
 
     /// Bytes of per-cell state per padded cell (excluding the heap, which grows with the frontier).
-    static constexpr double bytes_per_cell() {
-        return static_cast<double>(sizeof(CellStamp) + sizeof(std::uint8_t));
-    }
+    static constexpr double bytes_per_cell() { return kStampBytes + kParentDirectionBytes; }
+    /// A cell's stamp (generation and heap slot) and its parent direction; context.cpp checks both
+    /// against the state's own types.
+    static constexpr double kStampBytes = 8;
+    static constexpr double kParentDirectionBytes = 1;
     /// Bytes held by the context now.
     [[nodiscard]] std::size_t memory_bytes() const;
 

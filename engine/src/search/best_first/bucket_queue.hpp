@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "swarmpath/grid/grid.hpp"
-#include "swarmpath/search/four_ary_heap.hpp"
+#include "search/four_ary_heap.hpp"
 
 namespace swarmpath::search::best_first {
 

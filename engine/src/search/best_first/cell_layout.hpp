@@ -9,7 +9,7 @@
 
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/padded_layout.hpp"
-#include "swarmpath/search/moves.hpp"
+#include "search/moves.hpp"
 
 namespace swarmpath::search::best_first {
 

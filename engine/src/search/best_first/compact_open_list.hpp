@@ -21,7 +21,7 @@
 #include "search/best_first/padded_open_list.hpp"
 #include "search/best_first/platform.hpp"
 #include "swarmpath/grid/grid.hpp"
-#include "swarmpath/search/four_ary_heap.hpp"
+#include "search/four_ary_heap.hpp"
 
 namespace swarmpath::search::best_first {
 

@@ -11,7 +11,7 @@
 #include <iterator>
 
 #include "swarmpath/grid/grid.hpp"
-#include "swarmpath/search/moves.hpp"
+#include "search/moves.hpp"
 
 namespace swarmpath::search::best_first {
 

@@ -22,7 +22,7 @@
 #include "search/best_first/platform.hpp"
 #include "search/best_first/search_state.hpp"
 #include "swarmpath/grid/grid.hpp"
-#include "swarmpath/search/four_ary_heap.hpp"
+#include "search/four_ary_heap.hpp"
 
 namespace swarmpath::search::best_first {
 

@@ -15,7 +15,7 @@
 
 #include "search/best_first/cell_layout.hpp"
 #include "swarmpath/grid/grid.hpp"
-#include "swarmpath/search/moves.hpp"
+#include "search/moves.hpp"
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::search::best_first {

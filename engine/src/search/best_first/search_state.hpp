@@ -22,7 +22,7 @@
 #include "search/best_first/compact_open_list.hpp"
 #include "search/best_first/packed_open_list.hpp"
 #include "search/best_first/zeroed_array.hpp"
-#include "swarmpath/search/four_ary_heap.hpp"
+#include "search/four_ary_heap.hpp"
 
 namespace swarmpath::search {
 

@@ -31,7 +31,7 @@
 
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/grid.hpp"
-#include "swarmpath/search/jump_point_grid.hpp"
+#include "search/jump_point_grid.hpp"
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::search {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "swarmpath/core/error.hpp"
-#include "swarmpath/core/printable.hpp"
+#include "core/printable.hpp"
 
 namespace swarmpath::io {
 
