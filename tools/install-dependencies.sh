@@ -8,7 +8,7 @@ packages=(
   libtbb-dev libmimalloc-dev libcli11-dev nlohmann-json3-dev libfmt-dev libpng-dev
   libgtest-dev libgmock-dev libbenchmark-dev libbenchmark-tools python3 python3-scipy python3-matplotlib
   libboost-graph-dev valgrind universal-ctags
-  clang-14 libclang-rt-14-dev
+  clang-14 libclang-rt-14-dev clang-format-14
   libopenmpi-dev openmpi-bin
   pybind11-dev python3-dev python3-numpy python3-pytest python3-venv
 )
