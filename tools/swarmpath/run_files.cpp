@@ -1,6 +1,12 @@
 // Input/output checks and the output group of one run (see run_files.hpp).
 #include "run_files.hpp"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "commands.hpp"
 #include "terminal_text.hpp"
 
 namespace swarmpath::cli {
@@ -67,7 +73,13 @@ Status RunFiles::check_input(std::string what, std::string path) {
     return check_against_outputs(inputs_.back());
 }
 
-Status RunFiles::commit() { return group_.commit(); }
+Status RunFiles::commit() {
+    if (Status shown = flush_standard_output(); !shown) {
+        group_.discard();
+        return shown;
+    }
+    return group_.commit();
+}
 
 bool RunFiles::writes_standard_output() const {
     for (const io::AtomicFile* output : outputs_) {
@@ -75,6 +87,33 @@ bool RunFiles::writes_standard_output() const {
     }
     return false;
 }
+
+namespace {
+
+/// Set once a failure of standard output has been returned to a caller, which reports it.
+bool standard_output_failure_returned = false;
+
+void check_standard_output_at_exit() {
+    const bool already_reported = standard_output_failure_returned;
+    if (Status shown = flush_standard_output(); !shown) {
+        if (!already_reported) report_error(shown.error().describe());
+        std::_Exit(kExitBadInput);  // not exit(): this runs inside it
+    }
+}
+
+}  // namespace
+
+Status flush_standard_output() {
+    errno = 0;
+    const bool flushed = std::fflush(stdout) == 0;
+    if (flushed && std::ferror(stdout) == 0) return Success{};
+    std::string message = "cannot write to standard output";
+    if (!flushed && errno != 0) message.append(": ").append(std::strerror(errno));
+    standard_output_failure_returned = true;
+    return Error{"", 0, 0, message};
+}
+
+void install_standard_output_check() { std::atexit(check_standard_output_at_exit); }
 
 OutputStream::OutputStream(io::AtomicFile* file) : file_(file) {
     if (file_ != nullptr && file_->kind() == io::OutputKind::file && io::names_gzip_file(file_->path())) {

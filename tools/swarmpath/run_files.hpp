@@ -31,6 +31,8 @@ public:
     /// Adds an input found while loading and checks it against the outputs.
     Status check_input(std::string what, std::string path);
     /// Commits every output together; on failure none appears and earlier files stay as they were.
+    /// Standard output is flushed and checked first: a table or report that could not be written
+    /// fails the run before its files are put in place.
     Status commit();
     /// True when some output goes to standard output ("-"): tables then go to standard error.
     [[nodiscard]] bool writes_standard_output() const;
@@ -46,6 +48,15 @@ private:
     std::vector<io::AtomicFile*> outputs_;
     io::OutputGroup group_;
 };
+
+/// Flushes standard output and says whether every write to it so far succeeded: an error naming it
+/// (with the system's reason when the flush itself failed, as on a full disk) when one did not.
+Status flush_standard_output();
+
+/// Checks standard output once more when the process ends (atexit): if a write or the final flush
+/// failed, the process says so on standard error and exits with kExitBadInput, whatever the
+/// subcommand returned, so that no command reports success over a lost table, path or report.
+void install_standard_output_check();
 
 /// The bytes of one output, gzip-compressed when its name ends in ".gz" (io::GzipWriter); an empty
 /// stream (no file) when the output was not asked for. finish() before RunFiles::commit().
