@@ -108,7 +108,11 @@ Status flush_standard_output() {
     const bool flushed = std::fflush(stdout) == 0;
     if (flushed && std::ferror(stdout) == 0) return Success{};
     std::string message = "cannot write to standard output";
-    if (!flushed && errno != 0) message.append(": ").append(std::strerror(errno));
+    if (!flushed && errno != 0) {
+        message.append(": ").append(std::strerror(errno));
+    } else if (flushed) {
+        message.append(": an earlier write to it failed");
+    }
     standard_output_failure_returned = true;
     return Error{"", 0, 0, message};
 }

@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <mutex>
 #include <random>
 #include <span>
@@ -169,14 +170,14 @@ std::string replace_problem(int folder, const struct stat& folder_information, c
 }
 
 /// The byte of an output's folder that a run locks to claim the output's name (FNV-1a of the name,
-/// kept below 2^62 so that any offset type holds it).
+/// reduced below the largest offset, so that the byte after it exists too).
 off_t lock_byte(const std::string& name) {
     std::uint64_t hash = 14695981039346656037ULL;
     for (const char letter : name) {
         hash ^= static_cast<unsigned char>(letter);
         hash *= 1099511628211ULL;
     }
-    return static_cast<off_t>(hash & ((std::uint64_t{1} << 62) - 1));
+    return static_cast<off_t>(hash % static_cast<std::uint64_t>(std::numeric_limits<off_t>::max() - 1));
 }
 
 /// Numbers the failures of outputs, so that a group reports the one that failed first.
