@@ -14,8 +14,10 @@
 //   - anything else — a symbolic link, a folder, another device, a FIFO, a socket — is refused with
 //     a message naming it: swarmpath never writes through a link and never replaces a device.
 // Folders are opened once, so a folder renamed or replaced by a link midway cannot redirect the
-// rename, and an output is known by its opened folder and its name, never by the text of its path. Every temporary file is listed in a process-wide registry, so an interrupt handler can
-// remove them all (remove_temporary_files_and_hold, see below) and a commit never races with it.
+// rename, and an output is known by its opened folder and its name, never by the text of its path.
+// claim() keeps other processes off an output with an advisory lock on that folder (no lock file).
+// Every temporary file is listed in a process-wide registry, so an interrupt handler can remove
+// them all (remove_temporary_files_and_hold, see below) and a commit never races with it.
 #pragma once
 
 #include <cstdint>
