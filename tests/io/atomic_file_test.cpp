@@ -1,6 +1,7 @@
 // The library's output files (io::AtomicFile, io::OutputGroup): exclusive temporaries in the target
 // folder, refusal of links and devices, the null device discarded, group commits that put every
-// earlier file back when one rename fails, and the interrupt clean-up. Linux file system semantics.
+// earlier file back when one rename fails and name the output that failed first, paths identified by
+// their opened folders, claims against other writers, and the interrupt clean-up. Linux file system semantics.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -164,11 +165,48 @@ TEST_F(AtomicFileTest, InterruptCleanupRemovesEveryTemporary) {
     EXPECT_FALSE(fs::exists(path("one")));
 }
 
-TEST(NormalisedPathTest, ResolvesDotsAndRelativeNames) {
-    const std::string here = fs::current_path().string();
-    EXPECT_EQ(normalised_path("a/./b/../c"), normalised_path(here + "/a/c"));
-    EXPECT_EQ(normalised_path("x"), normalised_path("./x"));
-    EXPECT_NE(normalised_path("x"), normalised_path("y"));
+TEST_F(AtomicFileTest, PathsAreIdentifiedByTheirOpenedFolderNotByTheirText) {
+    fs::create_directories(path("sub/inner"));
+    fs::create_symlink("sub/inner", path("link"));
+    PathIdentity through_link;
+    PathIdentity direct;
+    PathIdentity other;
+    ASSERT_TRUE(identify_path(path("link/../x.csv"), through_link));  // the kernel's "..": sub
+    ASSERT_TRUE(identify_path(path("sub/x.csv"), direct));
+    ASSERT_TRUE(identify_path(path("x.csv"), other));
+    EXPECT_TRUE(same_file(through_link, direct));
+    EXPECT_FALSE(same_file(through_link, other));  // text normalisation would call these the same
+    EXPECT_FALSE(through_link.exists);
+    PathIdentity missing_folder;
+    EXPECT_FALSE(identify_path(path("no/such/x.csv"), missing_folder));
+}
+
+TEST_F(AtomicFileTest, AClaimedOutputIsRefusedToASecondClaimantUntilReleased) {
+    AtomicFile first(path("out.csv"));
+    ASSERT_TRUE(first.claim());
+    {
+        AtomicFile second(path("out.csv"));
+        const Status refused = second.claim();
+        ASSERT_FALSE(refused);
+        EXPECT_NE(refused.error().describe().find("another swarmpath run is writing this file"), std::string::npos);
+        AtomicFile neighbour(path("other.csv"));  // another name in the same folder is free
+        EXPECT_TRUE(neighbour.claim());
+    }
+    first.discard();  // releases the claim
+    AtomicFile third(path("out.csv"));
+    EXPECT_TRUE(third.claim());
+    EXPECT_EQ(temporaries_in(folder_), 1U);  // only third's temporary
+}
+
+TEST_F(AtomicFileTest, ReportsTheOutputThatFailedFirst) {
+    OutputGroup group;
+    AtomicFile& first = group.add(path("first"));
+    AtomicFile& second = group.add(path("second"));
+    second.discard();
+    first.discard();
+    const Status committed = group.commit();
+    ASSERT_FALSE(committed);
+    EXPECT_EQ(committed.error().describe().rfind(path("second"), 0), 0U) << committed.error().describe();
 }
 
 }  // namespace

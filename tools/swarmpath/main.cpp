@@ -11,6 +11,7 @@
 
 #include "commands.hpp"
 #include "interrupts.hpp"
+#include "run_files.hpp"
 #include "terminal_text.hpp"
 
 #if defined(SWARMPATH_WITH_MIMALLOC)
@@ -45,6 +46,7 @@ int main(int argc, char** argv) {
 #endif
     using namespace swarmpath::cli;
     install_interrupt_cleanup();
+    install_standard_output_check();  // a failed write to standard output is exit 2 in every subcommand
     CLI::App app{"swarmpath: bulk grid pathfinding over Moving AI maps and scenarios"};
     app.require_subcommand(1);
     app.set_version_flag("--version", std::string("swarmpath ") + version());

@@ -1,20 +1,24 @@
 // Input/output checks and the output group of one run (see run_files.hpp).
 #include "run_files.hpp"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "commands.hpp"
 #include "terminal_text.hpp"
 
 namespace swarmpath::cli {
 namespace {
 
-/// True when the two paths name the same file: same device and inode when both exist, else the
-/// same normalised path.
-bool same_file(const std::string& first, const std::string& second) {
-    io::FileIdentity first_identity;
-    io::FileIdentity second_identity;
-    const bool first_exists = io::identify_file(first, first_identity);
-    const bool second_exists = io::identify_file(second, second_identity);
-    if (first_exists && second_exists) return first_identity == second_identity;
-    return io::normalised_path(first) == io::normalised_path(second);
+/// True when the two outputs reach the same file (io::same_file: by their opened folders and names,
+/// or by device and inode where both exist).
+bool same_output(const io::AtomicFile& first, const io::AtomicFile& second) {
+    io::PathIdentity first_identity;
+    io::PathIdentity second_identity;
+    return first.identity(first_identity) && second.identity(second_identity) &&
+           io::same_file(first_identity, second_identity);
 }
 
 }  // namespace
@@ -31,9 +35,12 @@ io::AtomicFile* RunFiles::add_output(std::string option, std::string path) {
 }
 
 Status RunFiles::check_against_outputs(const Named& input) const {
+    io::PathIdentity input_identity;
+    if (!io::identify_path(input.path, input_identity)) return Success{};  // no folder: reading it will fail
     for (std::size_t index = 0; index < outputs_.size(); ++index) {
-        if (outputs_[index]->kind() != io::OutputKind::file) continue;
-        if (same_file(input.path, output_names_[index].path)) {
+        io::PathIdentity output_identity;
+        if (!outputs_[index]->identity(output_identity)) continue;
+        if (io::same_file(input_identity, output_identity)) {
             return Error{output_names_[index].path, 0, 0,
                          "refusing to write " + output_names_[index].what + ": it is the " + input.what + " " +
                              escape_text(input.path) + " of this run"};
@@ -42,14 +49,13 @@ Status RunFiles::check_against_outputs(const Named& input) const {
     return Success{};
 }
 
-Status RunFiles::check() const {
+Status RunFiles::check() {
     if (Status opened = group_.status(); !opened) return opened;
     for (std::size_t first = 0; first < outputs_.size(); ++first) {
         for (std::size_t second = first + 1; second < outputs_.size(); ++second) {
             const io::OutputKind kind = outputs_[first]->kind();
             if (kind != outputs_[second]->kind() || kind == io::OutputKind::discard) continue;
-            if (kind == io::OutputKind::standard_output ||
-                same_file(output_names_[first].path, output_names_[second].path)) {
+            if (kind == io::OutputKind::standard_output || same_output(*outputs_[first], *outputs_[second])) {
                 return Error{output_names_[second].path, 0, 0,
                              output_names_[first].what + " and " + output_names_[second].what +
                                  " name the same output; give each its own file"};
@@ -59,7 +65,7 @@ Status RunFiles::check() const {
     for (const Named& input : inputs_) {
         if (Status distinct = check_against_outputs(input); !distinct) return distinct;
     }
-    return Success{};
+    return group_.claim();  // last: a clash within the run is named as such, not as another run's
 }
 
 Status RunFiles::check_input(std::string what, std::string path) {
@@ -67,7 +73,13 @@ Status RunFiles::check_input(std::string what, std::string path) {
     return check_against_outputs(inputs_.back());
 }
 
-Status RunFiles::commit() { return group_.commit(); }
+Status RunFiles::commit() {
+    if (Status shown = flush_standard_output(); !shown) {
+        group_.discard();
+        return shown;
+    }
+    return group_.commit();
+}
 
 bool RunFiles::writes_standard_output() const {
     for (const io::AtomicFile* output : outputs_) {
@@ -75,6 +87,37 @@ bool RunFiles::writes_standard_output() const {
     }
     return false;
 }
+
+namespace {
+
+/// Set once a failure of standard output has been returned to a caller, which reports it.
+bool standard_output_failure_returned = false;
+
+void check_standard_output_at_exit() {
+    const bool already_reported = standard_output_failure_returned;
+    if (Status shown = flush_standard_output(); !shown) {
+        if (!already_reported) report_error(shown.error().describe());
+        std::_Exit(kExitBadInput);  // not exit(): this runs inside it
+    }
+}
+
+}  // namespace
+
+Status flush_standard_output() {
+    errno = 0;
+    const bool flushed = std::fflush(stdout) == 0;
+    if (flushed && std::ferror(stdout) == 0) return Success{};
+    std::string message = "cannot write to standard output";
+    if (!flushed && errno != 0) {
+        message.append(": ").append(std::strerror(errno));
+    } else if (flushed) {
+        message.append(": an earlier write to it failed");
+    }
+    standard_output_failure_returned = true;
+    return Error{"", 0, 0, message};
+}
+
+void install_standard_output_check() { std::atexit(check_standard_output_at_exit); }
 
 OutputStream::OutputStream(io::AtomicFile* file) : file_(file) {
     if (file_ != nullptr && file_->kind() == io::OutputKind::file && io::names_gzip_file(file_->path())) {

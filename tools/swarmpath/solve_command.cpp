@@ -409,7 +409,10 @@ int run_solve(const SolveOptions& options) {
         table += fmt::format("bound: paths cost at most {:.6g} x optimal\n", search::cost_bound(settings));
     }
     std::fputs(table.c_str(), table_stream);
-    std::fflush(table_stream);
+    if (Status shown = flush_standard_output(); !shown) {  // a lost table fails the run: no outputs either
+        report_error(shown.error().describe());
+        return kExitBadInput;
+    }
 
     const double wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
     if (summary_file != nullptr) {

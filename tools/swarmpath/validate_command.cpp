@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "run_files.hpp"
 #include "terminal_text.hpp"
 #include "batch/row_check.hpp"
 #include "swarmpath/grid/grid.hpp"
@@ -245,7 +246,10 @@ int run_validate(const ValidateOptions& options) {
         std::printf("%s: %s%s\n", escape_text(path).c_str(), verdict.c_str(),
                     what.empty() ? "" : (" (" + escape_text(what) + ")").c_str());
     }
-    std::fflush(stdout);
+    if (Status shown = flush_standard_output(); !shown) {
+        report_error(shown.error().describe());
+        return kExitBadInput;
+    }
     return errors == 0 ? kExitSuccess : kExitBadInput;
 }
 

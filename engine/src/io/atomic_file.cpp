@@ -3,17 +3,24 @@
 #include "swarmpath/io/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <linux/fs.h>  // FS_IOC_GETFLAGS: the immutable and append-only attributes
+#endif
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
-#include <climits>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <mutex>
 #include <random>
 #include <span>
+#include <thread>
 #include <utility>
 
 #include "file_kind.hpp"
@@ -49,6 +56,17 @@ const char* describe_kind(mode_t mode) {
     const char* kind = detail::file_kind_name(mode);
     return kind == nullptr ? "a regular file" : kind;
 }
+
+FileIdentity identify(const struct stat& information) {
+    return {static_cast<std::uint64_t>(information.st_dev), static_cast<std::uint64_t>(information.st_ino)};
+}
+
+/// How a folder is opened only to be identified (O_PATH needs no read permission on it).
+#if defined(O_PATH)
+constexpr int kFolderLookup = O_PATH | O_DIRECTORY | O_CLOEXEC;
+#else
+constexpr int kFolderLookup = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
+#endif
 
 bool is_null_device(const struct stat& information) {
     if (!S_ISCHR(information.st_mode)) return false;
@@ -87,43 +105,105 @@ bool write_all(int descriptor, std::string_view bytes) {
     return true;
 }
 
-}  // namespace
-
-bool identify_file(const std::string& path, FileIdentity& identity) {
-    struct stat information {};
-    if (::stat(path.c_str(), &information) != 0) return false;
-    identity = {static_cast<std::uint64_t>(information.st_dev), static_cast<std::uint64_t>(information.st_ino)};
-    return true;
+/// The attribute flags (chattr) of an open file or folder, or 0 where the file system has none.
+int attribute_flags(int descriptor) {
+#if defined(FS_IOC_GETFLAGS)
+    int flags = 0;
+    if (::ioctl(descriptor, FS_IOC_GETFLAGS, &flags) == 0) return flags;
+#else
+    (void)descriptor;
+#endif
+    return 0;
 }
 
-std::string normalised_path(const std::string& path) {
-    std::string absolute = path;
-    if (absolute.empty() || absolute.front() != '/') {
-        char working[PATH_MAX];
-        std::string prefix(::getcwd(working, sizeof(working)) != nullptr ? working : ".");
-        absolute = prefix.append("/").append(absolute);
+/// Why nothing in `folder` could be renamed into place at commit, or "" when that is possible.
+std::string folder_problem(int folder) {
+#if defined(FS_IOC_GETFLAGS)
+    const int flags = attribute_flags(folder);
+    if ((flags & FS_IMMUTABLE_FL) != 0) return "cannot write file: its folder is immutable (chattr +i)";
+    if ((flags & FS_APPEND_FL) != 0) {
+        return "cannot write file: its folder is append-only (chattr +a), so a finished file cannot be renamed into place";
     }
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    while (start <= absolute.size()) {
-        std::size_t slash = absolute.find('/', start);
-        if (slash == std::string::npos) slash = absolute.size();
-        const std::string part = absolute.substr(start, slash - start);
-        if (part == "..") {
-            if (!parts.empty()) parts.pop_back();
-        } else if (!part.empty() && part != ".") {
-            parts.push_back(part);
+#else
+    (void)folder;
+#endif
+    return "";
+}
+
+/// Why the regular file `base` in `folder` (described by `target`, the folder by `folder_information`)
+/// could not be replaced at commit, or "" when it can. Commit gives the file a second name (to put it
+/// back if the group fails) and renames over it; the attributes and the sticky-folder rule that would
+/// stop that are checked, then the second name is made and removed again. Call it with the registry
+/// locked, so an interrupt cannot leave that name behind.
+std::string replace_problem(int folder, const struct stat& folder_information, const std::string& base,
+                            const struct stat& target) {
+    const int file = ::openat(folder, base.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (file >= 0) {
+        const int flags = attribute_flags(file);
+        ::close(file);
+#if defined(FS_IOC_GETFLAGS)
+        if ((flags & FS_IMMUTABLE_FL) != 0) return "refusing to write: the file is immutable (chattr +i), so it cannot be replaced";
+        if ((flags & FS_APPEND_FL) != 0) return "refusing to write: the file is append-only (chattr +a), so it cannot be replaced";
+#else
+        (void)flags;
+#endif
+    }
+    const uid_t user = ::geteuid();
+    if ((folder_information.st_mode & S_ISVTX) != 0 && user != 0 && user != target.st_uid &&
+        user != folder_information.st_uid) {
+        return "refusing to write: the folder is sticky (like /tmp) and the file belongs to another user, so it "
+               "cannot be replaced";
+    }
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        const std::string probe = temporary_name(base, "old");
+        if (::linkat(folder, base.c_str(), folder, probe.c_str(), 0) == 0) {
+            if (::unlinkat(folder, probe.c_str(), 0) != 0) {
+                return describe_errno("refusing to write: a name in its folder cannot be removed, so it cannot be replaced");
+            }
+            return "";
         }
-        start = slash + 1;
+        if (errno != EEXIST) {
+            return describe_errno("refusing to write: it cannot be given a second name while it is replaced");
+        }
     }
-    std::string folder;
-    for (std::size_t index = 0; index + 1 < parts.size(); ++index) folder.append("/").append(parts[index]);
-    if (folder.empty()) folder.push_back('/');
-    char resolved[PATH_MAX];
-    if (::realpath(folder.c_str(), resolved) != nullptr) folder = resolved;
-    if (parts.empty()) return folder;
-    if (folder == "/") folder.clear();
-    return folder.append("/").append(parts.back());
+    return "";
+}
+
+/// The byte of an output's folder that a run locks to claim the output's name (FNV-1a of the name,
+/// reduced below the largest offset, so that the byte after it exists too).
+off_t lock_byte(const std::string& name) {
+    std::uint64_t hash = 14695981039346656037ULL;
+    for (const char letter : name) {
+        hash ^= static_cast<unsigned char>(letter);
+        hash *= 1099511628211ULL;
+    }
+    return static_cast<off_t>(hash % static_cast<std::uint64_t>(std::numeric_limits<off_t>::max() - 1));
+}
+
+/// Numbers the failures of outputs, so that a group reports the one that failed first.
+std::atomic<std::uint64_t> failures_so_far{0};
+
+}  // namespace
+
+bool identify_path(const std::string& path, PathIdentity& identity) {
+    auto [folder_path, name] = split_path(path);
+    const int folder = ::open(folder_path.c_str(), kFolderLookup);
+    if (folder < 0) return false;
+    struct stat information {};
+    const bool identified = ::fstat(folder, &information) == 0;
+    if (identified) {
+        identity.folder = identify(information);
+        identity.name = std::move(name);
+        identity.exists = !identity.name.empty() && ::fstatat(folder, identity.name.c_str(), &information, 0) == 0;
+        if (identity.exists) identity.file = identify(information);
+    }
+    ::close(folder);
+    return identified;
+}
+
+bool same_file(const PathIdentity& first, const PathIdentity& second) {
+    if (first.exists && second.exists) return first.file == second.file;
+    return first.folder == second.folder && first.name == second.name;
 }
 
 struct AtomicFile::Temporary {
@@ -132,6 +212,8 @@ struct AtomicFile::Temporary {
     std::string base;          ///< the output's name within the folder
     std::string name;          ///< the temporary's name within the folder
     bool had_target = false;   ///< a regular file was at the path when the output was opened
+    bool claimed = false;      ///< this process holds the output's lock (AtomicFile::claim)
+    FileIdentity folder_identity;
     FileIdentity target;
 
     ~Temporary() {
@@ -164,6 +246,12 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
                                 : describe_errno(("cannot write file: cannot open its folder " + folder_path).c_str()));
         return;
     }
+    struct stat folder_information {};
+    if (::fstat(temporary->folder, &folder_information) != 0) {
+        fail(describe_errno("cannot write file: cannot examine its folder " + folder_path));
+        return;
+    }
+    temporary->folder_identity = identify(folder_information);
     struct stat information {};
     if (::fstatat(temporary->folder, base.c_str(), &information, AT_SYMLINK_NOFOLLOW) == 0) {
         if (is_null_device(information)) {
@@ -176,15 +264,26 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
             return;
         }
         temporary->had_target = true;
-        temporary->target = {static_cast<std::uint64_t>(information.st_dev),
-                             static_cast<std::uint64_t>(information.st_ino)};
+        temporary->target = identify(information);
     } else if (errno != ENOENT) {
         fail(describe_errno("cannot write file"));
+        return;
+    }
+    // What would stop the commit is found now, before the run's work.
+    if (std::string problem = folder_problem(temporary->folder); !problem.empty()) {
+        fail(problem);
         return;
     }
     {
         // Created and listed under the registry's lock, so an interrupt cannot miss it.
         std::lock_guard lock(registry().mutex);
+        if (temporary->had_target) {
+            std::string problem = replace_problem(temporary->folder, folder_information, base, information);
+            if (!problem.empty()) {
+                fail(problem);
+                return;
+            }
+        }
         for (int attempt = 0; attempt < 100 && temporary->descriptor < 0; ++attempt) {
             std::string name = temporary_name(base, "tmp");
             temporary->descriptor = ::openat(temporary->folder, name.c_str(),
@@ -213,14 +312,51 @@ AtomicFile::~AtomicFile() {
     if (!committed_) discard();
 }
 
-bool AtomicFile::target_identity(FileIdentity& identity) const {
-    if (temporary_ == nullptr || !temporary_->had_target) return false;
-    identity = temporary_->target;
+bool AtomicFile::identity(PathIdentity& identity) const {
+    if (temporary_ == nullptr) return false;
+    identity.folder = temporary_->folder_identity;
+    identity.name = temporary_->base;
+    identity.exists = temporary_->had_target;
+    identity.file = temporary_->target;
     return true;
 }
 
+Status AtomicFile::claim() {
+    if (!status_ || kind_ != OutputKind::file || temporary_ == nullptr || temporary_->claimed) return status_;
+#if defined(F_OFD_SETLK)
+    // Every run holds a shared lock on the byte; a run that finds another's there refuses. Taking the
+    // lock before looking means two runs can never both go ahead; two runs that start at the same
+    // instant may both see the other, so each steps back and looks again after a short random pause.
+    thread_local std::mt19937 random{std::random_device{}()};
+    struct flock range {};
+    range.l_whence = SEEK_SET;
+    range.l_start = lock_byte(temporary_->base);
+    range.l_len = 1;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        range.l_type = F_RDLCK;
+        if (::fcntl(temporary_->folder, F_OFD_SETLK, &range) != 0) return status_;  // no locks here
+        struct flock holder = range;
+        holder.l_type = F_WRLCK;
+        holder.l_pid = 0;
+        if (::fcntl(temporary_->folder, F_OFD_GETLK, &holder) != 0 || holder.l_type == F_UNLCK) {
+            temporary_->claimed = true;
+            return status_;
+        }
+        range.l_type = F_UNLCK;
+        ::fcntl(temporary_->folder, F_OFD_SETLK, &range);
+        std::this_thread::sleep_for(std::chrono::milliseconds(2 + random() % 40));
+    }
+    fail("refusing to write: another swarmpath run is writing this file now; this run stops rather than waits, "
+         "so that the outputs of the two runs cannot be mixed (wait for the other run to end, or choose another name)");
+#endif
+    return status_;
+}
+
 void AtomicFile::fail(const std::string& message) {
-    if (status_) status_ = Error{path_, 0, 0, message};
+    if (status_) {
+        status_ = Error{path_, 0, 0, message};
+        failure_order_ = ++failures_so_far;
+    }
 }
 
 void AtomicFile::write(std::string_view bytes) {
@@ -272,7 +408,7 @@ Status AtomicFile::commit() {
 void AtomicFile::discard() {
     if (temporary_ != nullptr) temporary_.reset();
     buffer_.clear();
-    if (status_ && !committed_ && kind_ == OutputKind::file) status_ = Error{path_, 0, 0, "the output was discarded"};
+    if (!committed_ && kind_ == OutputKind::file) fail("the output was discarded");
 }
 
 AtomicFile& OutputGroup::add(std::string path) {
@@ -291,6 +427,13 @@ void OutputGroup::discard() {
     for (auto& file : files_) file->discard();
 }
 
+Status OutputGroup::claim() {
+    for (auto& file : files_) {
+        if (Status claimed = file->claim(); !claimed) return claimed;
+    }
+    return Success{};
+}
+
 Status OutputGroup::commit() {
     std::vector<AtomicFile*> files;
     for (auto& file : files_) files.push_back(file.get());
@@ -298,6 +441,19 @@ Status OutputGroup::commit() {
 }
 
 Status AtomicFile::commit_files(std::span<AtomicFile* const> files) {
+    // A file that failed while it was written (a full disk) is the one to name, not one that fails
+    // to flush now only because that file took the space.
+    AtomicFile* first_failed = nullptr;
+    for (AtomicFile* file : files) {
+        if (!file->status_ && (first_failed == nullptr || file->failure_order_ < first_failed->failure_order_)) {
+            first_failed = file;
+        }
+    }
+    if (first_failed != nullptr) {
+        const Status failed = first_failed->status_;
+        for (AtomicFile* other : files) other->discard();
+        return failed;
+    }
     for (AtomicFile* file : files) {
         if (Status flushed = file->flush_and_sync(); !flushed) {
             for (AtomicFile* other : files) other->discard();
@@ -389,6 +545,7 @@ std::size_t temporary_file_count() {
 
 Status write_file_atomically(const std::string& path, std::string_view contents) {
     AtomicFile file(path);
+    if (Status claimed = file.claim(); !claimed) return claimed;
     file.write(contents);
     return file.commit();
 }

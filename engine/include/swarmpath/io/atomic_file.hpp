@@ -6,15 +6,18 @@
 //     (O_CREAT|O_EXCL|O_NOFOLLOW) in the same folder, named `.<name prefix>.swarmpath-<random>.tmp`
 //     (at most 225 bytes whatever the length of the output name), flushed to disk (fsync) and
 //     renamed over the path on commit, after which the folder is flushed too. An existing file's
-//     permission bits are kept;
+//     permission bits are kept, and a file that could not be replaced (immutable, append-only, or
+//     not removable from its folder) is refused at once;
 //   - the null device (/dev/null, or any character device with its device number): the data is
 //     discarded and nothing on disk is touched;
 //   - "-": the data goes to standard output as it is written (not atomic, by nature);
 //   - anything else — a symbolic link, a folder, another device, a FIFO, a socket — is refused with
 //     a message naming it: swarmpath never writes through a link and never replaces a device.
 // Folders are opened once, so a folder renamed or replaced by a link midway cannot redirect the
-// rename. Every temporary file is listed in a process-wide registry, so an interrupt handler can
-// remove them all (remove_temporary_files_and_hold, see below) and a commit never races with it.
+// rename, and an output is known by its opened folder and its name, never by the text of its path.
+// claim() keeps other processes off an output with an advisory lock on that folder (no lock file).
+// Every temporary file is listed in a process-wide registry, so an interrupt handler can remove
+// them all (remove_temporary_files_and_hold, see below) and a commit never races with it.
 #pragma once
 
 #include <cstdint>
@@ -38,12 +41,22 @@ struct FileIdentity {
     friend bool operator==(const FileIdentity&, const FileIdentity&) = default;
 };
 
-/// The identity of the file at `path` (links followed), or nothing when it does not exist.
-bool identify_file(const std::string& path, FileIdentity& identity);
+/// Where a path leads, never judged by its text: the folder it names, opened (so the kernel resolves
+/// links and ".." in the folder part, from a working folder of any depth), the last name in it, and
+/// the file there when one exists.
+struct PathIdentity {
+    FileIdentity folder;
+    std::string name;
+    bool exists = false;
+    FileIdentity file;  ///< the file at the path (links followed for an input), when `exists`
+};
 
-/// `path` made absolute and lexically normal ("a/./b/../c" -> "/cwd/a/c"), with the existing part of
-/// its folder resolved through links; for comparing outputs that do not exist yet.
-std::string normalised_path(const std::string& path);
+/// Identifies `path` (an input: a link there is followed). False when its folder cannot be opened.
+bool identify_path(const std::string& path, PathIdentity& identity);
+
+/// True when two paths reach the same file: the same device and inode where both exist, otherwise
+/// the same name in the same folder.
+bool same_file(const PathIdentity& first, const PathIdentity& second);
 
 class AtomicFile {
 public:
@@ -57,12 +70,19 @@ public:
     [[nodiscard]] const Status& status() const { return status_; }
     [[nodiscard]] OutputKind kind() const { return kind_; }
     [[nodiscard]] const std::string& path() const { return path_; }
-    /// The existing target's identity (false when there is none yet, or for "-").
-    [[nodiscard]] bool target_identity(FileIdentity& identity) const;
+    /// The output's folder, name and existing target (false for "-", the null device or a refused path).
+    [[nodiscard]] bool identity(PathIdentity& identity) const;
+
+    /// Claims the output against other processes (other swarmpath runs): an advisory lock, held until
+    /// this object is destroyed, on one byte of the opened folder chosen by the output's name. Fails,
+    /// naming the path, when another process holds it; call it before any work. Where the file system
+    /// has no locks the output is written unclaimed.
+    Status claim();
 
     /// Appends bytes (buffered). Errors are remembered and reported by commit().
     void write(std::string_view bytes);
-    /// Flushes, syncs, renames into place and syncs the folder. Returns the first error met, if any;
+    /// Flushes, syncs, renames into place and syncs the folder. Returns the first error met, if any
+    /// (in a group: the error of the output that failed first, so a full disk names the file that filled it);
     /// on an error the temporary is removed and whatever was at the path before is untouched.
     Status commit();
     /// Removes the temporary file now; commit() then fails. Idempotent.
@@ -82,6 +102,7 @@ private:
     std::unique_ptr<Temporary> temporary_;
     std::string buffer_;
     bool committed_ = false;
+    std::uint64_t failure_order_ = 0;  ///< when this output failed, among all outputs of the process
 };
 
 /// Several outputs of one run, committed together: all of them appear or none does. A failure at
@@ -94,6 +115,8 @@ public:
     AtomicFile& add(std::string path);
     /// The first output whose path was refused, if any.
     [[nodiscard]] Status status() const;
+    /// Claims every output (AtomicFile::claim); the first refusal, if any.
+    Status claim();
     Status commit();
     void discard();
 
