@@ -124,7 +124,9 @@ int run_precompute(const PrecomputeOptions& options) {
     settings.order = *order;
     Expected<search::OracleLayout> layout = batch::Oracle::layout(grid, settings);
     if (!layout) return refuse(options.map_path + ": " + layout.error().message);
-    if (session.distributed() && !session.agree_on_inputs()) return kExitBadInput;
+    std::vector<distributed::InputFile> inputs{{"map", options.map_path}};
+    if (!options.search.terrain_file.empty()) inputs.push_back({"terrain file (--terrain-file)", options.search.terrain_file});
+    if (session.distributed() && !session.agree_on_inputs(inputs)) return kExitBadInput;
 
     const unsigned available = std::max(1U, std::thread::hardware_concurrency());
     const unsigned threads = options.threads == 0 ? available : std::min(options.threads, available);
