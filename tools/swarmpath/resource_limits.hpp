@@ -2,9 +2,10 @@
 // or the address space under `ulimit -v`), threads (a thread's stack, or `ulimit -u`), file size
 // (`ulimit -f`) or CPU time (`ulimit -t`, see interrupts.hpp). Each ends the run with exit status 2,
 // one message naming what ran out, and no temporary output file left behind.
-// Assumes mimalloc (or the system allocator) calls the C++ new handler before failing an `operator
-// new`, and that io::AtomicFile keeps every temporary file in the registry that
-// io::remove_temporary_files_and_hold empties.
+// Assumes that the allocation operators call the C++ new handler before failing (libstdc++'s do;
+// with mimalloc, whose own abort instead, resource_limits.cpp defines them on mi_malloc), and that
+// io::AtomicFile keeps every temporary file in the registry that io::remove_temporary_files_and_hold
+// empties.
 #pragma once
 
 #include <exception>
