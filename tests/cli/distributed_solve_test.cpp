@@ -1,7 +1,9 @@
 // `swarmpath solve` under mpirun (issue 8), through the real executable: with 2 and 3 ranks on this
 // machine, the paths file is byte-identical to a single-process run and the summary's counters are
 // equal (square maps, and the bundled hex and triangle sets); a rank that fails (test hook: as if out of memory) or is killed (SIGKILL) fails the whole
-// job with a message naming the rank and leaves no output file; an input error is reported once.
+// job with a message naming the rank and leaves no output file; an input error is reported once;
+// ranks that read different copies of an input (each rank started in a folder of its own, with
+// mpirun's `-wdir`) refuse to run, naming the file and the ranks.
 // Assumes OpenMPI's mpirun (SWARMPATH_MPIEXEC) and runs it with --oversubscribe --allow-run-as-root.
 #include <gtest/gtest.h>
 
@@ -10,6 +12,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -169,6 +172,126 @@ TEST(DistributedSolveTest, InputErrorIsReportedOnceAndEveryRankExitsTwo) {
     ASSERT_NE(first, std::string::npos) << outcome.standard_error;
     EXPECT_EQ(outcome.standard_error.find("missing.map.scen", first + 1), std::string::npos) << outcome.standard_error;
     EXPECT_TRUE(files_in(folder).empty());
+}
+
+/// Runs one MPI job of `folders.size()` ranks, rank r started in `folders[r]`, all with `arguments`
+/// (mpirun's multiple-program syntax: `-np 1 -wdir F0 swarmpath ... : -np 1 -wdir F1 swarmpath ...`).
+RunOutcome run_in_folders(const std::vector<std::string>& folders, const std::string& arguments, const std::string& capture) {
+    std::string command = "timeout 300 " + std::string(SWARMPATH_MPIEXEC) + " --oversubscribe --allow-run-as-root";
+    for (std::size_t rank = 0; rank < folders.size(); ++rank) {
+        command += std::string(rank == 0 ? " " : " : ") + "-np 1 -wdir " + folders[rank] + " " + SWARMPATH_EXECUTABLE + " " + arguments;
+    }
+    command += " >" + capture + "/stdout 2>" + capture + "/stderr </dev/null";
+    const int status = std::system(command.c_str());
+    RunOutcome outcome;
+    outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    outcome.standard_output = read_text(capture + "/stdout");
+    outcome.standard_error = read_text(capture + "/stderr");
+    return outcome;
+}
+
+/// Every file under `folder` (recursively) with its contents.
+std::map<std::string, std::string> snapshot(const std::string& folder) {
+    std::map<std::string, std::string> entries;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(folder)) {
+        entries[std::filesystem::relative(entry.path(), folder).string()] =
+            entry.is_regular_file() ? read_text(entry.path().string()) : std::string("folder");
+    }
+    return entries;
+}
+
+/// Per-rank working folders, each with its own copy of the bundled arena map and scenario, and an
+/// output folder; `change(rank, folder)` then edits some rank's copies.
+class DisagreeingRanksTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+        root_ = testing::scratch_folder("distributed-disagree-" + name);
+        capture_ = testing::scratch_folder("distributed-disagree-" + name + "-capture");
+        std::filesystem::remove_all(root_);
+        std::filesystem::create_directories(root_ + "/out");
+        for (int rank = 0; rank < 3; ++rank) {
+            const std::string folder = root_ + "/rank" + std::to_string(rank);
+            std::filesystem::create_directories(folder);
+            for (const char* file : {"arena.map", "arena.map.scen"}) {
+                std::filesystem::copy_file(dataset(std::string("dao/") + file), folder + "/" + file);
+            }
+            folders_.push_back(folder);
+        }
+    }
+
+    /// Runs `arguments` on `ranks` ranks, each in its folder, and expects the refusal: exit 2, every
+    /// text of `expected` on stderr, and every folder (inputs and outputs) as it was.
+    void expect_refused(int ranks, const std::string& arguments, const std::vector<std::string>& expected) const {
+        const std::vector<std::string> folders(folders_.begin(), folders_.begin() + ranks);
+        const auto before = snapshot(root_);
+        const RunOutcome outcome = run_in_folders(folders, arguments, capture_);
+        EXPECT_EQ(outcome.exit_code, 2) << outcome.standard_error;
+        for (const std::string& text : expected) {
+            EXPECT_NE(outcome.standard_error.find(text), std::string::npos) << "expected '" << text << "' in:\n" << outcome.standard_error;
+        }
+        EXPECT_NE(outcome.standard_error.find("no output written"), std::string::npos) << outcome.standard_error;
+        EXPECT_EQ(snapshot(root_), before);  // every rank's inputs as they were, no output, no temporary
+        EXPECT_TRUE(files_in(root_ + "/out").empty());
+    }
+
+    [[nodiscard]] std::string outputs() const {
+        return " --summary " + root_ + "/out/summary.json --paths " + root_ + "/out/paths.csv";
+    }
+
+    std::string root_;
+    std::string capture_;  ///< standard output and error of the job, outside the compared folders
+    std::vector<std::string> folders_;
+};
+
+TEST_F(DisagreeingRanksTest, IdenticalCopiesSolveAsOneProcessWould) {
+    // The control: copies with the same bytes are accepted, so the refusals below are about the bytes.
+    const RunOutcome outcome = run_in_folders({folders_[0], folders_[1]}, "solve arena.map.scen --check" + outputs(), capture_);
+    ASSERT_EQ(outcome.exit_code, 0) << outcome.standard_error;
+    EXPECT_EQ(nlohmann::json::parse(read_text(root_ + "/out/summary.json"))["ranks"], 2);
+}
+
+TEST_F(DisagreeingRanksTest, ScenarioCopyWithOtherStartsAndGoalsIsRefused) {
+    // Rank 1's copy has the same rows with start and goal swapped: same row count, same map.
+    std::string swapped = "version 1\n";
+    const std::string original = read_text(folders_[1] + "/arena.map.scen");
+    std::size_t begin = original.find('\n') + 1;
+    while (begin < original.size()) {
+        const std::size_t end = original.find('\n', begin);
+        std::vector<std::string> fields;
+        std::size_t field_begin = begin;
+        for (std::size_t tab; (tab = original.find('\t', field_begin)) < end; field_begin = tab + 1) {
+            fields.push_back(original.substr(field_begin, tab - field_begin));
+        }
+        fields.push_back(original.substr(field_begin, end - field_begin));
+        ASSERT_EQ(fields.size(), 9U);
+        std::swap(fields[4], fields[6]);
+        std::swap(fields[5], fields[7]);
+        for (std::size_t index = 0; index < fields.size(); ++index) swapped += (index == 0 ? "" : "\t") + fields[index];
+        swapped += "\n";
+        begin = end + 1;
+    }
+    testing::write_text(folders_[1] + "/arena.map.scen", swapped);
+    expect_refused(2, "solve arena.map.scen" + outputs(),
+                   {"scenario file arena.map.scen differs between ranks: rank 0 read FNV-1a 64 ", ", rank 1 read FNV-1a 64 "});
+}
+
+TEST_F(DisagreeingRanksTest, MapCopyWithOneOtherCellIsRefusedNamingEveryRank) {
+    for (int rank : {1, 2}) {
+        std::string map = read_text(folders_[static_cast<std::size_t>(rank)] + "/arena.map");
+        const std::size_t row = map.find("\nT.....");
+        ASSERT_NE(row, std::string::npos);
+        map[row + 3] = '@';
+        testing::write_text(folders_[static_cast<std::size_t>(rank)] + "/arena.map", map);
+    }
+    expect_refused(3, "solve arena.map.scen" + outputs(), {"map arena.map differs between ranks: rank 0 read", ", ranks 1, 2 read"});
+    expect_refused(3, "precompute arena.map --progress never -o " + root_ + "/out/arena.oracle",
+                   {"map arena.map differs between ranks: rank 0 read", ", ranks 1, 2 read"});
+}
+
+TEST_F(DisagreeingRanksTest, MapMissingOnOneRankIsRefused) {
+    std::filesystem::remove(folders_[1] + "/arena.map");
+    expect_refused(2, "solve arena.map.scen" + outputs(), {"map arena.map differs between ranks", "rank 1 could not read it"});
 }
 
 TEST(DistributedPrecomputeTest, TwoAndThreeRanksWriteTheOneProcessFileByteForByte) {

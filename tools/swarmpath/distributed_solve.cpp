@@ -25,7 +25,9 @@
 #endif
 
 #include "commands.hpp"
+#include "provenance.hpp"
 #include "swarmpath/batch/run_report.hpp"
+#include "swarmpath/io/file_reading.hpp"
 
 namespace swarmpath::cli::distributed {
 namespace {
@@ -193,6 +195,71 @@ std::string solve_own_shard(int rank, const ShardPlan& plan, const std::vector<b
     return std::move(message.buffer());
 }
 
+/// This rank's fingerprint of each input, two values per input: 1 and the FNV-1a 64 checksum of the
+/// bytes it reads now, or 0 and 0 when it cannot read the file.
+std::vector<std::uint64_t> fingerprint_inputs(const std::vector<InputFile>& inputs) {
+    std::vector<std::uint64_t> values;
+    values.reserve(2 * inputs.size());
+    for (const InputFile& input : inputs) {
+        std::uint64_t checksum = fnv1a_64({});
+        const Status read = io::read_file_in_blocks(input.path, [&checksum](std::string_view block) {
+            checksum = fnv1a_64(block, checksum);
+            return true;
+        });
+        values.push_back(read ? 1 : 0);
+        values.push_back(read ? checksum : 0);
+    }
+    return values;
+}
+
+/// "rank 2" or "ranks 0, 3".
+std::string name_ranks(const std::vector<std::size_t>& ranks) {
+    std::string names = ranks.size() == 1 ? "rank " : "ranks ";
+    for (std::size_t index = 0; index < ranks.size(); ++index) names += (index == 0 ? "" : ", ") + std::to_string(ranks[index]);
+    return names;
+}
+
+/// Rank 0: one message per input whose fingerprints differ between ranks (`per_rank[r]` is rank r's
+/// fingerprint_inputs), and one when ranks hold different numbers of inputs.
+std::vector<std::string> describe_disagreements(const std::vector<InputFile>& inputs,
+                                                const std::vector<std::vector<std::uint64_t>>& per_rank) {
+    std::vector<std::string> problems;
+    for (std::size_t input = 0; input < inputs.size(); ++input) {
+        // Each distinct fingerprint, in the order ranks first show it, with the ranks that read it.
+        std::vector<std::pair<std::pair<std::uint64_t, std::uint64_t>, std::vector<std::size_t>>> versions;
+        for (std::size_t rank = 0; rank < per_rank.size(); ++rank) {
+            if (per_rank[rank].size() < 2 * (input + 1)) continue;
+            const std::pair<std::uint64_t, std::uint64_t> fingerprint{per_rank[rank][2 * input], per_rank[rank][2 * input + 1]};
+            auto found = std::find_if(versions.begin(), versions.end(),
+                                      [&](const auto& version) { return version.first == fingerprint; });
+            if (found == versions.end()) {
+                versions.push_back({fingerprint, {rank}});
+            } else {
+                found->second.push_back(rank);
+            }
+        }
+        if (versions.size() <= 1) continue;
+        std::string text = inputs[input].what + " " + inputs[input].path + " differs between ranks:";
+        for (std::size_t index = 0; index < versions.size(); ++index) {
+            const auto& [fingerprint, ranks] = versions[index];
+            text += (index == 0 ? " " : ", ") + name_ranks(ranks) +
+                    (fingerprint.first == 1 ? fmt::format(" read FNV-1a 64 {:016x}", fingerprint.second)
+                                            : std::string(" could not read it"));
+        }
+        problems.push_back(std::move(text));
+    }
+    std::vector<std::size_t> other_counts;
+    for (std::size_t rank = 1; rank < per_rank.size(); ++rank) {
+        if (per_rank[rank].size() != per_rank[0].size()) other_counts.push_back(rank);
+    }
+    if (!other_counts.empty()) {
+        problems.push_back(fmt::format("{} read a different list of input files than rank 0 ({} files: the maps "
+                                       "their scenario files name differ)",
+                                       name_ranks(other_counts), inputs.size()));
+    }
+    return problems;
+}
+
 constexpr int kTagSize = 81;
 constexpr int kTagBytes = 82;
 constexpr std::size_t kChunkBytes = std::size_t{1} << 30;  // MPI counts are int
@@ -260,10 +327,50 @@ Session::~Session() {
 #endif
 }
 
-bool Session::agree_on_inputs() {
+bool Session::agree_on_inputs(const std::vector<InputFile>& inputs) {
     if (size_ <= 1) return true;
     exchange_input_verdicts(true);
-    return inputs_ready_everywhere_;
+    if (!inputs_ready_everywhere_) return false;
+    return compare_input_checksums(inputs);
+}
+
+bool Session::compare_input_checksums(const std::vector<InputFile>& inputs) {
+#if defined(SWARMPATH_WITH_MPI)
+    const std::vector<std::uint64_t> mine = fingerprint_inputs(inputs);
+    const int count = static_cast<int>(mine.size());
+    std::vector<int> counts(static_cast<std::size_t>(size_));
+    MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+    std::vector<int> offsets(static_cast<std::size_t>(size_));
+    int total = 0;
+    for (std::size_t rank = 0; rank < counts.size(); ++rank) {
+        offsets[rank] = total;
+        total += counts[rank];
+    }
+    std::vector<std::uint64_t> everyone(static_cast<std::size_t>(rank_ == 0 ? total : 0));
+    MPI_Gatherv(mine.data(), count, MPI_UINT64_T, everyone.data(), counts.data(), offsets.data(), MPI_UINT64_T, 0,
+                MPI_COMM_WORLD);
+    int agreed = 1;
+    if (rank_ == 0) {
+        std::vector<std::vector<std::uint64_t>> per_rank(counts.size());
+        for (std::size_t rank = 0; rank < counts.size(); ++rank) {
+            const auto begin = everyone.begin() + offsets[rank];
+            per_rank[rank].assign(begin, begin + counts[rank]);
+        }
+        const std::vector<std::string> problems = describe_disagreements(inputs, per_rank);
+        for (const std::string& problem : problems) report_error(problem);
+        if (!problems.empty()) {
+            report_error("every rank must read the same inputs (one shared file system, or identical copies); "
+                         "nothing was solved and no output written");
+            agreed = 0;
+        }
+    }
+    MPI_Bcast(&agreed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (agreed == 0) inputs_ready_everywhere_ = false;  // every rank leaves together: nothing to abort
+    return agreed == 1;
+#else
+    (void)inputs;
+    return true;
+#endif
 }
 
 void Session::exchange_input_verdicts(bool inputs_ready) {

@@ -9,7 +9,10 @@
 //     crowd solver (flowfield, auto) groups queries by goal, so a shard never splits a goal group of
 //     a set. Queries keep their order within a set, so a group's field is charged to the same query.
 //   - Every rank sees the same files (shared or replicated file system); if one rank cannot load
-//     its inputs, every rank exits 2 and rank 0 prints each distinct message once.
+//     its inputs, every rank exits 2 and rank 0 prints each distinct message once. That they are the
+//     same is checked, not assumed: before solving, every rank checksums (FNV-1a 64) each input it
+//     read, rank 0 compares them, and a difference fails the job with exit 2 naming the file and the
+//     ranks that disagree.
 //   - Only the main thread of a rank calls MPI.
 // Without MPI (SWARMPATH_MPI off), or outside mpirun, or with one rank, Session reports one rank and
 // the command runs its single-process path unchanged.
@@ -39,6 +42,13 @@ inline constexpr int kExitRankFailed = 3;
 
 struct GatheredRun;
 
+/// One input file of a run (scenario file, map, terrain or edits file, oracle), for checking that
+/// every rank read the same bytes; `what` names its role in messages ("scenario file", "map").
+struct InputFile {
+    std::string what;
+    std::string path;
+};
+
 /// This process's place in an MPI job. Joining initialises MPI only when the process was started by
 /// an MPI launcher (mpirun sets OMPI_COMM_WORLD_SIZE, PMI_SIZE or PMIX_RANK); destruction finalises
 /// it. Between joining and agree_on_inputs(), the stderr of a multi-rank job is held back so that
@@ -57,9 +67,11 @@ public:
     [[nodiscard]] bool is_root() const { return rank_ == 0; }
 
     /// Collective: called by every rank whose inputs loaded and checked cleanly. Returns true when
-    /// every rank's did. A rank that returns early instead takes part from the destructor, as a
-    /// failure. Rank 0 prints the held-back messages: its own, then any other rank's that differ.
-    bool agree_on_inputs();
+    /// every rank's did and every rank read the same bytes from each of `inputs` (the same list, in
+    /// the same order, on every rank). A rank that returns early instead takes part from the
+    /// destructor, as a failure. Rank 0 prints the held-back messages: its own, then any other
+    /// rank's that differ; then each input whose checksum differs between ranks, naming the ranks.
+    bool agree_on_inputs(const std::vector<InputFile>& inputs = {});
 
     /// Collective, after agree_on_inputs(): true when every rank's `ready` is true. Used per
     /// scenario file while streaming (a map that cannot be loaded, --strict rows); when some rank
@@ -72,6 +84,8 @@ private:
                                     const search::SearchSettings&, batch::BatchSolver&, bool);
     friend std::vector<batch::OracleRows> gather_oracle_rows(Session&, batch::OracleRows&&);
     void exchange_input_verdicts(bool inputs_ready);
+    /// Collective: every rank checksums `inputs`; rank 0 reports differences; true when there are none.
+    bool compare_input_checksums(const std::vector<InputFile>& inputs);
 
     int rank_ = 0;
     int size_ = 1;

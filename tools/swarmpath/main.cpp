@@ -1,5 +1,6 @@
-// Entry point of the `swarmpath` command line: installs the interrupt cleanup (interrupts.hpp),
-// registers the subcommands, answers --version, and maps parse errors to exit code 2. Every
+// Entry point of the `swarmpath` command line: installs the handlers for running out of memory,
+// threads and file size (resource_limits.hpp) and the interrupt cleanup (interrupts.hpp), registers
+// the subcommands, answers --version, and maps parse errors and exceptions to exit code 2. Every
 // subcommand reports its own errors through report_error, which escapes what it prints.
 #include <cstdio>
 #include <cstring>
@@ -11,6 +12,7 @@
 
 #include "commands.hpp"
 #include "interrupts.hpp"
+#include "resource_limits.hpp"
 #include "run_files.hpp"
 #include "terminal_text.hpp"
 
@@ -21,7 +23,7 @@
 namespace swarmpath::cli {
 
 void report_error(const std::string& message) {
-    std::fprintf(stderr, "swarmpath: %s\n", escape_text(message).c_str());
+    std::fprintf(stderr, "swarmpath: %s\n", escape_text(explain_resource_errors(message)).c_str());
 }
 
 const char* version() { return SWARMPATH_VERSION; }
@@ -35,16 +37,8 @@ bool has_subcommand(const CLI::App& app, const std::string& name) {
     return false;
 }
 
-}  // namespace
-
-}  // namespace swarmpath::cli
-
-int main(int argc, char** argv) {
-#if defined(SWARMPATH_WITH_MIMALLOC)
-    // Touch mimalloc so the linker keeps it: it then replaces malloc and operator new process-wide.
-    (void)mi_version();
-#endif
-    using namespace swarmpath::cli;
+/// Registers the subcommands and runs the one named on the command line.
+int run_command_line(int argc, char** argv) {
     install_interrupt_cleanup();
     install_standard_output_check();  // a failed write to standard output is exit 2 in every subcommand
     CLI::App app{"swarmpath: bulk grid pathfinding over Moving AI maps and scenarios"};
@@ -79,9 +73,25 @@ int main(int argc, char** argv) {
     } catch (const CLI::ParseError& error) {
         report_error(std::string(error.what()) + " (run 'swarmpath --help')");
         return kExitBadInput;
-    } catch (const std::exception& error) {
-        report_error(error.what());
-        return kExitBadInput;
     }
     return exit_code;
+}
+
+}  // namespace
+
+}  // namespace swarmpath::cli
+
+int main(int argc, char** argv) {
+#if defined(SWARMPATH_WITH_MIMALLOC)
+    // Touch mimalloc so the linker keeps it: it then replaces malloc and operator new process-wide.
+    (void)mi_version();
+#endif
+    swarmpath::cli::install_resource_handlers();
+    try {
+        return swarmpath::cli::run_command_line(argc, argv);
+    } catch (...) {
+        // Out of memory or threads, or an unexpected failure: the outputs' temporary files are gone
+        // by now (their destructors ran while the exception travelled here).
+        return swarmpath::cli::report_exception(std::current_exception());
+    }
 }

@@ -124,7 +124,9 @@ int run_precompute(const PrecomputeOptions& options) {
     settings.order = *order;
     Expected<search::OracleLayout> layout = batch::Oracle::layout(grid, settings);
     if (!layout) return refuse(options.map_path + ": " + word_message(layout.error().message, command_line_wording));
-    if (session.distributed() && !session.agree_on_inputs()) return kExitBadInput;
+    std::vector<distributed::InputFile> inputs{{"map", options.map_path}};
+    if (!options.search.terrain_file.empty()) inputs.push_back({"terrain file (--terrain-file)", options.search.terrain_file});
+    if (session.distributed() && !session.agree_on_inputs(inputs)) return kExitBadInput;
 
     const unsigned available = std::max(1U, std::thread::hardware_concurrency());
     const unsigned threads = options.threads == 0 ? available : std::min(options.threads, available);
@@ -189,7 +191,7 @@ void add_precompute_command(CLI::App& app, int& exit_code) {
     command->add_option("-o,--output", options->output, "Oracle file to write (layout: docs/oracle-format.md)")->required();
     command->add_option("--threads", options->threads,
                         "Worker threads, 1 to 1024 (default and at most: one per hardware thread)")
-        ->check(whole_number(1, 1024));
+        ->check(whole_number(1, kMaximumThreads));
     command->add_option("--order", options->order,
                         "Cell order of the compressed rows: depth-first, hilbert or row-major")
         ->capture_default_str();

@@ -96,7 +96,7 @@ bool standard_output_failure_returned = false;
 void check_standard_output_at_exit() {
     const bool already_reported = standard_output_failure_returned;
     if (Status shown = flush_standard_output(); !shown) {
-        if (!already_reported) report_error(shown.error().describe());
+        if (!already_reported) report_error(shown.error().describe(command_line_wording));
         std::_Exit(kExitBadInput);  // not exit(): this runs inside it
     }
 }

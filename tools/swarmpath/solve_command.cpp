@@ -122,6 +122,23 @@ nlohmann::ordered_json describe_inputs(const SolveOptions& options, const std::v
     return inputs;
 }
 
+/// Every file the run reads, each once, for checking that all ranks read the same bytes.
+std::vector<distributed::InputFile> list_inputs(const SolveOptions& options, const std::vector<std::string>& map_paths) {
+    std::vector<distributed::InputFile> inputs;
+    auto add = [&inputs](const std::string& what, const std::string& path) {
+        const bool seen = std::any_of(inputs.begin(), inputs.end(),
+                                      [&path](const distributed::InputFile& input) { return input.path == path; });
+        if (!path.empty() && !seen) inputs.push_back({what, path});
+    };
+    for (const std::string& scenario : options.scenarios) add("scenario file", scenario);
+    add("map (--map)", options.map);
+    for (const std::string& map_path : map_paths) add("map", map_path);
+    add("terrain file (--terrain-file)", options.search.terrain_file);
+    add("edits file (--edits)", options.edits_path);
+    add("oracle file (--oracle)", options.oracle_path);
+    return inputs;
+}
+
 /// The table: one row per set (with the algorithm that ran it, and its set-up time apart from its
 /// search time), the total, and the count of each status other than found.
 std::string format_table(const batch::RunReport& run, const batch::RunTotals& totals) {
@@ -304,7 +321,8 @@ int run_solve(const SolveOptions& options) {
             }
         }
     }
-    if (!session.agree_on_inputs()) return kExitBadInput;  // every rank read its inputs, or none solves
+    // Every rank read its inputs, and the same bytes of each, or none solves.
+    if (session.distributed() && !session.agree_on_inputs(list_inputs(options, map_paths))) return kExitBadInput;
 
     // The main pass streams: one scenario file at a time is loaded, solved, written to the outputs
     // and freed, so memory is bounded by the largest file, not by the run (issue 21).
@@ -410,7 +428,7 @@ int run_solve(const SolveOptions& options) {
     }
     std::fputs(table.c_str(), table_stream);
     if (Status shown = flush_standard_output(); !shown) {  // a lost table fails the run: no outputs either
-        report_error(shown.error().describe());
+        report_error(shown.error().describe(command_line_wording));
         return kExitBadInput;
     }
 

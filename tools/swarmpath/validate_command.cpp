@@ -247,7 +247,7 @@ int run_validate(const ValidateOptions& options) {
                     what.empty() ? "" : (" (" + escape_text(what) + ")").c_str());
     }
     if (Status shown = flush_standard_output(); !shown) {
-        report_error(shown.error().describe());
+        report_error(shown.error().describe(command_line_wording));
         return kExitBadInput;
     }
     return errors == 0 ? kExitSuccess : kExitBadInput;
