@@ -1,8 +1,10 @@
 /* The C API (swarmpath.h) from C: compiled by a C compiler as C99, run by ctest with the source
  * tree as its one argument (for the bundled Moving AI files). Checks answers against the scenario
  * file's optimal lengths, the size-query protocol of the output buffers, the status codes of bad
- * input (a missing file, unknown letters and settings, NULL handles, cells off the map), and hex and
- * triangle grids built from letters. */
+ * input (a missing file, unknown letters and settings, NULL handles, cells off the map), hex and
+ * triangle grids built from letters, the bounds on sizes, counts and threads (checked before a
+ * buffer is read), and error messages worded in this API's names (never command-line flags). */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,7 +203,14 @@ static void test_shaped_grids(void) {
         settings.moves = 4;
         swarmpath_solver* refused = NULL;
         CHECK(swarmpath_solver_create(grid, &settings, &refused) == SWARMPATH_ERROR_INVALID_ARGUMENT && refused == NULL);
-        CHECK(strstr(swarmpath_last_error(), "--moves") != NULL);
+        CHECK(strstr(swarmpath_last_error(), "moves does not apply") != NULL);
+        CHECK(strstr(swarmpath_last_error(), "--") == NULL);
+        swarmpath_settings_default(&settings);
+        settings.algorithm = SWARMPATH_ALGORITHM_JPS;
+        CHECK(swarmpath_solver_create(grid, &settings, &refused) == SWARMPATH_ERROR_INVALID_ARGUMENT && refused == NULL);
+        CHECK(strstr(swarmpath_last_error(), "algorithm SWARMPATH_ALGORITHM_JPS does not apply") != NULL);
+        CHECK(strstr(swarmpath_last_error(), "use algorithm SWARMPATH_ALGORITHM_ASTAR or SWARMPATH_ALGORITHM_AUTO") != NULL);
+        CHECK(strstr(swarmpath_last_error(), "--") == NULL);
         swarmpath_context_destroy(context);
         swarmpath_solver_destroy(solver);
         swarmpath_grid_destroy(grid);
@@ -214,6 +223,119 @@ static void test_shaped_grids(void) {
     CHECK(swarmpath_grid_from_shaped_letters(4, 3, 7, room, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT && grid == NULL);
 }
 
+/* A refused solver's message names `expected` and no command-line flag. */
+static void check_refusal(const swarmpath_grid* grid, const swarmpath_settings* settings, const char* expected) {
+    swarmpath_solver* solver = (swarmpath_solver*)&failures;
+    CHECK(swarmpath_solver_create(grid, settings, &solver) == SWARMPATH_ERROR_INVALID_ARGUMENT && solver == NULL);
+    if (strstr(swarmpath_last_error(), expected) == NULL || strstr(swarmpath_last_error(), "--") != NULL) {
+        fprintf(stderr, "expected a message with \"%s\" and no flag, got \"%s\"\n", expected, swarmpath_last_error());
+        ++failures;
+    }
+}
+
+/* Settings problems in C words: the engine's refusals reworded, the C API's own checks. */
+static void test_messages_in_c_words(void) {
+    swarmpath_grid* grid = NULL;
+    CHECK(swarmpath_grid_from_letters(4, 3, "...." ".@.." "....", NULL, &grid) == SWARMPATH_OK);
+    swarmpath_settings settings;
+    swarmpath_settings_default(&settings);
+    settings.algorithm = SWARMPATH_ALGORITHM_JPS;
+    settings.moves = 4;
+    check_refusal(grid, &settings, "moves is 4; use algorithm SWARMPATH_ALGORITHM_ASTAR");
+    swarmpath_settings_default(&settings);
+    settings.algorithm = SWARMPATH_ALGORITHM_JPS_PLUS;
+    settings.diagonal_rule = SWARMPATH_DIAGONAL_ONE_FREE;
+    check_refusal(grid, &settings, "diagonal_rule is SWARMPATH_DIAGONAL_ONE_FREE; use algorithm SWARMPATH_ALGORITHM_ASTAR");
+    swarmpath_settings_default(&settings);
+    settings.algorithm = SWARMPATH_ALGORITHM_JPS;
+    settings.fallback_nearest = 1;
+    check_refusal(grid, &settings, "fallback_nearest needs every reachable cell");
+    swarmpath_settings_default(&settings);
+    settings.algorithm = SWARMPATH_ALGORITHM_JPS;
+    settings.weight = 2.0;
+    check_refusal(grid, &settings, "(weight must be 1)");
+    swarmpath_settings_default(&settings);
+    settings.weight = 1.0 / 0.0;
+    check_refusal(grid, &settings, "weight must be a number from 1 to 1000");
+    swarmpath_settings_default(&settings);
+    settings.algorithm = 9;
+    check_refusal(grid, &settings, "algorithm is 9; expected a swarmpath_algorithm");
+    swarmpath_settings_default(&settings);
+    settings.diagonal_rule = -1;
+    check_refusal(grid, &settings, "diagonal_rule is -1; expected a swarmpath_diagonal_rule");
+    swarmpath_grid_destroy(grid);
+
+    /* A letter the terrain does not define: its row and column (y, x), and the parameter to declare it in. */
+    grid = (swarmpath_grid*)&failures;
+    CHECK(swarmpath_grid_from_letters(4, 3, "...." "...." ".Z..", NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(grid == NULL);
+    CHECK(strcmp(swarmpath_last_error(),
+                 "letters row 2, column 1: unknown terrain letter 'Z' (declare it in terrain_spec)") == 0);
+    CHECK(swarmpath_grid_from_letters(2, 1, ".\n", NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "row 0, column 1: unknown terrain letter byte 10") != NULL);
+    CHECK(swarmpath_grid_from_letters(4, 3, "...." "...." ".Z..", "Z=3", &grid) == SWARMPATH_OK);
+    swarmpath_grid_destroy(grid);
+    CHECK(swarmpath_grid_from_letters(4, 3, "....", "W=abc", &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strncmp(swarmpath_last_error(), "terrain_spec", 12) == 0);
+}
+
+/* Every size, count and thread number is checked against its documented bound before anything is
+ * read or allocated: the buffers here are far smaller than the sizes claim, so reading them would
+ * be a memory error. */
+static void test_bounds(void) {
+    const char small[13] = "............"; /* 12 letters and a NUL */
+    swarmpath_grid* grid = (swarmpath_grid*)&failures;
+    CHECK(swarmpath_grid_from_letters(100000, 100000, small, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(grid == NULL && strstr(swarmpath_last_error(), "SWARMPATH_MAXIMUM_SIDE") != NULL);
+    CHECK(swarmpath_grid_from_letters(SWARMPATH_MAXIMUM_SIDE + 1, 1, small, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_grid_from_letters(20000, 20000, small, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "SWARMPATH_MAXIMUM_CELLS") != NULL);
+    CHECK(swarmpath_grid_from_letters(INT32_MAX, INT32_MAX, small, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_grid_from_letters(-4, 3, small, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_grid_from_shaped_letters(100000, 3, 7, NULL, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "SWARMPATH_MAXIMUM_SIDE") != NULL);
+    CHECK(swarmpath_grid_from_letters(4, 3, small, NULL, &grid) == SWARMPATH_OK);
+
+    /* Threads: above the maximum refused; at the maximum, 0 and 1 accepted, never more than the
+     * machine's hardware threads; each solves and tears down. */
+    const unsigned counts[6] = {65537u, UINT_MAX, SWARMPATH_MAXIMUM_THREADS + 1, SWARMPATH_MAXIMUM_THREADS, 0, 1};
+    const swarmpath_status expected[6] = {SWARMPATH_ERROR_INVALID_ARGUMENT, SWARMPATH_ERROR_INVALID_ARGUMENT,
+                                          SWARMPATH_ERROR_INVALID_ARGUMENT, SWARMPATH_OK, SWARMPATH_OK, SWARMPATH_OK};
+    swarmpath_solver* solver = NULL;
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    unsigned hardware = 0;
+    for (int index = 0; index < 6; ++index) {
+        swarmpath_batch* batch = (swarmpath_batch*)&failures;
+        CHECK(swarmpath_batch_create(counts[index], &batch) == expected[index]);
+        if (expected[index] != SWARMPATH_OK) {
+            CHECK(batch == NULL && strstr(swarmpath_last_error(), "SWARMPATH_MAXIMUM_THREADS (1024)") != NULL);
+            continue;
+        }
+        unsigned threads = swarmpath_batch_threads(batch);
+        if (counts[index] == 0) hardware = threads;
+        CHECK(threads >= 1 && threads <= SWARMPATH_MAXIMUM_THREADS);
+        CHECK(counts[index] != 1 || threads == 1);
+        int64_t queries[8] = {0, 0, 3, 2, 0, 1, 3, 1};
+        swarmpath_result results[2];
+        CHECK(swarmpath_batch_solve(batch, solver, queries, 2, results) == SWARMPATH_OK);
+        CHECK(results[0].status == SWARMPATH_QUERY_FOUND && results[1].status == SWARMPATH_QUERY_FOUND);
+        /* A batch's count bound, checked before `queries` (2 rows long) is read. */
+        CHECK(swarmpath_batch_solve(batch, solver, queries, (size_t)SWARMPATH_MAXIMUM_BATCH_QUERIES + 1, results) ==
+              SWARMPATH_ERROR_INVALID_ARGUMENT);
+        CHECK(strstr(swarmpath_last_error(), "SWARMPATH_MAXIMUM_BATCH_QUERIES") != NULL);
+        CHECK(swarmpath_batch_solve(batch, solver, queries, SIZE_MAX, results) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+        swarmpath_batch_destroy(batch);
+    }
+    /* The maximum ran on no more workers than 0 (one per hardware thread) did. */
+    swarmpath_batch* most = NULL;
+    CHECK(swarmpath_batch_create(SWARMPATH_MAXIMUM_THREADS, &most) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_threads(most) == hardware);
+    swarmpath_batch_destroy(most);
+    CHECK(swarmpath_batch_threads(NULL) == 0);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+}
+
 int main(int argc, char** argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s SOURCE_DIR\n", argv[0]);
@@ -223,6 +345,8 @@ int main(int argc, char** argv) {
     test_batch_against_scenario(argv[1]);
     test_bad_input();
     test_shaped_grids();
+    test_messages_in_c_words();
+    test_bounds();
     if (failures != 0) {
         fprintf(stderr, "c_api_test: %d checks failed\n", failures);
         return 1;

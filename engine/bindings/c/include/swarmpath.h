@@ -31,10 +31,17 @@
  * Results never depend on the thread count.
  *
  * Errors: every function that can fail returns a swarmpath_status; nothing throws across this API
- * and nothing aborts on bad input. On failure the output handles are set to NULL and
- * swarmpath_last_error() describes the failure (a file, line and column where there is one) until
- * the same thread's next failing call. Per-query problems (a coordinate off the map, a blocked cell,
- * no path) are not failures: they are the query's swarmpath_query_status.
+ * and nothing aborts on bad input. An allocation that fails anywhere inside a call is
+ * SWARMPATH_ERROR_OUT_OF_MEMORY, and the process goes on. On failure the output handles are set
+ * to NULL and swarmpath_last_error() describes the failure until the same thread's next failing
+ * call. Messages use this header's names: swarmpath_settings fields ("moves is 4; use algorithm
+ * SWARMPATH_ALGORITHM_ASTAR"), parameter names ("declare it in terrain_spec") and constants; a file
+ * is named with its line and column ("arena.map:5:3: ..."), a caller's buffer by its row and column
+ * (0-based, as y and x: "letters row 1, column 2: ..."). Per-query problems (a coordinate off the
+ * map, a blocked cell, no path) are not failures: they are the query's swarmpath_query_status.
+ *
+ * Limits: every size and count is checked against its bound below before any buffer is read or
+ * memory allocated; a value past its bound is SWARMPATH_ERROR_INVALID_ARGUMENT.
  *
  * Memory: outputs go to caller-owned buffers. Each buffer comes with its capacity; when it is too
  * small (or NULL with capacity 0) the call writes the length needed and returns
@@ -65,6 +72,15 @@ extern "C" {
 #else
 #define SWARMPATH_API
 #endif
+
+/** Largest grid width or height, in cells. */
+#define SWARMPATH_MAXIMUM_SIDE 32768
+/** Largest grid width x height, in cells (2^28: 16384 x 16384). */
+#define SWARMPATH_MAXIMUM_CELLS 268435456
+/** Largest thread count of a batch (a batch uses at most one thread per hardware thread). */
+#define SWARMPATH_MAXIMUM_THREADS 1024u
+/** Most queries in one swarmpath_batch_solve call (2^24); split larger sets into several batches. */
+#define SWARMPATH_MAXIMUM_BATCH_QUERIES 16777216u
 
 /** Outcome of a call. */
 typedef enum swarmpath_status {
@@ -145,7 +161,13 @@ SWARMPATH_API const char* swarmpath_query_status_name(int status);
 SWARMPATH_API swarmpath_status swarmpath_grid_from_file(const char* map_path, const char* terrain_spec,
                                                         swarmpath_grid** grid);
 /** Builds a grid from `width` x `height` letters, row by row from the top (no line breaks), with the
- *  same letters and terrain_spec as a map file (".": ground, "@" or "T": blocked, ...). */
+ *  same letters and terrain_spec as a map file (".": ground, "@" or "T": blocked, ...).
+ *  Inputs: width and height from 1 to SWARMPATH_MAXIMUM_SIDE, width x height at most
+ *  SWARMPATH_MAXIMUM_CELLS, all checked before `letters` is read; `letters` then holds exactly
+ *  width x height bytes (no NUL needed). Output: *grid, NULL on failure.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT for a size past its bound, a NULL pointer, a bad
+ *  terrain_spec or a letter it does not define (the message gives the cell's row and column);
+ *  SWARMPATH_ERROR_OUT_OF_MEMORY. */
 SWARMPATH_API swarmpath_status swarmpath_grid_from_letters(int32_t width, int32_t height, const char* letters,
                                                            const char* terrain_spec, swarmpath_grid** grid);
 /** As swarmpath_grid_from_letters, with cells of the shape `topology` (a swarmpath_topology). On hex
@@ -188,11 +210,21 @@ SWARMPATH_API swarmpath_status swarmpath_context_path(const swarmpath_context* c
 
 /* ---- Many queries at once ---- */
 
-/** A pool of `threads` workers (0: one per hardware thread). */
+/** A pool of worker threads. `threads`: 0 for one per hardware thread, else 1 to
+ *  SWARMPATH_MAXIMUM_THREADS; a batch never runs more workers than the machine has hardware threads
+ *  (swarmpath_batch_threads says how many it runs). Results do not depend on the count.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT for a count above SWARMPATH_MAXIMUM_THREADS or a NULL
+ *  `batch`; SWARMPATH_ERROR_OUT_OF_MEMORY. */
 SWARMPATH_API swarmpath_status swarmpath_batch_create(unsigned threads, swarmpath_batch** batch);
+/** The number of worker threads the batch runs; 0 for NULL. */
+SWARMPATH_API unsigned swarmpath_batch_threads(const swarmpath_batch* batch);
 SWARMPATH_API void swarmpath_batch_destroy(swarmpath_batch* batch);
 /** Solves `count` queries, `queries[4 i .. 4 i + 3]` = start x, start y, goal x, goal y, into
- *  results[i]. The paths stay in `batch` for swarmpath_batch_path until its next solve. */
+ *  results[i]. The paths stay in `batch` for swarmpath_batch_path until its next solve.
+ *  Inputs: `count` from 0 to SWARMPATH_MAXIMUM_BATCH_QUERIES (checked before `queries` is read);
+ *  `queries` holds 4 x count values and `results` count entries (either may be NULL when count is 0).
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer, count past its bound),
+ *  SWARMPATH_ERROR_OUT_OF_MEMORY (the batch's results or paths could not be allocated). */
 SWARMPATH_API swarmpath_status swarmpath_batch_solve(swarmpath_batch* batch, const swarmpath_solver* solver,
                                                      const int64_t* queries, size_t count, swarmpath_result* results);
 /** Copies the path of query `index` of the last batch, as swarmpath_context_path does. */

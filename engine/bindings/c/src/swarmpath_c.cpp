@@ -1,9 +1,15 @@
-// The C API (include/swarmpath.h) over the C++ engine. Every entry point runs its body inside
-// `guarded`, which turns any exception into a status code and the thread's last-error message, so
-// nothing throws across the C boundary. Handles are plain structs owning the engine's objects.
-// Assumes the engine's QueryStatus order matches swarmpath_query_status (checked below).
+// The C API (include/swarmpath.h) over the C++ engine. Every entry point that can fail runs its
+// body inside `guarded`, which turns any exception (std::bad_alloc included) into a status code and
+// the thread's last-error message, so nothing throws across the C boundary. Every size and count
+// is checked against its documented bound before a caller's buffer is read or anything is
+// allocated. Messages name C fields and parameters (c_words.hpp), never command-line flags.
+// Handles are plain structs owning the engine's objects. Assumes the engine's QueryStatus order
+// and size limits match the header's (checked below).
 #include "swarmpath.h"
 
+#include <tbb/info.h>
+
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <exception>
@@ -13,9 +19,12 @@
 #include <utility>
 #include <vector>
 
+#include "c_words.hpp"
 #include "flat_queries.hpp"
+#include "swarmpath/core/printable.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/grid/grid.hpp"
+#include "swarmpath/grid/map_letters.hpp"
 #include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/grid/topology.hpp"
 #include "swarmpath/io/map_file.hpp"
@@ -55,6 +64,8 @@ static_assert(static_cast<int>(search::QueryStatus::goal_blocked) == SWARMPATH_Q
 static_assert(static_cast<int>(search::QueryStatus::invalid) == SWARMPATH_QUERY_INVALID);
 static_assert(static_cast<int>(search::QueryStatus::partial) == SWARMPATH_QUERY_PARTIAL);
 static_assert(static_cast<int>(search::QueryStatus::node_limit) == SWARMPATH_QUERY_NODE_LIMIT);
+static_assert(SWARMPATH_MAXIMUM_SIDE == grid::kMaximumSide);
+static_assert(SWARMPATH_MAXIMUM_CELLS == grid::kMaximumCells);
 static_assert(static_cast<int>(grid::Topology::square) == SWARMPATH_TOPOLOGY_SQUARE);
 static_assert(static_cast<int>(grid::Topology::hex) == SWARMPATH_TOPOLOGY_HEX);
 static_assert(static_cast<int>(grid::Topology::triangle) == SWARMPATH_TOPOLOGY_TRIANGLE);
@@ -63,12 +74,45 @@ namespace {
 
 thread_local std::string last_error;
 
-swarmpath_status fail(swarmpath_status status, std::string message) {
-    last_error = std::move(message);
+/// Records `message` as the thread's last error. Never throws: when even the message cannot be
+/// stored, the error reads "out of memory".
+swarmpath_status fail(swarmpath_status status, std::string message) noexcept {
+    try {
+        last_error = std::move(message);
+    } catch (...) {
+        // clear() keeps the capacity, which always holds these 13 letters: nothing is allocated.
+        last_error.clear();
+        last_error.append("out of memory");
+        return SWARMPATH_ERROR_OUT_OF_MEMORY;
+    }
     return status;
 }
 
-swarmpath_status fail(swarmpath_status status, const Error& error) { return fail(status, error.describe()); }
+swarmpath_status fail(swarmpath_status status, const Error& error) noexcept {
+    try {
+        return fail(status, bindings::describe_for_c(error));
+    } catch (...) {
+        return fail(SWARMPATH_ERROR_OUT_OF_MEMORY, std::string());
+    }
+}
+
+/// The message of an allocation failure; an empty string (which `fail` turns into "out of memory"
+/// without allocating) when even this message cannot be made.
+std::string out_of_memory() noexcept {
+    try {
+        return "out of memory";
+    } catch (...) {
+        return std::string();
+    }
+}
+
+std::string internal_error(const char* what) noexcept {
+    try {
+        return what == nullptr ? std::string("internal error") : std::string("internal error: ") + what;
+    } catch (...) {
+        return std::string();
+    }
+}
 
 /// Runs `body` (which returns a swarmpath_status), turning any exception into a status.
 template <class Body>
@@ -76,12 +120,21 @@ swarmpath_status guarded(Body&& body) noexcept {
     try {
         return body();
     } catch (const std::bad_alloc&) {
-        return fail(SWARMPATH_ERROR_OUT_OF_MEMORY, "out of memory");
+        return fail(SWARMPATH_ERROR_OUT_OF_MEMORY, out_of_memory());
+    } catch (const std::length_error&) {
+        return fail(SWARMPATH_ERROR_OUT_OF_MEMORY, out_of_memory());  // a size past what can be allocated
     } catch (const std::exception& exception) {
-        return fail(SWARMPATH_ERROR_INTERNAL, std::string("internal error: ") + exception.what());
+        return fail(SWARMPATH_ERROR_INTERNAL, internal_error(exception.what()));
     } catch (...) {
-        return fail(SWARMPATH_ERROR_INTERNAL, "internal error");
+        return fail(SWARMPATH_ERROR_INTERNAL, internal_error(nullptr));
     }
+}
+
+/// The workers a batch asked for `requested` threads runs: one per hardware thread at most (0 means
+/// that many), as the command line does; more would only wait for a core and hold memory.
+unsigned used_threads(unsigned requested) {
+    const auto hardware = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
+    return requested == 0 ? hardware : std::min(requested, hardware);
 }
 
 swarmpath_status missing(const char* what) { return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, std::string(what) + " is NULL"); }
@@ -89,16 +142,57 @@ swarmpath_status missing(const char* what) { return fail(SWARMPATH_ERROR_INVALID
 /// The benchmark terrain table with `spec` (may be NULL or empty) applied.
 Expected<grid::TerrainTable> terrain_from(const char* spec) {
     if (spec == nullptr || *spec == '\0') return grid::TerrainTable::benchmark();
-    return io::parse_terrain_spec(spec, grid::TerrainTable::benchmark(), "terrain");
+    return io::parse_terrain_spec(spec, grid::TerrainTable::benchmark(), "terrain_spec");
+}
+
+/// Why a `width` x `height` array cannot be a grid (checked before the caller's buffer is read), or
+/// an empty string when it can.
+std::string size_problem(int32_t width, int32_t height) {
+    const std::string size = std::to_string(width) + " x " + std::to_string(height);
+    if (width <= 0 || height <= 0) return "width and height must be positive, not " + size;
+    if (static_cast<std::uint32_t>(width) > grid::kMaximumSide || static_cast<std::uint32_t>(height) > grid::kMaximumSide) {
+        return "width and height may be at most SWARMPATH_MAXIMUM_SIDE (" + std::to_string(grid::kMaximumSide) +
+               "), not " + size;
+    }
+    if (std::uint64_t{static_cast<std::uint32_t>(width)} * static_cast<std::uint32_t>(height) > grid::kMaximumCells) {
+        return "width x height may be at most SWARMPATH_MAXIMUM_CELLS (" + std::to_string(grid::kMaximumCells) +
+               ") cells, not " + size;
+    }
+    return std::string();
+}
+
+/// A letter for a message: quoted when printable, else its byte value.
+std::string describe_letter(char letter) {
+    const auto code = static_cast<unsigned char>(letter);
+    if (code > 32 && code < 127) return "'" + std::string(1, letter) + "'";
+    return "byte " + std::to_string(code);
+}
+
+/// The first cell of `map` whose letter `terrain` does not define, as an error naming its row and
+/// column in `origin`; success when every letter is defined.
+Status check_letters(const grid::MapLetters& map, const grid::TerrainTable& terrain, const char* origin) {
+    for (std::size_t index = 0; index < map.letters.size(); ++index) {
+        const char letter = map.letters[index];
+        if (terrain.rule(letter).defined) continue;
+        return Error{"", 0, 0,
+                     std::string(origin) + " row " + std::to_string(index / map.width) + ", column " +
+                         std::to_string(index % map.width) + ": unknown terrain letter " + describe_letter(letter) +
+                         " (declare it in terrain_spec)"};
+    }
+    return Success{};
+}
+
+swarmpath_status make_grid(const grid::MapLetters& map, const grid::TerrainTable& terrain, swarmpath_grid** out) {
+    Expected<grid::Grid> built = grid::Grid::build(map, terrain);
+    if (!built) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, built.error());
+    *out = new swarmpath_grid{std::move(*built)};
+    return SWARMPATH_OK;
 }
 
 swarmpath_status make_grid(const Expected<io::MapFile>& map, const grid::TerrainTable& terrain,
                            swarmpath_status parse_failure, swarmpath_grid** out) {
     if (!map) return fail(parse_failure, map.error());
-    Expected<grid::Grid> built = grid::Grid::build(*map, terrain);
-    if (!built) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, built.error());
-    *out = new swarmpath_grid{std::move(*built)};
-    return SWARMPATH_OK;
+    return make_grid(static_cast<const grid::MapLetters&>(*map), terrain, out);
 }
 
 /// Copies `path` (cell indices of a grid `width` wide) as x, y pairs; see swarmpath_context_path.
@@ -159,25 +253,27 @@ swarmpath_status swarmpath_grid_from_shaped_letters(int32_t width, int32_t heigh
     return guarded([&] {
         if (grid == nullptr) return missing("grid");
         *grid = nullptr;
-        if (letters == nullptr) return missing("letters");
-        if (width <= 0 || height <= 0) {
-            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "width and height must be positive");
+        // Every size and setting is checked before the buffer is read.
+        if (const std::string problem = size_problem(width, height); !problem.empty()) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, problem);
         }
         if (topology < SWARMPATH_TOPOLOGY_SQUARE || topology > SWARMPATH_TOPOLOGY_TRIANGLE) {
             return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
                         "topology must be SWARMPATH_TOPOLOGY_SQUARE, _HEX or _TRIANGLE, not " + std::to_string(topology));
         }
+        if (letters == nullptr) return missing("letters");
         Expected<grid::TerrainTable> terrain = terrain_from(terrain_spec);
         if (!terrain) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, terrain.error());
-        // Through the map parser, so the letters get the same checks (sizes, undefined letters) as a file's.
-        const auto row_length = static_cast<std::size_t>(width);
-        const std::string_view type = grid::topology_type_name(static_cast<grid::Topology>(topology));
-        std::string text = "type " + std::string(type) + "\nheight " + std::to_string(height) + "\nwidth " +
-                           std::to_string(width) + "\nmap\n";
-        for (std::size_t row = 0; row < static_cast<std::size_t>(height); ++row) {
-            text.append(letters + row * row_length, row_length).push_back('\n');
+        grid::MapLetters map;
+        map.path = "letters";
+        map.type = std::string(grid::topology_type_name(static_cast<grid::Topology>(topology)));
+        map.width = static_cast<std::uint32_t>(width);
+        map.height = static_cast<std::uint32_t>(height);
+        map.letters.assign(letters, static_cast<std::size_t>(map.width) * map.height);
+        if (Status known = check_letters(map, *terrain, "letters"); !known) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, known.error());
         }
-        return make_grid(io::parse_map(text, "letters", *terrain), *terrain, SWARMPATH_ERROR_INVALID_ARGUMENT, grid);
+        return make_grid(map, *terrain, grid);
     });
 }
 
@@ -217,7 +313,9 @@ swarmpath_status swarmpath_solver_create(const swarmpath_grid* grid, const swarm
             case SWARMPATH_ALGORITHM_ASTAR: engine.algorithm = search::Algorithm::astar; break;
             case SWARMPATH_ALGORITHM_JPS: engine.algorithm = search::Algorithm::jps; break;
             case SWARMPATH_ALGORITHM_JPS_PLUS: engine.algorithm = search::Algorithm::jps_plus; break;
-            default: return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "unknown algorithm " + std::to_string(given.algorithm));
+            default:
+                return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "algorithm is " + std::to_string(given.algorithm) +
+                                                                  "; expected a swarmpath_algorithm (SWARMPATH_ALGORITHM_*)");
         }
         if (given.moves != 4 && given.moves != 8) {
             return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "moves must be 4 or 8, not " + std::to_string(given.moves));
@@ -228,9 +326,11 @@ swarmpath_status swarmpath_solver_create(const swarmpath_grid* grid, const swarm
             case SWARMPATH_DIAGONAL_ONE_FREE: engine.diagonal = search::DiagonalRule::one_free; break;
             case SWARMPATH_DIAGONAL_ANY: engine.diagonal = search::DiagonalRule::any; break;
             default:
-                return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "unknown diagonal rule " + std::to_string(given.diagonal_rule));
+                return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
+                            "diagonal_rule is " + std::to_string(given.diagonal_rule) +
+                                "; expected a swarmpath_diagonal_rule (SWARMPATH_DIAGONAL_*)");
         }
-        if (!std::isfinite(given.weight)) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "weight must be finite");
+        if (!std::isfinite(given.weight)) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "weight must be a number from 1 to 1000");
         engine.weight = given.weight;
         engine.fallback = given.fallback_nearest ? search::Fallback::nearest : search::Fallback::none;
         engine.max_expansions = given.max_expansions;
@@ -280,10 +380,18 @@ swarmpath_status swarmpath_context_path(const swarmpath_context* context, int32_
 swarmpath_status swarmpath_batch_create(unsigned threads, swarmpath_batch** batch) {
     return guarded([&] {
         if (batch == nullptr) return missing("batch");
-        *batch = new swarmpath_batch(threads);
+        *batch = nullptr;
+        if (threads > SWARMPATH_MAXIMUM_THREADS) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
+                        "threads is " + std::to_string(threads) + "; it may be 0 (one per hardware thread) to " +
+                            "SWARMPATH_MAXIMUM_THREADS (" + std::to_string(SWARMPATH_MAXIMUM_THREADS) + ")");
+        }
+        *batch = new swarmpath_batch(used_threads(threads));
         return SWARMPATH_OK;
     });
 }
+
+unsigned swarmpath_batch_threads(const swarmpath_batch* batch) { return batch ? batch->workers.threads() : 0; }
 
 void swarmpath_batch_destroy(swarmpath_batch* batch) { delete batch; }
 
@@ -292,6 +400,11 @@ swarmpath_status swarmpath_batch_solve(swarmpath_batch* batch, const swarmpath_s
     return guarded([&] {
         if (batch == nullptr) return missing("batch");
         if (solver == nullptr) return missing("solver");
+        if (count > SWARMPATH_MAXIMUM_BATCH_QUERIES) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
+                        "count is " + std::to_string(count) + "; a batch holds at most SWARMPATH_MAXIMUM_BATCH_QUERIES (" +
+                            std::to_string(SWARMPATH_MAXIMUM_BATCH_QUERIES) + ") queries");
+        }
         if (count != 0 && queries == nullptr) return missing("queries");
         if (count != 0 && results == nullptr) return missing("results");
         const std::vector<search::Query> engine_queries = bindings::queries_from_flat(queries, count);
