@@ -341,6 +341,7 @@ int main(int argc, char** argv) {
         fprintf(stderr, "usage: %s SOURCE_DIR\n", argv[0]);
         return 2;
     }
+    CHECK(strcmp(swarmpath_version(), SWARMPATH_EXPECTED_VERSION) == 0);
     test_one_query(argv[1]);
     test_batch_against_scenario(argv[1]);
     test_bad_input();

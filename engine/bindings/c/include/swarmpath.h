@@ -1,8 +1,10 @@
 /* swarmpath.h: the C API of the swarmpath grid pathfinding engine (C99; also valid C++).
  *
- * For game engines and other languages that bind through C. Link with swarmpath::c (CMake:
- * find_package(swarmpath) or add_subdirectory), or -lswarmpath_c -lswarmpath -ltbb and the C++
- * runtime by hand.
+ * For game engines and other languages that bind through C. The library, libswarmpath_c, is a
+ * shared library that carries the engine and brings the C++ runtime and oneTBB as its own
+ * dependencies, so a pure C program links it alone: swarmpath::c in CMake (find_package(swarmpath),
+ * also from a `LANGUAGES C` project, or add_subdirectory), `pkg-config --cflags --libs swarmpath`,
+ * or -I<prefix>/include -L<prefix>/lib -lswarmpath_c by hand.
  *
  * Usage:
  *   swarmpath_grid* grid = NULL;
@@ -62,13 +64,16 @@
 extern "C" {
 #endif
 
-/* Symbol visibility for a Windows DLL build; nothing elsewhere. */
+/* Symbol visibility: the library exports these functions only (a Windows DLL's import and export;
+ * ELF default visibility when building, everything else being hidden). */
 #if defined(_WIN32) && defined(SWARMPATH_C_SHARED)
 #ifdef SWARMPATH_C_BUILDING
 #define SWARMPATH_API __declspec(dllexport)
 #else
 #define SWARMPATH_API __declspec(dllimport)
 #endif
+#elif defined(SWARMPATH_C_BUILDING) && defined(__GNUC__)
+#define SWARMPATH_API __attribute__((visibility("default")))
 #else
 #define SWARMPATH_API
 #endif
@@ -149,6 +154,9 @@ typedef struct swarmpath_context swarmpath_context;
 typedef struct swarmpath_batch swarmpath_batch;
 typedef struct swarmpath_scenario swarmpath_scenario;
 
+/** The library's version, "MAJOR.MINOR.PATCH" (the project's version, as swarmpath.pc and
+ *  find_package report it). Static storage; never NULL. */
+SWARMPATH_API const char* swarmpath_version(void);
 /** The calling thread's last failure message ("" if none). Valid until that thread's next call. */
 SWARMPATH_API const char* swarmpath_last_error(void);
 /** "found", "no_path", ... for a swarmpath_query_status; "unknown" otherwise. Static storage. */

@@ -225,6 +225,8 @@ void fill_result(const search::Result& result, swarmpath_result& out) {
 
 extern "C" {
 
+const char* swarmpath_version(void) { return SWARMPATH_VERSION_TEXT; }
+
 const char* swarmpath_last_error(void) { return last_error.c_str(); }
 
 const char* swarmpath_query_status_name(int status) {

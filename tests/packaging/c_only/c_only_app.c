@@ -1,0 +1,45 @@
+/* A C program on the C API, built by the C-only CMake project beside it and by a plain
+ * `cc c_only_app.c $(pkg-config --cflags --libs swarmpath)` (tests/packaging/check-consumers.sh).
+ * Arguments: the arena map and the version the package must report. Exits 0 when every answer is
+ * the expected one, 1 otherwise, naming the failed check. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <swarmpath.h>
+
+static int failed(const char* what) {
+    fprintf(stderr, "c_only_app: %s failed: %s\n", what, swarmpath_last_error());
+    return 1;
+}
+
+int main(int argc, char** argv) {
+    swarmpath_grid* grid = NULL;
+    swarmpath_grid* room = NULL;
+    swarmpath_solver* solver = NULL;
+    swarmpath_batch* batch = NULL;
+    swarmpath_result results[2];
+    const int64_t queries[8] = {1, 11, 1, 12, 0, 0, 3, 2};
+    if (argc != 3) return 2;
+    if (strcmp(swarmpath_version(), argv[2]) != 0) return failed("swarmpath_version");
+    if (swarmpath_grid_from_file(argv[1], NULL, &grid) != SWARMPATH_OK) return failed("grid from file");
+    if (swarmpath_grid_from_letters(4, 3, "...." ".@.." "....", NULL, &room) != SWARMPATH_OK) return failed("letters");
+    if (swarmpath_solver_create(grid, NULL, &solver) != SWARMPATH_OK) return failed("solver");
+    if (swarmpath_batch_create(0, &batch) != SWARMPATH_OK) return failed("batch");
+    if (swarmpath_batch_solve(batch, solver, queries, 1, results) != SWARMPATH_OK) return failed("batch solve");
+    if (results[0].status != SWARMPATH_QUERY_FOUND || fabs(results[0].cost - 1.0) > 1e-9) return failed("arena answer");
+    swarmpath_solver_destroy(solver);
+    if (swarmpath_solver_create(room, NULL, &solver) != SWARMPATH_OK) return failed("room solver");
+    if (swarmpath_batch_solve(batch, solver, queries + 4, 1, results + 1) != SWARMPATH_OK) return failed("room solve");
+    if (results[1].status != SWARMPATH_QUERY_FOUND || fabs(results[1].cost - (3.0 + sqrt(2.0))) > 1e-9) {
+        return failed("room answer");
+    }
+    printf("c_only_app: swarmpath %s, %s %.6f, %s %.6f\n", swarmpath_version(),
+           swarmpath_query_status_name(results[0].status), results[0].cost,
+           swarmpath_query_status_name(results[1].status), results[1].cost);
+    swarmpath_batch_destroy(batch);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(room);
+    swarmpath_grid_destroy(grid);
+    return 0;
+}
