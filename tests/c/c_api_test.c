@@ -336,6 +336,166 @@ static void test_bounds(void) {
     swarmpath_grid_destroy(grid);
 }
 
+/* Grids from cost and passability arrays: costs of entering cells, blocked values, the bounds. */
+static void test_grids_from_arrays(void) {
+    /* A 3 x 2 cost map; row 1 blocked but for its last cell, by each kind of blocked value. */
+    const float nan_value = 0.0f / 0.0f;
+    const float costs[6] = {1.0f, 2.0f, 4.0f, nan_value, -1.0f, 3.0f};
+    swarmpath_grid* grid = (swarmpath_grid*)&failures;
+    CHECK(swarmpath_grid_from_costs(3, 2, costs, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_passable(grid, 2, 0) == 1 && swarmpath_grid_passable(grid, 0, 1) == 0);
+    CHECK(swarmpath_grid_passable(grid, 1, 1) == 0 && swarmpath_grid_passable(grid, 2, 1) == 1);
+    swarmpath_solver* solver = NULL;
+    swarmpath_context* context = NULL;
+    swarmpath_settings settings;
+    swarmpath_settings_default(&settings);
+    settings.algorithm = SWARMPATH_ALGORITHM_ASTAR;
+    CHECK(swarmpath_solver_create(grid, &settings, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_context_create(&context) == SWARMPATH_OK);
+    swarmpath_result result;
+    /* Entering (1, 0) costs 2 and (2, 0) costs 4; then (2, 1) costs 3. */
+    CHECK(swarmpath_solve(solver, context, 0, 0, 2, 0, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND && fabs(result.cost - 6.0) < 1e-9);
+    /* The diagonal (1, 0) to (2, 1) cuts the blocked (1, 1): both-free sends it round by (2, 0). */
+    CHECK(swarmpath_solve(solver, context, 0, 0, 2, 1, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND && fabs(result.cost - 9.0) < 1e-9);
+    CHECK(swarmpath_solve(solver, context, 0, 0, 0, 1, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_GOAL_BLOCKED);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+
+    const float infinite = 1.0f / 0.0f;
+    const float blocked_kinds[4] = {infinite, -infinite, 0.0f, 1.5f};
+    CHECK(swarmpath_grid_from_costs(4, 1, blocked_kinds, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_passable(grid, 0, 0) == 0 && swarmpath_grid_passable(grid, 1, 0) == 0);
+    CHECK(swarmpath_grid_passable(grid, 2, 0) == 0 && swarmpath_grid_passable(grid, 3, 0) == 1);
+    swarmpath_grid_destroy(grid);
+
+    /* Refused: a cost out of range (by row and column), too many distinct costs, too wide a ratio. */
+    const float tiny[4] = {1.0f, 1.0f, 1.0f, 1.0e-9f};
+    CHECK(swarmpath_grid_from_costs(2, 2, tiny, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT && grid == NULL);
+    CHECK(strstr(swarmpath_last_error(), "costs row 1, column 1: cost") != NULL);
+    CHECK(strstr(swarmpath_last_error(), "SWARMPATH_MINIMUM_COST") != NULL);
+    float many[300];
+    for (int index = 0; index < 300; ++index) many[index] = 1.0f + (float)index / 64.0f;
+    CHECK(swarmpath_grid_from_costs(300, 1, many, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "row 0, column 254: more than SWARMPATH_MAXIMUM_DISTINCT_COSTS (254)") != NULL);
+    CHECK(swarmpath_grid_from_costs(254, 1, many, &grid) == SWARMPATH_OK);
+    swarmpath_grid_destroy(grid);
+    const float wide[2] = {1.0f, 20000.0f};
+    CHECK(swarmpath_grid_from_costs(2, 1, wide, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "ratio") != NULL);
+    /* Sizes are checked before the (4-cell) arrays are read. */
+    CHECK(swarmpath_grid_from_costs(100000, 100000, tiny, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "SWARMPATH_MAXIMUM_SIDE") != NULL);
+    CHECK(swarmpath_grid_from_costs(2, 2, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+
+    /* Passability: the letters test's room, nonzero passable. */
+    const uint8_t room[12] = {1, 1, 1, 1, 255, 0, 0, 7, 1, 1, 1, 1};
+    CHECK(swarmpath_grid_from_passability(4, 3, room, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_passable(grid, 0, 1) == 1 && swarmpath_grid_passable(grid, 1, 1) == 0);
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_solve(solver, context, 0, 1, 3, 1, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND && fabs(result.cost - 5.0) < 1e-9);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+    CHECK(swarmpath_grid_from_passability(0, 3, room, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_grid_from_passability(40000, 3, room, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_grid_from_passability(4, 3, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT && grid == NULL);
+    swarmpath_context_destroy(context);
+}
+
+/* A 1024 x 1024 map of scattered costs (1 to 10) whose corner-to-corner A* query expands hundreds
+ * of thousands of cells: far more work than the 1 ms deadlines below allow. */
+static swarmpath_grid* slow_grid(void) {
+    const int32_t side = 1024;
+    float* costs = malloc((size_t)side * (size_t)side * sizeof(float));
+    for (int32_t y = 0; y < side; ++y) {
+        for (int32_t x = 0; x < side; ++x) {
+            uint32_t mixed = ((uint32_t)x * 73856093u) ^ ((uint32_t)y * 19349663u); /* no cheap straight line */
+            costs[(size_t)y * (size_t)side + (size_t)x] = (float)(1u + (mixed >> 7) % 10u);
+        }
+    }
+    swarmpath_grid* grid = NULL;
+    CHECK(swarmpath_grid_from_costs(side, side, costs, &grid) == SWARMPATH_OK);
+    free(costs);
+    return grid;
+}
+
+/* Deadlines and cancel tokens, on the solver (settings) and on a batch. */
+static void test_deadlines_and_cancellation(void) {
+    swarmpath_grid* grid = slow_grid();
+    const int64_t queries[8] = {0, 0, 1023, 1023, 1023, 0, 0, 1023};
+    swarmpath_result results[2];
+    swarmpath_settings settings;
+    swarmpath_settings_default(&settings);
+    settings.algorithm = SWARMPATH_ALGORITHM_ASTAR;
+    swarmpath_solver* plain = NULL;
+    CHECK(swarmpath_solver_create(grid, &settings, &plain) == SWARMPATH_OK);
+
+    /* The solver's deadline: each query stops after about 1 ms, without a path. */
+    settings.deadline_ms = 1;
+    swarmpath_solver* hurried = NULL;
+    CHECK(swarmpath_solver_create(grid, &settings, &hurried) == SWARMPATH_OK);
+    swarmpath_context* context = NULL;
+    CHECK(swarmpath_context_create(&context) == SWARMPATH_OK);
+    swarmpath_result result;
+    CHECK(swarmpath_solve(hurried, context, 0, 0, 1023, 1023, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_DEADLINE && result.path_length == 0 && result.expanded > 0);
+    CHECK(strcmp(swarmpath_query_status_name(result.status), "deadline") == 0);
+    settings.deadline_ms = (uint64_t)SWARMPATH_MAXIMUM_DEADLINE_MS + 1;
+    check_refusal(grid, &settings, "deadline_ms is 86400001; it may be 0 (none) to SWARMPATH_MAXIMUM_DEADLINE_MS");
+
+    /* The solver's cancel token: fired, every query is cancelled before searching; reset, solved. */
+    swarmpath_cancel_token* token = NULL;
+    CHECK(swarmpath_cancel_token_create(&token) == SWARMPATH_OK);
+    CHECK(swarmpath_cancel_token_is_cancelled(token) == 0);
+    swarmpath_settings_default(&settings);
+    settings.cancel_token = token;
+    swarmpath_solver* stoppable = NULL;
+    CHECK(swarmpath_solver_create(grid, &settings, &stoppable) == SWARMPATH_OK);
+    swarmpath_cancel_token_cancel(token);
+    CHECK(swarmpath_cancel_token_is_cancelled(token) == 1);
+    CHECK(swarmpath_solve(stoppable, context, 0, 0, 5, 5, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_CANCELLED && result.path_length == 0);
+    swarmpath_cancel_token_reset(token);
+    CHECK(swarmpath_solve(stoppable, context, 0, 0, 5, 5, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND);
+
+    /* A batch's own token and deadline replace the solver's, and go away when cleared. */
+    swarmpath_batch* batch = NULL;
+    CHECK(swarmpath_batch_create(2, &batch) == SWARMPATH_OK);
+    swarmpath_cancel_token_cancel(token);
+    CHECK(swarmpath_batch_set_cancel_token(batch, token) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_solve(batch, plain, queries, 2, results) == SWARMPATH_OK);
+    CHECK(results[0].status == SWARMPATH_QUERY_CANCELLED && results[1].status == SWARMPATH_QUERY_CANCELLED);
+    CHECK(swarmpath_batch_set_cancel_token(batch, NULL) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_set_deadline_ms(batch, 1) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_solve(batch, plain, queries, 2, results) == SWARMPATH_OK);
+    CHECK(results[0].status == SWARMPATH_QUERY_DEADLINE && results[1].status == SWARMPATH_QUERY_DEADLINE);
+    CHECK(swarmpath_batch_set_deadline_ms(batch, (uint64_t)SWARMPATH_MAXIMUM_DEADLINE_MS + 1) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "deadline_ms") != NULL);
+    CHECK(swarmpath_batch_set_deadline_ms(batch, 0) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_solve(batch, plain, queries, 2, results) == SWARMPATH_OK);
+    CHECK(results[0].status == SWARMPATH_QUERY_FOUND && results[1].status == SWARMPATH_QUERY_FOUND);
+    /* The same queries one at a time cost the same. */
+    CHECK(swarmpath_solve(plain, context, 0, 0, 1023, 1023, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND && result.cost == results[0].cost);
+    CHECK(swarmpath_batch_set_cancel_token(NULL, token) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_cancel_token_create(NULL) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    swarmpath_cancel_token_cancel(NULL);
+    CHECK(swarmpath_cancel_token_is_cancelled(NULL) == 0);
+
+    swarmpath_batch_destroy(batch);
+    swarmpath_solver_destroy(stoppable);
+    swarmpath_solver_destroy(hurried);
+    swarmpath_solver_destroy(plain);
+    swarmpath_context_destroy(context);
+    swarmpath_cancel_token_destroy(token);
+    swarmpath_cancel_token_destroy(NULL);
+    swarmpath_grid_destroy(grid);
+}
+
 int main(int argc, char** argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s SOURCE_DIR\n", argv[0]);
@@ -348,6 +508,8 @@ int main(int argc, char** argv) {
     test_shaped_grids();
     test_messages_in_c_words();
     test_bounds();
+    test_grids_from_arrays();
+    test_deadlines_and_cancellation();
     if (failures != 0) {
         fprintf(stderr, "c_api_test: %d checks failed\n", failures);
         return 1;

@@ -13,6 +13,36 @@ static int failed(const char* what) {
     return 1;
 }
 
+/* Grids from cost and passability arrays, and a batch's cancel token and deadline. */
+static int check_arrays_and_stopping(swarmpath_batch* batch) {
+    const float costs[3] = {1.0f, 2.0f, 4.0f};
+    const uint8_t passable[3] = {1, 0, 1};
+    const int64_t across[4] = {0, 0, 2, 0};
+    swarmpath_grid* grid = NULL;
+    swarmpath_solver* solver = NULL;
+    swarmpath_cancel_token* token = NULL;
+    swarmpath_result result;
+    if (swarmpath_grid_from_costs(3, 1, costs, &grid) != SWARMPATH_OK) return failed("costs");
+    if (swarmpath_solver_create(grid, NULL, &solver) != SWARMPATH_OK) return failed("costs solver");
+    if (swarmpath_batch_set_deadline_ms(batch, 1000) != SWARMPATH_OK) return failed("deadline");
+    if (swarmpath_batch_solve(batch, solver, across, 1, &result) != SWARMPATH_OK) return failed("costs solve");
+    if (result.status != SWARMPATH_QUERY_FOUND || fabs(result.cost - 6.0) > 1e-9) return failed("costs answer");
+    if (swarmpath_cancel_token_create(&token) != SWARMPATH_OK) return failed("cancel token");
+    swarmpath_cancel_token_cancel(token);
+    if (swarmpath_batch_set_cancel_token(batch, token) != SWARMPATH_OK) return failed("attach token");
+    if (swarmpath_batch_solve(batch, solver, across, 1, &result) != SWARMPATH_OK) return failed("cancelled solve");
+    if (result.status != SWARMPATH_QUERY_CANCELLED) return failed("cancelled answer");
+    swarmpath_batch_set_cancel_token(batch, NULL);
+    swarmpath_batch_set_deadline_ms(batch, 0);
+    swarmpath_cancel_token_destroy(token);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+    if (swarmpath_grid_from_passability(3, 1, passable, &grid) != SWARMPATH_OK) return failed("passability");
+    if (swarmpath_grid_passable(grid, 1, 0) != 0 || swarmpath_grid_passable(grid, 2, 0) != 1) return failed("passable");
+    swarmpath_grid_destroy(grid);
+    return 0;
+}
+
 int main(int argc, char** argv) {
     swarmpath_grid* grid = NULL;
     swarmpath_grid* room = NULL;
@@ -34,6 +64,7 @@ int main(int argc, char** argv) {
     if (results[1].status != SWARMPATH_QUERY_FOUND || fabs(results[1].cost - (3.0 + sqrt(2.0))) > 1e-9) {
         return failed("room answer");
     }
+    if (check_arrays_and_stopping(batch) != 0) return 1;
     printf("c_only_app: swarmpath %s, %s %.6f, %s %.6f\n", swarmpath_version(),
            swarmpath_query_status_name(results[0].status), results[0].cost,
            swarmpath_query_status_name(results[1].status), results[1].cost);

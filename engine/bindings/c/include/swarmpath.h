@@ -26,6 +26,7 @@
  *   swarmpath_context  one thread's search state, reused from query to query; holds the last path.
  *   swarmpath_batch    a pool of worker threads for many queries at once; holds the last results.
  *   swarmpath_scenario a Moving AI .scen file's queries and optimal lengths.
+ *   swarmpath_cancel_token  a stop signal any thread may fire; searches that hold it stop early.
  *
  * Thread safety: grids and solvers are immutable once created; any number of threads may use one
  * at the same time. A context or a batch is used by one thread at a time (one context per thread);
@@ -86,6 +87,15 @@ extern "C" {
 #define SWARMPATH_MAXIMUM_THREADS 1024u
 /** Most queries in one swarmpath_batch_solve call (2^24); split larger sets into several batches. */
 #define SWARMPATH_MAXIMUM_BATCH_QUERIES 16777216u
+/** Largest per-query deadline, in milliseconds (one day). */
+#define SWARMPATH_MAXIMUM_DEADLINE_MS 86400000u
+/** Cheapest and dearest passable cost of a cell in swarmpath_grid_from_costs (as in a terrain_spec). */
+#define SWARMPATH_MINIMUM_COST 1.0e-6
+#define SWARMPATH_MAXIMUM_COST 1.0e12
+/** Largest ratio between the dearest and the cheapest passable cost of one grid. */
+#define SWARMPATH_MAXIMUM_COST_RATIO 1.0e4
+/** Most distinct passable costs in one swarmpath_grid_from_costs grid. */
+#define SWARMPATH_MAXIMUM_DISTINCT_COSTS 254
 
 /** Outcome of a call. */
 typedef enum swarmpath_status {
@@ -105,7 +115,9 @@ typedef enum swarmpath_query_status {
     SWARMPATH_QUERY_GOAL_BLOCKED = 3,   /**< the goal cell is not passable */
     SWARMPATH_QUERY_INVALID = 4,        /**< an endpoint is off the map */
     SWARMPATH_QUERY_PARTIAL = 5,        /**< fallback "nearest": a path to the reachable cell nearest the goal */
-    SWARMPATH_QUERY_NODE_LIMIT = 6      /**< max_expansions stopped the search */
+    SWARMPATH_QUERY_NODE_LIMIT = 6,     /**< max_expansions stopped the search */
+    SWARMPATH_QUERY_DEADLINE = 7,       /**< the query's deadline_ms passed before it was answered */
+    SWARMPATH_QUERY_CANCELLED = 8       /**< its cancel token fired before or while the query ran */
 } swarmpath_query_status;
 
 typedef enum swarmpath_algorithm {
@@ -128,7 +140,11 @@ typedef enum swarmpath_topology {
     SWARMPATH_TOPOLOGY_TRIANGLE = 2  /**< `type triangle`: cell (x, y) points up when x + y is even */
 } swarmpath_topology;
 
-/** Search settings; start from swarmpath_settings_default(). */
+typedef struct swarmpath_cancel_token swarmpath_cancel_token;
+
+/** Search settings; start from swarmpath_settings_default(). A query that stops early (deadline,
+ *  cancel token, expansion limit) has no path unless fallback_nearest is set, which then gives the
+ *  path to the reachable cell nearest the goal among those searched. */
 typedef struct swarmpath_settings {
     int algorithm;            /**< a swarmpath_algorithm */
     int moves;                /**< 8 or 4 */
@@ -137,6 +153,10 @@ typedef struct swarmpath_settings {
     int fallback_nearest;     /**< nonzero: answer an unreachable goal with a path to the nearest cell */
     uint64_t max_expansions;  /**< 0: unlimited */
     int record_paths;         /**< nonzero: keep paths (default); zero: costs only, a little faster */
+    uint64_t deadline_ms;     /**< per query: 0 none, else 1 to SWARMPATH_MAXIMUM_DEADLINE_MS milliseconds
+                                   from the query's start (checked every 1024 expansions); status DEADLINE */
+    swarmpath_cancel_token* cancel_token;  /**< NULL: none; else every query of the solver stops when it
+                                                fires (status CANCELLED). Must outlive the solver. */
 } swarmpath_settings;
 
 /** One query's answer. */
@@ -192,11 +212,33 @@ SWARMPATH_API int32_t swarmpath_grid_height(const swarmpath_grid* grid);  /**< 0
 /** 1 when (x, y) is on the map and passable, else 0. */
 SWARMPATH_API int swarmpath_grid_passable(const swarmpath_grid* grid, int64_t x, int64_t y);
 
+/** Builds a square-cell grid from a cost per cell, `costs[y * width + x]`: the cost of entering the
+ *  cell (a straight step into it costs that much, a diagonal step sqrt(2) times that).
+ *  Blocked: a cost that is not finite (NaN, +-infinity) or is <= 0. Passable costs must lie from
+ *  SWARMPATH_MINIMUM_COST to SWARMPATH_MAXIMUM_COST, at most SWARMPATH_MAXIMUM_DISTINCT_COSTS
+ *  distinct values, the dearest at most SWARMPATH_MAXIMUM_COST_RATIO times the cheapest.
+ *  Inputs: width and height as for swarmpath_grid_from_letters, checked before `costs` is read;
+ *  `costs` then holds width x height floats. Output: *grid, NULL on failure.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a size past its bound, a NULL pointer, a cost out of
+ *  range, named by its row and column, too many distinct costs or too wide a ratio);
+ *  SWARMPATH_ERROR_OUT_OF_MEMORY. */
+SWARMPATH_API swarmpath_status swarmpath_grid_from_costs(int32_t width, int32_t height, const float* costs,
+                                                         swarmpath_grid** grid);
+/** Builds a square-cell grid of uniform cost from `passable[y * width + x]`: nonzero passable, zero
+ *  blocked. Inputs, output and errors as swarmpath_grid_from_costs (`passable` holds width x height
+ *  bytes). */
+SWARMPATH_API swarmpath_status swarmpath_grid_from_passability(int32_t width, int32_t height, const uint8_t* passable,
+                                                               swarmpath_grid** grid);
+
 /* ---- Solvers ---- */
 
-/** The engine's defaults: auto algorithm, 8 moves, both-free diagonals, weight 1, paths kept. */
+/** The engine's defaults: auto algorithm, 8 moves, both-free diagonals, weight 1, paths kept, no
+ *  expansion limit, no deadline, no cancel token. */
 SWARMPATH_API void swarmpath_settings_default(swarmpath_settings* settings);
-/** Binds `grid` (which must outlive the solver) to `settings` (NULL: the defaults) and validates them. */
+/** Binds `grid` (which must outlive the solver) to `settings` (NULL: the defaults) and validates them.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT naming the field (an unknown algorithm or diagonal rule,
+ *  moves other than 4 or 8, a weight outside 1 to 1000, deadline_ms past its bound, settings the
+ *  algorithm or the grid's cell shape cannot use); SWARMPATH_ERROR_OUT_OF_MEMORY. */
 SWARMPATH_API swarmpath_status swarmpath_solver_create(const swarmpath_grid* grid, const swarmpath_settings* settings,
                                                        swarmpath_solver** solver);
 SWARMPATH_API void swarmpath_solver_destroy(swarmpath_solver* solver);
@@ -215,6 +257,24 @@ SWARMPATH_API swarmpath_status swarmpath_solve(const swarmpath_solver* solver, s
  *  `capacity` cells (2 * capacity values); writes the cell count to *length. */
 SWARMPATH_API swarmpath_status swarmpath_context_path(const swarmpath_context* context, int32_t* xy, size_t capacity,
                                                       size_t* length);
+
+/* ---- Stopping searches early ---- */
+
+/** Creates a cancel token, not fired. Attach it to a solver (swarmpath_settings.cancel_token) or to a
+ *  batch (swarmpath_batch_set_cancel_token). Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (NULL),
+ *  SWARMPATH_ERROR_OUT_OF_MEMORY. */
+SWARMPATH_API swarmpath_status swarmpath_cancel_token_create(swarmpath_cancel_token** token);
+/** Fires the token; safe from any thread (a signal handler included: it only sets an atomic flag),
+ *  at any time, any number of times. Every query that holds it and is running stops at its next
+ *  check (within 1024 expansions) and every query not yet started stops before searching, each
+ *  answered SWARMPATH_QUERY_CANCELLED. A NULL token is ignored. */
+SWARMPATH_API void swarmpath_cancel_token_cancel(swarmpath_cancel_token* token);
+/** Rearms a fired token for later searches. Call it while no search holding the token runs. */
+SWARMPATH_API void swarmpath_cancel_token_reset(swarmpath_cancel_token* token);
+/** 1 when the token has fired (and not been reset since), else 0; 0 for NULL. */
+SWARMPATH_API int swarmpath_cancel_token_is_cancelled(const swarmpath_cancel_token* token);
+/** Destroys the token; no solver or batch may hold it any more. NULL is allowed. */
+SWARMPATH_API void swarmpath_cancel_token_destroy(swarmpath_cancel_token* token);
 
 /* ---- Many queries at once ---- */
 
@@ -235,6 +295,14 @@ SWARMPATH_API void swarmpath_batch_destroy(swarmpath_batch* batch);
  *  SWARMPATH_ERROR_OUT_OF_MEMORY (the batch's results or paths could not be allocated). */
 SWARMPATH_API swarmpath_status swarmpath_batch_solve(swarmpath_batch* batch, const swarmpath_solver* solver,
                                                      const int64_t* queries, size_t count, swarmpath_result* results);
+/** Attaches `token` to the batch (NULL detaches it): its later solves stop when the token fires,
+ *  whatever the solver's own settings.cancel_token. The token must outlive its use by the batch.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL batch). */
+SWARMPATH_API swarmpath_status swarmpath_batch_set_cancel_token(swarmpath_batch* batch, swarmpath_cancel_token* token);
+/** Gives the batch's later solves a per-query deadline of `deadline_ms` milliseconds (1 to
+ *  SWARMPATH_MAXIMUM_DEADLINE_MS) in place of the solver's settings.deadline_ms; 0 goes back to the
+ *  solver's. Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL batch, a value past its bound). */
+SWARMPATH_API swarmpath_status swarmpath_batch_set_deadline_ms(swarmpath_batch* batch, uint64_t deadline_ms);
 /** Copies the path of query `index` of the last batch, as swarmpath_context_path does. */
 SWARMPATH_API swarmpath_status swarmpath_batch_path(const swarmpath_batch* batch, size_t index, int32_t* xy,
                                                     size_t capacity, size_t* length);

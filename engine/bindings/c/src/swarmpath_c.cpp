@@ -10,9 +10,11 @@
 #include <tbb/info.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <exception>
+#include <map>
 #include <new>
 #include <span>
 #include <string>
@@ -47,10 +49,15 @@ struct swarmpath_context {
     search::Result result;      ///< the last query's answer, for swarmpath_context_path
     std::uint32_t width = 0;    ///< the last query's grid width, to turn cell indices into x, y
 };
+struct swarmpath_cancel_token {
+    search::CancelToken token;
+};
 struct swarmpath_batch {
     batch::BatchSolver workers;
     std::vector<search::Result> results;  ///< the last batch's answers, for swarmpath_batch_path
     std::uint32_t width = 0;
+    const search::CancelToken* cancel = nullptr;  ///< replaces the solver's token when set
+    std::uint64_t deadline_ms = 0;                ///< replaces the solver's deadline when nonzero
     explicit swarmpath_batch(unsigned threads) : workers(threads) {}
 };
 struct swarmpath_scenario {
@@ -64,6 +71,11 @@ static_assert(static_cast<int>(search::QueryStatus::goal_blocked) == SWARMPATH_Q
 static_assert(static_cast<int>(search::QueryStatus::invalid) == SWARMPATH_QUERY_INVALID);
 static_assert(static_cast<int>(search::QueryStatus::partial) == SWARMPATH_QUERY_PARTIAL);
 static_assert(static_cast<int>(search::QueryStatus::node_limit) == SWARMPATH_QUERY_NODE_LIMIT);
+static_assert(static_cast<int>(search::QueryStatus::deadline) == SWARMPATH_QUERY_DEADLINE);
+static_assert(static_cast<int>(search::QueryStatus::cancelled) == SWARMPATH_QUERY_CANCELLED);
+static_assert(search::kQueryStatusCount == SWARMPATH_QUERY_CANCELLED + 1);
+static_assert(SWARMPATH_MINIMUM_COST == grid::kMinimumCost && SWARMPATH_MAXIMUM_COST == grid::kMaximumCost);
+static_assert(SWARMPATH_MAXIMUM_COST_RATIO == grid::kMaximumCostRatio);
 static_assert(SWARMPATH_MAXIMUM_SIDE == grid::kMaximumSide);
 static_assert(SWARMPATH_MAXIMUM_CELLS == grid::kMaximumCells);
 static_assert(static_cast<int>(grid::Topology::square) == SWARMPATH_TOPOLOGY_SQUARE);
@@ -137,6 +149,11 @@ unsigned used_threads(unsigned requested) {
     return requested == 0 ? hardware : std::min(requested, hardware);
 }
 
+std::string deadline_problem(std::uint64_t deadline_ms) {
+    return "deadline_ms is " + std::to_string(deadline_ms) + "; it may be 0 (none) to SWARMPATH_MAXIMUM_DEADLINE_MS (" +
+           std::to_string(SWARMPATH_MAXIMUM_DEADLINE_MS) + ")";
+}
+
 swarmpath_status missing(const char* what) { return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, std::string(what) + " is NULL"); }
 
 /// The benchmark terrain table with `spec` (may be NULL or empty) applied.
@@ -178,6 +195,57 @@ Status check_letters(const grid::MapLetters& map, const grid::TerrainTable& terr
                      std::string(origin) + " row " + std::to_string(index / map.width) + ", column " +
                          std::to_string(index % map.width) + ": unknown terrain letter " + describe_letter(letter) +
                          " (declare it in terrain_spec)"};
+    }
+    return Success{};
+}
+
+/// A square map of `width` x `height` blank letters for a grid built from an array (sizes checked).
+grid::MapLetters blank_map(int32_t width, int32_t height, const char* origin) {
+    grid::MapLetters map;
+    map.path = origin;
+    map.type = "octile";
+    map.width = static_cast<std::uint32_t>(width);
+    map.height = static_cast<std::uint32_t>(height);
+    map.letters.resize(static_cast<std::size_t>(map.width) * map.height);
+    return map;
+}
+
+/// The letter of the blocked cells of an array-built grid; every other byte but 0 can name a cost.
+constexpr char kBlockedLetter = '@';
+constexpr int kDistinctCostLetters = 254;  // bytes 1 to 255 without '@'
+static_assert(kDistinctCostLetters == SWARMPATH_MAXIMUM_DISTINCT_COSTS);
+
+/// `costs` as letters into `map` and a terrain table declaring each distinct passable cost as one
+/// letter (see swarmpath_grid_from_costs for what is blocked and what is refused).
+Status letters_from_costs(const float* costs, grid::MapLetters& map, grid::TerrainTable& terrain) {
+    terrain.declare(kBlockedLetter, false, 1.0);
+    std::map<float, char> letter_of_cost;
+    unsigned next_letter = 1;
+    for (std::size_t index = 0; index < map.letters.size(); ++index) {
+        const float cost = costs[index];
+        if (!std::isfinite(cost) || cost <= 0.0f) {
+            map.letters[index] = kBlockedLetter;
+            continue;
+        }
+        const auto where = [&] {
+            return "costs row " + std::to_string(index / map.width) + ", column " + std::to_string(index % map.width) +
+                   ": ";
+        };
+        if (cost < grid::kMinimumCost || cost > grid::kMaximumCost) {
+            return Error{"", 0, 0, where() + "cost " + std::to_string(cost) + " is outside SWARMPATH_MINIMUM_COST to " +
+                                       "SWARMPATH_MAXIMUM_COST (a blocked cell is not finite or <= 0)"};
+        }
+        auto [entry, inserted] = letter_of_cost.try_emplace(cost, '\0');
+        if (inserted) {
+            if (next_letter == static_cast<unsigned char>(kBlockedLetter)) ++next_letter;
+            if (next_letter > 255) {
+                return Error{"", 0, 0, where() + "more than SWARMPATH_MAXIMUM_DISTINCT_COSTS (" +
+                                           std::to_string(kDistinctCostLetters) + ") distinct passable costs"};
+            }
+            entry->second = static_cast<char>(next_letter++);
+            terrain.declare(entry->second, true, static_cast<double>(cost));
+        }
+        map.letters[index] = entry->second;
     }
     return Success{};
 }
@@ -279,6 +347,38 @@ swarmpath_status swarmpath_grid_from_shaped_letters(int32_t width, int32_t heigh
     });
 }
 
+swarmpath_status swarmpath_grid_from_costs(int32_t width, int32_t height, const float* costs, swarmpath_grid** grid) {
+    return guarded([&] {
+        if (grid == nullptr) return missing("grid");
+        *grid = nullptr;
+        if (const std::string problem = size_problem(width, height); !problem.empty()) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, problem);
+        }
+        if (costs == nullptr) return missing("costs");
+        grid::MapLetters map = blank_map(width, height, "costs");
+        grid::TerrainTable terrain;
+        if (Status converted = letters_from_costs(costs, map, terrain); !converted) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, converted.error());
+        }
+        return make_grid(map, terrain, grid);
+    });
+}
+
+swarmpath_status swarmpath_grid_from_passability(int32_t width, int32_t height, const uint8_t* passable,
+                                                 swarmpath_grid** grid) {
+    return guarded([&] {
+        if (grid == nullptr) return missing("grid");
+        *grid = nullptr;
+        if (const std::string problem = size_problem(width, height); !problem.empty()) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, problem);
+        }
+        if (passable == nullptr) return missing("passable");
+        grid::MapLetters map = blank_map(width, height, "passable");
+        for (std::size_t index = 0; index < map.letters.size(); ++index) map.letters[index] = passable[index] ? '.' : '@';
+        return make_grid(map, grid::TerrainTable::benchmark(), grid);
+    });
+}
+
 void swarmpath_grid_destroy(swarmpath_grid* grid) { delete grid; }
 int32_t swarmpath_grid_width(const swarmpath_grid* grid) { return grid ? static_cast<int32_t>(grid->grid.width()) : 0; }
 int32_t swarmpath_grid_height(const swarmpath_grid* grid) { return grid ? static_cast<int32_t>(grid->grid.height()) : 0; }
@@ -298,6 +398,8 @@ void swarmpath_settings_default(swarmpath_settings* settings) {
     settings->fallback_nearest = 0;
     settings->max_expansions = defaults.max_expansions;
     settings->record_paths = 1;
+    settings->deadline_ms = 0;
+    settings->cancel_token = nullptr;
 }
 
 swarmpath_status swarmpath_solver_create(const swarmpath_grid* grid, const swarmpath_settings* settings,
@@ -337,6 +439,9 @@ swarmpath_status swarmpath_solver_create(const swarmpath_grid* grid, const swarm
         engine.fallback = given.fallback_nearest ? search::Fallback::nearest : search::Fallback::none;
         engine.max_expansions = given.max_expansions;
         engine.record_paths = given.record_paths != 0;
+        if (given.deadline_ms > SWARMPATH_MAXIMUM_DEADLINE_MS) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, deadline_problem(given.deadline_ms));
+        engine.time_budget = std::chrono::milliseconds(given.deadline_ms);
+        engine.cancel = given.cancel_token != nullptr ? &given.cancel_token->token : nullptr;
         // Preparation (the JPS+ table) runs on a BatchSolver's workers, one per hardware thread.
         batch::BatchSolver preparers;
         Expected<search::Solver> created =
@@ -411,12 +516,60 @@ swarmpath_status swarmpath_batch_solve(swarmpath_batch* batch, const swarmpath_s
         if (count != 0 && results == nullptr) return missing("results");
         const std::vector<search::Query> engine_queries = bindings::queries_from_flat(queries, count);
         batch->results.assign(count, search::Result{});
-        batch->workers.solve(solver->solver, engine_queries, batch->results);
+        const search::Solver& own = solver->solver;
+        if (batch->cancel != nullptr || batch->deadline_ms != 0) {
+            // The batch's own token or deadline in place of the solver's, over the same prepared data.
+            const search::Solver limited = own.with_stop_conditions(
+                batch->deadline_ms != 0 ? std::chrono::milliseconds(batch->deadline_ms) : own.settings().time_budget,
+                batch->cancel != nullptr ? batch->cancel : own.settings().cancel);
+            batch->workers.solve(limited, engine_queries, batch->results);
+        } else {
+            batch->workers.solve(own, engine_queries, batch->results);
+        }
         batch->width = solver->solver.grid().width();
         for (std::size_t index = 0; index < count; ++index) fill_result(batch->results[index], results[index]);
         return SWARMPATH_OK;
     });
 }
+
+swarmpath_status swarmpath_batch_set_cancel_token(swarmpath_batch* batch, swarmpath_cancel_token* token) {
+    return guarded([&] {
+        if (batch == nullptr) return missing("batch");
+        batch->cancel = token != nullptr ? &token->token : nullptr;
+        return SWARMPATH_OK;
+    });
+}
+
+swarmpath_status swarmpath_batch_set_deadline_ms(swarmpath_batch* batch, uint64_t deadline_ms) {
+    return guarded([&] {
+        if (batch == nullptr) return missing("batch");
+        if (deadline_ms > SWARMPATH_MAXIMUM_DEADLINE_MS) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, deadline_problem(deadline_ms));
+        batch->deadline_ms = deadline_ms;
+        return SWARMPATH_OK;
+    });
+}
+
+swarmpath_status swarmpath_cancel_token_create(swarmpath_cancel_token** token) {
+    return guarded([&] {
+        if (token == nullptr) return missing("token");
+        *token = new swarmpath_cancel_token();
+        return SWARMPATH_OK;
+    });
+}
+
+void swarmpath_cancel_token_cancel(swarmpath_cancel_token* token) {
+    if (token != nullptr) token->token.cancel();
+}
+
+void swarmpath_cancel_token_reset(swarmpath_cancel_token* token) {
+    if (token != nullptr) token->token.reset();
+}
+
+int swarmpath_cancel_token_is_cancelled(const swarmpath_cancel_token* token) {
+    return token != nullptr && token->token.cancelled() ? 1 : 0;
+}
+
+void swarmpath_cancel_token_destroy(swarmpath_cancel_token* token) { delete token; }
 
 swarmpath_status swarmpath_batch_path(const swarmpath_batch* batch, size_t index, int32_t* xy, size_t capacity,
                                       size_t* length) {
