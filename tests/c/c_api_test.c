@@ -496,6 +496,74 @@ static void test_deadlines_and_cancellation(void) {
     swarmpath_grid_destroy(grid);
 }
 
+/* Waypoints and smoothing: an open room, where the smoothed path is one straight segment, and a
+ * room with a pillar the segment must go round. */
+static void test_path_shapes(void) {
+    const char* open = "....." "....." ".....";
+    const char* pillar = "....." "..@.." ".....";
+    swarmpath_grid* grid = NULL;
+    swarmpath_solver* solver = NULL;
+    swarmpath_context* context = NULL;
+    swarmpath_result result;
+    int32_t xy[32];
+    size_t length = 0;
+    CHECK(swarmpath_context_create(&context) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_from_letters(5, 3, open, NULL, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_solve(solver, context, 0, 0, 4, 1, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND && result.path_length == 5);
+    /* One diagonal and three straight steps: waypoints at the start, the turn and the goal. */
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_WAYPOINTS, NULL, 0, &length) == SWARMPATH_OK);
+    CHECK(length == 3);
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_WAYPOINTS, xy, 2, &length) == SWARMPATH_ERROR_BUFFER_TOO_SMALL);
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_WAYPOINTS, xy, 16, &length) == SWARMPATH_OK);
+    CHECK(length == 3 && xy[0] == 0 && xy[1] == 0 && xy[4] == 4 && xy[5] == 1);
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_SMOOTHED, xy, 16, &length) == SWARMPATH_OK);
+    CHECK(length == 2 && xy[0] == 0 && xy[1] == 0 && xy[2] == 4 && xy[3] == 1);
+    CHECK(fabs(swarmpath_polyline_length(xy, length) - sqrt(17.0)) < 1e-12);
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_CELLS, xy, 16, &length) == SWARMPATH_OK && length == 5);
+    CHECK(swarmpath_polyline_length(xy, length) > sqrt(17.0));
+    CHECK(swarmpath_context_path_shaped(context, 3, xy, 16, &length) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "shape is 3") != NULL);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+
+    /* Round the pillar at (2, 1) from (0, 1) to (4, 1): no segment crosses it. */
+    CHECK(swarmpath_grid_from_letters(5, 3, pillar, NULL, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_solve(solver, context, 0, 1, 4, 1, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND);
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_SMOOTHED, xy, 16, &length) == SWARMPATH_OK);
+    CHECK(length >= 3 && xy[0] == 0 && xy[1] == 1 && xy[2 * length - 2] == 4 && xy[2 * length - 1] == 1);
+    for (size_t point = 0; point < length; ++point) CHECK(!(xy[2 * point] == 2 && xy[2 * point + 1] == 1));
+    /* The same from a batch. */
+    swarmpath_batch* batch = NULL;
+    const int64_t query[4] = {0, 1, 4, 1};
+    int32_t from_batch[32];
+    size_t batch_length = 0;
+    CHECK(swarmpath_batch_create(1, &batch) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_solve(batch, solver, query, 1, &result) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_path_shaped(batch, 0, SWARMPATH_PATH_SMOOTHED, from_batch, 16, &batch_length) == SWARMPATH_OK);
+    CHECK(batch_length == length && memcmp(from_batch, xy, 2 * length * sizeof(int32_t)) == 0);
+    CHECK(swarmpath_batch_path_shaped(batch, 1, SWARMPATH_PATH_SMOOTHED, from_batch, 16, &batch_length) ==
+          SWARMPATH_ERROR_INVALID_ARGUMENT);
+    swarmpath_batch_destroy(batch);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+
+    /* Hex grids have no straight segments: only cells. */
+    CHECK(swarmpath_grid_from_shaped_letters(5, 3, SWARMPATH_TOPOLOGY_HEX, open, NULL, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_solve(solver, context, 0, 0, 4, 2, &result) == SWARMPATH_OK);
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_SMOOTHED, xy, 16, &length) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "SWARMPATH_PATH_SMOOTHED is for square grids: this grid is hex") != NULL);
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_CELLS, xy, 16, &length) == SWARMPATH_OK);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+    swarmpath_context_destroy(context);
+    CHECK(swarmpath_polyline_length(NULL, 3) == 0.0);
+}
+
 int main(int argc, char** argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s SOURCE_DIR\n", argv[0]);
@@ -510,6 +578,7 @@ int main(int argc, char** argv) {
     test_bounds();
     test_grids_from_arrays();
     test_deadlines_and_cancellation();
+    test_path_shapes();
     if (failures != 0) {
         fprintf(stderr, "c_api_test: %d checks failed\n", failures);
         return 1;

@@ -142,6 +142,15 @@ typedef enum swarmpath_topology {
 
 typedef struct swarmpath_cancel_token swarmpath_cancel_token;
 
+/** How a path is copied out (swarmpath_context_path_shaped, swarmpath_batch_path_shaped). */
+typedef enum swarmpath_path_shape {
+    SWARMPATH_PATH_CELLS = 0,      /**< every cell, start to goal (as swarmpath_context_path) */
+    SWARMPATH_PATH_WAYPOINTS = 1,  /**< the cells where the direction changes, start and goal kept */
+    SWARMPATH_PATH_SMOOTHED = 2    /**< string pulling: cells joined by straight segments with line of
+                                        sight (no blocked cell, no corner the diagonal rule forbids, no
+                                        costlier terrain than the cells a segment replaces) */
+} swarmpath_path_shape;
+
 /** Search settings; start from swarmpath_settings_default(). A query that stops early (deadline,
  *  cancel token, expansion limit) has no path unless fallback_nearest is set, which then gives the
  *  path to the reachable cell nearest the goal among those searched. */
@@ -276,6 +285,18 @@ SWARMPATH_API int swarmpath_cancel_token_is_cancelled(const swarmpath_cancel_tok
 /** Destroys the token; no solver or batch may hold it any more. NULL is allowed. */
 SWARMPATH_API void swarmpath_cancel_token_destroy(swarmpath_cancel_token* token);
 
+/** Copies the context's last path in `shape` (a swarmpath_path_shape) as x, y pairs, with the same
+ *  size-query protocol as swarmpath_context_path. Waypoints and smoothing are for square grids; the
+ *  solver of the last query (and its grid) must still exist. The result keeps the start and the
+ *  goal; a smoothed path is never longer (swarmpath_polyline_length) than the cells it replaces.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer, an unknown shape, a shape other than
+ *  cells on a hex or triangle grid), SWARMPATH_ERROR_BUFFER_TOO_SMALL, SWARMPATH_ERROR_OUT_OF_MEMORY. */
+SWARMPATH_API swarmpath_status swarmpath_context_path_shaped(const swarmpath_context* context, int shape, int32_t* xy,
+                                                             size_t capacity, size_t* length);
+/** The Euclidean length of the polyline through `length` points `xy` (x, y pairs), from cell centre
+ *  to cell centre; 0 for NULL or fewer than two points. */
+SWARMPATH_API double swarmpath_polyline_length(const int32_t* xy, size_t length);
+
 /* ---- Many queries at once ---- */
 
 /** A pool of worker threads. `threads`: 0 for one per hardware thread, else 1 to
@@ -306,6 +327,10 @@ SWARMPATH_API swarmpath_status swarmpath_batch_set_deadline_ms(swarmpath_batch* 
 /** Copies the path of query `index` of the last batch, as swarmpath_context_path does. */
 SWARMPATH_API swarmpath_status swarmpath_batch_path(const swarmpath_batch* batch, size_t index, int32_t* xy,
                                                     size_t capacity, size_t* length);
+
+/** Copies the path of query `index` of the last batch in `shape`, as swarmpath_context_path_shaped. */
+SWARMPATH_API swarmpath_status swarmpath_batch_path_shaped(const swarmpath_batch* batch, size_t index, int shape,
+                                                           int32_t* xy, size_t capacity, size_t* length);
 
 /* ---- Moving AI scenario files ---- */
 

@@ -33,6 +33,7 @@
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/io/terrain_file.hpp"
 #include "swarmpath/search/context.hpp"
+#include "swarmpath/search/path_shapes.hpp"
 #include "swarmpath/search/solver.hpp"
 #include "swarmpath/search/types.hpp"
 
@@ -44,10 +45,20 @@ struct swarmpath_grid {
 struct swarmpath_solver {
     search::Solver solver;
 };
+/// The grid and movement rule a path was found on, for turning it into points and shaping it.
+struct PathOrigin {
+    const grid::Grid* grid = nullptr;  ///< the solver's grid (it outlives the solver)
+    search::SmoothingRules rules;
+    [[nodiscard]] std::uint32_t width() const { return grid != nullptr ? grid->width() : 0; }
+    static PathOrigin of(const search::Solver& solver) {
+        return {&solver.grid(), {solver.settings().moves, solver.settings().diagonal}};
+    }
+};
+
 struct swarmpath_context {
     search::SearchContext context;
-    search::Result result;      ///< the last query's answer, for swarmpath_context_path
-    std::uint32_t width = 0;    ///< the last query's grid width, to turn cell indices into x, y
+    search::Result result;  ///< the last query's answer, for swarmpath_context_path
+    PathOrigin origin;      ///< where the last query's path lies
 };
 struct swarmpath_cancel_token {
     search::CancelToken token;
@@ -55,7 +66,7 @@ struct swarmpath_cancel_token {
 struct swarmpath_batch {
     batch::BatchSolver workers;
     std::vector<search::Result> results;  ///< the last batch's answers, for swarmpath_batch_path
-    std::uint32_t width = 0;
+    PathOrigin origin;                    ///< where the last batch's paths lie
     const search::CancelToken* cancel = nullptr;  ///< replaces the solver's token when set
     std::uint64_t deadline_ms = 0;                ///< replaces the solver's deadline when nonzero
     explicit swarmpath_batch(unsigned threads) : workers(threads) {}
@@ -281,6 +292,44 @@ swarmpath_status copy_path(const std::vector<grid::CellIndex>& path, std::uint32
     return SWARMPATH_OK;
 }
 
+/// Copies `points` as x, y pairs, with copy_path's size-query protocol.
+swarmpath_status copy_points(const std::vector<search::Point>& points, std::int32_t* xy, std::size_t capacity,
+                             std::size_t* length) {
+    *length = points.size();
+    if (xy == nullptr && capacity == 0) return SWARMPATH_OK;  // a size query
+    if (xy == nullptr) return missing("xy");
+    if (capacity < points.size()) {
+        return fail(SWARMPATH_ERROR_BUFFER_TOO_SMALL, "the buffer holds " + std::to_string(capacity) +
+                                                          " points; the path has " + std::to_string(points.size()));
+    }
+    for (std::size_t index = 0; index < points.size(); ++index) {
+        xy[2 * index] = static_cast<std::int32_t>(points[index].x);
+        xy[2 * index + 1] = static_cast<std::int32_t>(points[index].y);
+    }
+    return SWARMPATH_OK;
+}
+
+/// Copies `path`, found on `origin`, in `shape` (see swarmpath_context_path_shaped).
+swarmpath_status copy_shaped_path(const std::vector<grid::CellIndex>& path, const PathOrigin& origin, int shape,
+                                  std::int32_t* xy, std::size_t capacity, std::size_t* length) {
+    if (length == nullptr) return missing("length");
+    if (shape < SWARMPATH_PATH_CELLS || shape > SWARMPATH_PATH_SMOOTHED) {
+        return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
+                    "shape is " + std::to_string(shape) + "; expected a swarmpath_path_shape (SWARMPATH_PATH_*)");
+    }
+    if (shape == SWARMPATH_PATH_CELLS || path.empty()) return copy_path(path, origin.width(), xy, capacity, length);
+    const grid::Grid& grid = *origin.grid;
+    if (grid.topology() != grid::Topology::square) {
+        return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
+                    std::string(shape == SWARMPATH_PATH_SMOOTHED ? "SWARMPATH_PATH_SMOOTHED" : "SWARMPATH_PATH_WAYPOINTS") +
+                        " is for square grids: this grid is " + std::string(grid::topology_type_name(grid.topology())) +
+                        ", whose paths have no straight segments");
+    }
+    const std::vector<search::Point> points = search::to_points(grid, path);
+    if (shape == SWARMPATH_PATH_WAYPOINTS) return copy_points(search::waypoints(points), xy, capacity, length);
+    return copy_points(search::smooth(grid, points, origin.rules), xy, capacity, length);
+}
+
 void fill_result(const search::Result& result, swarmpath_result& out) {
     out.status = static_cast<int>(result.status);
     out.cost = result.cost;
@@ -471,7 +520,7 @@ swarmpath_status swarmpath_solve(const swarmpath_solver* solver, swarmpath_conte
         if (context == nullptr) return missing("context");
         if (result == nullptr) return missing("result");
         solver->solver.solve(context->context, {start_x, start_y, goal_x, goal_y}, context->result);
-        context->width = solver->solver.grid().width();
+        context->origin = PathOrigin::of(solver->solver);
         fill_result(context->result, *result);
         return SWARMPATH_OK;
     });
@@ -480,8 +529,27 @@ swarmpath_status swarmpath_solve(const swarmpath_solver* solver, swarmpath_conte
 swarmpath_status swarmpath_context_path(const swarmpath_context* context, int32_t* xy, size_t capacity, size_t* length) {
     return guarded([&] {
         if (context == nullptr) return missing("context");
-        return copy_path(context->result.path, context->width, xy, capacity, length);
+        return copy_path(context->result.path, context->origin.width(), xy, capacity, length);
     });
+}
+
+swarmpath_status swarmpath_context_path_shaped(const swarmpath_context* context, int shape, int32_t* xy,
+                                               size_t capacity, size_t* length) {
+    return guarded([&] {
+        if (context == nullptr) return missing("context");
+        return copy_shaped_path(context->result.path, context->origin, shape, xy, capacity, length);
+    });
+}
+
+double swarmpath_polyline_length(const int32_t* xy, size_t length) {
+    if (xy == nullptr || length < 2) return 0.0;
+    double total = 0.0;
+    for (std::size_t index = 1; index < length; ++index) {
+        const double dx = static_cast<double>(xy[2 * index]) - static_cast<double>(xy[2 * index - 2]);
+        const double dy = static_cast<double>(xy[2 * index + 1]) - static_cast<double>(xy[2 * index - 1]);
+        total += std::sqrt(dx * dx + dy * dy);
+    }
+    return total;
 }
 
 swarmpath_status swarmpath_batch_create(unsigned threads, swarmpath_batch** batch) {
@@ -526,7 +594,7 @@ swarmpath_status swarmpath_batch_solve(swarmpath_batch* batch, const swarmpath_s
         } else {
             batch->workers.solve(own, engine_queries, batch->results);
         }
-        batch->width = solver->solver.grid().width();
+        batch->origin = PathOrigin::of(solver->solver);
         for (std::size_t index = 0; index < count; ++index) fill_result(batch->results[index], results[index]);
         return SWARMPATH_OK;
     });
@@ -579,7 +647,19 @@ swarmpath_status swarmpath_batch_path(const swarmpath_batch* batch, size_t index
             return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "query " + std::to_string(index) + " is not in the last batch of " +
                                                               std::to_string(batch->results.size()));
         }
-        return copy_path(batch->results[index].path, batch->width, xy, capacity, length);
+        return copy_path(batch->results[index].path, batch->origin.width(), xy, capacity, length);
+    });
+}
+
+swarmpath_status swarmpath_batch_path_shaped(const swarmpath_batch* batch, size_t index, int shape, int32_t* xy,
+                                             size_t capacity, size_t* length) {
+    return guarded([&] {
+        if (batch == nullptr) return missing("batch");
+        if (index >= batch->results.size()) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "query " + std::to_string(index) + " is not in the last batch of " +
+                                                              std::to_string(batch->results.size()));
+        }
+        return copy_shaped_path(batch->results[index].path, batch->origin, shape, xy, capacity, length);
     });
 }
 
