@@ -486,6 +486,22 @@ static void test_deadlines_and_cancellation(void) {
     swarmpath_cancel_token_cancel(NULL);
     CHECK(swarmpath_cancel_token_is_cancelled(NULL) == 0);
 
+    /* A field over the whole slow map stops at its solver's deadline or fired token. */
+    swarmpath_field* field = NULL;
+    CHECK(swarmpath_field_create(hurried, 1023, 1023, &field) == SWARMPATH_OK);
+    CHECK(swarmpath_field_status(field) == SWARMPATH_QUERY_DEADLINE);
+    swarmpath_field_destroy(field);
+    swarmpath_cancel_token_cancel(token);
+    CHECK(swarmpath_field_create(stoppable, 1023, 1023, &field) == SWARMPATH_OK);
+    CHECK(swarmpath_field_status(field) == SWARMPATH_QUERY_CANCELLED);
+    swarmpath_field_destroy(field);
+    swarmpath_cancel_token_reset(token);
+    CHECK(swarmpath_field_create(plain, 1023, 1023, &field) == SWARMPATH_OK);
+    CHECK(swarmpath_field_status(field) == SWARMPATH_QUERY_FOUND);
+    double corner = 0.0;
+    CHECK(swarmpath_field_cost(field, 0, 0, &corner) == 1 && corner == results[0].cost);
+    swarmpath_field_destroy(field);
+
     swarmpath_batch_destroy(batch);
     swarmpath_solver_destroy(stoppable);
     swarmpath_solver_destroy(hurried);
@@ -564,6 +580,121 @@ static void test_path_shapes(void) {
     CHECK(swarmpath_polyline_length(NULL, 3) == 0.0);
 }
 
+/* Crowds and goal fields on the arena map: a crowd's answers (fields, or auto's choice) equal the
+ * solver's, and a field's cost at every scenario start equals the solver's cost to its goal, its
+ * directions leading there. */
+static void test_goal_fields(const char* source) {
+    char* scenario_path = joined(source, "datasets/movingai/dao/arena.map.scen");
+    char* map_path = joined(source, "datasets/movingai/dao/arena.map");
+    swarmpath_scenario* scenario = NULL;
+    swarmpath_grid* grid = NULL;
+    CHECK(swarmpath_scenario_read(scenario_path, &scenario) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_from_file(map_path, NULL, &grid) == SWARMPATH_OK);
+    size_t count = swarmpath_scenario_count(scenario);
+    /* Every query sent to one goal (the first row's), so fields have groups to answer. */
+    int64_t* queries = malloc(count * 4 * sizeof(int64_t));
+    swarmpath_result* searched = malloc(count * sizeof(swarmpath_result));
+    swarmpath_result* crowded = malloc(count * sizeof(swarmpath_result));
+    CHECK(swarmpath_scenario_queries(scenario, queries, NULL, count) == SWARMPATH_OK);
+    const int64_t goal_x = queries[2];
+    const int64_t goal_y = queries[3];
+    for (size_t index = 0; index < count; ++index) {
+        queries[4 * index + 2] = goal_x;
+        queries[4 * index + 3] = goal_y;
+    }
+    swarmpath_solver* solver = NULL;
+    swarmpath_batch* batch = NULL;
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_create(2, &batch) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_solve(batch, solver, queries, count, searched) == SWARMPATH_OK);
+
+    const int algorithms[2] = {SWARMPATH_ALGORITHM_FLOWFIELD, SWARMPATH_ALGORITHM_AUTO};
+    for (int which = 0; which < 2; ++which) {
+        swarmpath_settings settings;
+        swarmpath_settings_default(&settings);
+        settings.algorithm = algorithms[which];
+        swarmpath_crowd* crowd = NULL;
+        CHECK(swarmpath_crowd_create(grid, &settings, &crowd) == SWARMPATH_OK);
+        CHECK(swarmpath_batch_solve_crowd(batch, crowd, queries, count, crowded) == SWARMPATH_OK);
+        size_t mismatches = 0;
+        for (size_t index = 0; index < count; ++index) {
+            if (crowded[index].status != searched[index].status || fabs(crowded[index].cost - searched[index].cost) > 1e-9) {
+                ++mismatches;
+            }
+        }
+        CHECK(mismatches == 0);
+        /* A crowd's paths are read like a solver batch's: the last query's runs from start to goal. */
+        size_t last = count - 1;
+        size_t length = 0;
+        CHECK(swarmpath_batch_path(batch, last, NULL, 0, &length) == SWARMPATH_OK && length == crowded[last].path_length);
+        int32_t* xy = malloc(2 * length * sizeof(int32_t));
+        CHECK(swarmpath_batch_path(batch, last, xy, length, &length) == SWARMPATH_OK);
+        CHECK(xy[0] == queries[4 * last] && xy[1] == queries[4 * last + 1]);
+        CHECK(xy[2 * length - 2] == goal_x && xy[2 * length - 1] == goal_y);
+        free(xy);
+        swarmpath_crowd_destroy(crowd);
+    }
+    swarmpath_settings settings;
+    swarmpath_settings_default(&settings);
+    settings.algorithm = SWARMPATH_ALGORITHM_ASTAR;
+    swarmpath_crowd* refused = (swarmpath_crowd*)&failures;
+    CHECK(swarmpath_crowd_create(grid, &settings, &refused) == SWARMPATH_ERROR_INVALID_ARGUMENT && refused == NULL);
+    CHECK(strstr(swarmpath_last_error(), "SWARMPATH_ALGORITHM_FLOWFIELD or SWARMPATH_ALGORITHM_AUTO") != NULL);
+    settings.algorithm = SWARMPATH_ALGORITHM_FLOWFIELD;
+    check_refusal(grid, &settings, "algorithm SWARMPATH_ALGORITHM_FLOWFIELD answers goal groups");
+
+    /* One field: its cost at each start is the searched cost, and its directions walk there. */
+    swarmpath_field* field = NULL;
+    CHECK(swarmpath_field_create(solver, goal_x, goal_y, &field) == SWARMPATH_OK);
+    CHECK(swarmpath_field_status(field) == SWARMPATH_QUERY_FOUND);
+    size_t mismatches = 0;
+    for (size_t index = 0; index < count; ++index) {
+        double cost = -1.0;
+        int reached = swarmpath_field_cost(field, queries[4 * index], queries[4 * index + 1], &cost);
+        if (!reached || fabs(cost - searched[index].cost) > 1e-9) ++mismatches;
+        /* Following the directions reaches the goal in as many steps as the searched path has. */
+        int64_t x = queries[4 * index];
+        int64_t y = queries[4 * index + 1];
+        size_t steps = 0;
+        int dx = 0;
+        int dy = 0;
+        while (swarmpath_field_direction(field, x, y, &dx, &dy) && steps <= searched[index].path_length) {
+            x += dx;
+            y += dy;
+            ++steps;
+        }
+        if (x != goal_x || y != goal_y || steps + 1 != searched[index].path_length) ++mismatches;
+    }
+    CHECK(mismatches == 0);
+    double cost = -1.0;
+    int dx = 0;
+    int dy = 0;
+    CHECK(swarmpath_field_cost(field, goal_x, goal_y, &cost) == 1 && cost == 0.0);
+    CHECK(swarmpath_field_direction(field, goal_x, goal_y, &dx, &dy) == 0);
+    CHECK(swarmpath_field_cost(field, 0, 0, &cost) == 0);   /* blocked */
+    CHECK(swarmpath_field_cost(field, -1, 5, &cost) == 0);  /* off the map */
+    swarmpath_field_destroy(field);
+    /* A goal off the map or on a blocked cell: a field no cell reaches. */
+    CHECK(swarmpath_field_create(solver, 5000, 5000, &field) == SWARMPATH_OK);
+    CHECK(swarmpath_field_cost(field, queries[0], queries[1], &cost) == 0);
+    swarmpath_field_destroy(field);
+    CHECK(swarmpath_field_create(solver, 0, 0, &field) == SWARMPATH_OK);
+    CHECK(swarmpath_field_cost(field, queries[0], queries[1], &cost) == 0);
+    swarmpath_field_destroy(field);
+    CHECK(swarmpath_field_create(NULL, 0, 0, &field) == SWARMPATH_ERROR_INVALID_ARGUMENT && field == NULL);
+    CHECK(swarmpath_field_status(NULL) == -1);
+
+    swarmpath_batch_destroy(batch);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+    swarmpath_scenario_destroy(scenario);
+    free(crowded);
+    free(searched);
+    free(queries);
+    free(map_path);
+    free(scenario_path);
+}
+
 int main(int argc, char** argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s SOURCE_DIR\n", argv[0]);
@@ -579,6 +710,7 @@ int main(int argc, char** argv) {
     test_grids_from_arrays();
     test_deadlines_and_cancellation();
     test_path_shapes();
+    test_goal_fields(argv[1]);
     if (failures != 0) {
         fprintf(stderr, "c_api_test: %d checks failed\n", failures);
         return 1;

@@ -27,6 +27,8 @@
  *   swarmpath_batch    a pool of worker threads for many queries at once; holds the last results.
  *   swarmpath_scenario a Moving AI .scen file's queries and optimal lengths.
  *   swarmpath_cancel_token  a stop signal any thread may fire; searches that hold it stop early.
+ *   swarmpath_crowd    a grid bound to settings for many queries sharing few goals (goal fields).
+ *   swarmpath_field    one goal field: every cell's cost to a goal and its first step there.
  *
  * Thread safety: grids and solvers are immutable once created; any number of threads may use one
  * at the same time. A context or a batch is used by one thread at a time (one context per thread);
@@ -124,7 +126,8 @@ typedef enum swarmpath_algorithm {
     SWARMPATH_ALGORITHM_AUTO = 0,  /**< jump point search where it applies, else A* */
     SWARMPATH_ALGORITHM_ASTAR = 1,
     SWARMPATH_ALGORITHM_JPS = 2,
-    SWARMPATH_ALGORITHM_JPS_PLUS = 3
+    SWARMPATH_ALGORITHM_JPS_PLUS = 3,
+    SWARMPATH_ALGORITHM_FLOWFIELD = 4  /**< goal fields for queries sharing goals: swarmpath_crowd only */
 } swarmpath_algorithm;
 
 typedef enum swarmpath_diagonal_rule {
@@ -331,6 +334,48 @@ SWARMPATH_API swarmpath_status swarmpath_batch_path(const swarmpath_batch* batch
 /** Copies the path of query `index` of the last batch in `shape`, as swarmpath_context_path_shaped. */
 SWARMPATH_API swarmpath_status swarmpath_batch_path_shaped(const swarmpath_batch* batch, size_t index, int shape,
                                                            int32_t* xy, size_t capacity, size_t* length);
+
+/* ---- Goal fields: many agents, few goals ---- */
+
+typedef struct swarmpath_crowd swarmpath_crowd;
+typedef struct swarmpath_field swarmpath_field;
+
+/** Binds `grid` (which must outlive the crowd) to `settings` for swarmpath_batch_solve_crowd.
+ *  settings->algorithm: SWARMPATH_ALGORITHM_FLOWFIELD (every group of queries with one reachable goal
+ *  is answered from one goal field: a reverse Dijkstra from the goal, then a path read off per agent)
+ *  or SWARMPATH_ALGORITHM_AUTO (the command line's cost model picks a field or per-agent search for
+ *  each group, as `swarmpath solve --algorithm auto` does). Other queries are searched. Answers are
+ *  optimal and equal to a solver's costs. Its deadline_ms and cancel_token apply (a batch's own do not).
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT naming the field (another algorithm, settings as for
+ *  swarmpath_solver_create), SWARMPATH_ERROR_OUT_OF_MEMORY. */
+SWARMPATH_API swarmpath_status swarmpath_crowd_create(const swarmpath_grid* grid, const swarmpath_settings* settings,
+                                                      swarmpath_crowd** crowd);
+SWARMPATH_API void swarmpath_crowd_destroy(swarmpath_crowd* crowd);
+/** Solves `count` queries with the crowd, as swarmpath_batch_solve does with a solver (same inputs,
+ *  bounds, results and paths: swarmpath_batch_path and swarmpath_batch_path_shaped read them). A
+ *  field's work is counted in the expanded/generated counters of its group's first query. */
+SWARMPATH_API swarmpath_status swarmpath_batch_solve_crowd(swarmpath_batch* batch, const swarmpath_crowd* crowd,
+                                                           const int64_t* queries, size_t count,
+                                                           swarmpath_result* results);
+
+/** Computes the goal field of (goal_x, goal_y) over the whole map under the solver's grid, moves and
+ *  diagonal rule (its algorithm and weight do not matter); the solver's deadline_ms (for the whole
+ *  field) and cancel_token may stop it early, which swarmpath_field_status reports. A goal off the
+ *  map or blocked gives an empty field (no cell reaches it). The solver's grid must outlive the field.
+ *  Memory: about 9 bytes per cell. Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (NULL),
+ *  SWARMPATH_ERROR_OUT_OF_MEMORY. */
+SWARMPATH_API swarmpath_status swarmpath_field_create(const swarmpath_solver* solver, int64_t goal_x, int64_t goal_y,
+                                                      swarmpath_field** field);
+SWARMPATH_API void swarmpath_field_destroy(swarmpath_field* field);
+/** SWARMPATH_QUERY_FOUND when the field was computed to the end, SWARMPATH_QUERY_DEADLINE or
+ *  SWARMPATH_QUERY_CANCELLED when it was stopped (cells it reached are still exact); -1 for NULL. */
+SWARMPATH_API int swarmpath_field_status(const swarmpath_field* field);
+/** 1 with the optimal cost from (x, y) to the goal in *cost when the field reached (x, y); 0 (and
+ *  *cost untouched) for a cell off the map, blocked, unconnected or not reached. */
+SWARMPATH_API int swarmpath_field_cost(const swarmpath_field* field, int64_t x, int64_t y, double* cost);
+/** 1 with the first step from (x, y) towards the goal in *dx, *dy (each -1, 0 or 1: the neighbour
+ *  (x + dx, y + dy)); 0 at the goal itself and wherever swarmpath_field_cost gives 0. */
+SWARMPATH_API int swarmpath_field_direction(const swarmpath_field* field, int64_t x, int64_t y, int* dx, int* dy);
 
 /* ---- Moving AI scenario files ---- */
 

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <exception>
 #include <map>
+#include <memory>
 #include <new>
 #include <span>
 #include <string>
@@ -25,6 +26,7 @@
 #include "flat_queries.hpp"
 #include "swarmpath/core/printable.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/map_letters.hpp"
 #include "swarmpath/grid/terrain.hpp"
@@ -33,6 +35,8 @@
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/io/terrain_file.hpp"
 #include "swarmpath/search/context.hpp"
+#include "swarmpath/search/goal_field.hpp"
+#include "swarmpath/search/moves.hpp"
 #include "swarmpath/search/path_shapes.hpp"
 #include "swarmpath/search/solver.hpp"
 #include "swarmpath/search/types.hpp"
@@ -73,6 +77,13 @@ struct swarmpath_batch {
 };
 struct swarmpath_scenario {
     io::ScenarioFile file;
+};
+struct swarmpath_crowd {
+    batch::CrowdSolver crowd;
+};
+struct swarmpath_field {
+    search::GoalField field;
+    const grid::Grid* grid = nullptr;  ///< the solver's grid, for real costs
 };
 
 static_assert(static_cast<int>(search::QueryStatus::found) == SWARMPATH_QUERY_FOUND);
@@ -163,6 +174,47 @@ unsigned used_threads(unsigned requested) {
 std::string deadline_problem(std::uint64_t deadline_ms) {
     return "deadline_ms is " + std::to_string(deadline_ms) + "; it may be 0 (none) to SWARMPATH_MAXIMUM_DEADLINE_MS (" +
            std::to_string(SWARMPATH_MAXIMUM_DEADLINE_MS) + ")";
+}
+
+
+/// The engine's settings for `settings` (NULL: the defaults), each field checked and named when bad.
+swarmpath_status engine_settings(const swarmpath_settings* settings, search::SearchSettings& engine) {
+    swarmpath_settings given;
+    swarmpath_settings_default(&given);
+    if (settings != nullptr) given = *settings;
+    switch (given.algorithm) {
+        case SWARMPATH_ALGORITHM_AUTO: engine.algorithm = search::Algorithm::automatic; break;
+        case SWARMPATH_ALGORITHM_ASTAR: engine.algorithm = search::Algorithm::astar; break;
+        case SWARMPATH_ALGORITHM_JPS: engine.algorithm = search::Algorithm::jps; break;
+        case SWARMPATH_ALGORITHM_JPS_PLUS: engine.algorithm = search::Algorithm::jps_plus; break;
+        case SWARMPATH_ALGORITHM_FLOWFIELD: engine.algorithm = search::Algorithm::flowfield; break;
+        default:
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "algorithm is " + std::to_string(given.algorithm) +
+                                                              "; expected a swarmpath_algorithm (SWARMPATH_ALGORITHM_*)");
+    }
+    if (given.moves != 4 && given.moves != 8) {
+        return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "moves must be 4 or 8, not " + std::to_string(given.moves));
+    }
+    engine.moves = given.moves == 4 ? search::Moves::four : search::Moves::eight;
+    switch (given.diagonal_rule) {
+        case SWARMPATH_DIAGONAL_BOTH_FREE: engine.diagonal = search::DiagonalRule::both_free; break;
+        case SWARMPATH_DIAGONAL_ONE_FREE: engine.diagonal = search::DiagonalRule::one_free; break;
+        case SWARMPATH_DIAGONAL_ANY: engine.diagonal = search::DiagonalRule::any; break;
+        default:
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "diagonal_rule is " + std::to_string(given.diagonal_rule) +
+                                                              "; expected a swarmpath_diagonal_rule (SWARMPATH_DIAGONAL_*)");
+    }
+    if (!std::isfinite(given.weight)) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "weight must be a number from 1 to 1000");
+    engine.weight = given.weight;
+    engine.fallback = given.fallback_nearest ? search::Fallback::nearest : search::Fallback::none;
+    engine.max_expansions = given.max_expansions;
+    engine.record_paths = given.record_paths != 0;
+    if (given.deadline_ms > SWARMPATH_MAXIMUM_DEADLINE_MS) {
+        return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, deadline_problem(given.deadline_ms));
+    }
+    engine.time_budget = std::chrono::milliseconds(given.deadline_ms);
+    engine.cancel = given.cancel_token != nullptr ? &given.cancel_token->token : nullptr;
+    return SWARMPATH_OK;
 }
 
 swarmpath_status missing(const char* what) { return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, std::string(what) + " is NULL"); }
@@ -330,6 +382,20 @@ swarmpath_status copy_shaped_path(const std::vector<grid::CellIndex>& path, cons
     return copy_points(search::smooth(grid, points, origin.rules), xy, capacity, length);
 }
 
+/// A batch's inputs checked before any is read: the handle, the count's bound, the buffers.
+swarmpath_status check_batch_inputs(const swarmpath_batch* batch, const std::int64_t* queries, std::size_t count,
+                                    const swarmpath_result* results) {
+    if (batch == nullptr) return missing("batch");
+    if (count > SWARMPATH_MAXIMUM_BATCH_QUERIES) {
+        return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
+                    "count is " + std::to_string(count) + "; a batch holds at most SWARMPATH_MAXIMUM_BATCH_QUERIES (" +
+                        std::to_string(SWARMPATH_MAXIMUM_BATCH_QUERIES) + ") queries");
+    }
+    if (count != 0 && queries == nullptr) return missing("queries");
+    if (count != 0 && results == nullptr) return missing("results");
+    return SWARMPATH_OK;
+}
+
 void fill_result(const search::Result& result, swarmpath_result& out) {
     out.status = static_cast<int>(result.status);
     out.cost = result.cost;
@@ -457,40 +523,14 @@ swarmpath_status swarmpath_solver_create(const swarmpath_grid* grid, const swarm
         if (solver == nullptr) return missing("solver");
         *solver = nullptr;
         if (grid == nullptr) return missing("grid");
-        swarmpath_settings given;
-        swarmpath_settings_default(&given);
-        if (settings != nullptr) given = *settings;
         search::SearchSettings engine;
-        switch (given.algorithm) {
-            case SWARMPATH_ALGORITHM_AUTO: engine.algorithm = search::Algorithm::automatic; break;
-            case SWARMPATH_ALGORITHM_ASTAR: engine.algorithm = search::Algorithm::astar; break;
-            case SWARMPATH_ALGORITHM_JPS: engine.algorithm = search::Algorithm::jps; break;
-            case SWARMPATH_ALGORITHM_JPS_PLUS: engine.algorithm = search::Algorithm::jps_plus; break;
-            default:
-                return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "algorithm is " + std::to_string(given.algorithm) +
-                                                                  "; expected a swarmpath_algorithm (SWARMPATH_ALGORITHM_*)");
+        if (const swarmpath_status converted = engine_settings(settings, engine); converted != SWARMPATH_OK) {
+            return converted;
         }
-        if (given.moves != 4 && given.moves != 8) {
-            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "moves must be 4 or 8, not " + std::to_string(given.moves));
+        if (engine.algorithm == search::Algorithm::flowfield) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "algorithm SWARMPATH_ALGORITHM_FLOWFIELD answers goal groups: "
+                                                          "create a swarmpath_crowd (swarmpath_crowd_create) instead");
         }
-        engine.moves = given.moves == 4 ? search::Moves::four : search::Moves::eight;
-        switch (given.diagonal_rule) {
-            case SWARMPATH_DIAGONAL_BOTH_FREE: engine.diagonal = search::DiagonalRule::both_free; break;
-            case SWARMPATH_DIAGONAL_ONE_FREE: engine.diagonal = search::DiagonalRule::one_free; break;
-            case SWARMPATH_DIAGONAL_ANY: engine.diagonal = search::DiagonalRule::any; break;
-            default:
-                return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
-                            "diagonal_rule is " + std::to_string(given.diagonal_rule) +
-                                "; expected a swarmpath_diagonal_rule (SWARMPATH_DIAGONAL_*)");
-        }
-        if (!std::isfinite(given.weight)) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "weight must be a number from 1 to 1000");
-        engine.weight = given.weight;
-        engine.fallback = given.fallback_nearest ? search::Fallback::nearest : search::Fallback::none;
-        engine.max_expansions = given.max_expansions;
-        engine.record_paths = given.record_paths != 0;
-        if (given.deadline_ms > SWARMPATH_MAXIMUM_DEADLINE_MS) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, deadline_problem(given.deadline_ms));
-        engine.time_budget = std::chrono::milliseconds(given.deadline_ms);
-        engine.cancel = given.cancel_token != nullptr ? &given.cancel_token->token : nullptr;
         // Preparation (the JPS+ table) runs on a BatchSolver's workers, one per hardware thread.
         batch::BatchSolver preparers;
         Expected<search::Solver> created =
@@ -573,15 +613,10 @@ void swarmpath_batch_destroy(swarmpath_batch* batch) { delete batch; }
 swarmpath_status swarmpath_batch_solve(swarmpath_batch* batch, const swarmpath_solver* solver, const int64_t* queries,
                                        size_t count, swarmpath_result* results) {
     return guarded([&] {
-        if (batch == nullptr) return missing("batch");
         if (solver == nullptr) return missing("solver");
-        if (count > SWARMPATH_MAXIMUM_BATCH_QUERIES) {
-            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
-                        "count is " + std::to_string(count) + "; a batch holds at most SWARMPATH_MAXIMUM_BATCH_QUERIES (" +
-                            std::to_string(SWARMPATH_MAXIMUM_BATCH_QUERIES) + ") queries");
+        if (const swarmpath_status checked = check_batch_inputs(batch, queries, count, results); checked != SWARMPATH_OK) {
+            return checked;
         }
-        if (count != 0 && queries == nullptr) return missing("queries");
-        if (count != 0 && results == nullptr) return missing("results");
         const std::vector<search::Query> engine_queries = bindings::queries_from_flat(queries, count);
         batch->results.assign(count, search::Result{});
         const search::Solver& own = solver->solver;
@@ -598,6 +633,94 @@ swarmpath_status swarmpath_batch_solve(swarmpath_batch* batch, const swarmpath_s
         for (std::size_t index = 0; index < count; ++index) fill_result(batch->results[index], results[index]);
         return SWARMPATH_OK;
     });
+}
+
+swarmpath_status swarmpath_crowd_create(const swarmpath_grid* grid, const swarmpath_settings* settings,
+                                        swarmpath_crowd** crowd) {
+    return guarded([&] {
+        if (crowd == nullptr) return missing("crowd");
+        *crowd = nullptr;
+        if (grid == nullptr) return missing("grid");
+        search::SearchSettings engine;
+        if (const swarmpath_status converted = engine_settings(settings, engine); converted != SWARMPATH_OK) {
+            return converted;
+        }
+        if (engine.algorithm != search::Algorithm::flowfield && engine.algorithm != search::Algorithm::automatic) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "a crowd's algorithm is SWARMPATH_ALGORITHM_FLOWFIELD or "
+                                                          "SWARMPATH_ALGORITHM_AUTO, not " +
+                                                              std::string(search::to_string(engine.algorithm)));
+        }
+        batch::BatchSolver preparers;
+        Expected<batch::CrowdSolver> created = batch::CrowdSolver::create(
+            grid->grid, engine, search::Algorithm::automatic, preparers.parallel_loop());
+        if (!created) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, created.error());
+        *crowd = new swarmpath_crowd{std::move(*created)};
+        return SWARMPATH_OK;
+    });
+}
+
+void swarmpath_crowd_destroy(swarmpath_crowd* crowd) { delete crowd; }
+
+swarmpath_status swarmpath_batch_solve_crowd(swarmpath_batch* batch, const swarmpath_crowd* crowd,
+                                             const int64_t* queries, size_t count, swarmpath_result* results) {
+    return guarded([&] {
+        if (crowd == nullptr) return missing("crowd");
+        if (const swarmpath_status checked = check_batch_inputs(batch, queries, count, results); checked != SWARMPATH_OK) {
+            return checked;
+        }
+        const std::vector<search::Query> engine_queries = bindings::queries_from_flat(queries, count);
+        batch->results.assign(count, search::Result{});
+        crowd->crowd.solve(engine_queries, batch->results, batch->workers);
+        batch->origin = PathOrigin::of(crowd->crowd.search_solver());
+        for (std::size_t index = 0; index < count; ++index) fill_result(batch->results[index], results[index]);
+        return SWARMPATH_OK;
+    });
+}
+
+swarmpath_status swarmpath_field_create(const swarmpath_solver* solver, int64_t goal_x, int64_t goal_y,
+                                        swarmpath_field** field) {
+    return guarded([&] {
+        if (field == nullptr) return missing("field");
+        *field = nullptr;
+        if (solver == nullptr) return missing("solver");
+        const search::Solver& engine = solver->solver;
+        const grid::Grid& grid = engine.grid();
+        auto made = std::make_unique<swarmpath_field>();
+        made->grid = &grid;
+        // An off-map goal is given as a cell past the map's corner: the field then settles nothing.
+        const bool on_map = grid.contains(goal_x, goal_y);
+        const auto x = on_map ? static_cast<std::uint32_t>(goal_x) : grid.width();
+        const auto y = on_map ? static_cast<std::uint32_t>(goal_y) : grid.height();
+        search::FieldWorkspace workspace;
+        made->field = search::GoalField::compute(grid, engine.settings().moves, engine.settings().diagonal, x, y, {},
+                                                 true, workspace, search::StopConditions::for_query(engine.settings()));
+        *field = made.release();
+        return SWARMPATH_OK;
+    });
+}
+
+void swarmpath_field_destroy(swarmpath_field* field) { delete field; }
+
+int swarmpath_field_status(const swarmpath_field* field) {
+    return field != nullptr ? static_cast<int>(field->field.stopped()) : -1;
+}
+
+int swarmpath_field_cost(const swarmpath_field* field, int64_t x, int64_t y, double* cost) {
+    if (field == nullptr || cost == nullptr || !field->grid->contains(x, y)) return 0;
+    const auto column = static_cast<std::uint32_t>(x);
+    const auto row = static_cast<std::uint32_t>(y);
+    if (!field->field.settled(column, row)) return 0;
+    *cost = field->grid->to_real_cost(field->field.cost_units(column, row));
+    return 1;
+}
+
+int swarmpath_field_direction(const swarmpath_field* field, int64_t x, int64_t y, int* dx, int* dy) {
+    if (field == nullptr || dx == nullptr || dy == nullptr || !field->grid->contains(x, y)) return 0;
+    const std::uint8_t direction = field->field.next_direction(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
+    if (direction >= search::kDirectionCount) return 0;
+    *dx = search::kDirectionX[direction];
+    *dy = search::kDirectionY[direction];
+    return 1;
 }
 
 swarmpath_status swarmpath_batch_set_cancel_token(swarmpath_batch* batch, swarmpath_cancel_token* token) {
