@@ -695,6 +695,107 @@ static void test_goal_fields(const char* source) {
     free(scenario_path);
 }
 
+/* Counts a build's progress calls and keeps the last (done, total). */
+struct progress_record {
+    size_t calls;
+    size_t done;
+    size_t total;
+};
+
+static void record_progress(void* user, size_t done, size_t total) {
+    struct progress_record* record = user;
+    ++record->calls;
+    record->done = done;
+    record->total = total;
+}
+
+/* Path oracles on the arena map: built with progress, its answers equal to the solver's, saved,
+ * loaded back with the same answers; foreign files, rules and shapes refused. The file goes to the
+ * working folder and is removed. */
+static void test_path_oracle(const char* source) {
+    char* scenario_path = joined(source, "datasets/movingai/dao/arena.map.scen");
+    char* map_path = joined(source, "datasets/movingai/dao/arena.map");
+    const char* oracle_path = "c_api_test_arena.oracle";
+    swarmpath_scenario* scenario = NULL;
+    swarmpath_grid* grid = NULL;
+    swarmpath_solver* solver = NULL;
+    swarmpath_batch* batch = NULL;
+    CHECK(swarmpath_scenario_read(scenario_path, &scenario) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_from_file(map_path, NULL, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_create(2, &batch) == SWARMPATH_OK);
+    size_t count = swarmpath_scenario_count(scenario);
+    int64_t* queries = malloc(count * 4 * sizeof(int64_t));
+    swarmpath_result* searched = malloc(count * sizeof(swarmpath_result));
+    swarmpath_result* answered = malloc(count * sizeof(swarmpath_result));
+    CHECK(swarmpath_scenario_queries(scenario, queries, NULL, count) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_solve(batch, solver, queries, count, searched) == SWARMPATH_OK);
+
+    struct progress_record progress = {0, 0, 0};
+    swarmpath_oracle* oracle = NULL;
+    CHECK(swarmpath_oracle_build(grid, NULL, batch, "arena.map", record_progress, &progress, &oracle) == SWARMPATH_OK);
+    CHECK(progress.calls > 0 && progress.done == progress.total && progress.total > 0);
+    for (int round = 0; round < 2; ++round) {
+        CHECK(swarmpath_batch_solve_oracle(batch, oracle, queries, count, answered) == SWARMPATH_OK);
+        size_t mismatches = 0;
+        for (size_t index = 0; index < count; ++index) {
+            if (answered[index].status != searched[index].status || fabs(answered[index].cost - searched[index].cost) > 1e-9) {
+                ++mismatches;
+            }
+        }
+        CHECK(mismatches == 0);
+        size_t last = count - 1;
+        size_t length = 0;
+        CHECK(swarmpath_batch_path(batch, last, NULL, 0, &length) == SWARMPATH_OK && length == answered[last].path_length);
+        /* One query through a context, its path smoothed as a searched one is. */
+        swarmpath_context* context = NULL;
+        swarmpath_result result;
+        CHECK(swarmpath_context_create(&context) == SWARMPATH_OK);
+        CHECK(swarmpath_oracle_solve(oracle, context, queries[4 * last], queries[4 * last + 1], queries[4 * last + 2],
+                                     queries[4 * last + 3], &result) == SWARMPATH_OK);
+        CHECK(result.status == SWARMPATH_QUERY_FOUND && result.cost == answered[last].cost);
+        CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_SMOOTHED, NULL, 0, &length) == SWARMPATH_OK);
+        CHECK(length >= 2 && length <= result.path_length);
+        swarmpath_context_destroy(context);
+        if (round == 0) {
+            /* Saved and loaded back: the second round answers from the mapped file. */
+            CHECK(swarmpath_oracle_save(oracle, oracle_path) == SWARMPATH_OK);
+            swarmpath_oracle_destroy(oracle);
+            oracle = NULL;
+            CHECK(swarmpath_oracle_load(oracle_path, grid, NULL, &oracle) == SWARMPATH_OK);
+        }
+    }
+    swarmpath_oracle_destroy(oracle);
+
+    /* Refusals: another movement rule than the file's, a missing file, a hex grid, NULLs. */
+    swarmpath_settings settings;
+    swarmpath_settings_default(&settings);
+    settings.moves = 4;
+    oracle = (swarmpath_oracle*)&failures;
+    CHECK(swarmpath_oracle_load(oracle_path, grid, &settings, &oracle) == SWARMPATH_ERROR_FILE && oracle == NULL);
+    CHECK(strstr(swarmpath_last_error(), oracle_path) != NULL);
+    CHECK(swarmpath_oracle_load("/nonexistent/arena.oracle", grid, NULL, &oracle) == SWARMPATH_ERROR_FILE);
+    CHECK(strstr(swarmpath_last_error(), "/nonexistent/arena.oracle") != NULL);
+    swarmpath_grid* hex = NULL;
+    CHECK(swarmpath_grid_from_shaped_letters(2, 2, SWARMPATH_TOPOLOGY_HEX, "....", NULL, &hex) == SWARMPATH_OK);
+    CHECK(swarmpath_oracle_build(hex, NULL, batch, NULL, NULL, NULL, &oracle) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "octile maps only") != NULL && oracle == NULL);
+    CHECK(swarmpath_oracle_build(grid, NULL, NULL, NULL, NULL, NULL, &oracle) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_oracle_save(NULL, oracle_path) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    swarmpath_grid_destroy(hex);
+    remove(oracle_path);
+
+    swarmpath_batch_destroy(batch);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+    swarmpath_scenario_destroy(scenario);
+    free(answered);
+    free(searched);
+    free(queries);
+    free(map_path);
+    free(scenario_path);
+}
+
 int main(int argc, char** argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s SOURCE_DIR\n", argv[0]);
@@ -711,6 +812,7 @@ int main(int argc, char** argv) {
     test_deadlines_and_cancellation();
     test_path_shapes();
     test_goal_fields(argv[1]);
+    test_path_oracle(argv[1]);
     if (failures != 0) {
         fprintf(stderr, "c_api_test: %d checks failed\n", failures);
         return 1;

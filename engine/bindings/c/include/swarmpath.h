@@ -29,6 +29,8 @@
  *   swarmpath_cancel_token  a stop signal any thread may fire; searches that hold it stop early.
  *   swarmpath_crowd    a grid bound to settings for many queries sharing few goals (goal fields).
  *   swarmpath_field    one goal field: every cell's cost to a goal and its first step there.
+ *   swarmpath_oracle   a path oracle: first moves of optimal paths between every pair of cells,
+ *                      built once (or loaded from its file) and answering queries without search.
  *
  * Thread safety: grids and solvers are immutable once created; any number of threads may use one
  * at the same time. A context or a batch is used by one thread at a time (one context per thread);
@@ -376,6 +378,43 @@ SWARMPATH_API int swarmpath_field_cost(const swarmpath_field* field, int64_t x, 
 /** 1 with the first step from (x, y) towards the goal in *dx, *dy (each -1, 0 or 1: the neighbour
  *  (x + dx, y + dy)); 0 at the goal itself and wherever swarmpath_field_cost gives 0. */
 SWARMPATH_API int swarmpath_field_direction(const swarmpath_field* field, int64_t x, int64_t y, int* dx, int* dy);
+
+/* ---- Path oracles: every query answered without search ---- */
+
+typedef struct swarmpath_oracle swarmpath_oracle;
+/** A build's progress: called with the rows done and the total, from whichever worker thread
+ *  finished a share of the rows (never from two threads at once). */
+typedef void (*swarmpath_progress)(void* user, size_t done, size_t total);
+
+/** Builds the path oracle of a square grid under settings->moves and ->diagonal_rule (NULL: the
+ *  defaults; the other fields are not used) on the batch's workers: one Dijkstra per passable cell,
+ *  so it costs about (passable cells)^2 work; the sizes a map may have (SWARMPATH_MAXIMUM_CELLS)
+ *  bound it. `map_name` (may be NULL) is recorded in the file. `progress` may be NULL. The grid
+ *  must outlive the oracle. Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer, a hex or
+ *  triangle grid, bad settings), SWARMPATH_ERROR_OUT_OF_MEMORY. */
+SWARMPATH_API swarmpath_status swarmpath_oracle_build(const swarmpath_grid* grid, const swarmpath_settings* settings,
+                                                      swarmpath_batch* batch, const char* map_name,
+                                                      swarmpath_progress progress, void* progress_user,
+                                                      swarmpath_oracle** oracle);
+/** Loads an oracle file (mapped, not read into memory) made by swarmpath_oracle_save or `swarmpath
+ *  precompute` for `grid` under settings->moves and ->diagonal_rule. Errors: SWARMPATH_ERROR_FILE (a
+ *  missing, damaged or foreign file, or one built for another map, terrain or rule; the message
+ *  names the file), SWARMPATH_ERROR_INVALID_ARGUMENT, SWARMPATH_ERROR_OUT_OF_MEMORY. */
+SWARMPATH_API swarmpath_status swarmpath_oracle_load(const char* oracle_path, const swarmpath_grid* grid,
+                                                     const swarmpath_settings* settings, swarmpath_oracle** oracle);
+/** Writes the oracle to `oracle_path` atomically (a temporary file renamed over it when complete).
+ *  Errors: SWARMPATH_ERROR_FILE (the message names the file), SWARMPATH_ERROR_INVALID_ARGUMENT. */
+SWARMPATH_API swarmpath_status swarmpath_oracle_save(const swarmpath_oracle* oracle, const char* oracle_path);
+SWARMPATH_API void swarmpath_oracle_destroy(swarmpath_oracle* oracle);
+/** Answers one query from the oracle into `result` (an optimal cost and, in the context, the path),
+ *  as swarmpath_solve does; expanded and generated count the steps read. */
+SWARMPATH_API swarmpath_status swarmpath_oracle_solve(const swarmpath_oracle* oracle, swarmpath_context* context,
+                                                      int64_t start_x, int64_t start_y, int64_t goal_x,
+                                                      int64_t goal_y, swarmpath_result* result);
+/** Answers `count` queries from the oracle on the batch's workers, as swarmpath_batch_solve does. */
+SWARMPATH_API swarmpath_status swarmpath_batch_solve_oracle(swarmpath_batch* batch, const swarmpath_oracle* oracle,
+                                                            const int64_t* queries, size_t count,
+                                                            swarmpath_result* results);
 
 /* ---- Moving AI scenario files ---- */
 

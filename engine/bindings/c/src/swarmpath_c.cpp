@@ -27,6 +27,7 @@
 #include "swarmpath/core/printable.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/crowd_solver.hpp"
+#include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/map_letters.hpp"
 #include "swarmpath/grid/terrain.hpp"
@@ -77,6 +78,10 @@ struct swarmpath_batch {
 };
 struct swarmpath_scenario {
     io::ScenarioFile file;
+};
+struct swarmpath_oracle {
+    batch::Oracle oracle;
+    PathOrigin origin;  ///< its grid and movement rule
 };
 struct swarmpath_crowd {
     batch::CrowdSolver crowd;
@@ -214,6 +219,16 @@ swarmpath_status engine_settings(const swarmpath_settings* settings, search::Sea
     }
     engine.time_budget = std::chrono::milliseconds(given.deadline_ms);
     engine.cancel = given.cancel_token != nullptr ? &given.cancel_token->token : nullptr;
+    return SWARMPATH_OK;
+}
+
+/// The oracle settings (movement model and diagonal rule) of `settings`, checked as a solver's are.
+swarmpath_status oracle_settings(const swarmpath_settings* settings, batch::OracleSettings& oracle,
+                                 search::SmoothingRules& rules) {
+    search::SearchSettings engine;
+    if (const swarmpath_status converted = engine_settings(settings, engine); converted != SWARMPATH_OK) return converted;
+    oracle.moves = rules.moves = engine.moves;
+    oracle.diagonal = rules.diagonal = engine.diagonal;
     return SWARMPATH_OK;
 }
 
@@ -721,6 +736,88 @@ int swarmpath_field_direction(const swarmpath_field* field, int64_t x, int64_t y
     *dx = search::kDirectionX[direction];
     *dy = search::kDirectionY[direction];
     return 1;
+}
+
+swarmpath_status swarmpath_oracle_build(const swarmpath_grid* grid, const swarmpath_settings* settings,
+                                        swarmpath_batch* batch, const char* map_name, swarmpath_progress progress,
+                                        void* progress_user, swarmpath_oracle** oracle) {
+    return guarded([&] {
+        if (oracle == nullptr) return missing("oracle");
+        *oracle = nullptr;
+        if (grid == nullptr) return missing("grid");
+        if (batch == nullptr) return missing("batch");
+        batch::OracleSettings engine;
+        search::SmoothingRules rules;
+        if (const swarmpath_status converted = oracle_settings(settings, engine, rules); converted != SWARMPATH_OK) {
+            return converted;
+        }
+        Expected<batch::Oracle> built = batch::Oracle::build(grid->grid, engine, map_name != nullptr ? map_name : "",
+                                                             batch->workers, progress, progress_user);
+        if (!built) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, built.error());
+        *oracle = new swarmpath_oracle{std::move(*built), {&grid->grid, rules}};
+        return SWARMPATH_OK;
+    });
+}
+
+swarmpath_status swarmpath_oracle_load(const char* oracle_path, const swarmpath_grid* grid,
+                                       const swarmpath_settings* settings, swarmpath_oracle** oracle) {
+    return guarded([&] {
+        if (oracle == nullptr) return missing("oracle");
+        *oracle = nullptr;
+        if (oracle_path == nullptr) return missing("oracle_path");
+        if (grid == nullptr) return missing("grid");
+        batch::OracleSettings engine;
+        search::SmoothingRules rules;
+        if (const swarmpath_status converted = oracle_settings(settings, engine, rules); converted != SWARMPATH_OK) {
+            return converted;
+        }
+        Expected<batch::Oracle> loaded = batch::Oracle::load(oracle_path, grid->grid, engine);
+        if (!loaded) return fail(SWARMPATH_ERROR_FILE, loaded.error());
+        *oracle = new swarmpath_oracle{std::move(*loaded), {&grid->grid, rules}};
+        return SWARMPATH_OK;
+    });
+}
+
+swarmpath_status swarmpath_oracle_save(const swarmpath_oracle* oracle, const char* oracle_path) {
+    return guarded([&] {
+        if (oracle == nullptr) return missing("oracle");
+        if (oracle_path == nullptr) return missing("oracle_path");
+        if (Status saved = oracle->oracle.save(oracle_path); !saved) return fail(SWARMPATH_ERROR_FILE, saved.error());
+        return SWARMPATH_OK;
+    });
+}
+
+void swarmpath_oracle_destroy(swarmpath_oracle* oracle) { delete oracle; }
+
+swarmpath_status swarmpath_oracle_solve(const swarmpath_oracle* oracle, swarmpath_context* context, int64_t start_x,
+                                        int64_t start_y, int64_t goal_x, int64_t goal_y, swarmpath_result* result) {
+    return guarded([&] {
+        if (oracle == nullptr) return missing("oracle");
+        if (context == nullptr) return missing("context");
+        if (result == nullptr) return missing("result");
+        oracle->oracle.path({start_x, start_y, goal_x, goal_y}, true, context->result);
+        context->origin = oracle->origin;
+        fill_result(context->result, *result);
+        return SWARMPATH_OK;
+    });
+}
+
+swarmpath_status swarmpath_batch_solve_oracle(swarmpath_batch* batch, const swarmpath_oracle* oracle,
+                                              const int64_t* queries, size_t count, swarmpath_result* results) {
+    return guarded([&] {
+        if (oracle == nullptr) return missing("oracle");
+        if (const swarmpath_status checked = check_batch_inputs(batch, queries, count, results); checked != SWARMPATH_OK) {
+            return checked;
+        }
+        const std::vector<search::Query> engine_queries = bindings::queries_from_flat(queries, count);
+        batch->results.assign(count, search::Result{});
+        if (Status solved = oracle->oracle.solve(engine_queries, batch->results, true, batch->workers); !solved) {
+            return fail(SWARMPATH_ERROR_INTERNAL, solved.error());
+        }
+        batch->origin = oracle->origin;
+        for (std::size_t index = 0; index < count; ++index) fill_result(batch->results[index], results[index]);
+        return SWARMPATH_OK;
+    });
 }
 
 swarmpath_status swarmpath_batch_set_cancel_token(swarmpath_batch* batch, swarmpath_cancel_token* token) {
