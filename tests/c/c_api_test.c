@@ -276,7 +276,21 @@ static void test_messages_in_c_words(void) {
     CHECK(swarmpath_grid_from_letters(4, 3, "...." "...." ".Z..", "Z=3", &grid) == SWARMPATH_OK);
     swarmpath_grid_destroy(grid);
     CHECK(swarmpath_grid_from_letters(4, 3, "....", "W=abc", &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
-    CHECK(strncmp(swarmpath_last_error(), "terrain_spec", 12) == 0);
+    CHECK(strncmp(swarmpath_last_error(), "terrain_spec, character 1: terrain cost 'abc'", 45) == 0);
+
+    /* In a file, the same letter is named by the file's line and column (written to the working folder). */
+    const char* map_path = "c_api_test_unknown_letter.map";
+    FILE* file = fopen(map_path, "w");
+    CHECK(file != NULL);
+    if (file == NULL) return;
+    fputs("type octile\nheight 2\nwidth 3\nmap\n...\n.Z.\n", file);
+    fclose(file);
+    CHECK(swarmpath_grid_from_file(map_path, NULL, &grid) == SWARMPATH_ERROR_FILE && grid == NULL);
+    CHECK(strcmp(swarmpath_last_error(),
+                 "c_api_test_unknown_letter.map:6:2: unknown terrain letter 'Z' (declare it in terrain_spec)") == 0);
+    CHECK(swarmpath_grid_from_file(map_path, "Z=2", &grid) == SWARMPATH_OK);
+    swarmpath_grid_destroy(grid);
+    remove(map_path);
 }
 
 /* Every size, count and thread number is checked against its documented bound before anything is

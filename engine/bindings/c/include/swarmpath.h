@@ -199,7 +199,12 @@ SWARMPATH_API const char* swarmpath_query_status_name(int status);
 /* ---- Grids ---- */
 
 /** Reads a Moving AI .map file. `terrain_spec` (may be NULL) changes letters' costs on top of the
- *  benchmark table: "LETTER=COST,..." with COST a positive number or "inf" for blocked. */
+ *  benchmark table: "LETTER=COST,..." with COST a positive number or "inf" for blocked.
+ *  Limits: the file's sides and cells as for swarmpath_grid_from_letters, its size at most 600 MiB,
+ *  all checked before anything is allocated. Output: *grid, NULL on failure.
+ *  Errors: SWARMPATH_ERROR_FILE (missing, unreadable or malformed: "file:line:column: why");
+ *  SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer, a bad terrain_spec: "terrain_spec, character
+ *  N: why", a map the terrain cannot build); SWARMPATH_ERROR_OUT_OF_MEMORY. */
 SWARMPATH_API swarmpath_status swarmpath_grid_from_file(const char* map_path, const char* terrain_spec,
                                                         swarmpath_grid** grid);
 /** Builds a grid from `width` x `height` letters, row by row from the top (no line breaks), with the
@@ -212,9 +217,10 @@ SWARMPATH_API swarmpath_status swarmpath_grid_from_file(const char* map_path, co
  *  SWARMPATH_ERROR_OUT_OF_MEMORY. */
 SWARMPATH_API swarmpath_status swarmpath_grid_from_letters(int32_t width, int32_t height, const char* letters,
                                                            const char* terrain_spec, swarmpath_grid** grid);
-/** As swarmpath_grid_from_letters, with cells of the shape `topology` (a swarmpath_topology). On hex
- *  and triangle grids a solver refuses `moves` other than 8, a diagonal rule other than both-free,
- *  and JPS / JPS+ (settings from swarmpath_settings_default() are accepted). */
+/** As swarmpath_grid_from_letters, with cells of the shape `topology` (a swarmpath_topology; another
+ *  value is SWARMPATH_ERROR_INVALID_ARGUMENT, checked before `letters` is read). On hex and triangle
+ *  grids a solver refuses `moves` other than 8, a diagonal rule other than both-free, and JPS / JPS+
+ *  (settings from swarmpath_settings_default() are accepted). */
 SWARMPATH_API swarmpath_status swarmpath_grid_from_shaped_letters(int32_t width, int32_t height, int topology,
                                                                   const char* letters, const char* terrain_spec,
                                                                   swarmpath_grid** grid);
@@ -259,16 +265,24 @@ SWARMPATH_API void swarmpath_solver_destroy(swarmpath_solver* solver);
 
 /* ---- One query at a time ---- */
 
+/** A search context for one thread's queries (its memory grows to the largest grid it searched).
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (NULL), SWARMPATH_ERROR_OUT_OF_MEMORY. */
 SWARMPATH_API swarmpath_status swarmpath_context_create(swarmpath_context** context);
 SWARMPATH_API void swarmpath_context_destroy(swarmpath_context* context);
 /** Solves one query into `result`; the path stays in `context` for swarmpath_context_path until
- *  the context's next query. A per-query problem (off the map, blocked, no path) is result->status,
- *  and the call still returns SWARMPATH_OK. */
+ *  the context's next query. A per-query problem (off the map, blocked, no path, a deadline or
+ *  token that stopped it) is result->status, and the call still returns SWARMPATH_OK. Coordinates
+ *  may be any int64_t: those off the map give SWARMPATH_QUERY_INVALID.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer), SWARMPATH_ERROR_OUT_OF_MEMORY (the
+ *  context's state for a larger grid, or the path, could not be allocated). */
 SWARMPATH_API swarmpath_status swarmpath_solve(const swarmpath_solver* solver, swarmpath_context* context,
                                                int64_t start_x, int64_t start_y, int64_t goal_x, int64_t goal_y,
                                                swarmpath_result* result);
 /** Copies the context's last path as x, y pairs (2 * length values) into `xy`, which holds
- *  `capacity` cells (2 * capacity values); writes the cell count to *length. */
+ *  `capacity` cells (2 * capacity values); writes the cell count to *length (also when the buffer
+ *  is too small; `xy` NULL with capacity 0 asks for the count alone and returns SWARMPATH_OK).
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (NULL context or length, NULL xy with a capacity),
+ *  SWARMPATH_ERROR_BUFFER_TOO_SMALL. */
 SWARMPATH_API swarmpath_status swarmpath_context_path(const swarmpath_context* context, int32_t* xy, size_t capacity,
                                                       size_t* length);
 
@@ -329,7 +343,9 @@ SWARMPATH_API swarmpath_status swarmpath_batch_set_cancel_token(swarmpath_batch*
  *  SWARMPATH_MAXIMUM_DEADLINE_MS) in place of the solver's settings.deadline_ms; 0 goes back to the
  *  solver's. Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL batch, a value past its bound). */
 SWARMPATH_API swarmpath_status swarmpath_batch_set_deadline_ms(swarmpath_batch* batch, uint64_t deadline_ms);
-/** Copies the path of query `index` of the last batch, as swarmpath_context_path does. */
+/** Copies the path of query `index` of the last batch, as swarmpath_context_path does.
+ *  Errors: as swarmpath_context_path, and SWARMPATH_ERROR_INVALID_ARGUMENT for an index not below
+ *  the last batch's count. */
 SWARMPATH_API swarmpath_status swarmpath_batch_path(const swarmpath_batch* batch, size_t index, int32_t* xy,
                                                     size_t capacity, size_t* length);
 
@@ -418,15 +434,23 @@ SWARMPATH_API swarmpath_status swarmpath_batch_solve_oracle(swarmpath_batch* bat
 
 /* ---- Moving AI scenario files ---- */
 
+/** Reads a Moving AI .scen file (at most 600 MiB). Output: *scenario, NULL on failure.
+ *  Errors: SWARMPATH_ERROR_FILE ("file:line:column: why"), SWARMPATH_ERROR_INVALID_ARGUMENT (NULL),
+ *  SWARMPATH_ERROR_OUT_OF_MEMORY. */
 SWARMPATH_API swarmpath_status swarmpath_scenario_read(const char* scenario_path, swarmpath_scenario** scenario);
 SWARMPATH_API void swarmpath_scenario_destroy(swarmpath_scenario* scenario);
 SWARMPATH_API size_t swarmpath_scenario_count(const swarmpath_scenario* scenario);  /**< rows; 0 for NULL */
 /** Copies the rows' queries (4 values a row, as swarmpath_batch_solve takes them) and, when
- *  `optimal` is not NULL, their optimal lengths; both hold `capacity` rows. */
+ *  `optimal` is not NULL, their optimal lengths; both hold `capacity` rows.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL scenario or queries),
+ *  SWARMPATH_ERROR_BUFFER_TOO_SMALL (capacity below swarmpath_scenario_count; nothing written). */
 SWARMPATH_API swarmpath_status swarmpath_scenario_queries(const swarmpath_scenario* scenario, int64_t* queries,
                                                           double* optimal, size_t capacity);
 /** The map file of row 0, resolved as the command line does (its base name beside the scenario),
- *  as a NUL-terminated string in `path` of `capacity` bytes; *length gets its length without the NUL. */
+ *  as a NUL-terminated string in `path` of `capacity` bytes; *length gets its length without the NUL
+ *  (`path` NULL with capacity 0 asks for the length alone).
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer, a scenario without rows),
+ *  SWARMPATH_ERROR_BUFFER_TOO_SMALL (capacity not above the length). */
 SWARMPATH_API swarmpath_status swarmpath_scenario_map_path(const swarmpath_scenario* scenario, char* path,
                                                            size_t capacity, size_t* length);
 
