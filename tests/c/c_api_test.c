@@ -255,7 +255,7 @@ static void test_messages_in_c_words(void) {
     settings.weight = 2.0;
     check_refusal(grid, &settings, "(weight must be 1)");
     swarmpath_settings_default(&settings);
-    settings.weight = 1.0 / 0.0;
+    settings.weight = INFINITY;
     check_refusal(grid, &settings, "weight must be a number from 1 to 1000");
     swarmpath_settings_default(&settings);
     settings.algorithm = 9;
@@ -353,7 +353,7 @@ static void test_bounds(void) {
 /* Grids from cost and passability arrays: costs of entering cells, blocked values, the bounds. */
 static void test_grids_from_arrays(void) {
     /* A 3 x 2 cost map; row 1 blocked but for its last cell, by each kind of blocked value. */
-    const float nan_value = 0.0f / 0.0f;
+    const float nan_value = NAN;
     const float costs[6] = {1.0f, 2.0f, 4.0f, nan_value, -1.0f, 3.0f};
     swarmpath_grid* grid = (swarmpath_grid*)&failures;
     CHECK(swarmpath_grid_from_costs(3, 2, costs, &grid) == SWARMPATH_OK);
@@ -378,7 +378,7 @@ static void test_grids_from_arrays(void) {
     swarmpath_solver_destroy(solver);
     swarmpath_grid_destroy(grid);
 
-    const float infinite = 1.0f / 0.0f;
+    const float infinite = INFINITY;
     const float blocked_kinds[4] = {infinite, -infinite, 0.0f, 1.5f};
     CHECK(swarmpath_grid_from_costs(4, 1, blocked_kinds, &grid) == SWARMPATH_OK);
     CHECK(swarmpath_grid_passable(grid, 0, 0) == 0 && swarmpath_grid_passable(grid, 1, 0) == 0);

@@ -24,7 +24,6 @@
 
 #include "c_words.hpp"
 #include "flat_queries.hpp"
-#include "swarmpath/core/printable.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/batch/path_oracle.hpp"
