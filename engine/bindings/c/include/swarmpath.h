@@ -32,10 +32,12 @@
  *   swarmpath_oracle   a path oracle: first moves of optimal paths between every pair of cells,
  *                      built once (or loaded from its file) and answering queries without search.
  *
- * Thread safety: grids and solvers are immutable once created; any number of threads may use one
- * at the same time. A context or a batch is used by one thread at a time (one context per thread);
- * swarmpath_batch_solve spreads its queries over its own workers and returns when all are done.
- * Results never depend on the thread count.
+ * Thread safety: grids, solvers, crowds, fields and oracles are immutable once created; any number
+ * of threads may use one at the same time. A context or a batch is used by one thread at a time
+ * (one context per thread); swarmpath_batch_solve* spread their queries over the batch's own
+ * workers and return when all are done. A cancel token may be fired from any thread. Results
+ * never depend on the thread count. Solvers, crowds, fields and oracles keep a reference to their
+ * grid: destroy them before it.
  *
  * Errors: every function that can fail returns a swarmpath_status; nothing throws across this API
  * and nothing aborts on bad input. An allocation that fails anywhere inside a call is
