@@ -1,8 +1,10 @@
 /* The C API (swarmpath.h) from C: compiled by a C compiler as C99, run by ctest with the source
  * tree as its one argument (for the bundled Moving AI files). Checks answers against the scenario
  * file's optimal lengths, the size-query protocol of the output buffers, the status codes of bad
- * input (a missing file, unknown letters and settings, NULL handles, cells off the map), and hex and
- * triangle grids built from letters. */
+ * input (a missing file, unknown letters and settings, NULL handles, cells off the map), hex and
+ * triangle grids built from letters, the bounds on sizes, counts and threads (checked before a
+ * buffer is read), and error messages worded in this API's names (never command-line flags). */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,7 +203,14 @@ static void test_shaped_grids(void) {
         settings.moves = 4;
         swarmpath_solver* refused = NULL;
         CHECK(swarmpath_solver_create(grid, &settings, &refused) == SWARMPATH_ERROR_INVALID_ARGUMENT && refused == NULL);
-        CHECK(strstr(swarmpath_last_error(), "--moves") != NULL);
+        CHECK(strstr(swarmpath_last_error(), "moves does not apply") != NULL);
+        CHECK(strstr(swarmpath_last_error(), "--") == NULL);
+        swarmpath_settings_default(&settings);
+        settings.algorithm = SWARMPATH_ALGORITHM_JPS;
+        CHECK(swarmpath_solver_create(grid, &settings, &refused) == SWARMPATH_ERROR_INVALID_ARGUMENT && refused == NULL);
+        CHECK(strstr(swarmpath_last_error(), "algorithm SWARMPATH_ALGORITHM_JPS does not apply") != NULL);
+        CHECK(strstr(swarmpath_last_error(), "use algorithm SWARMPATH_ALGORITHM_ASTAR or SWARMPATH_ALGORITHM_AUTO") != NULL);
+        CHECK(strstr(swarmpath_last_error(), "--") == NULL);
         swarmpath_context_destroy(context);
         swarmpath_solver_destroy(solver);
         swarmpath_grid_destroy(grid);
@@ -214,15 +223,610 @@ static void test_shaped_grids(void) {
     CHECK(swarmpath_grid_from_shaped_letters(4, 3, 7, room, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT && grid == NULL);
 }
 
+/* A refused solver's message names `expected` and no command-line flag. */
+static void check_refusal(const swarmpath_grid* grid, const swarmpath_settings* settings, const char* expected) {
+    swarmpath_solver* solver = (swarmpath_solver*)&failures;
+    CHECK(swarmpath_solver_create(grid, settings, &solver) == SWARMPATH_ERROR_INVALID_ARGUMENT && solver == NULL);
+    if (strstr(swarmpath_last_error(), expected) == NULL || strstr(swarmpath_last_error(), "--") != NULL) {
+        fprintf(stderr, "expected a message with \"%s\" and no flag, got \"%s\"\n", expected, swarmpath_last_error());
+        ++failures;
+    }
+}
+
+/* Settings problems in C words: the engine's refusals reworded, the C API's own checks. */
+static void test_messages_in_c_words(void) {
+    swarmpath_grid* grid = NULL;
+    CHECK(swarmpath_grid_from_letters(4, 3, "...." ".@.." "....", NULL, &grid) == SWARMPATH_OK);
+    swarmpath_settings settings;
+    swarmpath_settings_default(&settings);
+    settings.algorithm = SWARMPATH_ALGORITHM_JPS;
+    settings.moves = 4;
+    check_refusal(grid, &settings, "moves is 4; use algorithm SWARMPATH_ALGORITHM_ASTAR");
+    swarmpath_settings_default(&settings);
+    settings.algorithm = SWARMPATH_ALGORITHM_JPS_PLUS;
+    settings.diagonal_rule = SWARMPATH_DIAGONAL_ONE_FREE;
+    check_refusal(grid, &settings, "diagonal_rule is SWARMPATH_DIAGONAL_ONE_FREE; use algorithm SWARMPATH_ALGORITHM_ASTAR");
+    swarmpath_settings_default(&settings);
+    settings.algorithm = SWARMPATH_ALGORITHM_JPS;
+    settings.fallback_nearest = 1;
+    check_refusal(grid, &settings, "fallback_nearest needs every reachable cell");
+    swarmpath_settings_default(&settings);
+    settings.algorithm = SWARMPATH_ALGORITHM_JPS;
+    settings.weight = 2.0;
+    check_refusal(grid, &settings, "(weight must be 1)");
+    swarmpath_settings_default(&settings);
+    settings.weight = INFINITY;
+    check_refusal(grid, &settings, "weight must be a number from 1 to 1000");
+    swarmpath_settings_default(&settings);
+    settings.algorithm = 9;
+    check_refusal(grid, &settings, "algorithm is 9; expected a swarmpath_algorithm");
+    swarmpath_settings_default(&settings);
+    settings.diagonal_rule = -1;
+    check_refusal(grid, &settings, "diagonal_rule is -1; expected a swarmpath_diagonal_rule");
+    swarmpath_grid_destroy(grid);
+
+    /* A letter the terrain does not define: its row and column (y, x), and the parameter to declare it in. */
+    grid = (swarmpath_grid*)&failures;
+    CHECK(swarmpath_grid_from_letters(4, 3, "...." "...." ".Z..", NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(grid == NULL);
+    CHECK(strcmp(swarmpath_last_error(),
+                 "letters row 2, column 1: unknown terrain letter 'Z' (declare it in terrain_spec)") == 0);
+    CHECK(swarmpath_grid_from_letters(2, 1, ".\n", NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "row 0, column 1: unknown terrain letter byte 10") != NULL);
+    CHECK(swarmpath_grid_from_letters(4, 3, "...." "...." ".Z..", "Z=3", &grid) == SWARMPATH_OK);
+    swarmpath_grid_destroy(grid);
+    CHECK(swarmpath_grid_from_letters(4, 3, "....", "W=abc", &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strncmp(swarmpath_last_error(), "terrain_spec, character 1: terrain cost 'abc'", 45) == 0);
+
+    /* In a file, the same letter is named by the file's line and column (written to the working folder). */
+    const char* map_path = "c_api_test_unknown_letter.map";
+    FILE* file = fopen(map_path, "w");
+    CHECK(file != NULL);
+    if (file == NULL) return;
+    fputs("type octile\nheight 2\nwidth 3\nmap\n...\n.Z.\n", file);
+    fclose(file);
+    CHECK(swarmpath_grid_from_file(map_path, NULL, &grid) == SWARMPATH_ERROR_FILE && grid == NULL);
+    CHECK(strcmp(swarmpath_last_error(),
+                 "c_api_test_unknown_letter.map:6:2: unknown terrain letter 'Z' (declare it in terrain_spec)") == 0);
+    CHECK(swarmpath_grid_from_file(map_path, "Z=2", &grid) == SWARMPATH_OK);
+    swarmpath_grid_destroy(grid);
+    remove(map_path);
+}
+
+/* Every size, count and thread number is checked against its documented bound before anything is
+ * read or allocated: the buffers here are far smaller than the sizes claim, so reading them would
+ * be a memory error. */
+static void test_bounds(void) {
+    const char small[13] = "............"; /* 12 letters and a NUL */
+    swarmpath_grid* grid = (swarmpath_grid*)&failures;
+    CHECK(swarmpath_grid_from_letters(100000, 100000, small, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(grid == NULL && strstr(swarmpath_last_error(), "SWARMPATH_MAXIMUM_SIDE") != NULL);
+    CHECK(swarmpath_grid_from_letters(SWARMPATH_MAXIMUM_SIDE + 1, 1, small, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_grid_from_letters(20000, 20000, small, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "SWARMPATH_MAXIMUM_CELLS") != NULL);
+    CHECK(swarmpath_grid_from_letters(INT32_MAX, INT32_MAX, small, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_grid_from_letters(-4, 3, small, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_grid_from_shaped_letters(100000, 3, 7, NULL, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "SWARMPATH_MAXIMUM_SIDE") != NULL);
+    CHECK(swarmpath_grid_from_letters(4, 3, small, NULL, &grid) == SWARMPATH_OK);
+
+    /* Threads: above the maximum refused; at the maximum, 0 and 1 accepted, never more than the
+     * machine's hardware threads; each solves and tears down. */
+    const unsigned counts[6] = {65537u, UINT_MAX, SWARMPATH_MAXIMUM_THREADS + 1, SWARMPATH_MAXIMUM_THREADS, 0, 1};
+    const swarmpath_status expected[6] = {SWARMPATH_ERROR_INVALID_ARGUMENT, SWARMPATH_ERROR_INVALID_ARGUMENT,
+                                          SWARMPATH_ERROR_INVALID_ARGUMENT, SWARMPATH_OK, SWARMPATH_OK, SWARMPATH_OK};
+    swarmpath_solver* solver = NULL;
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    unsigned hardware = 0;
+    for (int index = 0; index < 6; ++index) {
+        swarmpath_batch* batch = (swarmpath_batch*)&failures;
+        CHECK(swarmpath_batch_create(counts[index], &batch) == expected[index]);
+        if (expected[index] != SWARMPATH_OK) {
+            CHECK(batch == NULL && strstr(swarmpath_last_error(), "SWARMPATH_MAXIMUM_THREADS (1024)") != NULL);
+            continue;
+        }
+        unsigned threads = swarmpath_batch_threads(batch);
+        if (counts[index] == 0) hardware = threads;
+        CHECK(threads >= 1 && threads <= SWARMPATH_MAXIMUM_THREADS);
+        CHECK(counts[index] != 1 || threads == 1);
+        int64_t queries[8] = {0, 0, 3, 2, 0, 1, 3, 1};
+        swarmpath_result results[2];
+        CHECK(swarmpath_batch_solve(batch, solver, queries, 2, results) == SWARMPATH_OK);
+        CHECK(results[0].status == SWARMPATH_QUERY_FOUND && results[1].status == SWARMPATH_QUERY_FOUND);
+        /* A batch's count bound, checked before `queries` (2 rows long) is read. */
+        CHECK(swarmpath_batch_solve(batch, solver, queries, (size_t)SWARMPATH_MAXIMUM_BATCH_QUERIES + 1, results) ==
+              SWARMPATH_ERROR_INVALID_ARGUMENT);
+        CHECK(strstr(swarmpath_last_error(), "SWARMPATH_MAXIMUM_BATCH_QUERIES") != NULL);
+        CHECK(swarmpath_batch_solve(batch, solver, queries, SIZE_MAX, results) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+        swarmpath_batch_destroy(batch);
+    }
+    /* The maximum ran on no more workers than 0 (one per hardware thread) did. */
+    swarmpath_batch* most = NULL;
+    CHECK(swarmpath_batch_create(SWARMPATH_MAXIMUM_THREADS, &most) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_threads(most) == hardware);
+    swarmpath_batch_destroy(most);
+    CHECK(swarmpath_batch_threads(NULL) == 0);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+}
+
+/* Grids from cost and passability arrays: costs of entering cells, blocked values, the bounds. */
+static void test_grids_from_arrays(void) {
+    /* A 3 x 2 cost map; row 1 blocked but for its last cell, by each kind of blocked value. */
+    const float nan_value = NAN;
+    const float costs[6] = {1.0f, 2.0f, 4.0f, nan_value, -1.0f, 3.0f};
+    swarmpath_grid* grid = (swarmpath_grid*)&failures;
+    CHECK(swarmpath_grid_from_costs(3, 2, costs, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_passable(grid, 2, 0) == 1 && swarmpath_grid_passable(grid, 0, 1) == 0);
+    CHECK(swarmpath_grid_passable(grid, 1, 1) == 0 && swarmpath_grid_passable(grid, 2, 1) == 1);
+    swarmpath_solver* solver = NULL;
+    swarmpath_context* context = NULL;
+    swarmpath_settings settings;
+    swarmpath_settings_default(&settings);
+    settings.algorithm = SWARMPATH_ALGORITHM_ASTAR;
+    CHECK(swarmpath_solver_create(grid, &settings, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_context_create(&context) == SWARMPATH_OK);
+    swarmpath_result result;
+    /* Entering (1, 0) costs 2 and (2, 0) costs 4; then (2, 1) costs 3. */
+    CHECK(swarmpath_solve(solver, context, 0, 0, 2, 0, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND && fabs(result.cost - 6.0) < 1e-9);
+    /* The diagonal (1, 0) to (2, 1) cuts the blocked (1, 1): both-free sends it round by (2, 0). */
+    CHECK(swarmpath_solve(solver, context, 0, 0, 2, 1, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND && fabs(result.cost - 9.0) < 1e-9);
+    CHECK(swarmpath_solve(solver, context, 0, 0, 0, 1, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_GOAL_BLOCKED);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+
+    const float infinite = INFINITY;
+    const float blocked_kinds[4] = {infinite, -infinite, 0.0f, 1.5f};
+    CHECK(swarmpath_grid_from_costs(4, 1, blocked_kinds, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_passable(grid, 0, 0) == 0 && swarmpath_grid_passable(grid, 1, 0) == 0);
+    CHECK(swarmpath_grid_passable(grid, 2, 0) == 0 && swarmpath_grid_passable(grid, 3, 0) == 1);
+    swarmpath_grid_destroy(grid);
+
+    /* Refused: a cost out of range (by row and column), too many distinct costs, too wide a ratio. */
+    const float tiny[4] = {1.0f, 1.0f, 1.0f, 1.0e-9f};
+    CHECK(swarmpath_grid_from_costs(2, 2, tiny, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT && grid == NULL);
+    CHECK(strstr(swarmpath_last_error(), "costs row 1, column 1: cost") != NULL);
+    CHECK(strstr(swarmpath_last_error(), "SWARMPATH_MINIMUM_COST") != NULL);
+    float many[300];
+    for (int index = 0; index < 300; ++index) many[index] = 1.0f + (float)index / 64.0f;
+    CHECK(swarmpath_grid_from_costs(300, 1, many, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "row 0, column 254: more than SWARMPATH_MAXIMUM_DISTINCT_COSTS (254)") != NULL);
+    CHECK(swarmpath_grid_from_costs(254, 1, many, &grid) == SWARMPATH_OK);
+    swarmpath_grid_destroy(grid);
+    const float wide[2] = {1.0f, 20000.0f};
+    CHECK(swarmpath_grid_from_costs(2, 1, wide, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "ratio") != NULL);
+    /* Sizes are checked before the (4-cell) arrays are read. */
+    CHECK(swarmpath_grid_from_costs(100000, 100000, tiny, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "SWARMPATH_MAXIMUM_SIDE") != NULL);
+    CHECK(swarmpath_grid_from_costs(2, 2, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+
+    /* Passability: the letters test's room, nonzero passable. */
+    const uint8_t room[12] = {1, 1, 1, 1, 255, 0, 0, 7, 1, 1, 1, 1};
+    CHECK(swarmpath_grid_from_passability(4, 3, room, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_passable(grid, 0, 1) == 1 && swarmpath_grid_passable(grid, 1, 1) == 0);
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_solve(solver, context, 0, 1, 3, 1, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND && fabs(result.cost - 5.0) < 1e-9);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+    CHECK(swarmpath_grid_from_passability(0, 3, room, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_grid_from_passability(40000, 3, room, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_grid_from_passability(4, 3, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT && grid == NULL);
+    swarmpath_context_destroy(context);
+}
+
+/* A 1024 x 1024 map of scattered costs (1 to 10) whose corner-to-corner A* query expands hundreds
+ * of thousands of cells: far more work than the 1 ms deadlines below allow. */
+static swarmpath_grid* slow_grid(void) {
+    const int32_t side = 1024;
+    float* costs = malloc((size_t)side * (size_t)side * sizeof(float));
+    for (int32_t y = 0; y < side; ++y) {
+        for (int32_t x = 0; x < side; ++x) {
+            uint32_t mixed = ((uint32_t)x * 73856093u) ^ ((uint32_t)y * 19349663u); /* no cheap straight line */
+            costs[(size_t)y * (size_t)side + (size_t)x] = (float)(1u + (mixed >> 7) % 10u);
+        }
+    }
+    swarmpath_grid* grid = NULL;
+    CHECK(swarmpath_grid_from_costs(side, side, costs, &grid) == SWARMPATH_OK);
+    free(costs);
+    return grid;
+}
+
+/* Deadlines and cancel tokens, on the solver (settings) and on a batch. */
+static void test_deadlines_and_cancellation(void) {
+    swarmpath_grid* grid = slow_grid();
+    const int64_t queries[8] = {0, 0, 1023, 1023, 1023, 0, 0, 1023};
+    swarmpath_result results[2];
+    swarmpath_settings settings;
+    swarmpath_settings_default(&settings);
+    settings.algorithm = SWARMPATH_ALGORITHM_ASTAR;
+    swarmpath_solver* plain = NULL;
+    CHECK(swarmpath_solver_create(grid, &settings, &plain) == SWARMPATH_OK);
+
+    /* The solver's deadline: each query stops after about 1 ms, without a path. */
+    settings.deadline_ms = 1;
+    swarmpath_solver* hurried = NULL;
+    CHECK(swarmpath_solver_create(grid, &settings, &hurried) == SWARMPATH_OK);
+    swarmpath_context* context = NULL;
+    CHECK(swarmpath_context_create(&context) == SWARMPATH_OK);
+    swarmpath_result result;
+    CHECK(swarmpath_solve(hurried, context, 0, 0, 1023, 1023, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_DEADLINE && result.path_length == 0 && result.expanded > 0);
+    CHECK(strcmp(swarmpath_query_status_name(result.status), "deadline") == 0);
+    settings.deadline_ms = (uint64_t)SWARMPATH_MAXIMUM_DEADLINE_MS + 1;
+    check_refusal(grid, &settings, "deadline_ms is 86400001; it may be 0 (none) to SWARMPATH_MAXIMUM_DEADLINE_MS");
+
+    /* The solver's cancel token: fired, every query is cancelled before searching; reset, solved. */
+    swarmpath_cancel_token* token = NULL;
+    CHECK(swarmpath_cancel_token_create(&token) == SWARMPATH_OK);
+    CHECK(swarmpath_cancel_token_is_cancelled(token) == 0);
+    swarmpath_settings_default(&settings);
+    settings.cancel_token = token;
+    swarmpath_solver* stoppable = NULL;
+    CHECK(swarmpath_solver_create(grid, &settings, &stoppable) == SWARMPATH_OK);
+    swarmpath_cancel_token_cancel(token);
+    CHECK(swarmpath_cancel_token_is_cancelled(token) == 1);
+    CHECK(swarmpath_solve(stoppable, context, 0, 0, 5, 5, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_CANCELLED && result.path_length == 0);
+    swarmpath_cancel_token_reset(token);
+    CHECK(swarmpath_solve(stoppable, context, 0, 0, 5, 5, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND);
+
+    /* A batch's own token and deadline replace the solver's, and go away when cleared. */
+    swarmpath_batch* batch = NULL;
+    CHECK(swarmpath_batch_create(2, &batch) == SWARMPATH_OK);
+    swarmpath_cancel_token_cancel(token);
+    CHECK(swarmpath_batch_set_cancel_token(batch, token) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_solve(batch, plain, queries, 2, results) == SWARMPATH_OK);
+    CHECK(results[0].status == SWARMPATH_QUERY_CANCELLED && results[1].status == SWARMPATH_QUERY_CANCELLED);
+    CHECK(swarmpath_batch_set_cancel_token(batch, NULL) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_set_deadline_ms(batch, 1) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_solve(batch, plain, queries, 2, results) == SWARMPATH_OK);
+    CHECK(results[0].status == SWARMPATH_QUERY_DEADLINE && results[1].status == SWARMPATH_QUERY_DEADLINE);
+    CHECK(swarmpath_batch_set_deadline_ms(batch, (uint64_t)SWARMPATH_MAXIMUM_DEADLINE_MS + 1) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "deadline_ms") != NULL);
+    CHECK(swarmpath_batch_set_deadline_ms(batch, 0) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_solve(batch, plain, queries, 2, results) == SWARMPATH_OK);
+    CHECK(results[0].status == SWARMPATH_QUERY_FOUND && results[1].status == SWARMPATH_QUERY_FOUND);
+    /* The same queries one at a time cost the same. */
+    CHECK(swarmpath_solve(plain, context, 0, 0, 1023, 1023, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND && result.cost == results[0].cost);
+    CHECK(swarmpath_batch_set_cancel_token(NULL, token) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_cancel_token_create(NULL) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    swarmpath_cancel_token_cancel(NULL);
+    CHECK(swarmpath_cancel_token_is_cancelled(NULL) == 0);
+
+    /* A field over the whole slow map stops at its solver's deadline or fired token. */
+    swarmpath_field* field = NULL;
+    CHECK(swarmpath_field_create(hurried, 1023, 1023, &field) == SWARMPATH_OK);
+    CHECK(swarmpath_field_status(field) == SWARMPATH_QUERY_DEADLINE);
+    swarmpath_field_destroy(field);
+    swarmpath_cancel_token_cancel(token);
+    CHECK(swarmpath_field_create(stoppable, 1023, 1023, &field) == SWARMPATH_OK);
+    CHECK(swarmpath_field_status(field) == SWARMPATH_QUERY_CANCELLED);
+    swarmpath_field_destroy(field);
+    swarmpath_cancel_token_reset(token);
+    CHECK(swarmpath_field_create(plain, 1023, 1023, &field) == SWARMPATH_OK);
+    CHECK(swarmpath_field_status(field) == SWARMPATH_QUERY_FOUND);
+    double corner = 0.0;
+    CHECK(swarmpath_field_cost(field, 0, 0, &corner) == 1 && corner == results[0].cost);
+    swarmpath_field_destroy(field);
+
+    swarmpath_batch_destroy(batch);
+    swarmpath_solver_destroy(stoppable);
+    swarmpath_solver_destroy(hurried);
+    swarmpath_solver_destroy(plain);
+    swarmpath_context_destroy(context);
+    swarmpath_cancel_token_destroy(token);
+    swarmpath_cancel_token_destroy(NULL);
+    swarmpath_grid_destroy(grid);
+}
+
+/* Waypoints and smoothing: an open room, where the smoothed path is one straight segment, and a
+ * room with a pillar the segment must go round. */
+static void test_path_shapes(void) {
+    const char* open = "....." "....." ".....";
+    const char* pillar = "....." "..@.." ".....";
+    swarmpath_grid* grid = NULL;
+    swarmpath_solver* solver = NULL;
+    swarmpath_context* context = NULL;
+    swarmpath_result result;
+    int32_t xy[32];
+    size_t length = 0;
+    CHECK(swarmpath_context_create(&context) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_from_letters(5, 3, open, NULL, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_solve(solver, context, 0, 0, 4, 1, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND && result.path_length == 5);
+    /* One diagonal and three straight steps: waypoints at the start, the turn and the goal. */
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_WAYPOINTS, NULL, 0, &length) == SWARMPATH_OK);
+    CHECK(length == 3);
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_WAYPOINTS, xy, 2, &length) == SWARMPATH_ERROR_BUFFER_TOO_SMALL);
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_WAYPOINTS, xy, 16, &length) == SWARMPATH_OK);
+    CHECK(length == 3 && xy[0] == 0 && xy[1] == 0 && xy[4] == 4 && xy[5] == 1);
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_SMOOTHED, xy, 16, &length) == SWARMPATH_OK);
+    CHECK(length == 2 && xy[0] == 0 && xy[1] == 0 && xy[2] == 4 && xy[3] == 1);
+    CHECK(fabs(swarmpath_polyline_length(xy, length) - sqrt(17.0)) < 1e-12);
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_CELLS, xy, 16, &length) == SWARMPATH_OK && length == 5);
+    CHECK(swarmpath_polyline_length(xy, length) > sqrt(17.0));
+    CHECK(swarmpath_context_path_shaped(context, 3, xy, 16, &length) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "shape is 3") != NULL);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+
+    /* Round the pillar at (2, 1) from (0, 1) to (4, 1): no segment crosses it. */
+    CHECK(swarmpath_grid_from_letters(5, 3, pillar, NULL, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_solve(solver, context, 0, 1, 4, 1, &result) == SWARMPATH_OK);
+    CHECK(result.status == SWARMPATH_QUERY_FOUND);
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_SMOOTHED, xy, 16, &length) == SWARMPATH_OK);
+    CHECK(length >= 3 && xy[0] == 0 && xy[1] == 1 && xy[2 * length - 2] == 4 && xy[2 * length - 1] == 1);
+    for (size_t point = 0; point < length; ++point) CHECK(!(xy[2 * point] == 2 && xy[2 * point + 1] == 1));
+    /* The same from a batch. */
+    swarmpath_batch* batch = NULL;
+    const int64_t query[4] = {0, 1, 4, 1};
+    int32_t from_batch[32];
+    size_t batch_length = 0;
+    CHECK(swarmpath_batch_create(1, &batch) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_solve(batch, solver, query, 1, &result) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_path_shaped(batch, 0, SWARMPATH_PATH_SMOOTHED, from_batch, 16, &batch_length) == SWARMPATH_OK);
+    CHECK(batch_length == length && memcmp(from_batch, xy, 2 * length * sizeof(int32_t)) == 0);
+    CHECK(swarmpath_batch_path_shaped(batch, 1, SWARMPATH_PATH_SMOOTHED, from_batch, 16, &batch_length) ==
+          SWARMPATH_ERROR_INVALID_ARGUMENT);
+    swarmpath_batch_destroy(batch);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+
+    /* Hex grids have no straight segments: only cells. */
+    CHECK(swarmpath_grid_from_shaped_letters(5, 3, SWARMPATH_TOPOLOGY_HEX, open, NULL, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_solve(solver, context, 0, 0, 4, 2, &result) == SWARMPATH_OK);
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_SMOOTHED, xy, 16, &length) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "SWARMPATH_PATH_SMOOTHED is for square grids: this grid is hex") != NULL);
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_CELLS, xy, 16, &length) == SWARMPATH_OK);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+    swarmpath_context_destroy(context);
+    CHECK(swarmpath_polyline_length(NULL, 3) == 0.0);
+}
+
+/* Crowds and goal fields on the arena map: a crowd's answers (fields, or auto's choice) equal the
+ * solver's, and a field's cost at every scenario start equals the solver's cost to its goal, its
+ * directions leading there. */
+static void test_goal_fields(const char* source) {
+    char* scenario_path = joined(source, "datasets/movingai/dao/arena.map.scen");
+    char* map_path = joined(source, "datasets/movingai/dao/arena.map");
+    swarmpath_scenario* scenario = NULL;
+    swarmpath_grid* grid = NULL;
+    CHECK(swarmpath_scenario_read(scenario_path, &scenario) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_from_file(map_path, NULL, &grid) == SWARMPATH_OK);
+    size_t count = swarmpath_scenario_count(scenario);
+    /* Every query sent to one goal (the first row's), so fields have groups to answer. */
+    int64_t* queries = malloc(count * 4 * sizeof(int64_t));
+    swarmpath_result* searched = malloc(count * sizeof(swarmpath_result));
+    swarmpath_result* crowded = malloc(count * sizeof(swarmpath_result));
+    CHECK(swarmpath_scenario_queries(scenario, queries, NULL, count) == SWARMPATH_OK);
+    const int64_t goal_x = queries[2];
+    const int64_t goal_y = queries[3];
+    for (size_t index = 0; index < count; ++index) {
+        queries[4 * index + 2] = goal_x;
+        queries[4 * index + 3] = goal_y;
+    }
+    swarmpath_solver* solver = NULL;
+    swarmpath_batch* batch = NULL;
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_create(2, &batch) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_solve(batch, solver, queries, count, searched) == SWARMPATH_OK);
+
+    const int algorithms[2] = {SWARMPATH_ALGORITHM_FLOWFIELD, SWARMPATH_ALGORITHM_AUTO};
+    for (int which = 0; which < 2; ++which) {
+        swarmpath_settings settings;
+        swarmpath_settings_default(&settings);
+        settings.algorithm = algorithms[which];
+        swarmpath_crowd* crowd = NULL;
+        CHECK(swarmpath_crowd_create(grid, &settings, &crowd) == SWARMPATH_OK);
+        CHECK(swarmpath_batch_solve_crowd(batch, crowd, queries, count, crowded) == SWARMPATH_OK);
+        size_t mismatches = 0;
+        for (size_t index = 0; index < count; ++index) {
+            if (crowded[index].status != searched[index].status || fabs(crowded[index].cost - searched[index].cost) > 1e-9) {
+                ++mismatches;
+            }
+        }
+        CHECK(mismatches == 0);
+        /* A crowd's paths are read like a solver batch's: the last query's runs from start to goal. */
+        size_t last = count - 1;
+        size_t length = 0;
+        CHECK(swarmpath_batch_path(batch, last, NULL, 0, &length) == SWARMPATH_OK && length == crowded[last].path_length);
+        int32_t* xy = malloc(2 * length * sizeof(int32_t));
+        CHECK(swarmpath_batch_path(batch, last, xy, length, &length) == SWARMPATH_OK);
+        CHECK(xy[0] == queries[4 * last] && xy[1] == queries[4 * last + 1]);
+        CHECK(xy[2 * length - 2] == goal_x && xy[2 * length - 1] == goal_y);
+        free(xy);
+        swarmpath_crowd_destroy(crowd);
+    }
+    swarmpath_settings settings;
+    swarmpath_settings_default(&settings);
+    settings.algorithm = SWARMPATH_ALGORITHM_ASTAR;
+    swarmpath_crowd* refused = (swarmpath_crowd*)&failures;
+    CHECK(swarmpath_crowd_create(grid, &settings, &refused) == SWARMPATH_ERROR_INVALID_ARGUMENT && refused == NULL);
+    CHECK(strstr(swarmpath_last_error(), "SWARMPATH_ALGORITHM_FLOWFIELD or SWARMPATH_ALGORITHM_AUTO") != NULL);
+    settings.algorithm = SWARMPATH_ALGORITHM_FLOWFIELD;
+    check_refusal(grid, &settings, "algorithm SWARMPATH_ALGORITHM_FLOWFIELD answers goal groups");
+
+    /* One field: its cost at each start is the searched cost, and its directions walk there. */
+    swarmpath_field* field = NULL;
+    CHECK(swarmpath_field_create(solver, goal_x, goal_y, &field) == SWARMPATH_OK);
+    CHECK(swarmpath_field_status(field) == SWARMPATH_QUERY_FOUND);
+    size_t mismatches = 0;
+    for (size_t index = 0; index < count; ++index) {
+        double cost = -1.0;
+        int reached = swarmpath_field_cost(field, queries[4 * index], queries[4 * index + 1], &cost);
+        if (!reached || fabs(cost - searched[index].cost) > 1e-9) ++mismatches;
+        /* Following the directions reaches the goal in as many steps as the searched path has. */
+        int64_t x = queries[4 * index];
+        int64_t y = queries[4 * index + 1];
+        size_t steps = 0;
+        int dx = 0;
+        int dy = 0;
+        while (swarmpath_field_direction(field, x, y, &dx, &dy) && steps <= searched[index].path_length) {
+            x += dx;
+            y += dy;
+            ++steps;
+        }
+        if (x != goal_x || y != goal_y || steps + 1 != searched[index].path_length) ++mismatches;
+    }
+    CHECK(mismatches == 0);
+    double cost = -1.0;
+    int dx = 0;
+    int dy = 0;
+    CHECK(swarmpath_field_cost(field, goal_x, goal_y, &cost) == 1 && cost == 0.0);
+    CHECK(swarmpath_field_direction(field, goal_x, goal_y, &dx, &dy) == 0);
+    CHECK(swarmpath_field_cost(field, 0, 0, &cost) == 0);   /* blocked */
+    CHECK(swarmpath_field_cost(field, -1, 5, &cost) == 0);  /* off the map */
+    swarmpath_field_destroy(field);
+    /* A goal off the map or on a blocked cell: a field no cell reaches. */
+    CHECK(swarmpath_field_create(solver, 5000, 5000, &field) == SWARMPATH_OK);
+    CHECK(swarmpath_field_cost(field, queries[0], queries[1], &cost) == 0);
+    swarmpath_field_destroy(field);
+    CHECK(swarmpath_field_create(solver, 0, 0, &field) == SWARMPATH_OK);
+    CHECK(swarmpath_field_cost(field, queries[0], queries[1], &cost) == 0);
+    swarmpath_field_destroy(field);
+    CHECK(swarmpath_field_create(NULL, 0, 0, &field) == SWARMPATH_ERROR_INVALID_ARGUMENT && field == NULL);
+    CHECK(swarmpath_field_status(NULL) == -1);
+
+    swarmpath_batch_destroy(batch);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+    swarmpath_scenario_destroy(scenario);
+    free(crowded);
+    free(searched);
+    free(queries);
+    free(map_path);
+    free(scenario_path);
+}
+
+/* Counts a build's progress calls and keeps the last (done, total). */
+struct progress_record {
+    size_t calls;
+    size_t done;
+    size_t total;
+};
+
+static void record_progress(void* user, size_t done, size_t total) {
+    struct progress_record* record = user;
+    ++record->calls;
+    record->done = done;
+    record->total = total;
+}
+
+/* Path oracles on the arena map: built with progress, its answers equal to the solver's, saved,
+ * loaded back with the same answers; foreign files, rules and shapes refused. The file goes to the
+ * working folder and is removed. */
+static void test_path_oracle(const char* source) {
+    char* scenario_path = joined(source, "datasets/movingai/dao/arena.map.scen");
+    char* map_path = joined(source, "datasets/movingai/dao/arena.map");
+    const char* oracle_path = "c_api_test_arena.oracle";
+    swarmpath_scenario* scenario = NULL;
+    swarmpath_grid* grid = NULL;
+    swarmpath_solver* solver = NULL;
+    swarmpath_batch* batch = NULL;
+    CHECK(swarmpath_scenario_read(scenario_path, &scenario) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_from_file(map_path, NULL, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_create(2, &batch) == SWARMPATH_OK);
+    size_t count = swarmpath_scenario_count(scenario);
+    int64_t* queries = malloc(count * 4 * sizeof(int64_t));
+    swarmpath_result* searched = malloc(count * sizeof(swarmpath_result));
+    swarmpath_result* answered = malloc(count * sizeof(swarmpath_result));
+    CHECK(swarmpath_scenario_queries(scenario, queries, NULL, count) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_solve(batch, solver, queries, count, searched) == SWARMPATH_OK);
+
+    struct progress_record progress = {0, 0, 0};
+    swarmpath_oracle* oracle = NULL;
+    CHECK(swarmpath_oracle_build(grid, NULL, batch, "arena.map", record_progress, &progress, &oracle) == SWARMPATH_OK);
+    CHECK(progress.calls > 0 && progress.done == progress.total && progress.total > 0);
+    for (int round = 0; round < 2; ++round) {
+        CHECK(swarmpath_batch_solve_oracle(batch, oracle, queries, count, answered) == SWARMPATH_OK);
+        size_t mismatches = 0;
+        for (size_t index = 0; index < count; ++index) {
+            if (answered[index].status != searched[index].status || fabs(answered[index].cost - searched[index].cost) > 1e-9) {
+                ++mismatches;
+            }
+        }
+        CHECK(mismatches == 0);
+        size_t last = count - 1;
+        size_t length = 0;
+        CHECK(swarmpath_batch_path(batch, last, NULL, 0, &length) == SWARMPATH_OK && length == answered[last].path_length);
+        /* One query through a context, its path smoothed as a searched one is. */
+        swarmpath_context* context = NULL;
+        swarmpath_result result;
+        CHECK(swarmpath_context_create(&context) == SWARMPATH_OK);
+        CHECK(swarmpath_oracle_solve(oracle, context, queries[4 * last], queries[4 * last + 1], queries[4 * last + 2],
+                                     queries[4 * last + 3], &result) == SWARMPATH_OK);
+        CHECK(result.status == SWARMPATH_QUERY_FOUND && result.cost == answered[last].cost);
+        CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_SMOOTHED, NULL, 0, &length) == SWARMPATH_OK);
+        CHECK(length >= 2 && length <= result.path_length);
+        swarmpath_context_destroy(context);
+        if (round == 0) {
+            /* Saved and loaded back: the second round answers from the mapped file. */
+            CHECK(swarmpath_oracle_save(oracle, oracle_path) == SWARMPATH_OK);
+            swarmpath_oracle_destroy(oracle);
+            oracle = NULL;
+            CHECK(swarmpath_oracle_load(oracle_path, grid, NULL, &oracle) == SWARMPATH_OK);
+        }
+    }
+    swarmpath_oracle_destroy(oracle);
+
+    /* Refusals: another movement rule than the file's, a missing file, a hex grid, NULLs. */
+    swarmpath_settings settings;
+    swarmpath_settings_default(&settings);
+    settings.moves = 4;
+    oracle = (swarmpath_oracle*)&failures;
+    CHECK(swarmpath_oracle_load(oracle_path, grid, &settings, &oracle) == SWARMPATH_ERROR_FILE && oracle == NULL);
+    CHECK(strstr(swarmpath_last_error(), oracle_path) != NULL);
+    CHECK(swarmpath_oracle_load("/nonexistent/arena.oracle", grid, NULL, &oracle) == SWARMPATH_ERROR_FILE);
+    CHECK(strstr(swarmpath_last_error(), "/nonexistent/arena.oracle") != NULL);
+    swarmpath_grid* hex = NULL;
+    CHECK(swarmpath_grid_from_shaped_letters(2, 2, SWARMPATH_TOPOLOGY_HEX, "....", NULL, &hex) == SWARMPATH_OK);
+    CHECK(swarmpath_oracle_build(hex, NULL, batch, NULL, NULL, NULL, &oracle) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "octile maps only") != NULL && oracle == NULL);
+    CHECK(swarmpath_oracle_build(grid, NULL, NULL, NULL, NULL, NULL, &oracle) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_oracle_save(NULL, oracle_path) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    swarmpath_grid_destroy(hex);
+    remove(oracle_path);
+
+    swarmpath_batch_destroy(batch);
+    swarmpath_solver_destroy(solver);
+    swarmpath_grid_destroy(grid);
+    swarmpath_scenario_destroy(scenario);
+    free(answered);
+    free(searched);
+    free(queries);
+    free(map_path);
+    free(scenario_path);
+}
+
 int main(int argc, char** argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s SOURCE_DIR\n", argv[0]);
         return 2;
     }
+    CHECK(strcmp(swarmpath_version(), SWARMPATH_EXPECTED_VERSION) == 0);
     test_one_query(argv[1]);
     test_batch_against_scenario(argv[1]);
     test_bad_input();
     test_shaped_grids();
+    test_messages_in_c_words();
+    test_bounds();
+    test_grids_from_arrays();
+    test_deadlines_and_cancellation();
+    test_path_shapes();
+    test_goal_fields(argv[1]);
+    test_path_oracle(argv[1]);
     if (failures != 0) {
         fprintf(stderr, "c_api_test: %d checks failed\n", failures);
         return 1;

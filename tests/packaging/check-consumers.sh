@@ -3,13 +3,14 @@
 # (find_package) and as a source subdirectory (add_subdirectory, with BUILD_SHARED_LIBS=ON and a
 # Debug build type of its own), each with the command line's packages hidden as on a machine that
 # has only the engine's dependencies; each builds a shared library linking the engine and a C
-# program on the C API, and runs them. Then the Python module is installed into a fresh virtual
+# program on the C API, and runs them. The C API is also linked from pure C: a C-only CMake project
+# and a plain `cc ... $(pkg-config --cflags --libs swarmpath)` against the install. Then the Python module is installed into a fresh virtual
 # environment by the README's one command (from BUILD_DIR's module) and imported from there.
 #   tests/packaging/check-consumers.sh BUILD_DIR
 # BUILD_DIR is a configured and built swarmpath tree (the Release build): the installed package
 # is that build's engine, so only the add_subdirectory consumer compiles the engine again (at -O0).
 # Work goes to a temporary folder, removed at the end. Needs cmake, ninja, a C and C++ compiler,
-# oneTBB, and python3-venv for the Python part (skipped when BUILD_DIR has no Python module).
+# oneTBB, pkg-config and nm, and python3-venv for the Python part (skipped when BUILD_DIR has no Python module).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build_dir="$(cd "${1:?usage: check-consumers.sh BUILD_DIR}" && pwd)"
@@ -40,6 +41,30 @@ cmake -S "$root/tests/packaging/consumer" -B "$work/installed" -G Ninja -DCMAKE_
   -DCMAKE_PREFIX_PATH="$work/prefix" "${hidden[@]}" > "$work/installed.log" || { cat "$work/installed.log"; exit 1; }
 cmake --build "$work/installed" --parallel "$jobs" > /dev/null
 run_consumer "$work/installed"
+
+# ---- C part (the C API from pure C): begin ----
+# A C-only CMake project (LANGUAGES C) and a plain pkg-config build link the installed C API and
+# run a C program on it; the library exports the swarmpath_* functions only.
+echo "packaging: the C API from a C-only CMake project and from pkg-config, against the install"
+version="$(sed -n 's/^project(swarmpath VERSION \([0-9.]*\).*/\1/p' "$root/CMakeLists.txt")"
+pc_file="$(find "$work/prefix" -name swarmpath.pc | head -n 1)"
+[ -n "$pc_file" ] || { echo "packaging: no swarmpath.pc was installed" >&2; exit 1; }
+c_library="$(find "$work/prefix" -name 'libswarmpath_c.so' | head -n 1)"
+if nm -D --defined-only "$c_library" | awk '$2 == "T" && $3 !~ /^swarmpath_/' | grep .; then
+  echo "packaging: libswarmpath_c exports the functions above beyond the C API" >&2
+  exit 1
+fi
+cmake -S "$root/tests/packaging/c_only" -B "$work/c_only" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$work/prefix" "${hidden[@]}" > "$work/c_only.log" 2>&1 || { cat "$work/c_only.log"; exit 1; }
+cmake --build "$work/c_only" --parallel "$jobs" > /dev/null
+"$work/c_only/c_only_app" "$map" "$version"
+export PKG_CONFIG_PATH="$(dirname "$pc_file")"
+[ "$(pkg-config --modversion swarmpath)" = "$version" ] || { echo "packaging: swarmpath.pc's version is not $version" >&2; exit 1; }
+# shellcheck disable=SC2046  # pkg-config's flags are meant to be split into words
+cc -std=c99 -o "$work/pkgconfig_app" "$root/tests/packaging/c_only/c_only_app.c" $(pkg-config --cflags --libs swarmpath) -lm
+LD_LIBRARY_PATH="$(pkg-config --variable=libdir swarmpath)" "$work/pkgconfig_app" "$map" "$version"
+unset PKG_CONFIG_PATH
+# ---- C part: end ----
 
 echo "packaging: add_subdirectory(swarmpath), BUILD_SHARED_LIBS=ON, the consumer's own Debug build type"
 cmake -S "$root/tests/packaging/consumer" -B "$work/subdirectory" -G Ninja -DCMAKE_BUILD_TYPE=Debug \

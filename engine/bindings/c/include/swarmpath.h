@@ -1,8 +1,10 @@
 /* swarmpath.h: the C API of the swarmpath grid pathfinding engine (C99; also valid C++).
  *
- * For game engines and other languages that bind through C. Link with swarmpath::c (CMake:
- * find_package(swarmpath) or add_subdirectory), or -lswarmpath_c -lswarmpath -ltbb and the C++
- * runtime by hand.
+ * For game engines and other languages that bind through C. The library, libswarmpath_c, is a
+ * shared library that carries the engine and brings the C++ runtime and oneTBB as its own
+ * dependencies, so a pure C program links it alone: swarmpath::c in CMake (find_package(swarmpath),
+ * also from a `LANGUAGES C` project, or add_subdirectory), `pkg-config --cflags --libs swarmpath`,
+ * or -I<prefix>/include -L<prefix>/lib -lswarmpath_c by hand.
  *
  * Usage:
  *   swarmpath_grid* grid = NULL;
@@ -24,17 +26,31 @@
  *   swarmpath_context  one thread's search state, reused from query to query; holds the last path.
  *   swarmpath_batch    a pool of worker threads for many queries at once; holds the last results.
  *   swarmpath_scenario a Moving AI .scen file's queries and optimal lengths.
+ *   swarmpath_cancel_token  a stop signal any thread may fire; searches that hold it stop early.
+ *   swarmpath_crowd    a grid bound to settings for many queries sharing few goals (goal fields).
+ *   swarmpath_field    one goal field: every cell's cost to a goal and its first step there.
+ *   swarmpath_oracle   a path oracle: first moves of optimal paths between every pair of cells,
+ *                      built once (or loaded from its file) and answering queries without search.
  *
- * Thread safety: grids and solvers are immutable once created; any number of threads may use one
- * at the same time. A context or a batch is used by one thread at a time (one context per thread);
- * swarmpath_batch_solve spreads its queries over its own workers and returns when all are done.
- * Results never depend on the thread count.
+ * Thread safety: grids, solvers, crowds, fields and oracles are immutable once created; any number
+ * of threads may use one at the same time. A context or a batch is used by one thread at a time
+ * (one context per thread); swarmpath_batch_solve* spread their queries over the batch's own
+ * workers and return when all are done. A cancel token may be fired from any thread. Results
+ * never depend on the thread count. Solvers, crowds, fields and oracles keep a reference to their
+ * grid: destroy them before it.
  *
  * Errors: every function that can fail returns a swarmpath_status; nothing throws across this API
- * and nothing aborts on bad input. On failure the output handles are set to NULL and
- * swarmpath_last_error() describes the failure (a file, line and column where there is one) until
- * the same thread's next failing call. Per-query problems (a coordinate off the map, a blocked cell,
- * no path) are not failures: they are the query's swarmpath_query_status.
+ * and nothing aborts on bad input. An allocation that fails anywhere inside a call is
+ * SWARMPATH_ERROR_OUT_OF_MEMORY, and the process goes on. On failure the output handles are set
+ * to NULL and swarmpath_last_error() describes the failure until the same thread's next failing
+ * call. Messages use this header's names: swarmpath_settings fields ("moves is 4; use algorithm
+ * SWARMPATH_ALGORITHM_ASTAR"), parameter names ("declare it in terrain_spec") and constants; a file
+ * is named with its line and column ("arena.map:5:3: ..."), a caller's buffer by its row and column
+ * (0-based, as y and x: "letters row 1, column 2: ..."). Per-query problems (a coordinate off the
+ * map, a blocked cell, no path) are not failures: they are the query's swarmpath_query_status.
+ *
+ * Limits: every size and count is checked against its bound below before any buffer is read or
+ * memory allocated; a value past its bound is SWARMPATH_ERROR_INVALID_ARGUMENT.
  *
  * Memory: outputs go to caller-owned buffers. Each buffer comes with its capacity; when it is too
  * small (or NULL with capacity 0) the call writes the length needed and returns
@@ -55,16 +71,37 @@
 extern "C" {
 #endif
 
-/* Symbol visibility for a Windows DLL build; nothing elsewhere. */
+/* Symbol visibility: the library exports these functions only (a Windows DLL's import and export;
+ * ELF default visibility when building, everything else being hidden). */
 #if defined(_WIN32) && defined(SWARMPATH_C_SHARED)
 #ifdef SWARMPATH_C_BUILDING
 #define SWARMPATH_API __declspec(dllexport)
 #else
 #define SWARMPATH_API __declspec(dllimport)
 #endif
+#elif defined(SWARMPATH_C_BUILDING) && defined(__GNUC__)
+#define SWARMPATH_API __attribute__((visibility("default")))
 #else
 #define SWARMPATH_API
 #endif
+
+/** Largest grid width or height, in cells. */
+#define SWARMPATH_MAXIMUM_SIDE 32768
+/** Largest grid width x height, in cells (2^28: 16384 x 16384). */
+#define SWARMPATH_MAXIMUM_CELLS 268435456
+/** Largest thread count of a batch (a batch uses at most one thread per hardware thread). */
+#define SWARMPATH_MAXIMUM_THREADS 1024u
+/** Most queries in one swarmpath_batch_solve call (2^24); split larger sets into several batches. */
+#define SWARMPATH_MAXIMUM_BATCH_QUERIES 16777216u
+/** Largest per-query deadline, in milliseconds (one day). */
+#define SWARMPATH_MAXIMUM_DEADLINE_MS 86400000u
+/** Cheapest and dearest passable cost of a cell in swarmpath_grid_from_costs (as in a terrain_spec). */
+#define SWARMPATH_MINIMUM_COST 1.0e-6
+#define SWARMPATH_MAXIMUM_COST 1.0e12
+/** Largest ratio between the dearest and the cheapest passable cost of one grid. */
+#define SWARMPATH_MAXIMUM_COST_RATIO 1.0e4
+/** Most distinct passable costs in one swarmpath_grid_from_costs grid. */
+#define SWARMPATH_MAXIMUM_DISTINCT_COSTS 254
 
 /** Outcome of a call. */
 typedef enum swarmpath_status {
@@ -84,14 +121,17 @@ typedef enum swarmpath_query_status {
     SWARMPATH_QUERY_GOAL_BLOCKED = 3,   /**< the goal cell is not passable */
     SWARMPATH_QUERY_INVALID = 4,        /**< an endpoint is off the map */
     SWARMPATH_QUERY_PARTIAL = 5,        /**< fallback "nearest": a path to the reachable cell nearest the goal */
-    SWARMPATH_QUERY_NODE_LIMIT = 6      /**< max_expansions stopped the search */
+    SWARMPATH_QUERY_NODE_LIMIT = 6,     /**< max_expansions stopped the search */
+    SWARMPATH_QUERY_DEADLINE = 7,       /**< the query's deadline_ms passed before it was answered */
+    SWARMPATH_QUERY_CANCELLED = 8       /**< its cancel token fired before or while the query ran */
 } swarmpath_query_status;
 
 typedef enum swarmpath_algorithm {
     SWARMPATH_ALGORITHM_AUTO = 0,  /**< jump point search where it applies, else A* */
     SWARMPATH_ALGORITHM_ASTAR = 1,
     SWARMPATH_ALGORITHM_JPS = 2,
-    SWARMPATH_ALGORITHM_JPS_PLUS = 3
+    SWARMPATH_ALGORITHM_JPS_PLUS = 3,
+    SWARMPATH_ALGORITHM_FLOWFIELD = 4  /**< goal fields for queries sharing goals: swarmpath_crowd only */
 } swarmpath_algorithm;
 
 typedef enum swarmpath_diagonal_rule {
@@ -107,7 +147,20 @@ typedef enum swarmpath_topology {
     SWARMPATH_TOPOLOGY_TRIANGLE = 2  /**< `type triangle`: cell (x, y) points up when x + y is even */
 } swarmpath_topology;
 
-/** Search settings; start from swarmpath_settings_default(). */
+typedef struct swarmpath_cancel_token swarmpath_cancel_token;
+
+/** How a path is copied out (swarmpath_context_path_shaped, swarmpath_batch_path_shaped). */
+typedef enum swarmpath_path_shape {
+    SWARMPATH_PATH_CELLS = 0,      /**< every cell, start to goal (as swarmpath_context_path) */
+    SWARMPATH_PATH_WAYPOINTS = 1,  /**< the cells where the direction changes, start and goal kept */
+    SWARMPATH_PATH_SMOOTHED = 2    /**< string pulling: cells joined by straight segments with line of
+                                        sight (no blocked cell, no corner the diagonal rule forbids, no
+                                        costlier terrain than the cells a segment replaces) */
+} swarmpath_path_shape;
+
+/** Search settings; start from swarmpath_settings_default(). A query that stops early (deadline,
+ *  cancel token, expansion limit) has no path unless fallback_nearest is set, which then gives the
+ *  path to the reachable cell nearest the goal among those searched. */
 typedef struct swarmpath_settings {
     int algorithm;            /**< a swarmpath_algorithm */
     int moves;                /**< 8 or 4 */
@@ -116,6 +169,10 @@ typedef struct swarmpath_settings {
     int fallback_nearest;     /**< nonzero: answer an unreachable goal with a path to the nearest cell */
     uint64_t max_expansions;  /**< 0: unlimited */
     int record_paths;         /**< nonzero: keep paths (default); zero: costs only, a little faster */
+    uint64_t deadline_ms;     /**< per query: 0 none, else 1 to SWARMPATH_MAXIMUM_DEADLINE_MS milliseconds
+                                   from the query's start (checked every 1024 expansions); status DEADLINE */
+    swarmpath_cancel_token* cancel_token;  /**< NULL: none; else every query of the solver stops when it
+                                                fires (status CANCELLED). Must outlive the solver. */
 } swarmpath_settings;
 
 /** One query's answer. */
@@ -133,6 +190,9 @@ typedef struct swarmpath_context swarmpath_context;
 typedef struct swarmpath_batch swarmpath_batch;
 typedef struct swarmpath_scenario swarmpath_scenario;
 
+/** The library's version, "MAJOR.MINOR.PATCH" (the project's version, as swarmpath.pc and
+ *  find_package report it). Static storage; never NULL. */
+SWARMPATH_API const char* swarmpath_version(void);
 /** The calling thread's last failure message ("" if none). Valid until that thread's next call. */
 SWARMPATH_API const char* swarmpath_last_error(void);
 /** "found", "no_path", ... for a swarmpath_query_status; "unknown" otherwise. Static storage. */
@@ -141,16 +201,28 @@ SWARMPATH_API const char* swarmpath_query_status_name(int status);
 /* ---- Grids ---- */
 
 /** Reads a Moving AI .map file. `terrain_spec` (may be NULL) changes letters' costs on top of the
- *  benchmark table: "LETTER=COST,..." with COST a positive number or "inf" for blocked. */
+ *  benchmark table: "LETTER=COST,..." with COST a positive number or "inf" for blocked.
+ *  Limits: the file's sides and cells as for swarmpath_grid_from_letters, its size at most 600 MiB,
+ *  all checked before anything is allocated. Output: *grid, NULL on failure.
+ *  Errors: SWARMPATH_ERROR_FILE (missing, unreadable or malformed: "file:line:column: why");
+ *  SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer, a bad terrain_spec: "terrain_spec, character
+ *  N: why", a map the terrain cannot build); SWARMPATH_ERROR_OUT_OF_MEMORY. */
 SWARMPATH_API swarmpath_status swarmpath_grid_from_file(const char* map_path, const char* terrain_spec,
                                                         swarmpath_grid** grid);
 /** Builds a grid from `width` x `height` letters, row by row from the top (no line breaks), with the
- *  same letters and terrain_spec as a map file (".": ground, "@" or "T": blocked, ...). */
+ *  same letters and terrain_spec as a map file (".": ground, "@" or "T": blocked, ...).
+ *  Inputs: width and height from 1 to SWARMPATH_MAXIMUM_SIDE, width x height at most
+ *  SWARMPATH_MAXIMUM_CELLS, all checked before `letters` is read; `letters` then holds exactly
+ *  width x height bytes (no NUL needed). Output: *grid, NULL on failure.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT for a size past its bound, a NULL pointer, a bad
+ *  terrain_spec or a letter it does not define (the message gives the cell's row and column);
+ *  SWARMPATH_ERROR_OUT_OF_MEMORY. */
 SWARMPATH_API swarmpath_status swarmpath_grid_from_letters(int32_t width, int32_t height, const char* letters,
                                                            const char* terrain_spec, swarmpath_grid** grid);
-/** As swarmpath_grid_from_letters, with cells of the shape `topology` (a swarmpath_topology). On hex
- *  and triangle grids a solver refuses `moves` other than 8, a diagonal rule other than both-free,
- *  and JPS / JPS+ (settings from swarmpath_settings_default() are accepted). */
+/** As swarmpath_grid_from_letters, with cells of the shape `topology` (a swarmpath_topology; another
+ *  value is SWARMPATH_ERROR_INVALID_ARGUMENT, checked before `letters` is read). On hex and triangle
+ *  grids a solver refuses `moves` other than 8, a diagonal rule other than both-free, and JPS / JPS+
+ *  (settings from swarmpath_settings_default() are accepted). */
 SWARMPATH_API swarmpath_status swarmpath_grid_from_shaped_letters(int32_t width, int32_t height, int topology,
                                                                   const char* letters, const char* terrain_spec,
                                                                   swarmpath_grid** grid);
@@ -162,54 +234,225 @@ SWARMPATH_API int32_t swarmpath_grid_height(const swarmpath_grid* grid);  /**< 0
 /** 1 when (x, y) is on the map and passable, else 0. */
 SWARMPATH_API int swarmpath_grid_passable(const swarmpath_grid* grid, int64_t x, int64_t y);
 
+/** Builds a square-cell grid from a cost per cell, `costs[y * width + x]`: the cost of entering the
+ *  cell (a straight step into it costs that much, a diagonal step sqrt(2) times that).
+ *  Blocked: a cost that is not finite (NaN, +-infinity) or is <= 0. Passable costs must lie from
+ *  SWARMPATH_MINIMUM_COST to SWARMPATH_MAXIMUM_COST, at most SWARMPATH_MAXIMUM_DISTINCT_COSTS
+ *  distinct values, the dearest at most SWARMPATH_MAXIMUM_COST_RATIO times the cheapest.
+ *  Inputs: width and height as for swarmpath_grid_from_letters, checked before `costs` is read;
+ *  `costs` then holds width x height floats. Output: *grid, NULL on failure.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a size past its bound, a NULL pointer, a cost out of
+ *  range, named by its row and column, too many distinct costs or too wide a ratio);
+ *  SWARMPATH_ERROR_OUT_OF_MEMORY. */
+SWARMPATH_API swarmpath_status swarmpath_grid_from_costs(int32_t width, int32_t height, const float* costs,
+                                                         swarmpath_grid** grid);
+/** Builds a square-cell grid of uniform cost from `passable[y * width + x]`: nonzero passable, zero
+ *  blocked. Inputs, output and errors as swarmpath_grid_from_costs (`passable` holds width x height
+ *  bytes). */
+SWARMPATH_API swarmpath_status swarmpath_grid_from_passability(int32_t width, int32_t height, const uint8_t* passable,
+                                                               swarmpath_grid** grid);
+
 /* ---- Solvers ---- */
 
-/** The engine's defaults: auto algorithm, 8 moves, both-free diagonals, weight 1, paths kept. */
+/** The engine's defaults: auto algorithm, 8 moves, both-free diagonals, weight 1, paths kept, no
+ *  expansion limit, no deadline, no cancel token. */
 SWARMPATH_API void swarmpath_settings_default(swarmpath_settings* settings);
-/** Binds `grid` (which must outlive the solver) to `settings` (NULL: the defaults) and validates them. */
+/** Binds `grid` (which must outlive the solver) to `settings` (NULL: the defaults) and validates them.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT naming the field (an unknown algorithm or diagonal rule,
+ *  moves other than 4 or 8, a weight outside 1 to 1000, deadline_ms past its bound, settings the
+ *  algorithm or the grid's cell shape cannot use); SWARMPATH_ERROR_OUT_OF_MEMORY. */
 SWARMPATH_API swarmpath_status swarmpath_solver_create(const swarmpath_grid* grid, const swarmpath_settings* settings,
                                                        swarmpath_solver** solver);
 SWARMPATH_API void swarmpath_solver_destroy(swarmpath_solver* solver);
 
 /* ---- One query at a time ---- */
 
+/** A search context for one thread's queries (its memory grows to the largest grid it searched).
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (NULL), SWARMPATH_ERROR_OUT_OF_MEMORY. */
 SWARMPATH_API swarmpath_status swarmpath_context_create(swarmpath_context** context);
 SWARMPATH_API void swarmpath_context_destroy(swarmpath_context* context);
 /** Solves one query into `result`; the path stays in `context` for swarmpath_context_path until
- *  the context's next query. A per-query problem (off the map, blocked, no path) is result->status,
- *  and the call still returns SWARMPATH_OK. */
+ *  the context's next query. A per-query problem (off the map, blocked, no path, a deadline or
+ *  token that stopped it) is result->status, and the call still returns SWARMPATH_OK. Coordinates
+ *  may be any int64_t: those off the map give SWARMPATH_QUERY_INVALID.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer), SWARMPATH_ERROR_OUT_OF_MEMORY (the
+ *  context's state for a larger grid, or the path, could not be allocated). */
 SWARMPATH_API swarmpath_status swarmpath_solve(const swarmpath_solver* solver, swarmpath_context* context,
                                                int64_t start_x, int64_t start_y, int64_t goal_x, int64_t goal_y,
                                                swarmpath_result* result);
 /** Copies the context's last path as x, y pairs (2 * length values) into `xy`, which holds
- *  `capacity` cells (2 * capacity values); writes the cell count to *length. */
+ *  `capacity` cells (2 * capacity values); writes the cell count to *length (also when the buffer
+ *  is too small; `xy` NULL with capacity 0 asks for the count alone and returns SWARMPATH_OK).
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (NULL context or length, NULL xy with a capacity),
+ *  SWARMPATH_ERROR_BUFFER_TOO_SMALL. */
 SWARMPATH_API swarmpath_status swarmpath_context_path(const swarmpath_context* context, int32_t* xy, size_t capacity,
                                                       size_t* length);
 
+/* ---- Stopping searches early ---- */
+
+/** Creates a cancel token, not fired. Attach it to a solver (swarmpath_settings.cancel_token) or to a
+ *  batch (swarmpath_batch_set_cancel_token). Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (NULL),
+ *  SWARMPATH_ERROR_OUT_OF_MEMORY. */
+SWARMPATH_API swarmpath_status swarmpath_cancel_token_create(swarmpath_cancel_token** token);
+/** Fires the token; safe from any thread (a signal handler included: it only sets an atomic flag),
+ *  at any time, any number of times. Every query that holds it and is running stops at its next
+ *  check (within 1024 expansions) and every query not yet started stops before searching, each
+ *  answered SWARMPATH_QUERY_CANCELLED. A NULL token is ignored. */
+SWARMPATH_API void swarmpath_cancel_token_cancel(swarmpath_cancel_token* token);
+/** Rearms a fired token for later searches. Call it while no search holding the token runs. */
+SWARMPATH_API void swarmpath_cancel_token_reset(swarmpath_cancel_token* token);
+/** 1 when the token has fired (and not been reset since), else 0; 0 for NULL. */
+SWARMPATH_API int swarmpath_cancel_token_is_cancelled(const swarmpath_cancel_token* token);
+/** Destroys the token; no solver or batch may hold it any more. NULL is allowed. */
+SWARMPATH_API void swarmpath_cancel_token_destroy(swarmpath_cancel_token* token);
+
+/** Copies the context's last path in `shape` (a swarmpath_path_shape) as x, y pairs, with the same
+ *  size-query protocol as swarmpath_context_path. Waypoints and smoothing are for square grids; the
+ *  solver of the last query (and its grid) must still exist. The result keeps the start and the
+ *  goal; a smoothed path is never longer (swarmpath_polyline_length) than the cells it replaces.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer, an unknown shape, a shape other than
+ *  cells on a hex or triangle grid), SWARMPATH_ERROR_BUFFER_TOO_SMALL, SWARMPATH_ERROR_OUT_OF_MEMORY. */
+SWARMPATH_API swarmpath_status swarmpath_context_path_shaped(const swarmpath_context* context, int shape, int32_t* xy,
+                                                             size_t capacity, size_t* length);
+/** The Euclidean length of the polyline through `length` points `xy` (x, y pairs), from cell centre
+ *  to cell centre; 0 for NULL or fewer than two points. */
+SWARMPATH_API double swarmpath_polyline_length(const int32_t* xy, size_t length);
+
 /* ---- Many queries at once ---- */
 
-/** A pool of `threads` workers (0: one per hardware thread). */
+/** A pool of worker threads. `threads`: 0 for one per hardware thread, else 1 to
+ *  SWARMPATH_MAXIMUM_THREADS; a batch never runs more workers than the machine has hardware threads
+ *  (swarmpath_batch_threads says how many it runs). Results do not depend on the count.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT for a count above SWARMPATH_MAXIMUM_THREADS or a NULL
+ *  `batch`; SWARMPATH_ERROR_OUT_OF_MEMORY. */
 SWARMPATH_API swarmpath_status swarmpath_batch_create(unsigned threads, swarmpath_batch** batch);
+/** The number of worker threads the batch runs; 0 for NULL. */
+SWARMPATH_API unsigned swarmpath_batch_threads(const swarmpath_batch* batch);
 SWARMPATH_API void swarmpath_batch_destroy(swarmpath_batch* batch);
 /** Solves `count` queries, `queries[4 i .. 4 i + 3]` = start x, start y, goal x, goal y, into
- *  results[i]. The paths stay in `batch` for swarmpath_batch_path until its next solve. */
+ *  results[i]. The paths stay in `batch` for swarmpath_batch_path until its next solve.
+ *  Inputs: `count` from 0 to SWARMPATH_MAXIMUM_BATCH_QUERIES (checked before `queries` is read);
+ *  `queries` holds 4 x count values and `results` count entries (either may be NULL when count is 0).
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer, count past its bound),
+ *  SWARMPATH_ERROR_OUT_OF_MEMORY (the batch's results or paths could not be allocated). */
 SWARMPATH_API swarmpath_status swarmpath_batch_solve(swarmpath_batch* batch, const swarmpath_solver* solver,
                                                      const int64_t* queries, size_t count, swarmpath_result* results);
-/** Copies the path of query `index` of the last batch, as swarmpath_context_path does. */
+/** Attaches `token` to the batch (NULL detaches it): its later solves stop when the token fires,
+ *  whatever the solver's own settings.cancel_token. The token must outlive its use by the batch.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL batch). */
+SWARMPATH_API swarmpath_status swarmpath_batch_set_cancel_token(swarmpath_batch* batch, swarmpath_cancel_token* token);
+/** Gives the batch's later solves a per-query deadline of `deadline_ms` milliseconds (1 to
+ *  SWARMPATH_MAXIMUM_DEADLINE_MS) in place of the solver's settings.deadline_ms; 0 goes back to the
+ *  solver's. Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL batch, a value past its bound). */
+SWARMPATH_API swarmpath_status swarmpath_batch_set_deadline_ms(swarmpath_batch* batch, uint64_t deadline_ms);
+/** Copies the path of query `index` of the last batch, as swarmpath_context_path does.
+ *  Errors: as swarmpath_context_path, and SWARMPATH_ERROR_INVALID_ARGUMENT for an index not below
+ *  the last batch's count. */
 SWARMPATH_API swarmpath_status swarmpath_batch_path(const swarmpath_batch* batch, size_t index, int32_t* xy,
                                                     size_t capacity, size_t* length);
 
+/** Copies the path of query `index` of the last batch in `shape`, as swarmpath_context_path_shaped. */
+SWARMPATH_API swarmpath_status swarmpath_batch_path_shaped(const swarmpath_batch* batch, size_t index, int shape,
+                                                           int32_t* xy, size_t capacity, size_t* length);
+
+/* ---- Goal fields: many agents, few goals ---- */
+
+typedef struct swarmpath_crowd swarmpath_crowd;
+typedef struct swarmpath_field swarmpath_field;
+
+/** Binds `grid` (which must outlive the crowd) to `settings` for swarmpath_batch_solve_crowd.
+ *  settings->algorithm: SWARMPATH_ALGORITHM_FLOWFIELD (every group of queries with one reachable goal
+ *  is answered from one goal field: a reverse Dijkstra from the goal, then a path read off per agent)
+ *  or SWARMPATH_ALGORITHM_AUTO (the command line's cost model picks a field or per-agent search for
+ *  each group, as `swarmpath solve --algorithm auto` does). Other queries are searched. Answers are
+ *  optimal and equal to a solver's costs. Its deadline_ms and cancel_token apply (a batch's own do not).
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT naming the field (another algorithm, settings as for
+ *  swarmpath_solver_create), SWARMPATH_ERROR_OUT_OF_MEMORY. */
+SWARMPATH_API swarmpath_status swarmpath_crowd_create(const swarmpath_grid* grid, const swarmpath_settings* settings,
+                                                      swarmpath_crowd** crowd);
+SWARMPATH_API void swarmpath_crowd_destroy(swarmpath_crowd* crowd);
+/** Solves `count` queries with the crowd, as swarmpath_batch_solve does with a solver (same inputs,
+ *  bounds, results and paths: swarmpath_batch_path and swarmpath_batch_path_shaped read them). A
+ *  field's work is counted in the expanded/generated counters of its group's first query. */
+SWARMPATH_API swarmpath_status swarmpath_batch_solve_crowd(swarmpath_batch* batch, const swarmpath_crowd* crowd,
+                                                           const int64_t* queries, size_t count,
+                                                           swarmpath_result* results);
+
+/** Computes the goal field of (goal_x, goal_y) over the whole map under the solver's grid, moves and
+ *  diagonal rule (its algorithm and weight do not matter); the solver's deadline_ms (for the whole
+ *  field) and cancel_token may stop it early, which swarmpath_field_status reports. A goal off the
+ *  map or blocked gives an empty field (no cell reaches it). The solver's grid must outlive the field.
+ *  Memory: about 9 bytes per cell. Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (NULL),
+ *  SWARMPATH_ERROR_OUT_OF_MEMORY. */
+SWARMPATH_API swarmpath_status swarmpath_field_create(const swarmpath_solver* solver, int64_t goal_x, int64_t goal_y,
+                                                      swarmpath_field** field);
+SWARMPATH_API void swarmpath_field_destroy(swarmpath_field* field);
+/** SWARMPATH_QUERY_FOUND when the field was computed to the end, SWARMPATH_QUERY_DEADLINE or
+ *  SWARMPATH_QUERY_CANCELLED when it was stopped (cells it reached are still exact); -1 for NULL. */
+SWARMPATH_API int swarmpath_field_status(const swarmpath_field* field);
+/** 1 with the optimal cost from (x, y) to the goal in *cost when the field reached (x, y); 0 (and
+ *  *cost untouched) for a cell off the map, blocked, unconnected or not reached. */
+SWARMPATH_API int swarmpath_field_cost(const swarmpath_field* field, int64_t x, int64_t y, double* cost);
+/** 1 with the first step from (x, y) towards the goal in *dx, *dy (each -1, 0 or 1: the neighbour
+ *  (x + dx, y + dy)); 0 at the goal itself and wherever swarmpath_field_cost gives 0. */
+SWARMPATH_API int swarmpath_field_direction(const swarmpath_field* field, int64_t x, int64_t y, int* dx, int* dy);
+
+/* ---- Path oracles: every query answered without search ---- */
+
+typedef struct swarmpath_oracle swarmpath_oracle;
+/** A build's progress: called with the rows done and the total, from whichever worker thread
+ *  finished a share of the rows (never from two threads at once). */
+typedef void (*swarmpath_progress)(void* user, size_t done, size_t total);
+
+/** Builds the path oracle of a square grid under settings->moves and ->diagonal_rule (NULL: the
+ *  defaults; the other fields are not used) on the batch's workers: one Dijkstra per passable cell,
+ *  so it costs about (passable cells)^2 work; the sizes a map may have (SWARMPATH_MAXIMUM_CELLS)
+ *  bound it. `map_name` (may be NULL) is recorded in the file. `progress` may be NULL. The grid
+ *  must outlive the oracle. Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer, a hex or
+ *  triangle grid, bad settings), SWARMPATH_ERROR_OUT_OF_MEMORY. */
+SWARMPATH_API swarmpath_status swarmpath_oracle_build(const swarmpath_grid* grid, const swarmpath_settings* settings,
+                                                      swarmpath_batch* batch, const char* map_name,
+                                                      swarmpath_progress progress, void* progress_user,
+                                                      swarmpath_oracle** oracle);
+/** Loads an oracle file (mapped, not read into memory) made by swarmpath_oracle_save or `swarmpath
+ *  precompute` for `grid` under settings->moves and ->diagonal_rule. Errors: SWARMPATH_ERROR_FILE (a
+ *  missing, damaged or foreign file, or one built for another map, terrain or rule; the message
+ *  names the file), SWARMPATH_ERROR_INVALID_ARGUMENT, SWARMPATH_ERROR_OUT_OF_MEMORY. */
+SWARMPATH_API swarmpath_status swarmpath_oracle_load(const char* oracle_path, const swarmpath_grid* grid,
+                                                     const swarmpath_settings* settings, swarmpath_oracle** oracle);
+/** Writes the oracle to `oracle_path` atomically (a temporary file renamed over it when complete).
+ *  Errors: SWARMPATH_ERROR_FILE (the message names the file), SWARMPATH_ERROR_INVALID_ARGUMENT. */
+SWARMPATH_API swarmpath_status swarmpath_oracle_save(const swarmpath_oracle* oracle, const char* oracle_path);
+SWARMPATH_API void swarmpath_oracle_destroy(swarmpath_oracle* oracle);
+/** Answers one query from the oracle into `result` (an optimal cost and, in the context, the path),
+ *  as swarmpath_solve does; expanded and generated count the steps read. */
+SWARMPATH_API swarmpath_status swarmpath_oracle_solve(const swarmpath_oracle* oracle, swarmpath_context* context,
+                                                      int64_t start_x, int64_t start_y, int64_t goal_x,
+                                                      int64_t goal_y, swarmpath_result* result);
+/** Answers `count` queries from the oracle on the batch's workers, as swarmpath_batch_solve does. */
+SWARMPATH_API swarmpath_status swarmpath_batch_solve_oracle(swarmpath_batch* batch, const swarmpath_oracle* oracle,
+                                                            const int64_t* queries, size_t count,
+                                                            swarmpath_result* results);
+
 /* ---- Moving AI scenario files ---- */
 
+/** Reads a Moving AI .scen file (at most 600 MiB). Output: *scenario, NULL on failure.
+ *  Errors: SWARMPATH_ERROR_FILE ("file:line:column: why"), SWARMPATH_ERROR_INVALID_ARGUMENT (NULL),
+ *  SWARMPATH_ERROR_OUT_OF_MEMORY. */
 SWARMPATH_API swarmpath_status swarmpath_scenario_read(const char* scenario_path, swarmpath_scenario** scenario);
 SWARMPATH_API void swarmpath_scenario_destroy(swarmpath_scenario* scenario);
 SWARMPATH_API size_t swarmpath_scenario_count(const swarmpath_scenario* scenario);  /**< rows; 0 for NULL */
 /** Copies the rows' queries (4 values a row, as swarmpath_batch_solve takes them) and, when
- *  `optimal` is not NULL, their optimal lengths; both hold `capacity` rows. */
+ *  `optimal` is not NULL, their optimal lengths; both hold `capacity` rows.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL scenario or queries),
+ *  SWARMPATH_ERROR_BUFFER_TOO_SMALL (capacity below swarmpath_scenario_count; nothing written). */
 SWARMPATH_API swarmpath_status swarmpath_scenario_queries(const swarmpath_scenario* scenario, int64_t* queries,
                                                           double* optimal, size_t capacity);
 /** The map file of row 0, resolved as the command line does (its base name beside the scenario),
- *  as a NUL-terminated string in `path` of `capacity` bytes; *length gets its length without the NUL. */
+ *  as a NUL-terminated string in `path` of `capacity` bytes; *length gets its length without the NUL
+ *  (`path` NULL with capacity 0 asks for the length alone).
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer, a scenario without rows),
+ *  SWARMPATH_ERROR_BUFFER_TOO_SMALL (capacity not above the length). */
 SWARMPATH_API swarmpath_status swarmpath_scenario_map_path(const swarmpath_scenario* scenario, char* path,
                                                            size_t capacity, size_t* length);
 

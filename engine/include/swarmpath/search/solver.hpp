@@ -78,6 +78,16 @@ public:
     /// for a probe that only needs to know whether a query costs more than some bound.
     void solve(SearchContext& context, const Query& query, Result& result, std::uint64_t expansion_limit) const;
 
+    /// This solver with another per-query deadline and cancel token (SearchSettings::time_budget and
+    /// cancel; zero and null: none). Everything prepared is shared, so it costs a few reference
+    /// counts: for one batch's own deadline or token over a solver made once.
+    [[nodiscard]] Solver with_stop_conditions(std::chrono::nanoseconds time_budget, const CancelToken* cancel) const {
+        Solver copy = *this;
+        copy.settings_.time_budget = time_budget;
+        copy.settings_.cancel = cancel;
+        return copy;
+    }
+
     [[nodiscard]] const grid::Grid& grid() const { return *grid_; }
     [[nodiscard]] const SearchSettings& settings() const { return settings_; }
     /// The heuristic in force (`automatic` resolved).
