@@ -241,11 +241,11 @@ static void test_messages_in_c_words(void) {
     swarmpath_settings_default(&settings);
     settings.algorithm = SWARMPATH_ALGORITHM_JPS;
     settings.moves = 4;
-    check_refusal(grid, &settings, "moves is 4; use algorithm SWARMPATH_ALGORITHM_ASTAR");
+    check_refusal(grid, &settings, "moves 4 is set; use algorithm SWARMPATH_ALGORITHM_ASTAR");
     swarmpath_settings_default(&settings);
     settings.algorithm = SWARMPATH_ALGORITHM_JPS_PLUS;
     settings.diagonal_rule = SWARMPATH_DIAGONAL_ONE_FREE;
-    check_refusal(grid, &settings, "diagonal_rule is SWARMPATH_DIAGONAL_ONE_FREE; use algorithm SWARMPATH_ALGORITHM_ASTAR");
+    check_refusal(grid, &settings, "diagonal_rule SWARMPATH_DIAGONAL_ONE_FREE is set; use algorithm SWARMPATH_ALGORITHM_ASTAR");
     swarmpath_settings_default(&settings);
     settings.algorithm = SWARMPATH_ALGORITHM_JPS;
     settings.fallback_nearest = 1;
@@ -253,7 +253,7 @@ static void test_messages_in_c_words(void) {
     swarmpath_settings_default(&settings);
     settings.algorithm = SWARMPATH_ALGORITHM_JPS;
     settings.weight = 2.0;
-    check_refusal(grid, &settings, "(weight must be 1)");
+    check_refusal(grid, &settings, "(no weight)");
     swarmpath_settings_default(&settings);
     settings.weight = INFINITY;
     check_refusal(grid, &settings, "weight must be a number from 1 to 1000");
@@ -270,7 +270,7 @@ static void test_messages_in_c_words(void) {
     CHECK(swarmpath_grid_from_letters(4, 3, "...." "...." ".Z..", NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
     CHECK(grid == NULL);
     CHECK(strcmp(swarmpath_last_error(),
-                 "letters row 2, column 1: unknown terrain letter 'Z' (declare it in terrain_spec)") == 0);
+                 "letters row 2, column 1: unknown terrain letter 'Z' (declare it with terrain_spec)") == 0);
     CHECK(swarmpath_grid_from_letters(2, 1, ".\n", NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
     CHECK(strstr(swarmpath_last_error(), "row 0, column 1: unknown terrain letter byte 10") != NULL);
     CHECK(swarmpath_grid_from_letters(4, 3, "...." "...." ".Z..", "Z=3", &grid) == SWARMPATH_OK);
@@ -287,7 +287,7 @@ static void test_messages_in_c_words(void) {
     fclose(file);
     CHECK(swarmpath_grid_from_file(map_path, NULL, &grid) == SWARMPATH_ERROR_FILE && grid == NULL);
     CHECK(strcmp(swarmpath_last_error(),
-                 "c_api_test_unknown_letter.map:6:2: unknown terrain letter 'Z' (declare it in terrain_spec)") == 0);
+                 "c_api_test_unknown_letter.map:6:2: unknown terrain letter 'Z' (declare it with terrain_spec)") == 0);
     CHECK(swarmpath_grid_from_file(map_path, "Z=2", &grid) == SWARMPATH_OK);
     swarmpath_grid_destroy(grid);
     remove(map_path);

@@ -43,8 +43,8 @@
  * and nothing aborts on bad input. An allocation that fails anywhere inside a call is
  * SWARMPATH_ERROR_OUT_OF_MEMORY, and the process goes on. On failure the output handles are set
  * to NULL and swarmpath_last_error() describes the failure until the same thread's next failing
- * call. Messages use this header's names: swarmpath_settings fields ("moves is 4; use algorithm
- * SWARMPATH_ALGORITHM_ASTAR"), parameter names ("declare it in terrain_spec") and constants; a file
+ * call. Messages use this header's names: swarmpath_settings fields ("moves 4 is set; use algorithm
+ * SWARMPATH_ALGORITHM_ASTAR"), parameter names ("declare it with terrain_spec") and constants; a file
  * is named with its line and column ("arena.map:5:3: ..."), a caller's buffer by its row and column
  * (0-based, as y and x: "letters row 1, column 2: ..."). Per-query problems (a coordinate off the
  * map, a blocked cell, no path) are not failures: they are the query's swarmpath_query_status.

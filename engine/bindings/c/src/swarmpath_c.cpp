@@ -271,7 +271,7 @@ Status check_letters(const grid::MapLetters& map, const grid::TerrainTable& terr
         return Error{"", 0, 0,
                      std::string(origin) + " row " + std::to_string(index / map.width) + ", column " +
                          std::to_string(index % map.width) + ": unknown terrain letter " + describe_letter(letter) +
-                         " (declare it in terrain_spec)"};
+                         " (declare it with terrain_spec)"};
     }
     return Success{};
 }
