@@ -344,7 +344,7 @@ Status AtomicFile::claim() {
         }
         range.l_type = F_UNLCK;
         ::fcntl(temporary_->folder, F_OFD_SETLK, &range);
-        std::this_thread::sleep_for(std::chrono::milliseconds(2 + random() % 40));
+        if (attempt < 2) std::this_thread::sleep_for(std::chrono::milliseconds(2 + random() % 40));
     }
     fail("refusing to write: another swarmpath run is writing this file now; this run stops rather than waits, "
          "so that the outputs of the two runs cannot be mixed (wait for the other run to end, or choose another name)");
