@@ -11,8 +11,12 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
+#include <exception>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -20,9 +24,13 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <thread>
 #include <tuple>
 #include <utility>
 #include <vector>
+
+#include <tbb/info.h>
 
 #include "flat_queries.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
@@ -46,35 +54,192 @@ namespace {
     throw py::error_already_set();
 }
 
+/// The engine's messages speak the command line's flags (`--moves is 4; use --algorithm astar`);
+/// this rewrites them in this module's keyword arguments (`moves=4; use algorithm="astar"`).
+/// A flag followed by one of its setting's values, or by `is VALUE`, becomes keyword=value;
+/// any other flag becomes `keyword=`.
+std::string in_python_words(std::string message) {
+    struct Flag {
+        std::string_view flag;
+        std::string_view keyword;
+        bool quoted;  // string values are shown quoted, numbers bare
+        std::vector<std::string_view> values;
+    };
+    static const std::vector<Flag> flags = {
+        {"--algorithm", "algorithm", true, {"auto", "astar", "jps+", "jps", "flowfield", "oracle"}},
+        {"--diagonal-rule", "diagonal_rule", true, {"both-free", "one-free", "any"}},
+        {"--heuristic", "heuristic", true, {"auto", "octile", "manhattan", "euclidean", "chebyshev", "zero", "hex", "triangle"}},
+        {"--fallback", "fallback", true, {"none", "nearest"}},
+        {"--moves", "moves", false, {"4", "8"}},
+        {"--weight", "weight", false, {}},
+        {"--terrain-file", "terrain", false, {}},
+        {"--terrain", "terrain", false, {}},
+        {"--max-expansions", "max_expansions", false, {}},
+        {"--deadline-ms", "deadline_ms", false, {}},
+        {"--threads", "threads", false, {}},
+    };
+    for (const Flag& flag : flags) {
+        std::size_t position = 0;
+        while ((position = message.find(flag.flag, position)) != std::string::npos) {
+            std::size_t end = position + flag.flag.size();
+            if (end < message.size() && (std::isalnum(static_cast<unsigned char>(message[end])) || message[end] == '-')) {
+                position = end;  // a longer flag (--terrain-file) is matched by its own entry
+                continue;
+            }
+            std::string replacement = std::string(flag.keyword) + "=";
+            std::size_t value_start = end;
+            if (message.compare(value_start, 4, " is ") == 0) value_start += 3;
+            if (value_start < message.size() && message[value_start] == ' ') {
+                for (std::string_view value : flag.values) {
+                    const std::size_t after = value_start + 1 + value.size();
+                    const bool whole = after >= message.size() ||
+                                       !(std::isalnum(static_cast<unsigned char>(message[after])) || message[after] == '+' || message[after] == '-');
+                    if (message.compare(value_start + 1, value.size(), value) == 0 && whole) {
+                        replacement += flag.quoted ? "\"" + std::string(value) + "\"" : std::string(value);
+                        end = after;
+                        break;
+                    }
+                }
+            }
+            message.replace(position, end - position, replacement);
+            position += replacement.size();
+        }
+    }
+    // Goal fields (flowfield) answer groups of queries, which a Solver does not take.
+    const std::string flowfield_choice = "algorithm=\"astar\", auto or flowfield";
+    if (const std::size_t found = message.find(flowfield_choice); found != std::string::npos) {
+        message.replace(found, flowfield_choice.size(), "algorithm=\"astar\" or \"auto\"");
+    }
+    return message;
+}
+
+/// A ValueError carrying an engine Error, in this module's words.
+[[noreturn]] void raise_engine_error(const Error& error) { raise(PyExc_ValueError, in_python_words(error.describe())); }
+
+/// A file path argument: str, bytes or os.PathLike (os.fspath), refused with ValueError when it
+/// holds a NUL byte (the file system would see only the part before it).
+std::string path_argument(const py::object& path, const char* keyword) {
+    py::object text;
+    try {
+        text = py::module_::import("os").attr("fsdecode")(path);
+    } catch (const py::error_already_set& error) {
+        if (!error.matches(PyExc_TypeError)) throw;
+        raise(PyExc_TypeError, std::string(keyword) + " must be a str, bytes or os.PathLike path, not " +
+                                   py::str(py::type::of(path).attr("__name__")).cast<std::string>());
+    }
+    const std::string value = text.cast<std::string>();
+    if (value.find('\0') != std::string::npos) {
+        raise(PyExc_ValueError, std::string(keyword) + " holds a NUL byte: " + py::repr(text).cast<std::string>());
+    }
+    return value;
+}
+
+/// "row R, column C" of cell `index` in a grid `width` wide (row = y, column = x).
+std::string row_and_column(std::size_t index, std::uint64_t width) {
+    return "row " + std::to_string(index / width) + ", column " + std::to_string(index % width);
+}
+
 /// A failed read: FileNotFoundError when the file is not there, ValueError (naming file, line and
 /// column) when it is but cannot be read or parsed.
 [[noreturn]] void raise_file_error(const std::string& path, const Error& error) {
     std::error_code ignored;
     if (!std::filesystem::exists(path, ignored)) raise(PyExc_FileNotFoundError, error.describe());
-    raise(PyExc_ValueError, error.describe());
+    raise_engine_error(error);
 }
 
-/// The engine's letters-to-costs table: the benchmark's, with `terrain` applied, which is None, a
-/// spec string "LETTER=COST,..." (COST a number or inf) or a dict {letter: cost}.
+/// A terrain cost given from Python as a number: passable with that cost, or blocked for inf.
+/// Finite costs must lie in the engine's range, so that no path sum overflows.
+void declare_terrain_cost(grid::TerrainTable& table, char letter, const py::handle& value, const std::string& where) {
+    if (py::isinstance<py::bool_>(value) || !(py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value) ||
+                                              PyIndex_Check(value.ptr()) || PyFloat_Check(value.ptr()) ||
+                                              py::hasattr(value, "__float__"))) {
+        raise(PyExc_TypeError, where + ": a terrain cost must be a number (inf: blocked), not " +
+                                   py::str(py::type::of(value).attr("__name__")).cast<std::string>());
+    }
+    const double cost = py::float_(py::reinterpret_borrow<py::object>(value)).cast<double>();
+    if (std::isinf(cost) && cost > 0) {
+        table.declare(letter, false, 1.0);
+        return;
+    }
+    if (!(cost >= grid::kMinimumCost && cost <= grid::kMaximumCost)) {
+        raise(PyExc_ValueError, where + ": cost " + py::repr(py::float_(cost)).cast<std::string>() +
+                                    " is out of range: a terrain cost must be from 1e-06 to 1e+12 (so that path sums "
+                                    "cannot overflow), or inf for blocked");
+    }
+    table.declare(letter, true, cost);
+}
+
+/// The engine's letters-to-costs table: `base` (the benchmark's by default) with `terrain` applied,
+/// which is None, a spec string "LETTER=COST,..." (COST a number or inf) or a dict {letter: cost}
+/// whose keys are one-character str and whose values are numbers.
 grid::TerrainTable terrain_table(const py::object& terrain, grid::TerrainTable base = grid::TerrainTable::benchmark()) {
     if (terrain.is_none()) return base;
-    std::string spec;
     if (py::isinstance<py::str>(terrain)) {
-        spec = terrain.cast<std::string>();
-    } else if (py::isinstance<py::dict>(terrain)) {
-        for (auto [key, value] : terrain.cast<py::dict>()) {
-            const std::string letter = py::str(key).cast<std::string>();
-            const double cost = value.cast<double>();
-            if (!spec.empty()) spec += ',';
-            spec += letter + '=' + (std::isinf(cost) ? std::string("inf") : py::str(py::float_(cost)).cast<std::string>());
+        const std::string spec = terrain.cast<std::string>();
+        if (spec.empty()) return base;
+        Expected<grid::TerrainTable> table = io::parse_terrain_spec(spec, base, "terrain");
+        if (!table) {
+            const Error& error = table.error();
+            raise(PyExc_ValueError, "terrain=" + py::repr(terrain).cast<std::string>() + ": " +
+                                        (error.column != 0 ? "at character " + std::to_string(error.column) + ": " : "") +
+                                        in_python_words(error.message));
         }
-    } else {
-        raise(PyExc_TypeError, "terrain must be None, a spec string such as \"W=2,T=inf\" or a dict {letter: cost}");
+        return *table;
     }
-    if (spec.empty()) return base;
-    Expected<grid::TerrainTable> table = io::parse_terrain_spec(spec, base, "terrain");
-    if (!table) raise(PyExc_ValueError, table.error().describe());
-    return *table;
+    if (!py::isinstance<py::dict>(terrain)) {
+        raise(PyExc_TypeError, "terrain must be None, a spec string such as \"W=2,T=inf\" or a dict {letter: cost}, not " +
+                                   py::str(py::type::of(terrain).attr("__name__")).cast<std::string>());
+    }
+    for (auto [key, value] : terrain.cast<py::dict>()) {
+        if (!py::isinstance<py::str>(key)) {
+            raise(PyExc_TypeError, "terrain keys must be one-character str letters, not " +
+                                       py::str(py::type::of(key).attr("__name__")).cast<std::string>() + " " +
+                                       py::repr(key).cast<std::string>());
+        }
+        const std::string letter = key.cast<std::string>();
+        if (letter.size() != 1 || static_cast<unsigned char>(letter[0]) <= 32 || static_cast<unsigned char>(letter[0]) >= 127) {
+            raise(PyExc_ValueError, "terrain key " + py::repr(key).cast<std::string>() +
+                                        " must be exactly one printable, non-space ASCII character");
+        }
+        declare_terrain_cost(base, letter[0], value, "terrain[" + py::repr(key).cast<std::string>() + "]");
+    }
+    return base;
+}
+
+/// An array argument: a NumPy array as it is, anything else (lists, array-likes) through
+/// numpy.asarray, so conversion errors (MemoryError included) reach the caller as they are.
+py::array array_argument(const py::object& source) {
+    if (py::isinstance<py::array>(source)) return py::reinterpret_borrow<py::array>(source);
+    return py::reinterpret_steal<py::array>(
+        py::module_::import("numpy").attr("asarray")(source).release());
+}
+
+/// A C-contiguous copy (or view) of `source` as `Value`, or the exception NumPy raised making it
+/// (MemoryError when the copy cannot be allocated): never a null array.
+template <class Value>
+py::array_t<Value, py::array::c_style | py::array::forcecast> contiguous(const py::array& source) {
+    return py::array_t<Value, py::array::c_style | py::array::forcecast>(source);
+}
+
+/// The (height, width) of a 2-D grid array, checked against the engine's largest map.
+std::pair<std::uint64_t, std::uint64_t> grid_shape(const py::array& source, const char* function) {
+    if (source.ndim() != 2) {
+        raise(PyExc_ValueError, std::string(function) + " needs a 2-D array indexed [y, x], not " + std::to_string(source.ndim()) + "-D");
+    }
+    const auto height = static_cast<std::uint64_t>(source.shape(0));
+    const auto width = static_cast<std::uint64_t>(source.shape(1));
+    if (width == 0 || height == 0) raise(PyExc_ValueError, std::string(function) + " needs at least one row and one column");
+    if (width > io::kMaximumSide || height > io::kMaximumSide || width * height > io::kMaximumCells) {
+        raise(PyExc_ValueError, "the array is larger than the engine's largest map (" + std::to_string(io::kMaximumSide) +
+                                    " cells a side, " + std::to_string(io::kMaximumCells) + " cells)");
+    }
+    return {height, width};
+}
+
+void check_topology(const std::string& topology) {
+    if (!grid::topology_from_type(topology)) {
+        raise(PyExc_ValueError, "topology must be \"octile\", \"hex\" or \"triangle\", not \"" + topology + "\"");
+    }
 }
 
 /// A map's letters with the terrain they were read under, and the grid built from them.
@@ -85,19 +250,31 @@ struct PythonGrid {
 
     static PythonGrid build(io::MapFile map, const grid::TerrainTable& terrain) {
         Expected<grid::Grid> built = grid::Grid::build(map, terrain);
-        if (!built) raise(PyExc_ValueError, built.error().describe());
+        if (!built) raise_engine_error(built.error());
         return {std::make_shared<const io::MapFile>(std::move(map)), terrain,
                 std::make_shared<const grid::Grid>(std::move(*built))};
     }
 
-    static PythonGrid from_file(const std::string& path, const py::object& terrain) {
+    static PythonGrid from_file(const py::object& path_object, const py::object& terrain) {
+        const std::string path = path_argument(path_object, "path");
         const grid::TerrainTable table = terrain_table(terrain);
         Expected<io::MapFile> map = io::read_map_file(path, table);
         if (!map) raise_file_error(path, map.error());
         return build(std::move(*map), table);
     }
 
-    static PythonGrid from_array(const py::array& source, const py::object& terrain, const std::string& topology);
+    static io::MapFile empty_map(std::uint64_t height, std::uint64_t width, const std::string& topology) {
+        io::MapFile map;
+        map.path = "array";
+        map.type = topology;  // the cell shape, as a map file's `type` line names it
+        map.width = static_cast<std::uint32_t>(width);
+        map.height = static_cast<std::uint32_t>(height);
+        map.letters.resize(static_cast<std::size_t>(width * height));
+        return map;
+    }
+
+    static PythonGrid from_array(const py::object& source, const py::object& terrain, const std::string& topology);
+    static PythonGrid from_costs(const py::object& source, const py::object& blocked, const std::string& topology);
 
     [[nodiscard]] py::array_t<bool> passable() const {
         py::array_t<bool> cells({grid->height(), grid->width()});
@@ -121,88 +298,132 @@ struct PythonGrid {
         return cells;
     }
 
+    /// The letters as a (height, width) str array, each byte its own code point (a cost array's
+    /// generated letters may lie above ASCII).
     [[nodiscard]] py::array letters() const {
-        py::array bytes(py::dtype("S1"), {grid->height(), grid->width()});
-        std::copy(map->letters.begin(), map->letters.end(), static_cast<char*>(bytes.mutable_data()));
-        return bytes.attr("astype")("U1");
+        py::array_t<std::uint32_t> codes({grid->height(), grid->width()});
+        std::uint32_t* data = codes.mutable_data();
+        for (std::size_t index = 0; index < map->letters.size(); ++index) {
+            data[index] = static_cast<unsigned char>(map->letters[index]);
+        }
+        return codes.attr("view")("U1");
     }
 };
 
-PythonGrid PythonGrid::from_array(const py::array& source, const py::object& terrain, const std::string& topology) {
-    if (!grid::topology_from_type(topology)) {
-        raise(PyExc_ValueError, "topology must be \"octile\", \"hex\" or \"triangle\", not \"" + topology + "\"");
+/// Costs: each distinct passable cost becomes a terrain letter of that cost. Blocked: inf, NaN
+/// and cells equal to `blocked`; any other cost must lie in the engine's range (1e-6 to 1e12).
+template <class Value>
+PythonGrid costs_to_grid(const Value* data, io::MapFile map, std::optional<double> blocked) {
+    grid::TerrainTable table;
+    table.declare('@', false, 1.0);
+    std::map<double, char> letter_of_cost;
+    unsigned next_letter = '!';
+    for (std::size_t index = 0; index < map.letters.size(); ++index) {
+        const auto cost = static_cast<double>(data[index]);
+        if (std::isnan(cost) || (std::isinf(cost) && cost > 0) || (blocked && cost == *blocked)) {
+            map.letters[index] = '@';
+            continue;
+        }
+        if (!(cost >= grid::kMinimumCost && cost <= grid::kMaximumCost)) {
+            raise(PyExc_ValueError,
+                  "array: the cell at " + row_and_column(index, map.width) + " costs " + py::repr(py::float_(cost)).cast<std::string>() +
+                      ": costs must be from 1e-06 to 1e+12 (so that path sums cannot overflow); inf and NaN "
+                      "mark blocked cells" + (blocked ? "" : ", and blocked= names a value that does (such as blocked=0)"));
+        }
+        auto [entry, inserted] = letter_of_cost.try_emplace(cost, '\0');
+        if (inserted) {
+            if (next_letter == '@') ++next_letter;
+            if (next_letter > 255) raise(PyExc_ValueError, "array: a cost array may hold at most 222 distinct costs");
+            entry->second = static_cast<char>(next_letter++);
+            table.declare(entry->second, true, cost);
+        }
+        map.letters[index] = entry->second;
     }
-    if (source.ndim() != 2) {
-        raise(PyExc_ValueError, "Grid.from_array needs a 2-D array indexed [y, x], not " + std::to_string(source.ndim()) + "-D");
-    }
-    const auto height = static_cast<std::uint64_t>(source.shape(0));
-    const auto width = static_cast<std::uint64_t>(source.shape(1));
-    if (width == 0 || height == 0) raise(PyExc_ValueError, "Grid.from_array needs at least one row and one column");
-    if (width > io::kMaximumSide || height > io::kMaximumSide || width * height > io::kMaximumCells) {
-        raise(PyExc_ValueError, "the array is larger than the engine's largest map (" +
-                                    std::to_string(io::kMaximumSide) + " cells a side, " +
-                                    std::to_string(io::kMaximumCells) + " cells)");
-    }
-    io::MapFile map;
-    map.path = "array";
-    map.type = topology;  // the cell shape, as a map file's `type` line names it
-    map.width = static_cast<std::uint32_t>(width);
-    map.height = static_cast<std::uint32_t>(height);
-    map.letters.resize(static_cast<std::size_t>(width * height));
+    return PythonGrid::build(std::move(map), table);
+}
+
+PythonGrid PythonGrid::from_costs(const py::object& source_object, const py::object& blocked_object, const std::string& topology) {
+    check_topology(topology);
+    const py::array source = array_argument(source_object);
     const char kind = source.dtype().kind();
+    if (kind != 'i' && kind != 'u' && kind != 'f') {
+        raise(PyExc_TypeError, "Grid.from_costs takes an integer or float array of costs, not dtype " +
+                                   py::str(source.dtype()).cast<std::string>() +
+                                   (kind == 'b' ? " (a bool array is passability: use Grid.from_array)" : ""));
+    }
+    std::optional<double> blocked;
+    if (!blocked_object.is_none()) {
+        if (py::isinstance<py::bool_>(blocked_object) || !py::hasattr(blocked_object, "__float__")) {
+            raise(PyExc_TypeError, "blocked must be None or a number (the cost value that marks a blocked cell)");
+        }
+        blocked = py::float_(blocked_object).cast<double>();
+    }
+    const auto [height, width] = grid_shape(source, "Grid.from_costs");
+    io::MapFile map = empty_map(height, width, topology);
+    if (kind == 'f') return costs_to_grid(contiguous<double>(source).data(), std::move(map), blocked);
+    if (kind == 'u') return costs_to_grid(contiguous<std::uint64_t>(source).data(), std::move(map), blocked);
+    return costs_to_grid(contiguous<std::int64_t>(source).data(), std::move(map), blocked);
+}
+
+PythonGrid PythonGrid::from_array(const py::object& source_object, const py::object& terrain, const std::string& topology) {
+    check_topology(topology);
+    const py::array source = array_argument(source_object);
+    const char kind = source.dtype().kind();
+    if (kind != 'b' && kind != 'i' && kind != 'u' && kind != 'f' && kind != 'U' && kind != 'S') {
+        raise(PyExc_TypeError, std::string("Grid.from_array takes a bool array or an integer array of 0 and 1 "
+                                           "(passability), a float array (costs) or a str array (terrain letters), not dtype ") +
+                                   py::str(source.dtype()).cast<std::string>());
+    }
+    const auto [height, width] = grid_shape(source, "Grid.from_array");
+    io::MapFile map = empty_map(height, width, topology);
     if (kind == 'b' || kind == 'i' || kind == 'u') {
-        // Passability: nonzero (True) is ground '.', zero (False) is blocked '@'; uniform cost.
-        py::array_t<bool> cells = py::array_t<bool, py::array::c_style | py::array::forcecast>::ensure(source);
-        const bool* data = cells.data();
-        for (std::size_t index = 0; index < map.letters.size(); ++index) map.letters[index] = data[index] ? '.' : '@';
+        // Passability: True (1) is ground '.', False (0) is blocked '@'; uniform cost. Any other
+        // integer is refused: it is likely a cost map, which from_costs reads.
+        const auto cells = contiguous<std::int64_t>(source);
+        const std::int64_t* data = cells.data();
+        for (std::size_t index = 0; index < map.letters.size(); ++index) {
+            if (data[index] != 0 && data[index] != 1) {
+                raise(PyExc_ValueError, "Grid.from_array: the integer array holds " + std::to_string(data[index]) + " at " +
+                                            row_and_column(index, width) +
+                                            "; an integer array is passability, 1 passable and 0 blocked. For a cost "
+                                            "map use Grid.from_costs(array, blocked=...); for nonzero-is-passable "
+                                            "pass array != 0");
+            }
+            map.letters[index] = data[index] != 0 ? '.' : '@';
+        }
         return build(std::move(map), terrain_table(terrain));
     }
     if (kind == 'f') {
-        // Costs: each distinct finite positive cost becomes a terrain letter of that cost; inf is blocked.
-        py::array_t<double> cells = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(source);
-        const double* data = cells.data();
-        grid::TerrainTable table;
-        table.declare('@', false, 1.0);
-        std::map<double, char> letter_of_cost;
-        unsigned next_letter = '!';
-        for (std::size_t index = 0; index < map.letters.size(); ++index) {
-            const double cost = data[index];
-            if (std::isnan(cost) || cost <= 0) {
-                raise(PyExc_ValueError, "cell (" + std::to_string(index % width) + ", " + std::to_string(index / width) +
-                                            ") has cost " + std::to_string(cost) + ": costs must be positive, or inf for blocked");
-            }
-            if (std::isinf(cost)) {
-                map.letters[index] = '@';
-                continue;
-            }
-            auto [entry, inserted] = letter_of_cost.try_emplace(cost, '\0');
-            if (inserted) {
-                if (next_letter == '@') ++next_letter;
-                if (next_letter > 255) raise(PyExc_ValueError, "a cost array may hold at most 222 distinct costs");
-                entry->second = static_cast<char>(next_letter++);
-                table.declare(entry->second, true, cost);
-            }
-            map.letters[index] = entry->second;
-        }
         if (!terrain.is_none()) raise(PyExc_ValueError, "terrain applies to letter grids; a cost array carries its own costs");
-        return build(std::move(map), table);
+        return costs_to_grid(contiguous<double>(source).data(), std::move(map), std::nullopt);
     }
-    if (kind == 'U' || kind == 'S') {
-        // Letters, through the terrain table (benchmark letters by default).
-        py::array letters = py::array::ensure(source.attr("astype")("U1"), py::array::c_style);
-        const auto* data = static_cast<const std::uint32_t*>(letters.data());  // UCS-4 code points
-        for (std::size_t index = 0; index < map.letters.size(); ++index) {
-            if (data[index] == 0 || data[index] > 127) {
-                raise(PyExc_ValueError, "cell (" + std::to_string(index % width) + ", " + std::to_string(index / width) +
-                                            ") is not a single ASCII terrain letter");
+    // Letters, one per cell, through the terrain table (benchmark letters by default). Cells of
+    // more than one character are refused, not cut to their first.
+    const py::array letters = py::array(source.attr("astype")("U"));
+    const auto characters = static_cast<std::size_t>(letters.itemsize()) / 4;
+    const py::array contiguous_letters = py::array::ensure(letters, py::array::c_style);
+    if (!contiguous_letters) throw py::error_already_set();
+    const auto* data = static_cast<const std::uint32_t*>(contiguous_letters.data());  // UCS-4 code points
+    const grid::TerrainTable table = terrain_table(terrain);
+    for (std::size_t index = 0; index < map.letters.size(); ++index) {
+        const std::uint32_t* cell = data + index * characters;
+        const bool single = characters >= 1 && cell[0] != 0 && std::all_of(cell + 1, cell + characters, [](std::uint32_t code) { return code == 0; });
+        if (!single || cell[0] > 127) {
+            std::string shown;
+            for (std::size_t offset = 0; offset < characters && cell[offset] != 0; ++offset) {
+                shown += py::str(py::module_::import("builtins").attr("chr")(cell[offset])).cast<std::string>();
             }
-            map.letters[index] = static_cast<char>(data[index]);
+            raise(PyExc_ValueError, "Grid.from_array: the cell at " + row_and_column(index, width) + " holds " +
+                                        py::repr(py::str(shown)).cast<std::string>() +
+                                        ": each cell must be exactly one ASCII terrain letter");
         }
-        return build(std::move(map), terrain_table(terrain));
+        map.letters[index] = static_cast<char>(cell[0]);
+        if (!table.rule(map.letters[index]).defined) {
+            raise(PyExc_ValueError, "Grid.from_array: unknown terrain letter '" + std::string(1, map.letters[index]) +
+                                        "' at " + row_and_column(index, width) + " (declare it with terrain=)");
+        }
     }
-    raise(PyExc_TypeError, std::string("Grid.from_array takes a bool or integer array (passability), a float array "
-                                       "(costs) or a str array (terrain letters), not dtype ") +
-                               py::str(source.dtype()).cast<std::string>());
+    return build(std::move(map), table);
 }
 
 search::Algorithm parse_algorithm(const std::string& name) {
@@ -210,6 +431,10 @@ search::Algorithm parse_algorithm(const std::string& name) {
     if (name == "astar") return search::Algorithm::astar;
     if (name == "jps") return search::Algorithm::jps;
     if (name == "jps+" || name == "jps_plus") return search::Algorithm::jps_plus;
+    if (name == "flowfield" || name == "oracle") {
+        raise(PyExc_ValueError, "algorithm=\"" + name + "\" answers groups of queries, not a Solver's; use \"auto\", "
+                                "\"astar\", \"jps\" or \"jps+\"");
+    }
     raise(PyExc_ValueError, "algorithm must be \"auto\", \"astar\", \"jps\" or \"jps+\", not \"" + name + "\"");
 }
 
@@ -271,9 +496,53 @@ std::pair<std::int64_t, std::int64_t> cell_argument(const py::object& cell, cons
     }
 }
 
+/// The query statuses as Python sees them: `Status`, a str-valued enum.Enum subclass whose members
+/// compare equal to their names ("found"); its members by status code; and a NumPy array of the
+/// names by code, from which a batch's statuses are taken. Made once and never freed, so no Python
+/// object is destroyed after the interpreter has finalised.
+struct StatusVocabulary {
+    py::object enumeration;
+    py::tuple members;
+    py::object names;
+};
+
+const StatusVocabulary& statuses() {
+    static const StatusVocabulary* vocabulary = [] {
+        const py::module_ enum_module = py::module_::import("enum");
+        py::list pairs;
+        py::list names;
+        for (int status = 0; status < search::kQueryStatusCount; ++status) {
+            const std::string name(search::to_string(static_cast<search::QueryStatus>(status)));
+            pairs.append(py::make_tuple(name, name));
+            names.append(name);
+        }
+        py::object enumeration;
+        if (py::hasattr(enum_module, "StrEnum")) {
+            enumeration = enum_module.attr("StrEnum")("Status", pairs, py::arg("module") = "swarmpath");
+        } else {
+            enumeration = enum_module.attr("Enum")("Status", pairs, py::arg("module") = "swarmpath",
+                                                   py::arg("type") = py::type::of(py::str()));
+        }
+        auto* made = new StatusVocabulary;
+        made->enumeration = enumeration;
+        made->members = py::tuple(py::module_::import("builtins").attr("list")(enumeration));
+        made->names = py::module_::import("numpy").attr("array")(names);
+        made->names.attr("setflags")(py::arg("write") = false);
+        return made;
+    }();
+    return *vocabulary;
+}
+
+/// The cost a query reports: the path's for `found`, inf for every other status (an unsolved
+/// query has no cost; a mean over costs then shows it instead of counting it as free).
+double reported_cost(const search::Result& result) {
+    return result.status == search::QueryStatus::found ? result.cost : INFINITY;
+}
+
 struct PythonResult {
-    std::string status;
+    std::uint8_t status = 0;
     double cost = 0;
+    double path_cost = 0;
     py::array_t<std::int64_t> path;
     std::uint64_t expanded = 0;
     std::uint64_t generated = 0;
@@ -281,11 +550,15 @@ struct PythonResult {
 
 struct PythonBatch {
     py::array_t<double> costs;
+    py::array_t<double> path_costs;
     py::array statuses;
     py::array_t<std::uint8_t> status_codes;
     py::array_t<std::uint64_t> expanded;
     py::array_t<std::uint64_t> generated;
     py::object paths;
+    py::object path_coordinates;  ///< flat_paths: (M, 2) int32 of every path's [x, y], query by query
+    py::object path_offsets;      ///< flat_paths: (N + 1,) int64; path i is rows offsets[i] to offsets[i + 1]
+    unsigned threads = 0;
     double seconds = 0;   ///< wall time of the solve, GIL released
     double started = 0;   ///< steady-clock seconds when the solve began (comparable within one process)
     double finished = 0;
@@ -297,16 +570,89 @@ struct PythonGoalField {
     std::uint64_t expanded = 0;
 };
 
+/// A stop signal for a Solver's searches, usable from any thread: cancel() ends every query of
+/// every batch running on the solvers that hold it at their next checkpoint (status "cancelled").
+struct PythonCancelToken {
+    search::CancelToken token;
+};
+
 double steady_seconds() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+/// The command line's thread limit: --threads takes 0 to 1024.
+constexpr std::int64_t kMaximumThreads = 1024;
+/// The command line's deadline limit: --deadline-ms takes 0 to one day.
+constexpr std::int64_t kMaximumDeadlineMilliseconds = 86'400'000;
+/// How often a waiting solve_batch looks for a signal (Ctrl-C) while the workers run.
+constexpr std::chrono::milliseconds kSignalPollInterval{10};
+
+/// A whole-number keyword argument from `minimum` to `maximum` (Python or NumPy int, not bool).
+std::int64_t whole_number_argument(const py::object& value, const char* keyword, std::int64_t minimum, std::int64_t maximum) {
+    if (!PyIndex_Check(value.ptr()) || py::isinstance<py::bool_>(value)) {
+        raise(PyExc_TypeError, std::string(keyword) + " must be an integer, not " +
+                                   py::str(py::type::of(value).attr("__name__")).cast<std::string>());
+    }
+    const py::int_ number(value);
+    if (number < py::int_(minimum) || number > py::int_(maximum)) {
+        raise(PyExc_ValueError, std::string(keyword) + " must be from " + std::to_string(minimum) + " to " +
+                                    std::to_string(maximum) + ", not " + py::repr(number).cast<std::string>());
+    }
+    return number.cast<std::int64_t>();
+}
+
+/// The worker count in force for `threads=` (0 to 1024): as on the command line, 0 and anything
+/// above the hardware's thread count mean one worker per hardware thread.
+unsigned worker_count(const py::object& threads_argument) {
+    const std::int64_t asked = whole_number_argument(threads_argument, "threads", 0, kMaximumThreads);
+    const auto available = static_cast<std::int64_t>(std::max(1, tbb::info::default_concurrency()));
+    return static_cast<unsigned>(asked == 0 ? available : std::min(asked, available));
+}
+
+/// The engine's queries from an (N, 4) integer array-like. NumPy's own errors (MemoryError when
+/// its int64 copy cannot be allocated) propagate; a std::bad_alloc becomes MemoryError.
+std::vector<search::Query> batch_queries(const py::object& argument) {
+    const py::array queries = array_argument(argument);
+    const char kind = queries.dtype().kind();
+    if (kind != 'i' && kind != 'u') {
+        raise(PyExc_TypeError, "queries must hold integers (start x, start y, goal x, goal y), not dtype " +
+                                   py::str(queries.dtype()).cast<std::string>());
+    }
+    if (queries.ndim() != 2 || queries.shape(1) != 4) {
+        raise(PyExc_ValueError, "queries must be an (N, 4) array: start x, start y, goal x, goal y per row; got shape " +
+                                    py::str(queries.attr("shape")).cast<std::string>());
+    }
+    const auto rows = contiguous<std::int64_t>(queries);
+    return bindings::queries_from_flat(rows.data(), static_cast<std::size_t>(rows.shape(0)));
+}
+
+/// Every path of a batch, flat: (M, 2) int32 [x, y] rows and (N + 1,) int64 offsets.
+std::pair<py::array_t<std::int32_t>, py::array_t<std::int64_t>> flat_path_arrays(const std::vector<search::Result>& results,
+                                                                                 std::uint32_t width) {
+    py::array_t<std::int64_t> offsets(static_cast<py::ssize_t>(results.size() + 1));
+    std::int64_t* offset = offsets.mutable_data();
+    offset[0] = 0;
+    for (std::size_t index = 0; index < results.size(); ++index) {
+        offset[index + 1] = offset[index] + static_cast<std::int64_t>(results[index].path.size());
+    }
+    py::array_t<std::int32_t> coordinates({static_cast<py::ssize_t>(offset[results.size()]), py::ssize_t{2}});
+    std::int32_t* cell = coordinates.mutable_data();
+    for (const search::Result& result : results) {
+        for (const grid::CellIndex index : result.path) {
+            *cell++ = static_cast<std::int32_t>(index.value % width);
+            *cell++ = static_cast<std::int32_t>(index.value / width);
+        }
+    }
+    return {std::move(coordinates), std::move(offsets)};
 }
 
 class PythonSolver {
 public:
     PythonSolver(const PythonGrid& source, const std::string& algorithm, int moves, const std::string& diagonal_rule,
                  const py::object& terrain, double weight, const std::string& heuristic, const std::string& fallback,
-                 std::uint64_t max_expansions, bool record_paths)
-        : grid_(source) {
+                 std::uint64_t max_expansions, bool record_paths, const py::object& deadline_ms,
+                 std::shared_ptr<PythonCancelToken> cancel)
+        : grid_(source), cancel_(cancel ? std::move(cancel) : std::make_shared<PythonCancelToken>()) {
         if (!terrain.is_none()) grid_ = PythonGrid::build(io::MapFile(*source.map), terrain_table(terrain, source.terrain));
         search::SearchSettings settings;
         settings.algorithm = parse_algorithm(algorithm);
@@ -321,11 +667,15 @@ public:
         settings.fallback = fallback == "nearest" ? search::Fallback::nearest : search::Fallback::none;
         settings.max_expansions = max_expansions;
         settings.record_paths = record_paths;
+        settings.time_budget = std::chrono::milliseconds(
+            whole_number_argument(deadline_ms, "deadline_ms", 0, kMaximumDeadlineMilliseconds));
+        // Always held, so Ctrl-C can stop a batch; checked only every kCheckpointInterval expansions.
+        settings.cancel = &cancel_->token;
         // Preparation (the JPS+ table) runs on a BatchSolver's workers, one per hardware thread.
         batch::BatchSolver preparers;
         Expected<search::Solver> created =
             search::Solver::create(*grid_.grid, settings, {.parallel = preparers.parallel_loop()});
-        if (!created) raise(PyExc_ValueError, created.error().describe());
+        if (!created) raise_engine_error(created.error());
         solver_ = std::make_unique<search::Solver>(std::move(*created));
     }
 
@@ -341,62 +691,39 @@ public:
             }
         }
         solver_->solve(context_, {start_x, start_y, goal_x, goal_y}, result_);
-        return {std::string(search::to_string(result_.status)), result_.cost, path_array(result_.path, grid.width()),
-                result_.counters.expanded, result_.counters.generated};
+        return {static_cast<std::uint8_t>(result_.status), reported_cost(result_), result_.cost,
+                path_array(result_.path, grid.width()), result_.counters.expanded, result_.counters.generated};
     }
 
-    PythonBatch solve_batch(const py::object& queries_argument, unsigned threads, bool paths) {
-        const py::array queries_array = py::array::ensure(queries_argument);
-        if (!queries_array) raise(PyExc_TypeError, "queries must be an (N, 4) array of integers");
-        const char kind = queries_array.dtype().kind();
-        if (kind != 'i' && kind != 'u') {
-            raise(PyExc_TypeError, "queries must hold integers (start x, start y, goal x, goal y), not dtype " +
-                                       py::str(queries_array.dtype()).cast<std::string>());
-        }
-        if (queries_array.ndim() != 2 || queries_array.shape(1) != 4) {
-            raise(PyExc_ValueError, "queries must be an (N, 4) array: start x, start y, goal x, goal y per row; got shape " +
-                                        py::str(queries_array.attr("shape")).cast<std::string>());
-        }
-        const auto rows = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>::ensure(queries_array);
-        const auto count = static_cast<std::size_t>(rows.shape(0));
-        const std::vector<search::Query> queries = bindings::queries_from_flat(rows.data(), count);
-        std::vector<search::Result> results(count);
+    PythonBatch solve_batch(const py::object& queries_argument, const py::object& threads_argument, bool paths, bool flat_paths) {
+        const unsigned threads = worker_count(threads_argument);
+        const std::vector<search::Query> queries = batch_queries(queries_argument);
+        std::vector<search::Result> results(queries.size());
         PythonBatch batch;
-        {
-            py::gil_scoped_release released;  // the engine touches no Python object while it solves
-            // The workers and their search contexts are kept from one call to the next (remade only
-            // when the thread count changes), so a small batch pays for its searches, not for
-            // starting threads and contexts again (issue 19). A BatchSolver runs one call at a time:
-            // a call made while another Python thread's batch holds them gets workers of its own.
-            std::unique_lock<std::mutex> lock(workers_mutex_, std::try_to_lock);
-            std::optional<batch::BatchSolver> own;
-            batch::BatchSolver* workers = nullptr;
-            if (lock.owns_lock()) {
-                if (!workers_ || workers_threads_ != threads) {
-                    workers_ = std::make_unique<batch::BatchSolver>(threads);
-                    workers_threads_ = threads;
-                    workers_->prepare(grid_.grid->padded_cell_count());
-                }
-                workers = workers_.get();
-            } else {
-                workers = &own.emplace(threads);
-            }
-            batch.started = steady_seconds();
-            workers->solve(*solver_, queries, results);
-            batch.finished = steady_seconds();
-        }
+        batch.threads = threads;
+        run_interruptibly(queries, results, threads, batch);
         batch.seconds = batch.finished - batch.started;
-        batch.costs = column<double>(results, [](const search::Result& result) { return result.cost; });
+        batch.costs = column<double>(results, reported_cost);
+        batch.path_costs = column<double>(results, [](const search::Result& result) { return result.cost; });
         batch.status_codes = column<std::uint8_t>(results, [](const search::Result& result) { return result.status; });
-        batch.statuses = status_names().attr("__getitem__")(batch.status_codes);
+        batch.statuses = statuses().names.attr("__getitem__")(batch.status_codes);
         batch.expanded = column<std::uint64_t>(results, [](const search::Result& result) { return result.counters.expanded; });
         batch.generated = column<std::uint64_t>(results, [](const search::Result& result) { return result.counters.generated; });
+        batch.paths = py::none();
+        batch.path_coordinates = py::none();
+        batch.path_offsets = py::none();
         if (paths && solver_->settings().record_paths) {
-            py::list list(count);
-            for (std::size_t index = 0; index < count; ++index) list[index] = path_array(results[index].path, grid_.grid->width());
-            batch.paths = std::move(list);
-        } else {
-            batch.paths = py::none();
+            if (flat_paths) {
+                auto [coordinates, offsets] = flat_path_arrays(results, grid_.grid->width());
+                batch.path_coordinates = std::move(coordinates);
+                batch.path_offsets = std::move(offsets);
+            } else {
+                py::list list(results.size());
+                for (std::size_t index = 0; index < results.size(); ++index) {
+                    list[index] = path_array(results[index].path, grid_.grid->width());
+                }
+                batch.paths = std::move(list);
+            }
         }
         return batch;
     }
@@ -434,22 +761,80 @@ public:
 
     [[nodiscard]] std::string algorithm() const { return std::string(search::to_string(solver_->algorithm())); }
     [[nodiscard]] const PythonGrid& grid() const { return grid_; }
-
-    /// NumPy array of the status names, indexed by status code. Made once and never freed, so no
-    /// Python object is destroyed after the interpreter has finalised.
-    static py::object status_names() {
-        static const py::object* names = [] {
-            py::list list;
-            for (int status = 0; status < search::kQueryStatusCount; ++status) {
-                list.append(std::string(search::to_string(static_cast<search::QueryStatus>(status))));
-            }
-            return new py::object(py::module_::import("numpy").attr("array")(list));
-        }();
-        return *names;
+    [[nodiscard]] std::shared_ptr<PythonCancelToken> cancel_token() const { return cancel_; }
+    [[nodiscard]] double deadline_ms() const {
+        return std::chrono::duration<double, std::milli>(solver_->settings().time_budget).count();
     }
 
 private:
+    /// Solves `queries` into `results` on the workers with the GIL released. The workers run on a
+    /// thread of their own while this one waits, looking for signals every kSignalPollInterval: a
+    /// signal whose handler raises (Ctrl-C: KeyboardInterrupt) cancels the searches, and is raised
+    /// here once the workers have stopped.
+    void run_interruptibly(const std::vector<search::Query>& queries, std::vector<search::Result>& results,
+                           unsigned threads, PythonBatch& batch) {
+        bool interrupted = false;
+        bool token_was_cancelled = false;
+        std::exception_ptr failure;
+        {
+            py::gil_scoped_release released;  // the engine touches no Python object while it solves
+            // The workers and their search contexts are kept from one call to the next (remade only
+            // when the thread count changes), so a small batch pays for its searches, not for
+            // starting threads and contexts again. A BatchSolver runs one call at a time: a call
+            // made while another Python thread's batch holds them gets workers of its own.
+            std::unique_lock<std::mutex> lock(workers_mutex_, std::try_to_lock);
+            std::optional<batch::BatchSolver> own;
+            batch::BatchSolver* workers = nullptr;
+            if (lock.owns_lock()) {
+                if (!workers_ || workers_threads_ != threads) {
+                    workers_.reset();
+                    workers_ = std::make_unique<batch::BatchSolver>(threads);
+                    workers_threads_ = threads;
+                    workers_->prepare(grid_.grid->padded_cell_count());
+                }
+                workers = workers_.get();
+            } else {
+                workers = &own.emplace(threads);
+            }
+            std::mutex done_mutex;
+            std::condition_variable done_signal;
+            bool done = false;
+            std::thread runner([&] {
+                try {
+                    batch.started = steady_seconds();
+                    workers->solve(*solver_, queries, results);
+                    batch.finished = steady_seconds();
+                } catch (...) {
+                    failure = std::current_exception();
+                }
+                const std::lock_guard<std::mutex> done_lock(done_mutex);
+                done = true;
+                done_signal.notify_one();
+            });
+            for (;;) {
+                {
+                    std::unique_lock<std::mutex> done_lock(done_mutex);
+                    if (done_signal.wait_for(done_lock, kSignalPollInterval, [&] { return done; })) break;
+                }
+                const py::gil_scoped_acquire acquired;
+                if (PyErr_CheckSignals() != 0) {  // the handler raised: its exception is now pending
+                    interrupted = true;
+                    token_was_cancelled = cancel_->token.cancelled();
+                    cancel_->token.cancel();
+                    break;
+                }
+            }
+            runner.join();
+        }
+        if (interrupted) {
+            if (!token_was_cancelled) cancel_->token.reset();
+            throw py::error_already_set();
+        }
+        if (failure) std::rethrow_exception(failure);
+    }
+
     PythonGrid grid_;
+    std::shared_ptr<PythonCancelToken> cancel_;  // the solver's searches stop when it fires
     std::unique_ptr<search::Solver> solver_;
     search::SearchContext context_;  // single queries run with the GIL held, so one context suffices
     search::Result result_;
@@ -467,7 +852,8 @@ struct PythonScenario {
     std::vector<std::string> map_names;
 };
 
-PythonScenario read_scenario(const std::string& path) {
+PythonScenario read_scenario(const py::object& path_object) {
+    const std::string path = path_argument(path_object, "path");
     Expected<io::ScenarioFile> file = io::read_scenario_file(path);
     if (!file) raise_file_error(path, file.error());
     const std::vector<io::ScenarioRow>& rows = file->rows;
@@ -485,6 +871,53 @@ PythonScenario read_scenario(const std::string& path) {
     return scenario;
 }
 
+/// A grid's pickled state: its letters, size and cell shape, and its terrain table as the table it
+/// started from ("benchmark" or "empty") plus the rules that differ from it, as
+/// (letter code, passable, cost) triples.
+py::tuple grid_state(const PythonGrid& grid) {
+    auto same_rule = [](const grid::TerrainRule& left, const grid::TerrainRule& right) {
+        return left.defined == right.defined && left.passable == right.passable &&
+               (!left.passable || left.cost == right.cost) && left.layer == right.layer;
+    };
+    for (const char* base_name : {"benchmark", "empty"}) {
+        const grid::TerrainTable base =
+            std::string_view(base_name) == "benchmark" ? grid::TerrainTable::benchmark() : grid::TerrainTable();
+        grid::TerrainTable rebuilt = base;
+        py::list rules;
+        for (int code = 0; code < 256; ++code) {
+            const grid::TerrainRule& rule = grid.terrain.rule(static_cast<char>(code));
+            if (same_rule(rule, base.rule(static_cast<char>(code))) || !rule.defined) continue;
+            rebuilt.declare(static_cast<char>(code), rule.passable, rule.cost);
+            rules.append(py::make_tuple(code, rule.passable, rule.cost));
+        }
+        bool faithful = true;
+        for (int code = 0; code < 256; ++code) {
+            faithful = faithful && same_rule(rebuilt.rule(static_cast<char>(code)), grid.terrain.rule(static_cast<char>(code)));
+        }
+        if (!faithful) continue;
+        const io::MapFile& map = *grid.map;
+        return py::make_tuple(1, py::bytes(map.letters.data(), map.letters.size()), map.width, map.height, map.type,
+                              base_name, rules);
+    }
+    raise(PyExc_TypeError, "this grid's terrain table cannot be pickled");
+}
+
+PythonGrid grid_from_state(const py::tuple& state) {
+    if (state.size() != 7 || state[0].cast<int>() != 1) raise(PyExc_ValueError, "not a pickled swarmpath.Grid state");
+    io::MapFile map;
+    map.path = "pickle";
+    map.letters = state[1].cast<std::string>();
+    map.width = state[2].cast<std::uint32_t>();
+    map.height = state[3].cast<std::uint32_t>();
+    map.type = state[4].cast<std::string>();
+    grid::TerrainTable table = state[5].cast<std::string>() == "benchmark" ? grid::TerrainTable::benchmark() : grid::TerrainTable();
+    for (const py::handle rule : state[6].cast<py::list>()) {
+        const auto entry = rule.cast<py::tuple>();
+        table.declare(static_cast<char>(entry[0].cast<int>()), entry[1].cast<bool>(), entry[2].cast<double>());
+    }
+    return PythonGrid::build(std::move(map), table);
+}
+
 }  // namespace
 
 PYBIND11_MODULE(swarmpath, module) {
@@ -492,18 +925,28 @@ PYBIND11_MODULE(swarmpath, module) {
         "Bulk grid pathfinding (A*, jump point search, goal fields) over Moving AI maps and NumPy arrays.\n"
         "Coordinates are (x, y): x the column, y the row, (0, 0) top left. 2-D arrays are indexed [y, x].";
     module.attr("__version__") = SWARMPATH_VERSION;
-    module.attr("STATUSES") = PythonSolver::status_names();
+    module.attr("Status") = statuses().enumeration;
+    module.attr("STATUSES") = statuses().members;
 
     py::class_<PythonGrid>(module, "Grid", "An immutable map: passability, terrain letters and their costs.")
         .def_static("from_file", &PythonGrid::from_file, py::arg("path"), py::arg("terrain") = py::none(),
-                    "Reads a Moving AI .map file. terrain: None, \"LETTER=COST,...\" (inf: blocked) or {letter: cost}.")
+                    "Reads a Moving AI .map file (path: str, bytes or os.PathLike). terrain: None, "
+                    "\"LETTER=COST,...\" (inf: blocked) or {letter: cost}.")
         .def_static("from_array", &PythonGrid::from_array, py::arg("array"), py::arg("terrain") = py::none(),
                     py::arg("topology") = "octile",
-                    "Builds a grid from a 2-D array indexed [y, x]: bool or integers (nonzero: passable, uniform "
-                    "cost), floats (the cost of entering each cell; inf: blocked; at most 222 distinct costs), or "
-                    "one-character strings (Moving AI terrain letters, with `terrain` applied). topology: the cell "
+                    "Builds a grid from a 2-D array-like indexed [y, x], by dtype: bool, or integers that are all 0 "
+                    "or 1 (passability: 1 passable, uniform cost; any other integer is refused, as it is likely a "
+                    "cost map: use Grid.from_costs); floats (costs, as Grid.from_costs(array)); or strings of "
+                    "exactly one character (Moving AI terrain letters, with `terrain` applied). topology: the cell "
                     "shape, \"octile\" (square cells), \"hex\" (pointy-top, odd rows shifted right) or \"triangle\" "
                     "(a cell points up when x + y is even).")
+        .def_static("from_costs", &PythonGrid::from_costs, py::arg("array"), py::arg("blocked") = py::none(),
+                    py::arg("topology") = "octile",
+                    "Builds a grid from a 2-D integer or float array-like of the cost of entering each cell, "
+                    "indexed [y, x]. Blocked: inf, NaN, and every cell equal to `blocked` (for example blocked=0 "
+                    "or blocked=255 in an 8-bit cost map). Every other cost must be from 1e-06 to 1e+12 (so "
+                    "that no path sum overflows; ValueError otherwise), with at most 222 distinct costs and "
+                    "the dearest at most 1e4 times the cheapest. topology as in from_array.")
         .def_property_readonly("width", [](const PythonGrid& grid) { return grid.grid->width(); })
         .def_property_readonly("height", [](const PythonGrid& grid) { return grid.grid->height(); })
         .def_property_readonly("shape", [](const PythonGrid& grid) { return py::make_tuple(grid.grid->height(), grid.grid->width()); })
@@ -512,28 +955,39 @@ PYBIND11_MODULE(swarmpath, module) {
         .def_property_readonly("letters", &PythonGrid::letters, "(height, width) array of terrain letters")
         .def_property_readonly("topology", [](const PythonGrid& grid) { return std::string(grid::topology_type_name(grid.grid->topology())); },
                                "cell shape, the map's `type`: \"octile\" (square cells), \"hex\" or \"triangle\"")
+        .def(py::pickle(&grid_state, &grid_from_state))
         .def("__repr__", [](const PythonGrid& grid) {
             return "<swarmpath.Grid " + std::to_string(grid.grid->width()) + "x" + std::to_string(grid.grid->height()) + ">";
         });
 
     py::class_<PythonResult>(module, "Result", "One query's answer.")
-        .def_readonly("status", &PythonResult::status)
-        .def_readonly("cost", &PythonResult::cost)
+        .def_property_readonly("status", [](const PythonResult& result) { return statuses().members[result.status]; },
+                               "a swarmpath.Status, equal to its name (\"found\", \"no_path\", ...)")
+        .def_readonly("cost", &PythonResult::cost, "the path's cost when found; inf for every other status")
+        .def_readonly("path_cost", &PythonResult::path_cost,
+                      "the returned path's cost, also for partial paths (fallback=\"nearest\"); 0 without a path")
         .def_readonly("path", &PythonResult::path, "(k, 2) int64 array of [x, y], start first; empty when no path")
         .def_readonly("expanded", &PythonResult::expanded)
         .def_readonly("generated", &PythonResult::generated)
-        .def_property_readonly("found", [](const PythonResult& result) { return result.status == "found"; })
+        .def_property_readonly("found", [](const PythonResult& result) { return result.status == 0; })
         .def("__repr__", [](const PythonResult& result) {
-            return "<swarmpath.Result " + result.status + " cost=" + py::str(py::float_(result.cost)).cast<std::string>() + ">";
+            return "<swarmpath.Result " + std::string(search::to_string(static_cast<search::QueryStatus>(result.status))) +
+                   " cost=" + py::str(py::float_(result.cost)).cast<std::string>() + ">";
         });
 
     py::class_<PythonBatch>(module, "BatchResult", "Many queries' answers, row i answering query i.")
-        .def_readonly("costs", &PythonBatch::costs)
-        .def_readonly("statuses", &PythonBatch::statuses, "status names (str array)")
+        .def_readonly("costs", &PythonBatch::costs, "float64: the path's cost where found, inf elsewhere")
+        .def_readonly("path_costs", &PythonBatch::path_costs, "float64: the returned path's cost (partial ones too), 0 without a path")
+        .def_readonly("statuses", &PythonBatch::statuses, "status names (str array), equal to swarmpath.Status members")
         .def_readonly("status_codes", &PythonBatch::status_codes, "indices into swarmpath.STATUSES")
         .def_readonly("expanded", &PythonBatch::expanded)
         .def_readonly("generated", &PythonBatch::generated)
-        .def_readonly("paths", &PythonBatch::paths, "list of (k, 2) int64 arrays, or None with paths=False")
+        .def_readonly("paths", &PythonBatch::paths, "list of (k, 2) int64 arrays, or None with paths=False or flat_paths=True")
+        .def_readonly("path_coordinates", &PythonBatch::path_coordinates,
+                      "with flat_paths=True: (M, 2) int32 array of every path's [x, y] rows, query after query; else None")
+        .def_readonly("path_offsets", &PythonBatch::path_offsets,
+                      "with flat_paths=True: (N + 1,) int64; query i's path is path_coordinates[offsets[i]:offsets[i + 1]]")
+        .def_readonly("threads", &PythonBatch::threads, "the worker count in force (threads=, at most the hardware's)")
         .def_readonly("seconds", &PythonBatch::seconds, "wall time of the solve (GIL released)")
         .def_readonly("started", &PythonBatch::started, "steady-clock seconds at the solve's start")
         .def_readonly("finished", &PythonBatch::finished, "steady-clock seconds at the solve's end");
@@ -544,25 +998,47 @@ PYBIND11_MODULE(swarmpath, module) {
                       "(height, width) int8: first step 0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW; -1 none")
         .def_readonly("expanded", &PythonGoalField::expanded);
 
+    py::class_<PythonCancelToken, std::shared_ptr<PythonCancelToken>>(
+        module, "CancelToken",
+        "A stop signal for the searches of the Solvers made with cancel=token, usable from any thread: cancel() "
+        "ends every running query at its next checkpoint (microseconds) and answers the rest \"cancelled\", "
+        "until reset().")
+        .def(py::init<>())
+        .def("cancel", [](PythonCancelToken& token) { token.token.cancel(); })
+        .def("reset", [](PythonCancelToken& token) { token.token.reset(); })
+        .def_property_readonly("cancelled", [](const PythonCancelToken& token) { return token.token.cancelled(); })
+        .def("__repr__", [](const PythonCancelToken& token) {
+            return std::string("<swarmpath.CancelToken ") + (token.token.cancelled() ? "cancelled>" : "armed>");
+        });
+
     py::class_<PythonSolver>(module, "Solver", "A grid bound to search settings; immutable apart from its own scratch.")
         .def(py::init<const PythonGrid&, const std::string&, int, const std::string&, const py::object&, double,
-                      const std::string&, const std::string&, std::uint64_t, bool>(),
+                      const std::string&, const std::string&, std::uint64_t, bool, const py::object&,
+                      std::shared_ptr<PythonCancelToken>>(),
              py::arg("grid"), py::kw_only(), py::arg("algorithm") = "auto", py::arg("moves") = 8,
              py::arg("diagonal_rule") = "both-free", py::arg("terrain") = py::none(), py::arg("weight") = 1.0,
              py::arg("heuristic") = "auto", py::arg("fallback") = "none", py::arg("max_expansions") = 0,
-             py::arg("record_paths") = true,
+             py::arg("record_paths") = true, py::arg("deadline_ms") = 0, py::arg("cancel") = py::none(),
              "algorithm: auto, astar, jps, jps+; moves: 8 or 4; diagonal_rule: both-free (Moving AI), one-free, any; "
              "terrain: letter costs applied on top of the grid's; weight >= 1 (weighted A*); heuristic: auto, octile, "
              "manhattan, euclidean, chebyshev, zero, hex, triangle (moves, diagonal_rule, jps and the overestimating "
-             "heuristics are refused on hex and triangle grids); fallback: none or nearest; max_expansions: 0 is unlimited.")
+             "heuristics are refused on hex and triangle grids); fallback: none or nearest; max_expansions: 0 is "
+             "unlimited; deadline_ms: each query stops after this many milliseconds (status \"deadline\"), 0 to "
+             "86400000, 0: none; cancel: a CancelToken that stops this solver's searches (status \"cancelled\").")
         .def("solve", &PythonSolver::solve, py::arg("start"), py::arg("goal"),
              "Solves one query from start (x, y) to goal (x, y). Raises ValueError for a cell off the map.")
         .def("solve_batch", &PythonSolver::solve_batch, py::arg("queries"), py::arg("threads") = 0, py::arg("paths") = true,
-             "Solves an (N, 4) integer array of (start x, start y, goal x, goal y) on `threads` workers (0: all), "
-             "with the GIL released. Rows off the map get status \"invalid\".")
+             py::arg("flat_paths") = false,
+             "Solves an (N, 4) integer array-like of (start x, start y, goal x, goal y) with the GIL released. "
+             "threads: 0 to 1024 workers, 0 and anything above the hardware's thread count meaning one per "
+             "hardware thread. Rows off the map get status \"invalid\". flat_paths=True returns the paths as "
+             "path_coordinates and path_offsets instead of a list. Ctrl-C stops the batch within milliseconds "
+             "and raises KeyboardInterrupt (it cancels every batch running on this solver).")
         .def("goal_field", &PythonSolver::goal_field, py::arg("goal"),
              "Every cell's optimal cost to `goal` under this solver's moves, diagonal rule and terrain (GIL released).")
         .def_property_readonly("algorithm", &PythonSolver::algorithm, "the algorithm in force (auto resolved)")
+        .def_property_readonly("cancel", &PythonSolver::cancel_token, "the CancelToken this solver's searches hold")
+        .def_property_readonly("deadline_ms", &PythonSolver::deadline_ms, "each query's time budget in milliseconds (0: none)")
         .def_property_readonly("grid", &PythonSolver::grid);
 
     py::class_<PythonScenario>(module, "Scenario", "A Moving AI .scen file's rows.")
@@ -574,5 +1050,6 @@ PYBIND11_MODULE(swarmpath, module) {
         .def_readonly("map_names", &PythonScenario::map_names)
         .def("__len__", [](const PythonScenario& scenario) { return scenario.map_names.size(); });
 
-    module.def("read_scenario", &read_scenario, py::arg("path"), "Reads a Moving AI .scen file.");
+    module.def("read_scenario", &read_scenario, py::arg("path"),
+               "Reads a Moving AI .scen file (path: str, bytes or os.PathLike).");
 }
