@@ -1,12 +1,14 @@
-// The `swarmpath` Python module (pybind11, NumPy): grids from Moving AI files or NumPy arrays, a
-// Solver for single queries and GIL-free batches, scenario files and goal fields, all as NumPy
-// arrays. Assumes Debian's pybind11 2.10+ and NumPy; built by engine/bindings/python/CMakeLists.txt.
+// The extension of the `swarmpath` Python package, swarmpath._core (pybind11, NumPy), re-exported by
+// swarmpath/__init__.py: grids from Moving AI files or NumPy array-likes, a Solver for single
+// queries and GIL-free, interruptible batches, scenario files and goal fields, all as NumPy arrays.
+// Assumes Debian's pybind11 2.10+ and NumPy; built by engine/bindings/python/CMakeLists.txt.
 //
 // Conventions: coordinates are (x, y), x the column and y the row, (0, 0) top left; paths are
 // (k, 2) int64 arrays of [x, y] rows, start first; 2-D grid arrays are indexed [y, x] (NumPy's row,
-// column). Per-query outcomes are status strings ("found", "no_path", "start_blocked",
-// "goal_blocked", "invalid", "partial", "node_limit"); bad arguments raise TypeError or ValueError,
-// a missing file FileNotFoundError, an unreadable or malformed one ValueError naming file and line.
+// column), and a cell of one is named by row and column in errors. Per-query outcomes are members
+// of the str-valued enum swarmpath.Status ("found", "no_path", ...); bad arguments raise TypeError
+// or ValueError worded in keyword arguments, a missing file FileNotFoundError, an unreadable or
+// malformed one ValueError naming file and line, an allocation that fails MemoryError.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -920,7 +922,7 @@ PythonGrid grid_from_state(const py::tuple& state) {
 
 }  // namespace
 
-PYBIND11_MODULE(swarmpath, module) {
+PYBIND11_MODULE(_core, module) {
     module.doc() =
         "Bulk grid pathfinding (A*, jump point search, goal fields) over Moving AI maps and NumPy arrays.\n"
         "Coordinates are (x, y): x the column, y the row, (0, 0) top left. 2-D arrays are indexed [y, x].";
