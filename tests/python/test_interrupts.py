@@ -96,3 +96,23 @@ def test_deadline_ms_stops_each_query():
         long_solver(deadline_ms=86_400_001)
     with pytest.raises(TypeError, match="deadline_ms must be an integer"):
         long_solver(deadline_ms=1.5)
+
+
+def test_a_solver_used_before_fork_still_solves_in_the_child():
+    # solve_batch keeps a thread for running batches; a forked child has no such thread and must
+    # start its own rather than wait for the parent's. In a child interpreter, so a hang is a timeout.
+    code = """
+import os, numpy as np, swarmpath
+solver = swarmpath.Solver(swarmpath.Grid.from_array(np.ones((8, 8), dtype=bool)))
+for threads in (1, 2):
+    assert solver.solve_batch([[0, 0, 7, 7]], threads=threads).statuses.tolist() == ["found"]
+pid = os.fork()
+if pid == 0:
+    ok = all(solver.solve_batch([[0, 0, 7, 7]], threads=threads).statuses.tolist() == ["found"] for threads in (1, 2))
+    os._exit(0 if ok else 1)
+_, status = os.waitpid(pid, 0)
+print("child", os.waitstatus_to_exitcode(status), "parent", solver.solve_batch([[0, 0, 7, 7]]).statuses.tolist())
+"""
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=dict(os.environ))
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.strip() == "child 0 parent ['found']"

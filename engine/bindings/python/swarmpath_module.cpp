@@ -19,6 +19,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <exception>
+#include <functional>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -32,7 +33,9 @@
 #include <utility>
 #include <vector>
 
+#include <sys/types.h>
 #include <tbb/info.h>
+#include <unistd.h>
 
 #include "flat_queries.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
@@ -648,6 +651,77 @@ std::pair<py::array_t<std::int32_t>, py::array_t<std::int64_t>> flat_path_arrays
     return {std::move(coordinates), std::move(offsets)};
 }
 
+/// A thread that runs one job at a time for a Python thread that hands it over and waits, kept from
+/// one job to the next so that a small batch does not pay for starting a thread. Started on first
+/// use; in a process forked from the one that started it, the thread does not exist, so a new one
+/// is started (the old handle is let go, never joined). Idle between jobs, so a fork finds it so.
+class JobThread {
+public:
+    JobThread() = default;
+    JobThread(const JobThread&) = delete;
+    JobThread& operator=(const JobThread&) = delete;
+    ~JobThread() {
+        if (!thread_ || owner_ != ::getpid()) return;
+        {
+            const std::lock_guard<std::mutex> lock(mutex_);
+            stopping_ = true;
+        }
+        signal_.notify_all();
+        thread_->join();
+    }
+
+    /// Hands `job` to the thread; wait_for tells when it has finished. One job at a time.
+    void start(std::function<void()> job) {
+        if (!thread_ || owner_ != ::getpid()) {
+            // In a forked child the parent's thread is gone but may still count as a waiter of the
+            // condition variable: the handle is let go and the mutex and condition made anew.
+            (void)thread_.release();
+            new (&mutex_) std::mutex();
+            new (&signal_) std::condition_variable();
+            job_ = nullptr;
+            stopping_ = false;
+            owner_ = ::getpid();
+            thread_ = std::make_unique<std::thread>([this] { loop(); });
+        }
+        {
+            const std::lock_guard<std::mutex> lock(mutex_);
+            job_ = std::move(job);
+            finished_ = false;
+        }
+        signal_.notify_all();
+    }
+
+    /// True once the job handed over has finished, waiting at most `interval` for it.
+    bool wait_for(std::chrono::milliseconds interval) {
+        std::unique_lock<std::mutex> lock(mutex_);
+        return signal_.wait_for(lock, interval, [this] { return finished_; });
+    }
+
+private:
+    void loop() {
+        std::unique_lock<std::mutex> lock(mutex_);
+        for (;;) {
+            signal_.wait(lock, [this] { return stopping_ || job_ != nullptr; });
+            if (stopping_) return;
+            std::function<void()> job = std::move(job_);
+            job_ = nullptr;
+            lock.unlock();
+            job();  // catches its own exceptions
+            lock.lock();
+            finished_ = true;
+            signal_.notify_all();
+        }
+    }
+
+    std::mutex mutex_;
+    std::condition_variable signal_;
+    std::function<void()> job_;
+    bool finished_ = true;
+    bool stopping_ = false;
+    pid_t owner_ = 0;
+    std::unique_ptr<std::thread> thread_;
+};
+
 class PythonSolver {
 public:
     PythonSolver(const PythonGrid& source, const std::string& algorithm, int moves, const std::string& diagonal_rule,
@@ -798,10 +872,10 @@ private:
             } else {
                 workers = &own.emplace(threads);
             }
-            std::mutex done_mutex;
-            std::condition_variable done_signal;
-            bool done = false;
-            std::thread runner([&] {
+            // A call made while another holds the workers gets a job thread of its own too.
+            std::optional<JobThread> own_runner;
+            JobThread& runner = lock.owns_lock() ? runner_ : own_runner.emplace();
+            runner.start([&] {
                 try {
                     batch.started = steady_seconds();
                     workers->solve(*solver_, queries, results);
@@ -809,24 +883,15 @@ private:
                 } catch (...) {
                     failure = std::current_exception();
                 }
-                const std::lock_guard<std::mutex> done_lock(done_mutex);
-                done = true;
-                done_signal.notify_one();
             });
-            for (;;) {
-                {
-                    std::unique_lock<std::mutex> done_lock(done_mutex);
-                    if (done_signal.wait_for(done_lock, kSignalPollInterval, [&] { return done; })) break;
-                }
+            while (!runner.wait_for(kSignalPollInterval)) {
                 const py::gil_scoped_acquire acquired;
-                if (PyErr_CheckSignals() != 0) {  // the handler raised: its exception is now pending
+                if (!interrupted && PyErr_CheckSignals() != 0) {  // the handler raised: its exception is now pending
                     interrupted = true;
                     token_was_cancelled = cancel_->token.cancelled();
                     cancel_->token.cancel();
-                    break;
                 }
             }
-            runner.join();
         }
         if (interrupted) {
             if (!token_was_cancelled) cancel_->token.reset();
@@ -842,7 +907,8 @@ private:
     search::Result result_;
     std::unique_ptr<batch::BatchSolver> workers_;  // solve_batch's workers, kept warm between calls
     unsigned workers_threads_ = 0;
-    std::mutex workers_mutex_;  // held by the solve_batch call using workers_
+    JobThread runner_;          // runs the batches of the solve_batch call holding workers_
+    std::mutex workers_mutex_;  // held by the solve_batch call using workers_ and runner_
 };
 
 struct PythonScenario {
