@@ -14,6 +14,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <chrono>
 #include <cmath>
@@ -46,6 +47,7 @@
 #include "swarmpath/io/terrain_file.hpp"
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/goal_field.hpp"
+#include "swarmpath/search/path_shapes.hpp"
 #include "swarmpath/search/solver.hpp"
 #include "swarmpath/search/types.hpp"
 
@@ -563,6 +565,7 @@ struct PythonBatch {
     py::object paths;
     py::object path_coordinates;  ///< flat_paths: (M, 2) int32 of every path's [x, y], query by query
     py::object path_offsets;      ///< flat_paths: (N + 1,) int64; path i is rows offsets[i] to offsets[i + 1]
+    py::object lengths;           ///< Euclidean length of each path as returned; None without paths
     unsigned threads = 0;
     double seconds = 0;   ///< wall time of the solve, GIL released
     double started = 0;   ///< steady-clock seconds when the solve began (comparable within one process)
@@ -649,6 +652,80 @@ std::pair<py::array_t<std::int32_t>, py::array_t<std::int64_t>> flat_path_arrays
         }
     }
     return {std::move(coordinates), std::move(offsets)};
+}
+
+/// The form a batch returns its paths in: every cell, the turning points, or smoothed by string
+/// pulling (search/path_shapes.hpp), as the command line's paths file without and with
+/// --waypoints / --smooth.
+enum class PathShape { cells, waypoints, smooth };
+
+PathShape parse_path_shape(const std::string& name) {
+    if (name == "cells") return PathShape::cells;
+    if (name == "waypoints") return PathShape::waypoints;
+    if (name == "smooth") return PathShape::smooth;
+    raise(PyExc_ValueError, "path_shape must be \"cells\", \"waypoints\" or \"smooth\", not \"" + name + "\"");
+}
+
+/// Waypoints and smoothing need straight segments: square cells only, as on the command line.
+void check_path_shapes_apply(const grid::Grid& grid, const char* what) {
+    if (grid.topology() == grid::Topology::square) return;
+    raise(PyExc_ValueError, std::string(what) + " is for square maps: this map is type " +
+                                std::string(grid::topology_type_name(grid.topology())) +
+                                ", whose paths have no straight segments");
+}
+
+/// Points from a (k, 2) integer array-like of [x, y] rows; on `grid` when it is given, else within
+/// 32 bits. `grid_path` also asks that consecutive points be at most one cell apart, as a search
+/// returns them (what smoothing assumes).
+std::vector<search::Point> points_argument(const py::object& argument, const char* keyword, const grid::Grid* grid,
+                                           bool grid_path) {
+    const py::array array = array_argument(argument);
+    const char kind = array.dtype().kind();
+    if (kind != 'i' && kind != 'u') {
+        raise(PyExc_TypeError, std::string(keyword) + " must hold integers ([x, y] rows), not dtype " +
+                                   py::str(array.dtype()).cast<std::string>());
+    }
+    if (!(array.ndim() == 2 && array.shape(1) == 2) && !(array.ndim() == 2 && array.shape(0) == 0)) {
+        raise(PyExc_ValueError, std::string(keyword) + " must be a (k, 2) array of [x, y] rows; got shape " +
+                                    py::str(array.attr("shape")).cast<std::string>());
+    }
+    const auto rows = contiguous<std::int64_t>(array);
+    const auto count = static_cast<std::size_t>(rows.shape(0));
+    std::vector<search::Point> points(count);
+    const std::int64_t* data = rows.data();
+    for (std::size_t index = 0; index < count; ++index) {
+        const std::int64_t x = data[2 * index];
+        const std::int64_t y = data[2 * index + 1];
+        const bool inside = grid != nullptr ? grid->contains(x, y)
+                                            : x >= 0 && y >= 0 && x <= 0xFFFFFFFFLL && y <= 0xFFFFFFFFLL;
+        if (!inside) {
+            raise(PyExc_ValueError, std::string(keyword) + " row " + std::to_string(index) + " (" + std::to_string(x) + ", " +
+                                        std::to_string(y) + ") is off the " +
+                                        (grid != nullptr ? std::to_string(grid->width()) + "x" + std::to_string(grid->height()) + " map"
+                                                         : std::string("32-bit range")));
+        }
+        points[index] = {static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y)};
+        if (grid_path && index > 0) {
+            const std::int64_t step_x = x - static_cast<std::int64_t>(points[index - 1].x);
+            const std::int64_t step_y = y - static_cast<std::int64_t>(points[index - 1].y);
+            if (step_x < -1 || step_x > 1 || step_y < -1 || step_y > 1) {
+                raise(PyExc_ValueError, std::string(keyword) + " rows " + std::to_string(index - 1) + " and " +
+                                            std::to_string(index) + " are not neighbouring cells: a grid path, as a "
+                                            "search returns it, steps one cell at a time");
+            }
+        }
+    }
+    return points;
+}
+
+py::array_t<std::int64_t> points_array(const std::vector<search::Point>& points) {
+    py::array_t<std::int64_t> cells({static_cast<py::ssize_t>(points.size()), py::ssize_t{2}});
+    std::int64_t* data = cells.mutable_data();
+    for (std::size_t index = 0; index < points.size(); ++index) {
+        data[2 * index] = points[index].x;
+        data[2 * index + 1] = points[index].y;
+    }
+    return cells;
 }
 
 /// A thread that runs one job at a time for a Python thread that hands it over and waits, kept from
@@ -771,14 +848,19 @@ public:
                 path_array(result_.path, grid.width()), result_.counters.expanded, result_.counters.generated};
     }
 
-    PythonBatch solve_batch(const py::object& queries_argument, const py::object& threads_argument, bool paths, bool flat_paths) {
+    PythonBatch solve_batch(const py::object& queries_argument, const py::object& threads_argument, bool paths,
+                            bool flat_paths, const std::string& path_shape_name) {
         const unsigned threads = worker_count(threads_argument);
+        const PathShape path_shape = parse_path_shape(path_shape_name);
+        if (path_shape != PathShape::cells) check_path_shapes_apply(*grid_.grid, ("path_shape=\"" + path_shape_name + "\"").c_str());
         const std::vector<search::Query> queries = batch_queries(queries_argument);
         std::vector<search::Result> results(queries.size());
         PythonBatch batch;
         batch.threads = threads;
         run_interruptibly(queries, results, threads, batch);
         batch.seconds = batch.finished - batch.started;
+        batch.lengths = py::none();
+        if (paths && solver_->settings().record_paths) batch.lengths = shape_paths(results, path_shape);
         batch.costs = column<double>(results, reported_cost);
         batch.path_costs = column<double>(results, [](const search::Result& result) { return result.cost; });
         batch.status_codes = column<std::uint8_t>(results, [](const search::Result& result) { return result.status; });
@@ -835,6 +917,30 @@ public:
         return result;
     }
 
+    /// `path` (a grid path on this solver's grid) smoothed by string pulling under its moves and
+    /// diagonal rule, never across costlier terrain than the cells it replaces.
+    py::array_t<std::int64_t> smooth(const py::object& path) const {
+        check_path_shapes_apply(*grid_.grid, "smooth");
+        const std::vector<search::Point> points = points_argument(path, "path", grid_.grid.get(), true);
+        return points_array(search::smooth(*grid_.grid, points, smoothing_rules()));
+    }
+
+    /// Whether the straight segment between the two cells' centres has line of sight under this
+    /// solver's diagonal rule (search/path_shapes.hpp).
+    bool line_of_sight(const py::object& from, const py::object& to) const {
+        check_path_shapes_apply(*grid_.grid, "line_of_sight");
+        const grid::Grid& grid = *grid_.grid;
+        std::array<search::Point, 2> ends;
+        for (auto [cell, what, end] : {std::tuple{&from, "from", &ends[0]}, std::tuple{&to, "to", &ends[1]}}) {
+            const auto [x, y] = cell_argument(*cell, what);
+            if (!grid.contains(x, y)) {
+                raise(PyExc_ValueError, std::string(what) + " (" + std::to_string(x) + ", " + std::to_string(y) + ") is off the map");
+            }
+            *end = {static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y)};
+        }
+        return search::line_of_sight(grid, ends[0], ends[1], smoothing_rules());
+    }
+
     [[nodiscard]] std::string algorithm() const { return std::string(search::to_string(solver_->algorithm())); }
     [[nodiscard]] const PythonGrid& grid() const { return grid_; }
     [[nodiscard]] std::shared_ptr<PythonCancelToken> cancel_token() const { return cancel_; }
@@ -843,6 +949,31 @@ public:
     }
 
 private:
+    [[nodiscard]] search::SmoothingRules smoothing_rules() const {
+        return {solver_->settings().moves, solver_->settings().diagonal};
+    }
+
+    /// Puts each result's path into `shape` (as cell indices, so the path arrays are made as for
+    /// cells) and returns the Euclidean length of each path as returned, with the GIL released.
+    py::array_t<double> shape_paths(std::vector<search::Result>& results, PathShape shape) const {
+        py::array_t<double> lengths(static_cast<py::ssize_t>(results.size()));
+        double* length = lengths.mutable_data();
+        const grid::Grid& grid = *grid_.grid;
+        const search::SmoothingRules rules = smoothing_rules();
+        py::gil_scoped_release released;
+        for (std::size_t index = 0; index < results.size(); ++index) {
+            std::vector<grid::CellIndex>& path = results[index].path;
+            std::vector<search::Point> points = search::to_points(grid, path);
+            if (shape == PathShape::smooth) points = search::smooth(grid, points, rules);
+            if (shape == PathShape::waypoints) points = search::waypoints(points);
+            length[index] = search::polyline_length(points);
+            if (shape == PathShape::cells) continue;
+            path.resize(points.size());
+            for (std::size_t step = 0; step < points.size(); ++step) path[step] = {points[step].y * grid.width() + points[step].x};
+        }
+        return lengths;
+    }
+
     /// Solves `queries` into `results` on the workers with the GIL released. The workers run on a
     /// thread of their own while this one waits, looking for signals every kSignalPollInterval: a
     /// signal whose handler raises (Ctrl-C: KeyboardInterrupt) cancels the searches, and is raised
@@ -1055,6 +1186,8 @@ PYBIND11_MODULE(_core, module) {
                       "with flat_paths=True: (M, 2) int32 array of every path's [x, y] rows, query after query; else None")
         .def_readonly("path_offsets", &PythonBatch::path_offsets,
                       "with flat_paths=True: (N + 1,) int64; query i's path is path_coordinates[offsets[i]:offsets[i + 1]]")
+        .def_readonly("lengths", &PythonBatch::lengths,
+                      "float64: the Euclidean length of each returned path (polyline through its points); None without paths")
         .def_readonly("threads", &PythonBatch::threads, "the worker count in force (threads=, at most the hardware's)")
         .def_readonly("seconds", &PythonBatch::seconds, "wall time of the solve (GIL released)")
         .def_readonly("started", &PythonBatch::started, "steady-clock seconds at the solve's start")
@@ -1096,12 +1229,21 @@ PYBIND11_MODULE(_core, module) {
         .def("solve", &PythonSolver::solve, py::arg("start"), py::arg("goal"),
              "Solves one query from start (x, y) to goal (x, y). Raises ValueError for a cell off the map.")
         .def("solve_batch", &PythonSolver::solve_batch, py::arg("queries"), py::arg("threads") = 0, py::arg("paths") = true,
-             py::arg("flat_paths") = false,
+             py::arg("flat_paths") = false, py::arg("path_shape") = "cells",
              "Solves an (N, 4) integer array-like of (start x, start y, goal x, goal y) with the GIL released. "
              "threads: 0 to 1024 workers, 0 and anything above the hardware's thread count meaning one per "
              "hardware thread. Rows off the map get status \"invalid\". flat_paths=True returns the paths as "
-             "path_coordinates and path_offsets instead of a list. Ctrl-C stops the batch within milliseconds "
+             "path_coordinates and path_offsets instead of a list. path_shape: \"cells\" (every cell), \"waypoints\" "
+             "(where the direction changes) or \"smooth\" (string pulling under the solver's diagonal rule), "
+             "square maps only; `lengths` gives each returned path's Euclidean length. Ctrl-C stops the batch within milliseconds "
              "and raises KeyboardInterrupt (it cancels every batch running on this solver).")
+        .def("smooth", &PythonSolver::smooth, py::arg("path"),
+             "A grid path ((k, 2) [x, y] rows, one cell a step, as solve returns it) smoothed by string pulling "
+             "with line of sight under this solver's moves and diagonal rule, never across costlier terrain than "
+             "the cells it replaces; start and goal kept. Square maps only.")
+        .def("line_of_sight", &PythonSolver::line_of_sight, py::arg("start"), py::arg("end"),
+             "Whether the segment between the two cells' centres crosses only passable cells of the first "
+             "cell's layer and no corner the diagonal rule forbids. Square maps only.")
         .def("goal_field", &PythonSolver::goal_field, py::arg("goal"),
              "Every cell's optimal cost to `goal` under this solver's moves, diagonal rule and terrain (GIL released).")
         .def_property_readonly("algorithm", &PythonSolver::algorithm, "the algorithm in force (auto resolved)")
@@ -1118,6 +1260,15 @@ PYBIND11_MODULE(_core, module) {
         .def_readonly("map_names", &PythonScenario::map_names)
         .def("__len__", [](const PythonScenario& scenario) { return scenario.map_names.size(); });
 
+    module.def(
+        "waypoints",
+        [](const py::object& path) { return points_array(search::waypoints(points_argument(path, "path", nullptr, false))); },
+        py::arg("path"),
+        "The points of a (k, 2) [x, y] path where the direction of travel changes; start and goal kept.");
+    module.def(
+        "polyline_length",
+        [](const py::object& points) { return search::polyline_length(points_argument(points, "points", nullptr, false)); },
+        py::arg("points"), "The Euclidean length of the polyline through (k, 2) [x, y] points.");
     module.def("read_scenario", &read_scenario, py::arg("path"),
                "Reads a Moving AI .scen file (path: str, bytes or os.PathLike).");
 }

@@ -16,7 +16,9 @@ from ._core import (
     Solver,
     Status,
     __version__,
+    polyline_length,
     read_scenario,
+    waypoints,
 )
 
 __all__ = [
@@ -30,5 +32,7 @@ __all__ = [
     "Solver",
     "Status",
     "__version__",
+    "polyline_length",
     "read_scenario",
+    "waypoints",
 ]
