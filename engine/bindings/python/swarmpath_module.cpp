@@ -40,6 +40,7 @@
 
 #include "flat_queries.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/editable_map.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/io/map_file.hpp"
@@ -829,7 +830,7 @@ public:
         Expected<search::Solver> created =
             search::Solver::create(*grid_.grid, settings, {.parallel = preparers.parallel_loop()});
         if (!created) raise_engine_error(created.error());
-        solver_ = std::make_unique<search::Solver>(std::move(*created));
+        solver_ = std::make_shared<const search::Solver>(std::move(*created));
     }
 
     PythonResult solve(const py::object& start, const py::object& goal) {
@@ -843,7 +844,7 @@ public:
                                             std::to_string(grid.height()) + " map");
             }
         }
-        solver_->solve(context_, {start_x, start_y, goal_x, goal_y}, result_);
+        current_solver().solve(context_, {start_x, start_y, goal_x, goal_y}, result_);
         return {static_cast<std::uint8_t>(result_.status), reported_cost(result_), result_.cost,
                 path_array(result_.path, grid.width()), result_.counters.expanded, result_.counters.generated};
     }
@@ -855,12 +856,16 @@ public:
         if (path_shape != PathShape::cells) check_path_shapes_apply(*grid_.grid, ("path_shape=\"" + path_shape_name + "\"").c_str());
         const std::vector<search::Query> queries = batch_queries(queries_argument);
         std::vector<search::Result> results(queries.size());
+        // The solver and grid of this moment: an edit made from another Python thread while this
+        // batch runs swaps in new ones and leaves these to the batch.
+        const std::shared_ptr<const search::Solver> solver = current_solver_shared();
+        const PythonGrid grid = grid_;
         PythonBatch batch;
         batch.threads = threads;
-        run_interruptibly(queries, results, threads, batch);
+        run_interruptibly(*solver, *grid.grid, queries, results, threads, batch);
         batch.seconds = batch.finished - batch.started;
         batch.lengths = py::none();
-        if (paths && solver_->settings().record_paths) batch.lengths = shape_paths(results, path_shape);
+        if (paths && solver->settings().record_paths) batch.lengths = shape_paths(*grid.grid, results, path_shape);
         batch.costs = column<double>(results, reported_cost);
         batch.path_costs = column<double>(results, [](const search::Result& result) { return result.cost; });
         batch.status_codes = column<std::uint8_t>(results, [](const search::Result& result) { return result.status; });
@@ -870,15 +875,15 @@ public:
         batch.paths = py::none();
         batch.path_coordinates = py::none();
         batch.path_offsets = py::none();
-        if (paths && solver_->settings().record_paths) {
+        if (paths && solver->settings().record_paths) {
             if (flat_paths) {
-                auto [coordinates, offsets] = flat_path_arrays(results, grid_.grid->width());
+                auto [coordinates, offsets] = flat_path_arrays(results, grid.grid->width());
                 batch.path_coordinates = std::move(coordinates);
                 batch.path_offsets = std::move(offsets);
             } else {
                 py::list list(results.size());
                 for (std::size_t index = 0; index < results.size(); ++index) {
-                    list[index] = path_array(results[index].path, grid_.grid->width());
+                    list[index] = path_array(results[index].path, grid.grid->width());
                 }
                 batch.paths = std::move(list);
             }
@@ -888,11 +893,12 @@ public:
 
     PythonGoalField goal_field(const py::object& goal) {
         const auto [goal_x, goal_y] = cell_argument(goal, "goal");
-        const grid::Grid& grid = *grid_.grid;
+        const std::shared_ptr<const grid::Grid> grid_now = grid_.grid;  // kept while the GIL is released
+        const grid::Grid& grid = *grid_now;
         if (!grid.contains(goal_x, goal_y)) {
             raise(PyExc_ValueError, "goal (" + std::to_string(goal_x) + ", " + std::to_string(goal_y) + ") is off the map");
         }
-        const search::SearchSettings& settings = solver_->settings();
+        const search::SearchSettings& settings = current_solver().settings();
         search::FieldWorkspace workspace;
         search::GoalField field;
         {
@@ -914,6 +920,47 @@ public:
             }
         }
         result.expanded = field.counters().expanded;
+        return result;
+    }
+
+    /// Sets cells' terrain letters through the engine's incremental refresh (components, JPS data),
+    /// then solves on the edited map; returns what the refresh did. All or nothing: on an error
+    /// (a cell off the map, an unknown letter, settings the edited map no longer allows) nothing changes.
+    py::dict edit(const py::object& edits_argument) {
+        const std::vector<grid::CellEdit> edits = edit_list(edits_argument);
+        const search::SearchSettings settings = current_solver().settings();
+        if (!editable_) {
+            batch::BatchSolver preparers;  // builds the JPS+ table on every hardware thread
+            const batch::JumpPointData jump{.scan_lines = current_solver().algorithm() == search::Algorithm::jps,
+                                            .table = current_solver().algorithm() == search::Algorithm::jps_plus};
+            editable_ = std::make_unique<batch::EditableMap>(*grid_.grid, grid_.terrain, settings.moves, settings.diagonal,
+                                                             jump, preparers.parallel_loop());
+        }
+        // The solver is let go first: data it no longer shares is refreshed in place, not copied
+        // (a batch still running on it keeps it, and the refresh copies what that batch holds).
+        solver_.reset();
+        // On an error, the map as it was (grid_ is still its grid) gets a solver made afresh and the
+        // editable map is dropped, to be made again by the next edit.
+        auto restore = [&](const Error& error) {
+            editable_.reset();
+            batch::BatchSolver preparers;
+            Expected<search::Solver> previous = search::Solver::create(*grid_.grid, settings, {.parallel = preparers.parallel_loop()});
+            if (previous) solver_ = std::make_shared<const search::Solver>(std::move(*previous));
+            raise_engine_error(error);
+        };
+        Expected<batch::EditReport> report = editable_->apply_edits(edits, "edits");
+        if (!report) restore(report.error());
+        Expected<search::Solver> created = editable_->solver(settings);
+        if (!created) restore(created.error());
+        io::MapFile map(*grid_.map);
+        for (const grid::CellEdit& edit : edits) map.letters[static_cast<std::size_t>(edit.y) * map.width + edit.x] = edit.letter;
+        grid_ = PythonGrid{std::make_shared<const io::MapFile>(std::move(map)), grid_.terrain, editable_->shared_grid()};
+        solver_ = std::make_shared<const search::Solver>(std::move(*created));
+        py::dict result;
+        result["cells_changed"] = report->cells_changed;
+        result["cells_relabelled"] = report->cells_relabelled;
+        result["jump_cells_rewritten"] = report->jump_cells_rewritten;
+        result["jump_entries_recomputed"] = report->jump_entries_recomputed;
         return result;
     }
 
@@ -941,24 +988,66 @@ public:
         return search::line_of_sight(grid, ends[0], ends[1], smoothing_rules());
     }
 
-    [[nodiscard]] std::string algorithm() const { return std::string(search::to_string(solver_->algorithm())); }
+    [[nodiscard]] std::string algorithm() const { return std::string(search::to_string(current_solver().algorithm())); }
     [[nodiscard]] const PythonGrid& grid() const { return grid_; }
     [[nodiscard]] std::shared_ptr<PythonCancelToken> cancel_token() const { return cancel_; }
     [[nodiscard]] double deadline_ms() const {
-        return std::chrono::duration<double, std::milli>(solver_->settings().time_budget).count();
+        return std::chrono::duration<double, std::milli>(current_solver().settings().time_budget).count();
     }
 
 private:
+    /// The solver in force. Null only if an edit failed and the map as it was could not be searched
+    /// again (an allocation failure): then every use raises instead of crashing.
+    [[nodiscard]] const std::shared_ptr<const search::Solver>& current_solver_shared() const {
+        if (!solver_) raise(PyExc_RuntimeError, "this Solver was lost by a failed edit; make a new one");
+        return solver_;
+    }
+    [[nodiscard]] const search::Solver& current_solver() const { return *current_solver_shared(); }
+
+    /// Edits from a sequence of (x, y, letter) triples: cells on the map, letters the grid's terrain defines.
+    [[nodiscard]] std::vector<grid::CellEdit> edit_list(const py::object& argument) const {
+        if (!py::isinstance<py::sequence>(argument) || py::isinstance<py::str>(argument)) {
+            raise(PyExc_TypeError, "edits must be a sequence of (x, y, letter) triples");
+        }
+        const auto sequence = argument.cast<py::sequence>();
+        const grid::Grid& grid = *grid_.grid;
+        std::vector<grid::CellEdit> edits;
+        edits.reserve(sequence.size());
+        for (std::size_t index = 0; index < sequence.size(); ++index) {
+            const std::string where = "edits[" + std::to_string(index) + "]";
+            const py::object item = sequence[index];
+            if (!py::isinstance<py::sequence>(item) || py::isinstance<py::str>(item) || py::len(item) != 3) {
+                raise(PyExc_TypeError, where + " must be an (x, y, letter) triple");
+            }
+            const auto triple = item.cast<py::sequence>();
+            const auto [x, y] = cell_argument(py::make_tuple(triple[0], triple[1]), where.c_str());
+            if (!grid.contains(x, y)) {
+                raise(PyExc_ValueError, where + ": (" + std::to_string(x) + ", " + std::to_string(y) + ") is off the " +
+                                            std::to_string(grid.width()) + "x" + std::to_string(grid.height()) + " map");
+            }
+            const py::object letter = triple[2];
+            if (!py::isinstance<py::str>(letter) || letter.cast<std::string>().size() != 1) {
+                raise(PyExc_TypeError, where + ": the letter must be a one-character str, not " + py::repr(letter).cast<std::string>());
+            }
+            const char code = letter.cast<std::string>()[0];
+            if (!grid_.terrain.rule(code).defined) {
+                raise(PyExc_ValueError, where + ": unknown terrain letter '" + std::string(1, code) +
+                                            "' (this grid's terrain does not declare it)");
+            }
+            edits.push_back({static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), code, 0});
+        }
+        return edits;
+    }
+
     [[nodiscard]] search::SmoothingRules smoothing_rules() const {
-        return {solver_->settings().moves, solver_->settings().diagonal};
+        return {current_solver().settings().moves, current_solver().settings().diagonal};
     }
 
     /// Puts each result's path into `shape` (as cell indices, so the path arrays are made as for
     /// cells) and returns the Euclidean length of each path as returned, with the GIL released.
-    py::array_t<double> shape_paths(std::vector<search::Result>& results, PathShape shape) const {
+    py::array_t<double> shape_paths(const grid::Grid& grid, std::vector<search::Result>& results, PathShape shape) const {
         py::array_t<double> lengths(static_cast<py::ssize_t>(results.size()));
         double* length = lengths.mutable_data();
-        const grid::Grid& grid = *grid_.grid;
         const search::SmoothingRules rules = smoothing_rules();
         py::gil_scoped_release released;
         for (std::size_t index = 0; index < results.size(); ++index) {
@@ -978,8 +1067,8 @@ private:
     /// thread of their own while this one waits, looking for signals every kSignalPollInterval: a
     /// signal whose handler raises (Ctrl-C: KeyboardInterrupt) cancels the searches, and is raised
     /// here once the workers have stopped.
-    void run_interruptibly(const std::vector<search::Query>& queries, std::vector<search::Result>& results,
-                           unsigned threads, PythonBatch& batch) {
+    void run_interruptibly(const search::Solver& solver, const grid::Grid& grid, const std::vector<search::Query>& queries,
+                           std::vector<search::Result>& results, unsigned threads, PythonBatch& batch) {
         bool interrupted = false;
         bool token_was_cancelled = false;
         std::exception_ptr failure;
@@ -997,7 +1086,7 @@ private:
                     workers_.reset();
                     workers_ = std::make_unique<batch::BatchSolver>(threads);
                     workers_threads_ = threads;
-                    workers_->prepare(grid_.grid->padded_cell_count());
+                    workers_->prepare(grid.padded_cell_count());
                 }
                 workers = workers_.get();
             } else {
@@ -1009,7 +1098,7 @@ private:
             runner.start([&] {
                 try {
                     batch.started = steady_seconds();
-                    workers->solve(*solver_, queries, results);
+                    workers->solve(solver, queries, results);
                     batch.finished = steady_seconds();
                 } catch (...) {
                     failure = std::current_exception();
@@ -1033,7 +1122,8 @@ private:
 
     PythonGrid grid_;
     std::shared_ptr<PythonCancelToken> cancel_;  // the solver's searches stop when it fires
-    std::unique_ptr<search::Solver> solver_;
+    std::shared_ptr<const search::Solver> solver_;  // shared with the batches running on it
+    std::unique_ptr<batch::EditableMap> editable_;  // made by the first edit; keeps derived data current
     search::SearchContext context_;  // single queries run with the GIL held, so one context suffices
     search::Result result_;
     std::unique_ptr<batch::BatchSolver> workers_;  // solve_batch's workers, kept warm between calls
@@ -1249,7 +1339,13 @@ PYBIND11_MODULE(_core, module) {
         .def_property_readonly("algorithm", &PythonSolver::algorithm, "the algorithm in force (auto resolved)")
         .def_property_readonly("cancel", &PythonSolver::cancel_token, "the CancelToken this solver's searches hold")
         .def_property_readonly("deadline_ms", &PythonSolver::deadline_ms, "each query's time budget in milliseconds (0: none)")
-        .def_property_readonly("grid", &PythonSolver::grid);
+        .def("edit", &PythonSolver::edit, py::arg("edits"),
+             "Sets cells' terrain letters, a sequence of (x, y, letter) triples (\"@\" blocks a cell, \".\" opens "
+             "one), keeping the solver's derived data current by the engine's incremental refresh instead of "
+             "rebuilding; later solves and batches see the edited map (a batch already running keeps the map it "
+             "started on). Returns the refresh's counts. All or nothing: on ValueError nothing changes.")
+        .def_property_readonly("grid", [](const PythonSolver& solver) { return solver.grid(); },
+                               "the grid this solver searches now (edits included)");
 
     py::class_<PythonScenario>(module, "Scenario", "A Moving AI .scen file's rows.")
         .def_readonly("path", &PythonScenario::path)
