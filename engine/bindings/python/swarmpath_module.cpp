@@ -41,6 +41,7 @@
 #include "flat_queries.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/editable_map.hpp"
+#include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/io/map_file.hpp"
@@ -655,6 +656,29 @@ std::pair<py::array_t<std::int32_t>, py::array_t<std::int64_t>> flat_path_arrays
     return {std::move(coordinates), std::move(offsets)};
 }
 
+/// The batch arrays of a finished set of results, with paths as a list or flat (solve_batch's).
+void fill_batch(PythonBatch& batch, std::vector<search::Result>& results, std::uint32_t width, bool paths, bool flat_paths) {
+    batch.costs = column<double>(results, reported_cost);
+    batch.path_costs = column<double>(results, [](const search::Result& result) { return result.cost; });
+    batch.status_codes = column<std::uint8_t>(results, [](const search::Result& result) { return result.status; });
+    batch.statuses = statuses().names.attr("__getitem__")(batch.status_codes);
+    batch.expanded = column<std::uint64_t>(results, [](const search::Result& result) { return result.counters.expanded; });
+    batch.generated = column<std::uint64_t>(results, [](const search::Result& result) { return result.counters.generated; });
+    batch.paths = py::none();
+    batch.path_coordinates = py::none();
+    batch.path_offsets = py::none();
+    if (!paths) return;
+    if (flat_paths) {
+        auto [coordinates, offsets] = flat_path_arrays(results, width);
+        batch.path_coordinates = std::move(coordinates);
+        batch.path_offsets = std::move(offsets);
+        return;
+    }
+    py::list list(results.size());
+    for (std::size_t index = 0; index < results.size(); ++index) list[index] = path_array(results[index].path, width);
+    batch.paths = std::move(list);
+}
+
 /// The form a batch returns its paths in: every cell, the turning points, or smoothed by string
 /// pulling (search/path_shapes.hpp), as the command line's paths file without and with
 /// --waypoints / --smooth.
@@ -866,28 +890,7 @@ public:
         batch.seconds = batch.finished - batch.started;
         batch.lengths = py::none();
         if (paths && solver->settings().record_paths) batch.lengths = shape_paths(*grid.grid, results, path_shape);
-        batch.costs = column<double>(results, reported_cost);
-        batch.path_costs = column<double>(results, [](const search::Result& result) { return result.cost; });
-        batch.status_codes = column<std::uint8_t>(results, [](const search::Result& result) { return result.status; });
-        batch.statuses = statuses().names.attr("__getitem__")(batch.status_codes);
-        batch.expanded = column<std::uint64_t>(results, [](const search::Result& result) { return result.counters.expanded; });
-        batch.generated = column<std::uint64_t>(results, [](const search::Result& result) { return result.counters.generated; });
-        batch.paths = py::none();
-        batch.path_coordinates = py::none();
-        batch.path_offsets = py::none();
-        if (paths && solver->settings().record_paths) {
-            if (flat_paths) {
-                auto [coordinates, offsets] = flat_path_arrays(results, grid.grid->width());
-                batch.path_coordinates = std::move(coordinates);
-                batch.path_offsets = std::move(offsets);
-            } else {
-                py::list list(results.size());
-                for (std::size_t index = 0; index < results.size(); ++index) {
-                    list[index] = path_array(results[index].path, grid.grid->width());
-                }
-                batch.paths = std::move(list);
-            }
-        }
+        fill_batch(batch, results, grid.grid->width(), paths && solver->settings().record_paths, flat_paths);
         return batch;
     }
 
@@ -1132,6 +1135,131 @@ private:
     std::mutex workers_mutex_;  // held by the solve_batch call using workers_ and runner_
 };
 
+search::CellOrder parse_cell_order(const std::string& name) {
+    if (name == "hilbert") return search::CellOrder::hilbert;
+    if (name == "depth-first" || name == "depth_first") return search::CellOrder::depth_first;
+    if (name == "row-major" || name == "row_major") return search::CellOrder::row_major;
+    raise(PyExc_ValueError, "order must be \"depth-first\", \"hilbert\" or \"row-major\", not \"" + name + "\"");
+}
+
+/// The oracle settings for a square grid from Python keywords.
+batch::OracleSettings oracle_settings(const PythonGrid& grid, int moves, const std::string& diagonal_rule, const std::string& order) {
+    if (grid.grid->topology() != grid::Topology::square) {
+        raise(PyExc_ValueError, "a path oracle is for square maps: this map is type " +
+                                    std::string(grid::topology_type_name(grid.grid->topology())));
+    }
+    if (moves != 4 && moves != 8) raise(PyExc_ValueError, "moves must be 4 or 8, not " + std::to_string(moves));
+    batch::OracleSettings settings;
+    settings.moves = moves == 4 ? search::Moves::four : search::Moves::eight;
+    settings.diagonal = parse_diagonal_rule(diagonal_rule);
+    settings.order = parse_cell_order(order);
+    return settings;
+}
+
+/// A path oracle (batch/path_oracle.hpp) of one grid: every optimal first move, built once or
+/// loaded from a file the command line's `precompute` also writes and reads.
+class PythonOracle {
+public:
+    static PythonOracle build(const PythonGrid& grid, int moves, const std::string& diagonal_rule, const std::string& order,
+                              const py::object& threads_argument, const py::object& progress) {
+        const batch::OracleSettings settings = oracle_settings(grid, moves, diagonal_rule, order);
+        const unsigned threads = worker_count(threads_argument);
+        if (!progress.is_none() && !PyCallable_Check(progress.ptr())) raise(PyExc_TypeError, "progress must be None or a callable(done, total)");
+        struct Reporter {
+            const py::object* callback;
+            std::exception_ptr failure;
+        } reporter{&progress, nullptr};
+        auto report = [](void* user, std::size_t done, std::size_t total) {
+            auto* state = static_cast<Reporter*>(user);
+            if (state->failure) return;
+            const py::gil_scoped_acquire acquired;
+            try {
+                (*state->callback)(done, total);
+            } catch (...) {
+                state->failure = std::current_exception();  // raised once the build is done
+            }
+        };
+        const std::string name = std::filesystem::path(grid.map->path).filename().string();
+        std::optional<Expected<batch::Oracle>> built;
+        {
+            py::gil_scoped_release released;
+            batch::BatchSolver workers(threads);
+            built.emplace(batch::Oracle::build(*grid.grid, settings, name, workers, progress.is_none() ? nullptr : +report,
+                                               &reporter));
+        }
+        if (reporter.failure) std::rethrow_exception(reporter.failure);
+        if (!*built) raise_engine_error(built->error());
+        return PythonOracle(grid, std::move(**built));
+    }
+
+    static PythonOracle load(const py::object& path_object, const PythonGrid& grid, int moves, const std::string& diagonal_rule) {
+        const std::string path = path_argument(path_object, "path");
+        const batch::OracleSettings settings = oracle_settings(grid, moves, diagonal_rule, "hilbert");
+        Expected<batch::Oracle> loaded = batch::Oracle::load(path, *grid.grid, settings);
+        if (!loaded) raise_file_error(path, loaded.error());
+        return PythonOracle(grid, std::move(*loaded));
+    }
+
+    void save(const py::object& path_object) const {
+        const std::string path = path_argument(path_object, "path");
+        Status saved = oracle_->save(path);
+        if (!saved) raise_engine_error(saved.error());
+    }
+
+    PythonResult solve(const py::object& start, const py::object& goal) const {
+        const auto [start_x, start_y] = cell_argument(start, "start");
+        const auto [goal_x, goal_y] = cell_argument(goal, "goal");
+        const grid::Grid& grid = *grid_.grid;
+        for (auto [x, y, what] : {std::tuple{start_x, start_y, "start"}, std::tuple{goal_x, goal_y, "goal"}}) {
+            if (!grid.contains(x, y)) {
+                raise(PyExc_ValueError, std::string(what) + " (" + std::to_string(x) + ", " + std::to_string(y) +
+                                            ") is off the " + std::to_string(grid.width()) + "x" +
+                                            std::to_string(grid.height()) + " map");
+            }
+        }
+        search::Result result;
+        oracle_->path({start_x, start_y, goal_x, goal_y}, true, result);
+        return {static_cast<std::uint8_t>(result.status), reported_cost(result), result.cost,
+                path_array(result.path, grid.width()), result.counters.expanded, result.counters.generated};
+    }
+
+    PythonBatch solve_batch(const py::object& queries_argument, const py::object& threads_argument, bool paths, bool flat_paths) const {
+        const unsigned threads = worker_count(threads_argument);
+        const std::vector<search::Query> queries = batch_queries(queries_argument);
+        std::vector<search::Result> results(queries.size());
+        PythonBatch batch;
+        batch.threads = threads;
+        {
+            py::gil_scoped_release released;
+            batch::BatchSolver workers(threads);
+            batch.started = steady_seconds();
+            (void)oracle_->solve(queries, results, paths, workers);
+            batch.finished = steady_seconds();
+        }
+        batch.seconds = batch.finished - batch.started;
+        batch.lengths = py::none();
+        fill_batch(batch, results, grid_.grid->width(), paths, flat_paths);
+        return batch;
+    }
+
+    [[nodiscard]] int first_move(const py::object& start, const py::object& goal) const {
+        const auto [start_x, start_y] = cell_argument(start, "start");
+        const auto [goal_x, goal_y] = cell_argument(goal, "goal");
+        if (!grid_.grid->contains(start_x, start_y) || !grid_.grid->contains(goal_x, goal_y)) return -1;
+        return oracle_->first_move(static_cast<std::uint32_t>(start_x), static_cast<std::uint32_t>(start_y),
+                                   static_cast<std::uint32_t>(goal_x), static_cast<std::uint32_t>(goal_y));
+    }
+
+    [[nodiscard]] const batch::Oracle& oracle() const { return *oracle_; }
+    [[nodiscard]] const PythonGrid& grid() const { return grid_; }
+
+private:
+    PythonOracle(PythonGrid grid, batch::Oracle oracle)
+        : grid_(std::move(grid)), oracle_(std::make_shared<const batch::Oracle>(std::move(oracle))) {}
+    PythonGrid grid_;  // the oracle refers to this grid, kept alive here
+    std::shared_ptr<const batch::Oracle> oracle_;
+};
+
 struct PythonScenario {
     std::string path;
     std::string map_path;
@@ -1355,6 +1483,33 @@ PYBIND11_MODULE(_core, module) {
         .def_readonly("buckets", &PythonScenario::buckets)
         .def_readonly("map_names", &PythonScenario::map_names)
         .def("__len__", [](const PythonScenario& scenario) { return scenario.map_names.size(); });
+
+    py::class_<PythonOracle>(module, "Oracle",
+                             "A path oracle of one square grid: the first move of an optimal path between every two "
+                             "cells, compressed; answers queries by following stored moves instead of searching. Files "
+                             "are those of `swarmpath precompute` and `swarmpath solve --oracle`.")
+        .def_static("build", &PythonOracle::build, py::arg("grid"), py::kw_only(), py::arg("moves") = 8,
+                    py::arg("diagonal_rule") = "both-free", py::arg("order") = "hilbert", py::arg("threads") = 0,
+                    py::arg("progress") = py::none(),
+                    "Builds the oracle on `threads` workers (GIL released). progress: None or a callable(done, total) "
+                    "called now and then with the rows done; an exception it raises is raised after the build.")
+        .def_static("load", &PythonOracle::load, py::arg("path"), py::arg("grid"), py::kw_only(), py::arg("moves") = 8,
+                    py::arg("diagonal_rule") = "both-free",
+                    "Loads an oracle file built for this grid, terrain, moves and diagonal rule (ValueError otherwise).")
+        .def("save", &PythonOracle::save, py::arg("path"), "Writes the oracle file atomically.")
+        .def("solve", &PythonOracle::solve, py::arg("start"), py::arg("goal"), "One query, as Solver.solve.")
+        .def("solve_batch", &PythonOracle::solve_batch, py::arg("queries"), py::arg("threads") = 0, py::arg("paths") = true,
+             py::arg("flat_paths") = false, "An (N, 4) array of queries, as Solver.solve_batch (GIL released).")
+        .def("first_move", &PythonOracle::first_move, py::arg("start"), py::arg("goal"),
+             "The stored first move from start towards goal (0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW), or -1 "
+             "when there is none.")
+        .def_property_readonly("grid", [](const PythonOracle& oracle) { return oracle.grid(); })
+        .def_property_readonly("map_name", [](const PythonOracle& oracle) { return oracle.oracle().map_name(); })
+        .def_property_readonly("order", [](const PythonOracle& oracle) { return std::string(search::to_string(oracle.oracle().order())); })
+        .def_property_readonly("passable_cells", [](const PythonOracle& oracle) { return oracle.oracle().passable_cells(); })
+        .def_property_readonly("run_count", [](const PythonOracle& oracle) { return oracle.oracle().run_count(); })
+        .def_property_readonly("file_bytes", [](const PythonOracle& oracle) { return oracle.oracle().file_bytes(); })
+        .def_property_readonly("preparation_seconds", [](const PythonOracle& oracle) { return oracle.oracle().preparation_seconds(); });
 
     module.def(
         "waypoints",

@@ -3,7 +3,7 @@
 # with engine/bindings/python/swarmpath_module.cpp.
 import enum
 import os
-from typing import Any, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -151,6 +151,40 @@ class Solver:
     def deadline_ms(self) -> float: ...
     @property
     def grid(self) -> Grid: ...
+
+class Oracle:
+    @staticmethod
+    def build(
+        grid: Grid,
+        *,
+        moves: int = 8,
+        diagonal_rule: str = "both-free",
+        order: str = "hilbert",
+        threads: int = 0,
+        progress: Optional[Callable[[int, int], Any]] = None,
+    ) -> Oracle: ...
+    @staticmethod
+    def load(path: PathArgument, grid: Grid, *, moves: int = 8, diagonal_rule: str = "both-free") -> Oracle: ...
+    def save(self, path: PathArgument) -> None: ...
+    def solve(self, start: Cell, goal: Cell) -> Result: ...
+    def solve_batch(
+        self, queries: npt.ArrayLike, threads: int = 0, paths: bool = True, flat_paths: bool = False
+    ) -> BatchResult: ...
+    def first_move(self, start: Cell, goal: Cell) -> int: ...
+    @property
+    def grid(self) -> Grid: ...
+    @property
+    def map_name(self) -> str: ...
+    @property
+    def order(self) -> str: ...
+    @property
+    def passable_cells(self) -> int: ...
+    @property
+    def run_count(self) -> int: ...
+    @property
+    def file_bytes(self) -> int: ...
+    @property
+    def preparation_seconds(self) -> float: ...
 
 class Scenario:
     @property
