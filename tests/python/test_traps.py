@@ -201,7 +201,7 @@ def test_errors_speak_keyword_arguments_not_command_line_flags(arena, tmp_path):
         "moves= does not apply to hex maps": lambda: swarmpath.Solver(hexagons, moves=4),
         'algorithm="jps" does not apply to hex maps': lambda: swarmpath.Solver(hexagons, algorithm="jps"),
         "explicit weight=": lambda: swarmpath.Solver(arena, heuristic="manhattan"),
-        'algorithm="flowfield"': lambda: swarmpath.Solver(arena, algorithm="flowfield"),
+        'algorithm="oracle" answers from a file': lambda: swarmpath.Solver(arena, algorithm="oracle"),
     }
     unknown = tmp_path / "unknown.map"
     unknown.write_text("type octile\nheight 1\nwidth 2\nmap\n.Z\n")

@@ -40,6 +40,7 @@
 
 #include "flat_queries.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/batch/editable_map.hpp"
 #include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/grid/grid.hpp"
@@ -440,11 +441,12 @@ search::Algorithm parse_algorithm(const std::string& name) {
     if (name == "astar") return search::Algorithm::astar;
     if (name == "jps") return search::Algorithm::jps;
     if (name == "jps+" || name == "jps_plus") return search::Algorithm::jps_plus;
-    if (name == "flowfield" || name == "oracle") {
-        raise(PyExc_ValueError, "algorithm=\"" + name + "\" answers groups of queries, not a Solver's; use \"auto\", "
-                                "\"astar\", \"jps\" or \"jps+\"");
+    if (name == "flowfield") return search::Algorithm::flowfield;
+    if (name == "oracle") {
+        raise(PyExc_ValueError, "algorithm=\"oracle\" answers from a file: use swarmpath.Oracle; a Solver takes \"auto\", "
+                                "\"astar\", \"jps\", \"jps+\" or \"flowfield\"");
     }
-    raise(PyExc_ValueError, "algorithm must be \"auto\", \"astar\", \"jps\" or \"jps+\", not \"" + name + "\"");
+    raise(PyExc_ValueError, "algorithm must be \"auto\", \"astar\", \"jps\", \"jps+\" or \"flowfield\", not \"" + name + "\"");
 }
 
 search::DiagonalRule parse_diagonal_rule(const std::string& name) {
@@ -568,6 +570,7 @@ struct PythonBatch {
     py::object path_coordinates;  ///< flat_paths: (M, 2) int32 of every path's [x, y], query by query
     py::object path_offsets;      ///< flat_paths: (N + 1,) int64; path i is rows offsets[i] to offsets[i + 1]
     py::object lengths;           ///< Euclidean length of each path as returned; None without paths
+    py::object crowd;             ///< auto and flowfield: what the crowd solver did (a dict); else None
     unsigned threads = 0;
     double seconds = 0;   ///< wall time of the solve, GIL released
     double started = 0;   ///< steady-clock seconds when the solve began (comparable within one process)
@@ -849,12 +852,8 @@ public:
             whole_number_argument(deadline_ms, "deadline_ms", 0, kMaximumDeadlineMilliseconds));
         // Always held, so Ctrl-C can stop a batch; checked only every kCheckpointInterval expansions.
         settings.cancel = &cancel_->token;
-        // Preparation (the JPS+ table) runs on a BatchSolver's workers, one per hardware thread.
-        batch::BatchSolver preparers;
-        Expected<search::Solver> created =
-            search::Solver::create(*grid_.grid, settings, {.parallel = preparers.parallel_loop()});
-        if (!created) raise_engine_error(created.error());
-        solver_ = std::make_shared<const search::Solver>(std::move(*created));
+        settings_ = settings;
+        if (std::optional<Error> refused = make_solvers(*grid_.grid); refused) raise_engine_error(*refused);
     }
 
     PythonResult solve(const py::object& start, const py::object& goal) {
@@ -883,10 +882,24 @@ public:
         // The solver and grid of this moment: an edit made from another Python thread while this
         // batch runs swaps in new ones and leaves these to the batch.
         const std::shared_ptr<const search::Solver> solver = current_solver_shared();
+        const std::shared_ptr<const batch::CrowdSolver> crowd = crowd_;
         const PythonGrid grid = grid_;
         PythonBatch batch;
         batch.threads = threads;
-        run_interruptibly(*solver, *grid.grid, queries, results, threads, batch);
+        batch::CrowdReport report;
+        run_interruptibly(*solver, crowd.get(), *grid.grid, queries, results, threads, batch, report);
+        batch.crowd = py::none();
+        if (crowd) {
+            py::dict summary;
+            summary["goal_groups"] = report.goal_groups;
+            summary["field_groups"] = report.field_groups;
+            summary["field_queries"] = report.field_queries;
+            summary["search_queries"] = report.search_queries;
+            summary["search_algorithm"] = std::string(search::to_string(report.search_algorithm));
+            summary["probe_queries"] = report.probe_queries;
+            summary["table_seconds"] = report.table_seconds;
+            batch.crowd = std::move(summary);
+        }
         batch.seconds = batch.finished - batch.started;
         batch.lengths = py::none();
         if (paths && solver->settings().record_paths) batch.lengths = shape_paths(*grid.grid, results, path_shape);
@@ -931,7 +944,7 @@ public:
     /// (a cell off the map, an unknown letter, settings the edited map no longer allows) nothing changes.
     py::dict edit(const py::object& edits_argument) {
         const std::vector<grid::CellEdit> edits = edit_list(edits_argument);
-        const search::SearchSettings settings = current_solver().settings();
+        const search::SearchSettings& settings = settings_;
         if (!editable_) {
             batch::BatchSolver preparers;  // builds the JPS+ table on every hardware thread
             const batch::JumpPointData jump{.scan_lines = current_solver().algorithm() == search::Algorithm::jps,
@@ -942,23 +955,21 @@ public:
         // The solver is let go first: data it no longer shares is refreshed in place, not copied
         // (a batch still running on it keeps it, and the refresh copies what that batch holds).
         solver_.reset();
-        // On an error, the map as it was (grid_ is still its grid) gets a solver made afresh and the
-        // editable map is dropped, to be made again by the next edit.
+        crowd_.reset();
+        // On an error, the map as it was (grid_ is still its grid) gets its solvers made afresh and
+        // the editable map is dropped, to be made again by the next edit.
         auto restore = [&](const Error& error) {
             editable_.reset();
-            batch::BatchSolver preparers;
-            Expected<search::Solver> previous = search::Solver::create(*grid_.grid, settings, {.parallel = preparers.parallel_loop()});
-            if (previous) solver_ = std::make_shared<const search::Solver>(std::move(*previous));
+            (void)make_solvers(*grid_.grid);
             raise_engine_error(error);
         };
         Expected<batch::EditReport> report = editable_->apply_edits(edits, "edits");
         if (!report) restore(report.error());
-        Expected<search::Solver> created = editable_->solver(settings);
-        if (!created) restore(created.error());
+        const std::shared_ptr<const grid::Grid> edited = editable_->shared_grid();
+        if (std::optional<Error> refused = make_solvers(*edited); refused) restore(*refused);
         io::MapFile map(*grid_.map);
         for (const grid::CellEdit& edit : edits) map.letters[static_cast<std::size_t>(edit.y) * map.width + edit.x] = edit.letter;
-        grid_ = PythonGrid{std::make_shared<const io::MapFile>(std::move(map)), grid_.terrain, editable_->shared_grid()};
-        solver_ = std::make_shared<const search::Solver>(std::move(*created));
+        grid_ = PythonGrid{std::make_shared<const io::MapFile>(std::move(map)), grid_.terrain, edited};
         py::dict result;
         result["cells_changed"] = report->cells_changed;
         result["cells_relabelled"] = report->cells_relabelled;
@@ -991,7 +1002,11 @@ public:
         return search::line_of_sight(grid, ends[0], ends[1], smoothing_rules());
     }
 
-    [[nodiscard]] std::string algorithm() const { return std::string(search::to_string(current_solver().algorithm())); }
+    /// flowfield as given; otherwise the per-query algorithm in force (auto resolved).
+    [[nodiscard]] std::string algorithm() const {
+        if (settings_.algorithm == search::Algorithm::flowfield) return "flowfield";
+        return std::string(search::to_string(current_solver().algorithm()));
+    }
     [[nodiscard]] const PythonGrid& grid() const { return grid_; }
     [[nodiscard]] std::shared_ptr<PythonCancelToken> cancel_token() const { return cancel_; }
     [[nodiscard]] double deadline_ms() const {
@@ -999,6 +1014,29 @@ public:
     }
 
 private:
+    /// Makes the solvers of settings_ on `grid` (kept alive by grid_ or the editable map): for auto
+    /// and flowfield a CrowdSolver, which batches run on as the command line's `solve` does (goal
+    /// fields for shared goals, auto's cost model) and whose per-agent Solver answers single queries;
+    /// otherwise one Solver, from the editable map's data when there is one. The Error says why the
+    /// settings do not fit the grid.
+    std::optional<Error> make_solvers(const grid::Grid& grid) {
+        batch::BatchSolver preparers;  // preparation (the JPS+ table) on every hardware thread
+        if (settings_.algorithm == search::Algorithm::automatic || settings_.algorithm == search::Algorithm::flowfield) {
+            Expected<batch::CrowdSolver> crowd =
+                batch::CrowdSolver::create(grid, settings_, search::Algorithm::automatic, preparers.parallel_loop());
+            if (!crowd) return crowd.error();
+            crowd_ = std::make_shared<const batch::CrowdSolver>(std::move(*crowd));
+            solver_ = std::shared_ptr<const search::Solver>(crowd_, &crowd_->search_solver());
+            return std::nullopt;
+        }
+        Expected<search::Solver> created = editable_ ? editable_->solver(settings_)
+                                                     : search::Solver::create(grid, settings_, {.parallel = preparers.parallel_loop()});
+        if (!created) return created.error();
+        crowd_.reset();
+        solver_ = std::make_shared<const search::Solver>(std::move(*created));
+        return std::nullopt;
+    }
+
     /// The solver in force. Null only if an edit failed and the map as it was could not be searched
     /// again (an allocation failure): then every use raises instead of crashing.
     [[nodiscard]] const std::shared_ptr<const search::Solver>& current_solver_shared() const {
@@ -1070,8 +1108,9 @@ private:
     /// thread of their own while this one waits, looking for signals every kSignalPollInterval: a
     /// signal whose handler raises (Ctrl-C: KeyboardInterrupt) cancels the searches, and is raised
     /// here once the workers have stopped.
-    void run_interruptibly(const search::Solver& solver, const grid::Grid& grid, const std::vector<search::Query>& queries,
-                           std::vector<search::Result>& results, unsigned threads, PythonBatch& batch) {
+    void run_interruptibly(const search::Solver& solver, const batch::CrowdSolver* crowd, const grid::Grid& grid,
+                           const std::vector<search::Query>& queries, std::vector<search::Result>& results, unsigned threads,
+                           PythonBatch& batch, batch::CrowdReport& report) {
         bool interrupted = false;
         bool token_was_cancelled = false;
         std::exception_ptr failure;
@@ -1101,7 +1140,11 @@ private:
             runner.start([&] {
                 try {
                     batch.started = steady_seconds();
-                    workers->solve(solver, queries, results);
+                    if (crowd != nullptr) {
+                        report = crowd->solve(queries, results, *workers);
+                    } else {
+                        workers->solve(solver, queries, results);
+                    }
                     batch.finished = steady_seconds();
                 } catch (...) {
                     failure = std::current_exception();
@@ -1125,7 +1168,9 @@ private:
 
     PythonGrid grid_;
     std::shared_ptr<PythonCancelToken> cancel_;  // the solver's searches stop when it fires
+    search::SearchSettings settings_;                 // as given (algorithm auto and flowfield included)
     std::shared_ptr<const search::Solver> solver_;  // shared with the batches running on it
+    std::shared_ptr<const batch::CrowdSolver> crowd_;  // for auto and flowfield batches; owns solver_ then
     std::unique_ptr<batch::EditableMap> editable_;  // made by the first edit; keeps derived data current
     search::SearchContext context_;  // single queries run with the GIL held, so one context suffices
     search::Result result_;
@@ -1406,6 +1451,9 @@ PYBIND11_MODULE(_core, module) {
                       "with flat_paths=True: (N + 1,) int64; query i's path is path_coordinates[offsets[i]:offsets[i + 1]]")
         .def_readonly("lengths", &PythonBatch::lengths,
                       "float64: the Euclidean length of each returned path (polyline through its points); None without paths")
+        .def_readonly("crowd", &PythonBatch::crowd,
+                      "with algorithm auto or flowfield: a dict of what the crowd solver did (goal_groups, field_groups, "
+                      "field_queries, search_queries, search_algorithm, probe_queries, table_seconds); else None")
         .def_readonly("threads", &PythonBatch::threads, "the worker count in force (threads=, at most the hardware's)")
         .def_readonly("seconds", &PythonBatch::seconds, "wall time of the solve (GIL released)")
         .def_readonly("started", &PythonBatch::started, "steady-clock seconds at the solve's start")
@@ -1438,7 +1486,8 @@ PYBIND11_MODULE(_core, module) {
              py::arg("diagonal_rule") = "both-free", py::arg("terrain") = py::none(), py::arg("weight") = 1.0,
              py::arg("heuristic") = "auto", py::arg("fallback") = "none", py::arg("max_expansions") = 0,
              py::arg("record_paths") = true, py::arg("deadline_ms") = 0, py::arg("cancel") = py::none(),
-             "algorithm: auto, astar, jps, jps+; moves: 8 or 4; diagonal_rule: both-free (Moving AI), one-free, any; "
+             "algorithm: auto (as the command line: batches grouped by goal, goal fields where auto's cost model "
+             "expects them cheaper, else jps or A*), astar, jps, jps+, flowfield (a goal field per shared goal); moves: 8 or 4; diagonal_rule: both-free (Moving AI), one-free, any; "
              "terrain: letter costs applied on top of the grid's; weight >= 1 (weighted A*); heuristic: auto, octile, "
              "manhattan, euclidean, chebyshev, zero, hex, triangle (moves, diagonal_rule, jps and the overestimating "
              "heuristics are refused on hex and triangle grids); fallback: none or nearest; max_expansions: 0 is "
