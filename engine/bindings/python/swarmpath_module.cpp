@@ -45,11 +45,14 @@
 #include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/io/field_file.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/io/terrain_file.hpp"
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/goal_field.hpp"
+#include "swarmpath/search/goal_field_record.hpp"
+#include "swarmpath/search/moves.hpp"
 #include "swarmpath/search/path_shapes.hpp"
 #include "swarmpath/search/solver.hpp"
 #include "swarmpath/search/types.hpp"
@@ -581,7 +584,54 @@ struct PythonGoalField {
     py::array_t<double> costs;
     py::array_t<std::int8_t> directions;
     std::uint64_t expanded = 0;
+    std::shared_ptr<const io::FieldFile> record;  ///< what save() writes: the command line's field file
+
+    /// Each cell's first step as (dx, dy), (0, 0) where there is none: [y, x, 0] is dx, [y, x, 1] dy.
+    [[nodiscard]] py::array_t<std::int8_t> steps() const {
+        const auto height = directions.shape(0);
+        const auto width = directions.shape(1);
+        py::array_t<std::int8_t> result({height, width, py::ssize_t{2}});
+        const std::int8_t* direction = directions.data();
+        std::int8_t* step = result.mutable_data();
+        for (py::ssize_t index = 0; index < height * width; ++index) {
+            const int code = direction[index];
+            step[2 * index] = static_cast<std::int8_t>(code < 0 ? 0 : search::kDirectionX[static_cast<std::size_t>(code)]);
+            step[2 * index + 1] = static_cast<std::int8_t>(code < 0 ? 0 : search::kDirectionY[static_cast<std::size_t>(code)]);
+        }
+        return result;
+    }
+
+    /// A field as a field file holds it: float32 costs widened, directions with -1 for none.
+    static PythonGoalField from_record(io::FieldFile file) {
+        PythonGoalField field;
+        const py::ssize_t height = file.height;
+        const py::ssize_t width = file.width;
+        field.costs = py::array_t<double>({height, width});
+        field.directions = py::array_t<std::int8_t>({height, width});
+        double* cost = field.costs.mutable_data();
+        std::int8_t* direction = field.directions.mutable_data();
+        for (std::size_t index = 0; index < file.costs.size(); ++index) {
+            cost[index] = static_cast<double>(file.costs[index]);
+            direction[index] = file.directions[index] == search::kNoDirection ? std::int8_t{-1}
+                                                                             : static_cast<std::int8_t>(file.directions[index]);
+        }
+        field.record = std::make_shared<const io::FieldFile>(std::move(file));
+        return field;
+    }
+
+    void save(const py::object& path_object) const {
+        const std::string path = path_argument(path_object, "path");
+        Status written = io::write_field_file(path, *record);
+        if (!written) raise_engine_error(written.error());
+    }
 };
+
+PythonGoalField read_field(const py::object& path_object) {
+    const std::string path = path_argument(path_object, "path");
+    Expected<io::FieldFile> file = io::read_field_file(path);
+    if (!file) raise_file_error(path, file.error());
+    return PythonGoalField::from_record(std::move(*file));
+}
 
 /// A stop signal for a Solver's searches, usable from any thread: cancel() ends every query of
 /// every batch running on the solvers that hold it at their next checkpoint (status "cancelled").
@@ -936,6 +986,7 @@ public:
             }
         }
         result.expanded = field.counters().expanded;
+        result.record = std::make_shared<const io::FieldFile>(search::field_file_from(field, grid));
         return result;
     }
 
@@ -1463,7 +1514,12 @@ PYBIND11_MODULE(_core, module) {
         .def_readonly("costs", &PythonGoalField::costs, "(height, width) float array; inf where the goal cannot be reached")
         .def_readonly("directions", &PythonGoalField::directions,
                       "(height, width) int8: first step 0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW; -1 none")
-        .def_readonly("expanded", &PythonGoalField::expanded);
+        .def_readonly("expanded", &PythonGoalField::expanded)
+        .def_property_readonly("steps", &PythonGoalField::steps,
+                               "(height, width, 2) int8: each cell's first step as (dx, dy); (0, 0) where there is none")
+        .def_property_readonly("goal", [](const PythonGoalField& field) { return py::make_tuple(field.record->goal_x, field.record->goal_y); })
+        .def("save", &PythonGoalField::save, py::arg("path"),
+             "Writes the field file of `swarmpath field` (float32 costs, first-step directions; docs/crowds.md).");
 
     py::class_<PythonCancelToken, std::shared_ptr<PythonCancelToken>>(
         module, "CancelToken",
@@ -1560,6 +1616,8 @@ PYBIND11_MODULE(_core, module) {
         .def_property_readonly("file_bytes", [](const PythonOracle& oracle) { return oracle.oracle().file_bytes(); })
         .def_property_readonly("preparation_seconds", [](const PythonOracle& oracle) { return oracle.oracle().preparation_seconds(); });
 
+    module.def("read_field", &read_field, py::arg("path"),
+               "Reads a field file (GoalField.save or `swarmpath field -o`): costs (float32 widened), directions, steps.");
     module.def(
         "waypoints",
         [](const py::object& path) { return points_array(search::waypoints(points_argument(path, "path", nullptr, false))); },

@@ -18,6 +18,7 @@ from ._core import (
     Status,
     __version__,
     polyline_length,
+    read_field,
     read_scenario,
     waypoints,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "Status",
     "__version__",
     "polyline_length",
+    "read_field",
     "read_scenario",
     "waypoints",
 ]
