@@ -118,11 +118,6 @@ std::string in_python_words(std::string message) {
             position += replacement.size();
         }
     }
-    // Goal fields (flowfield) answer groups of queries, which a Solver does not take.
-    const std::string flowfield_choice = "algorithm=\"astar\", auto or flowfield";
-    if (const std::size_t found = message.find(flowfield_choice); found != std::string::npos) {
-        message.replace(found, flowfield_choice.size(), "algorithm=\"astar\" or \"auto\"");
-    }
     return message;
 }
 
@@ -163,9 +158,8 @@ std::string row_and_column(std::size_t index, std::uint64_t width) {
 /// A terrain cost given from Python as a number: passable with that cost, or blocked for inf.
 /// Finite costs must lie in the engine's range, so that no path sum overflows.
 void declare_terrain_cost(grid::TerrainTable& table, char letter, const py::handle& value, const std::string& where) {
-    if (py::isinstance<py::bool_>(value) || !(py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value) ||
-                                              PyIndex_Check(value.ptr()) || PyFloat_Check(value.ptr()) ||
-                                              py::hasattr(value, "__float__"))) {
+    // Numbers are what float() takes without parsing: int, float, NumPy scalars; not str, not bool.
+    if (py::isinstance<py::bool_>(value) || py::isinstance<py::str>(value) || !py::hasattr(value, "__float__")) {
         raise(PyExc_TypeError, where + ": a terrain cost must be a number (inf: blocked), not " +
                                    py::str(py::type::of(value).attr("__name__")).cast<std::string>());
     }
