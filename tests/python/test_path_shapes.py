@@ -101,3 +101,22 @@ def test_bad_paths_and_shapes_are_refused(tmp_path):
     with pytest.raises(ValueError, match=r"^smooth is for square maps"):
         hexagons.smooth([[0, 0], [1, 0]])
     assert math.isclose(hexagons.solve_batch([[0, 0, 3, 0]]).lengths[0], 3.0)
+
+
+@pytest.mark.parametrize("shape, flags", [("cells", []), ("smooth", ["--smooth"]), ("waypoints", ["--waypoints"])])
+def test_written_paths_files_are_the_command_lines(tmp_path, shape, flags):
+    executable = os.environ.get("SWARMPATH_EXECUTABLE")
+    if not executable:
+        pytest.skip("SWARMPATH_EXECUTABLE is not set (the command line is not built)")
+    theirs = tmp_path / "cli.csv"
+    subprocess.run([executable, "solve", str(SCENARIO), "--algorithm", "astar", "--paths", str(theirs), *flags],
+                   check=True, capture_output=True)
+    scenario = swarmpath.read_scenario(SCENARIO)
+    solver = swarmpath.Solver(swarmpath.Grid.from_file(scenario.map_path), algorithm="astar")
+    for flat in (False, True):
+        mine = tmp_path / f"python-{flat}.csv"
+        solver.solve_batch(scenario.queries, path_shape=shape, flat_paths=flat).write_paths(mine, scenario)
+        assert mine.read_bytes() == theirs.read_bytes()
+    with pytest.raises(ValueError, match="write_paths needs the batch's paths"):
+        solver.solve_batch(scenario.queries[:2], paths=False).write_paths(tmp_path / "none.csv", "x")
+    assert not (tmp_path / "none.csv").exists()

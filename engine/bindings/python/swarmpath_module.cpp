@@ -18,6 +18,7 @@
 #include <cctype>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <condition_variable>
 #include <exception>
 #include <functional>
@@ -45,6 +46,7 @@
 #include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/field_file.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
@@ -568,6 +570,7 @@ struct PythonBatch {
     py::object path_offsets;      ///< flat_paths: (N + 1,) int64; path i is rows offsets[i] to offsets[i + 1]
     py::object lengths;           ///< Euclidean length of each path as returned; None without paths
     py::object crowd;             ///< auto and flowfield: what the crowd solver did (a dict); else None
+    bool shaped = false;          ///< the paths are waypoints or smoothed (write_paths adds a length column)
     unsigned threads = 0;
     double seconds = 0;   ///< wall time of the solve, GIL released
     double started = 0;   ///< steady-clock seconds when the solve began (comparable within one process)
@@ -947,6 +950,7 @@ public:
         batch.seconds = batch.finished - batch.started;
         batch.lengths = py::none();
         if (paths && solver->settings().record_paths) batch.lengths = shape_paths(*grid.grid, results, path_shape);
+        batch.shaped = path_shape != PathShape::cells;
         fill_batch(batch, results, grid.grid->width(), paths && solver->settings().record_paths, flat_paths);
         return batch;
     }
@@ -1378,6 +1382,76 @@ PythonScenario read_scenario(const py::object& path_object) {
     return scenario;
 }
 
+/// The command line's number format for costs and lengths in its CSV files ("%.8f").
+std::string fixed_eight(double value) {
+    std::array<char, 64> text{};
+    const int written = std::snprintf(text.data(), text.size(), "%.8f", value);
+    return written > 0 && static_cast<std::size_t>(written) < text.size() ? std::string(text.data(), static_cast<std::size_t>(written))
+                                                                           : py::repr(py::float_(value)).cast<std::string>();
+}
+
+/// A CSV field as the command line writes it: quoted (quotes doubled) when it holds , " or a line end.
+std::string csv_field(const std::string& field) {
+    if (field.find_first_of(",\"\r\n") == std::string::npos) return field;
+    std::string quoted = "\"";
+    for (const char character : field) {
+        if (character == '"') quoted.push_back('"');
+        quoted.push_back(character);
+    }
+    return quoted + "\"";
+}
+
+/// Writes a batch's answers as the paths file of `swarmpath solve --paths` (with a length column
+/// after --waypoints / --smooth, as path_shape asked): scenario, query (the row's index), status,
+/// cost (of the path returned; 0 without one), [length,] path as x:y points. Atomic: a temporary file
+/// beside `path`, renamed into place. `scenario` is a Scenario (its file name is written) or a name.
+void write_paths(const PythonBatch& batch, const py::object& path_object, const py::object& scenario) {
+    const std::string path = path_argument(path_object, "path");
+    if (batch.paths.is_none() && batch.path_coordinates.is_none()) {
+        raise(PyExc_ValueError, "write_paths needs the batch's paths: solve_batch(..., paths=True) with a solver that records them");
+    }
+    std::string name;
+    if (py::isinstance<PythonScenario>(scenario)) {
+        name = std::filesystem::path(scenario.cast<const PythonScenario&>().path).filename().string();
+    } else if (py::isinstance<py::str>(scenario)) {
+        name = scenario.cast<std::string>();
+    } else {
+        raise(PyExc_TypeError, "scenario must be a swarmpath.Scenario or a str naming it");
+    }
+    const std::string scenario_field = csv_field(name);
+    const auto count = static_cast<std::size_t>(batch.status_codes.size());
+    const std::uint8_t* codes = batch.status_codes.data();
+    const double* costs = batch.path_costs.data();
+    const auto lengths = batch.lengths.is_none() ? py::array_t<double>() : batch.lengths.cast<py::array_t<double>>();
+    const bool flat = !batch.path_coordinates.is_none();
+    const auto coordinates = flat ? batch.path_coordinates.cast<py::array_t<std::int32_t>>() : py::array_t<std::int32_t>();
+    const auto offsets = flat ? batch.path_offsets.cast<py::array_t<std::int64_t>>() : py::array_t<std::int64_t>();
+    const py::list listed = flat ? py::list() : batch.paths.cast<py::list>();
+    std::string text = batch.shaped ? "scenario,query,status,cost,length,path\n" : "scenario,query,status,cost,path\n";
+    for (std::size_t index = 0; index < count; ++index) {
+        text += scenario_field + "," + std::to_string(index) + "," +
+                std::string(search::to_string(static_cast<search::QueryStatus>(codes[index]))) + "," + fixed_eight(costs[index]) + ",";
+        if (batch.shaped) text += fixed_eight(lengths.at(static_cast<py::ssize_t>(index))) + ",";
+        auto append_point = [&](std::size_t step, std::int64_t x, std::int64_t y) {
+            if (step != 0) text.push_back(' ');
+            text += std::to_string(x) + ":" + std::to_string(y);
+        };
+        if (flat) {
+            const std::int64_t begin = offsets.at(static_cast<py::ssize_t>(index));
+            const std::int64_t end = offsets.at(static_cast<py::ssize_t>(index + 1));
+            for (std::int64_t row = begin; row < end; ++row) {
+                append_point(static_cast<std::size_t>(row - begin), coordinates.at(row, 0), coordinates.at(row, 1));
+            }
+        } else {
+            const auto cells = listed[index].cast<py::array_t<std::int64_t>>();
+            for (py::ssize_t row = 0; row < cells.shape(0); ++row) append_point(static_cast<std::size_t>(row), cells.at(row, 0), cells.at(row, 1));
+        }
+        text.push_back('\n');
+    }
+    Status written = io::write_file_atomically(path, text);
+    if (!written) raise_engine_error(written.error());
+}
+
 /// A grid's pickled state: its letters, size and cell shape, and its terrain table as the table it
 /// started from ("benchmark" or "empty") plus the rules that differ from it, as
 /// (letter code, passable, cost) triples.
@@ -1499,6 +1573,9 @@ PYBIND11_MODULE(_core, module) {
         .def_readonly("crowd", &PythonBatch::crowd,
                       "with algorithm auto or flowfield: a dict of what the crowd solver did (goal_groups, field_groups, "
                       "field_queries, search_queries, search_algorithm, probe_queries, table_seconds); else None")
+        .def("write_paths", &write_paths, py::arg("path"), py::arg("scenario"),
+             "Writes the paths file of `swarmpath solve --paths` (a length column when path_shape was waypoints "
+             "or smooth): scenario (a Scenario's file name, or the str given), query index, status, cost, path.")
         .def_readonly("threads", &PythonBatch::threads, "the worker count in force (threads=, at most the hardware's)")
         .def_readonly("seconds", &PythonBatch::seconds, "wall time of the solve (GIL released)")
         .def_readonly("started", &PythonBatch::started, "steady-clock seconds at the solve's start")
