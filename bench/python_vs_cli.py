@@ -6,8 +6,8 @@ The batch is the first N rows (default 10,000) of a bundled scenario file's rows
 to a temporary .scen file beside a link to its map, so both sides read the same queries of one map.
 Reported per side: the solve alone (Python: the wall time of the GIL-free engine call, batch.seconds;
 CLI: search_seconds from its --summary) and the whole call (Python: solve_batch including the NumPy
-conversion of results, and the paths when --paths is given; CLI: the process's wall time, including
-start-up, parsing and output).
+conversion of results, and the paths when --paths is given, as one flat coordinate array with
+--flat-paths; CLI: the process's wall time, including start-up, parsing and output).
 
 Assumes the module is importable (PYTHONPATH=build/python) and the CLI at --executable.
   PYTHONPATH=build/python /usr/bin/python3 bench/python_vs_cli.py --executable build/tools/swarmpath
@@ -37,6 +37,8 @@ def main():
     parser.add_argument("--threads", type=int, default=os.cpu_count(), help="workers on both sides (the CLI needs 1 or more)")
     parser.add_argument("--algorithm", default="auto")
     parser.add_argument("--paths", action="store_true", help="keep paths (Python) and write them (CLI --paths)")
+    parser.add_argument("--flat-paths", action="store_true",
+                        help="with --paths: Python returns them flat (flat_paths=True) instead of one array a query")
     options = parser.parse_args()
 
     source = swarmpath.read_scenario(options.scenario)
@@ -59,7 +61,8 @@ def main():
         costs = None
         for _ in range(options.runs):
             started = time.perf_counter()
-            batch = solver.solve_batch(scenario.queries, threads=options.threads, paths=options.paths)
+            batch = solver.solve_batch(scenario.queries, threads=options.threads, paths=options.paths,
+                                       flat_paths=options.flat_paths)
             python_call.append(time.perf_counter() - started)
             python_solve.append(batch.seconds)
             costs = batch.costs
@@ -75,7 +78,8 @@ def main():
             ", ".join(f"{value * 1000:.1f}" for value in values) + ")"
 
     print(f"{options.queries} queries of {Path(options.scenario).name}, algorithm {options.algorithm} "
-          f"({solver.algorithm}), threads {options.threads}, paths {'on' if options.paths else 'off'}, {options.runs} runs")
+          f"({solver.algorithm}), threads {options.threads}, paths "
+          f"{('flat' if options.flat_paths else 'on') if options.paths else 'off'}, {options.runs} runs")
     print(line("Python solve_batch, engine call", python_solve))
     print(line("Python solve_batch, whole call", python_call))
     print(line("CLI solve, search_seconds", cli_solve))

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs the swarmpath Python module into the site-packages of the Python named (default: Debian's
-# /usr/bin/python3, whose local site-packages is /usr/local/lib/python3.X/dist-packages; for a
-# virtual environment, name its bin/python).
+# Installs the swarmpath Python package (swarmpath/: __init__.py, the _core extension, stubs and
+# py.typed) into the site-packages of the Python named (default: Debian's /usr/bin/python3, whose
+# local site-packages is /usr/local/lib/python3.X/dist-packages; for a virtual environment, name its
+# bin/python), without pip: pip neither lists nor uninstalls it. For an install pip manages, use
+# `pip install --no-build-isolation .` (pyproject.toml) instead.
 #   tools/install-python-module.sh [PYTHON]
 # Builds the engine and the module only (no command line, tests or benchmarks), Release, in
 # build-python/ or in $SWARMPATH_PYTHON_BUILD_DIR (an existing build with the module in it, such as
@@ -23,9 +25,9 @@ if [ ! -f "$build_dir/CMakeCache.txt" ]; then
     -DSWARMPATH_BUILD_PYTHON=ON -DPython3_EXECUTABLE="$python" > /dev/null
 fi
 cmake --build "$build_dir" --target swarmpath_python --parallel "${SWARMPATH_BUILD_JOBS:-$(nproc)}"
-if [ ! -f "$build_dir/python/swarmpath$suffix" ]; then
-  echo "install-python-module: $build_dir holds no module for $python (swarmpath$suffix); use another build folder" >&2
+if [ ! -f "$build_dir/python/swarmpath/_core$suffix" ]; then
+  echo "install-python-module: $build_dir holds no module for $python (swarmpath/_core$suffix); use another build folder" >&2
   exit 1
 fi
 SWARMPATH_PYTHON_SITE_PACKAGES="$site_packages" cmake --install "$build_dir" --component python
-echo "install-python-module: installed swarmpath$suffix into $site_packages"
+echo "install-python-module: installed the swarmpath package (_core$suffix) into $site_packages/swarmpath"

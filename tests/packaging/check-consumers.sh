@@ -4,13 +4,16 @@
 # Debug build type of its own), each with the command line's packages hidden as on a machine that
 # has only the engine's dependencies; each builds a shared library linking the engine and a C
 # program on the C API, and runs them. The C API is also linked from pure C: a C-only CMake project
-# and a plain `cc ... $(pkg-config --cflags --libs swarmpath)` against the install. Then the Python module is installed into a fresh virtual
-# environment by the README's one command (from BUILD_DIR's module) and imported from there.
+# and a plain `cc ... $(pkg-config --cflags --libs swarmpath)` against the install. Then the Python
+# package is installed into a fresh virtual environment by tools/install-python-module.sh (from
+# BUILD_DIR's module) and imported from there, and check-python-package.sh builds a wheel, installs
+# it with pip, uses it and uninstalls it.
 #   tests/packaging/check-consumers.sh BUILD_DIR
 # BUILD_DIR is a configured and built swarmpath tree (the Release build): the installed package
 # is that build's engine, so only the add_subdirectory consumer compiles the engine again (at -O0).
 # Work goes to a temporary folder, removed at the end. Needs cmake, ninja, a C and C++ compiler,
-# oneTBB, pkg-config and nm, and python3-venv for the Python part (skipped when BUILD_DIR has no Python module).
+# oneTBB, pkg-config and nm, and python3-venv, python3-pip, python3-build for the Python part
+# (skipped when BUILD_DIR has no Python module).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build_dir="$(cd "${1:?usage: check-consumers.sh BUILD_DIR}" && pwd)"
@@ -74,8 +77,8 @@ cmake --build "$work/subdirectory" --parallel "$jobs" > /dev/null
 ls "$work/subdirectory/swarmpath/engine/"libswarmpath.so* > /dev/null
 run_consumer "$work/subdirectory"
 
-if ls "$build_dir"/python/swarmpath.*.so > /dev/null 2>&1; then
-  echo "packaging: the Python module into a fresh virtual environment (tools/install-python-module.sh)"
+if ls "$build_dir"/python/swarmpath/_core.*.so > /dev/null 2>&1; then
+  echo "packaging: the Python package into a fresh virtual environment (tools/install-python-module.sh)"
   /usr/bin/python3 -m venv --without-pip --system-site-packages "$work/venv"
   SWARMPATH_PYTHON_BUILD_DIR="$build_dir" "$root/tools/install-python-module.sh" "$work/venv/bin/python" > /dev/null
   (cd "$work" && "$work/venv/bin/python" -c "
@@ -83,5 +86,6 @@ import swarmpath, sys
 assert swarmpath.__file__.startswith(sys.prefix), swarmpath.__file__
 grid = swarmpath.Grid.from_file('$map')
 print('venv:', swarmpath.__file__, swarmpath.Solver(grid).solve((1, 11), (1, 12)).cost)")
+  "$root/tests/packaging/check-python-package.sh" "$build_dir"
 fi
 echo "packaging: all consumers built and ran"
