@@ -33,6 +33,23 @@ TEST(SolveCommandTest, CheckPassesOnBundledScenarioAndPrintsTable) {
     EXPECT_NE(outcome.standard_output.find("queries/s"), std::string::npos);
 }
 
+// A mistyped name lists the valid ones and the closest, in the command line's words; the names the
+// bindings accept for `+` and `-` (jps_plus, both_free) are accepted here too, with the same answers.
+TEST(SolveCommandTest, UnknownNamesListTheValidOnesAndSuggestTheClosest) {
+    testing::CommandOutcome typo = run_swarmpath("solve " + dataset("dao/arena.map.scen") + " --algorithm jsp");
+    EXPECT_EQ(typo.exit_code, 2);
+    EXPECT_NE(typo.standard_error.find("--algorithm jsp is unknown: expected auto, astar, jps, jps+ or flowfield"),
+              std::string::npos) << typo.standard_error;
+    EXPECT_NE(typo.standard_error.find("did you mean jps?"), std::string::npos) << typo.standard_error;
+    testing::CommandOutcome rule = run_swarmpath("solve " + dataset("dao/arena.map.scen") + " --diagonal-rule onefree");
+    EXPECT_EQ(rule.exit_code, 2);
+    EXPECT_NE(rule.standard_error.find("did you mean one-free?"), std::string::npos) << rule.standard_error;
+    testing::CommandOutcome plus = run_swarmpath("solve " + dataset("dao/arena.map.scen") +
+                                                 " --algorithm jps_plus --diagonal-rule both_free --check");
+    EXPECT_EQ(plus.exit_code, 0) << plus.standard_error;
+    EXPECT_NE(plus.standard_output.find("jps+"), std::string::npos) << plus.standard_output;
+}
+
 TEST(SolveCommandTest, SummaryAndPathsFiles) {
     const std::string folder = testing::scratch_folder("solve-outputs");
     const std::string scenario = dataset("dao/den312d.map.scen");

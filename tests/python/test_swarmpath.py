@@ -275,5 +275,6 @@ def test_grid_from_array_takes_the_cell_shape(tmp_path):
         if optimal is not None:
             assert result.cost == optimal
     assert swarmpath.Grid.from_array(passable).topology == "octile"
-    with pytest.raises(ValueError, match="topology must be"):
-        swarmpath.Grid.from_array(passable, topology="square")
+    assert swarmpath.Grid.from_array(passable, topology="square").topology == "octile"
+    with pytest.raises(ValueError, match='topology="hexagon" is unknown: expected .*did you mean hex'):
+        swarmpath.Grid.from_array(passable, topology="hexagon")

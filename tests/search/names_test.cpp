@@ -55,7 +55,7 @@ TEST(EnumerationNames, UnknownNamesListTheValidOnesAndTheClosest) {
     EXPECT_EQ(typo.error().setting, Setting::algorithm);
     EXPECT_EQ(typo.error().value, "jsp");
     const std::string described = typo.error().describe();
-    EXPECT_NE(described.find("algorithm 'jsp'"), std::string::npos) << described;
+    EXPECT_NE(described.find("algorithm jsp is unknown"), std::string::npos) << described;
     EXPECT_NE(described.find("auto, astar, jps, jps+ or flowfield"), std::string::npos) << described;
     EXPECT_NE(described.find("did you mean jps?"), std::string::npos) << described;
 
@@ -69,7 +69,7 @@ TEST(EnumerationNames, UnknownNamesListTheValidOnesAndTheClosest) {
     EXPECT_EQ(parse_diagonal_rule("bothfree").error().describe().find("did you mean both-free?") == std::string::npos,
               false);
     EXPECT_EQ(grid::parse_topology("hexagon").error().setting, Setting::topology);
-    EXPECT_NE(parse_status("lost").error().describe().find("unknown status 'lost'"), std::string::npos);
+    EXPECT_NE(parse_status("lost").error().describe().find("status 'lost' is unknown"), std::string::npos);
 }
 
 std::string dashed(Setting setting, std::string_view value) {

@@ -69,62 +69,24 @@ namespace {
     throw py::error_already_set();
 }
 
-/// The engine's messages speak the command line's flags (`--moves is 4; use --algorithm astar`);
-/// this rewrites them in this module's keyword arguments (`moves=4; use algorithm="astar"`).
-/// A flag followed by one of its setting's values, or by `is VALUE`, becomes keyword=value;
-/// any other flag becomes `keyword=`.
-std::string in_python_words(std::string message) {
-    struct Flag {
-        std::string_view flag;
-        std::string_view keyword;
-        bool quoted;  // string values are shown quoted, numbers bare
-        std::vector<std::string_view> values;
-    };
-    static const std::vector<Flag> flags = {
-        {"--algorithm", "algorithm", true, {"auto", "astar", "jps+", "jps", "flowfield", "oracle"}},
-        {"--diagonal-rule", "diagonal_rule", true, {"both-free", "one-free", "any"}},
-        {"--heuristic", "heuristic", true, {"auto", "octile", "manhattan", "euclidean", "chebyshev", "zero", "hex", "triangle"}},
-        {"--fallback", "fallback", true, {"none", "nearest"}},
-        {"--moves", "moves", false, {"4", "8"}},
-        {"--weight", "weight", false, {}},
-        {"--terrain-file", "terrain", false, {}},
-        {"--terrain", "terrain", false, {}},
-        {"--max-expansions", "max_expansions", false, {}},
-        {"--deadline-ms", "deadline_ms", false, {}},
-        {"--threads", "threads", false, {}},
-    };
-    for (const Flag& flag : flags) {
-        std::size_t position = 0;
-        while ((position = message.find(flag.flag, position)) != std::string::npos) {
-            std::size_t end = position + flag.flag.size();
-            if (end < message.size() && (std::isalnum(static_cast<unsigned char>(message[end])) || message[end] == '-')) {
-                position = end;  // a longer flag (--terrain-file) is matched by its own entry
-                continue;
-            }
-            std::string replacement = std::string(flag.keyword) + "=";
-            std::size_t value_start = end;
-            if (message.compare(value_start, 4, " is ") == 0) value_start += 3;
-            if (value_start < message.size() && message[value_start] == ' ') {
-                for (std::string_view value : flag.values) {
-                    const std::size_t after = value_start + 1 + value.size();
-                    const bool whole = after >= message.size() ||
-                                       !(std::isalnum(static_cast<unsigned char>(message[after])) || message[after] == '+' || message[after] == '-');
-                    if (message.compare(value_start + 1, value.size(), value) == 0 && whole) {
-                        replacement += flag.quoted ? "\"" + std::string(value) + "\"" : std::string(value);
-                        end = after;
-                        break;
-                    }
-                }
-            }
-            message.replace(position, end - position, replacement);
-            position += replacement.size();
-        }
-    }
-    return message;
+/// A setting as this module names it: its keyword argument, with the value as Python spells it
+/// (`moves=4`, `algorithm="astar"`). The engine writes settings as placeholders
+/// (core/settings_words.hpp); every engine message reaches Python through this wording.
+std::string python_setting_wording(Setting setting, std::string_view value) {
+    std::string keyword(setting_key(setting));
+    if (setting == Setting::deadline) keyword = "deadline_ms";
+    keyword.append("=");
+    if (value.empty()) return keyword;
+    const bool number = setting == Setting::moves || setting == Setting::weight || setting == Setting::max_expansions ||
+                        setting == Setting::deadline || setting == Setting::threads;
+    return number ? keyword.append(value) : keyword.append("\"").append(value).append("\"");
 }
 
+/// An engine message (not a whole Error) in this module's words.
+std::string in_python_words(const std::string& message) { return word_message(message, python_setting_wording); }
+
 /// A ValueError carrying an engine Error, in this module's words.
-[[noreturn]] void raise_engine_error(const Error& error) { raise(PyExc_ValueError, in_python_words(error.describe())); }
+[[noreturn]] void raise_engine_error(const Error& error) { raise(PyExc_ValueError, error.describe(python_setting_wording)); }
 
 /// A file path argument: str, bytes or os.PathLike (os.fspath), refused with ValueError when it
 /// holds a NUL byte (the file system would see only the part before it).
@@ -245,9 +207,10 @@ std::pair<std::uint64_t, std::uint64_t> grid_shape(const py::array& source, cons
     return {height, width};
 }
 
+/// The engine's one parser of cell-shape names (grid/topology.hpp): "square" (or "octile"), "hex", "triangle".
 void check_topology(const std::string& topology) {
-    if (!grid::topology_from_type(topology)) {
-        raise(PyExc_ValueError, "topology must be \"octile\", \"hex\" or \"triangle\", not \"" + topology + "\"");
+    if (Expected<grid::Topology> parsed = grid::parse_topology(topology); !parsed) {
+        raise(PyExc_ValueError, parsed.error().describe(python_setting_wording));
     }
 }
 
@@ -275,7 +238,7 @@ struct PythonGrid {
     static io::MapFile empty_map(std::uint64_t height, std::uint64_t width, const std::string& topology) {
         io::MapFile map;
         map.path = "array";
-        map.type = topology;  // the cell shape, as a map file's `type` line names it
+        map.type = topology == "square" ? "octile" : topology;  // the cell shape, as a map file's `type` line names it
         map.width = static_cast<std::uint32_t>(width);
         map.height = static_cast<std::uint32_t>(height);
         map.letters.resize(static_cast<std::size_t>(width * height));
@@ -435,35 +398,27 @@ PythonGrid PythonGrid::from_array(const py::object& source_object, const py::obj
     return build(std::move(map), table);
 }
 
+/// The value of an enumeration keyword, by the engine's one parser for it (search/types.hpp): the
+/// names the command line and C accept; an unknown name is a ValueError listing the valid ones.
+template <class Value>
+Value parsed_or_raise(Expected<Value> parsed) {
+    if (!parsed) raise(PyExc_ValueError, parsed.error().describe(python_setting_wording));
+    return *parsed;
+}
+
 search::Algorithm parse_algorithm(const std::string& name) {
-    if (name == "auto") return search::Algorithm::automatic;
-    if (name == "astar") return search::Algorithm::astar;
-    if (name == "jps") return search::Algorithm::jps;
-    if (name == "jps+" || name == "jps_plus") return search::Algorithm::jps_plus;
-    if (name == "flowfield") return search::Algorithm::flowfield;
     if (name == "oracle") {
         raise(PyExc_ValueError, "algorithm=\"oracle\" answers from a file: use swarmpath.Oracle; a Solver takes \"auto\", "
                                 "\"astar\", \"jps\", \"jps+\" or \"flowfield\"");
     }
-    raise(PyExc_ValueError, "algorithm must be \"auto\", \"astar\", \"jps\", \"jps+\" or \"flowfield\", not \"" + name + "\"");
+    return parsed_or_raise(search::parse_algorithm(name));
 }
 
 search::DiagonalRule parse_diagonal_rule(const std::string& name) {
-    if (name == "both-free" || name == "both_free") return search::DiagonalRule::both_free;
-    if (name == "one-free" || name == "one_free") return search::DiagonalRule::one_free;
-    if (name == "any") return search::DiagonalRule::any;
-    raise(PyExc_ValueError, "diagonal_rule must be \"both-free\", \"one-free\" or \"any\", not \"" + name + "\"");
+    return parsed_or_raise(search::parse_diagonal_rule(name));
 }
 
-search::HeuristicKind parse_heuristic(const std::string& name) {
-    for (auto kind : {search::HeuristicKind::octile, search::HeuristicKind::manhattan, search::HeuristicKind::euclidean,
-                      search::HeuristicKind::chebyshev, search::HeuristicKind::zero, search::HeuristicKind::hex,
-                      search::HeuristicKind::triangle}) {
-        if (name == search::to_string(kind)) return kind;
-    }
-    if (name == "auto") return search::HeuristicKind::automatic;
-    raise(PyExc_ValueError, "heuristic must be auto, octile, manhattan, euclidean, chebyshev, zero, hex or triangle, not \"" + name + "\"");
-}
+search::HeuristicKind parse_heuristic(const std::string& name) { return parsed_or_raise(search::parse_heuristic(name)); }
 
 /// (k, 2) int64 array of [x, y] rows from cell indices of a grid `width` wide.
 py::array_t<std::int64_t> path_array(const std::vector<grid::CellIndex>& path, std::uint32_t width) {
@@ -889,10 +844,7 @@ public:
         settings.diagonal = parse_diagonal_rule(diagonal_rule);
         settings.heuristic = parse_heuristic(heuristic);
         settings.weight = weight;
-        if (fallback != "none" && fallback != "nearest") {
-            raise(PyExc_ValueError, "fallback must be \"none\" or \"nearest\", not \"" + fallback + "\"");
-        }
-        settings.fallback = fallback == "nearest" ? search::Fallback::nearest : search::Fallback::none;
+        settings.fallback = parsed_or_raise(search::parse_fallback(fallback));
         settings.max_expansions = max_expansions;
         settings.record_paths = record_paths;
         settings.time_budget = std::chrono::milliseconds(

@@ -23,8 +23,9 @@ Expected<Value> parse_named(std::string_view name, Setting setting, const std::a
     for (const NamedValue<Value>& entry : table) {
         if (entry.name == name) return entry.value;
     }
-    const std::string named = setting == Setting::none ? std::string(subject) : setting_placeholder(setting);
-    std::string message = "unknown " + named + " '" + std::string(name) + "': expected " + list_names(listed);
+    const std::string named = setting == Setting::none ? std::string(subject) + " '" + std::string(name) + "'"
+                                                       : setting_placeholder(setting, name);
+    std::string message = named + " is unknown: expected " + list_names(listed);
     if (const std::string_view closest = closest_name(name, listed); !closest.empty()) {
         message.append(" (did you mean ").append(closest).append("?)");
     }

@@ -45,8 +45,7 @@ inline Expected<Topology> parse_topology(std::string_view name) {
         if (const std::optional<Topology> topology = topology_from_type(name)) return *topology;
     }
     static constexpr std::array<std::string_view, 4> listed = {"square", "octile", "hex", "triangle"};
-    std::string message = "unknown " + setting_placeholder(Setting::topology) + " '" + std::string(name) +
-                          "': expected " + list_names(listed);
+    std::string message = setting_placeholder(Setting::topology, name) + " is unknown: expected " + list_names(listed);
     if (const std::string_view closest = closest_name(name, listed); !closest.empty()) {
         message.append(" (did you mean ").append(closest).append("?)");
     }
