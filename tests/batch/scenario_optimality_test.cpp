@@ -1,7 +1,7 @@
 // Optimality against the real Moving AI scenario files: every row of the small bundled maps and one
 // row of every bucket of the large ones (buckets span all path lengths), solved through the same
 // loading and batch path as the command line, must match the file's optimal length within the
-// FORMATS.md tolerance. The legacy set is excluded: its lengths do not reproduce (datasets/README.md).
+// docs/formats.md tolerance. The legacy set is excluded: its lengths do not reproduce (datasets/README.md).
 #include <gtest/gtest.h>
 
 #include <filesystem>

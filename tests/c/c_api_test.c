@@ -181,7 +181,7 @@ static void test_bad_input(void) {
 }
 
 /* Hex and triangle grids from letters: the same room's shortest paths on each shape's own
- * neighbours (FORMATS.md), the topology reported back, square-only settings refused. */
+ * neighbours (docs/formats.md), the topology reported back, square-only settings refused. */
 static void test_shaped_grids(void) {
     /* Around the wall at (1, 1) from (0, 0) to (3, 2): 4 hex steps, 5 triangle steps. */
     const char* room = "...." ".@.." "....";

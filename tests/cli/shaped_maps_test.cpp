@@ -1,6 +1,6 @@
-// Hex and triangle maps (FORMATS.md "Hex and triangle grids") through the real `swarmpath`
+// Hex and triangle maps (docs/formats.md "Hex and triangle cells") through the real `swarmpath`
 // executable, the tools' side of issue 16: `generate --topology hex|triangle` writes typed maps whose
-// scenario lengths equal a plain breadth-first search written here from FORMATS.md's neighbour rules
+// scenario lengths equal a plain breadth-first search written here from docs/formats.md's neighbour rules
 // (generated maps cost 1 per step), as do `generate crowd`'s on those maps; its mazes are trees of
 // cells, its rooms all connected, and square output stays byte for byte what it was before
 // topologies existed. `render` and `route` draw
@@ -33,7 +33,7 @@ namespace {
 
 using Cell = std::pair<std::int64_t, std::int64_t>;
 
-/// The neighbours of (x, y) as FORMATS.md lists them, written out here and not taken from the engine.
+/// The neighbours of (x, y) as docs/formats.md lists them, written out here and not taken from the engine.
 std::vector<Cell> neighbours_by_the_format(const std::string& type, std::int64_t x, std::int64_t y) {
     if (type == "hex") {
         if (y % 2 == 0) return {{x - 1, y}, {x + 1, y}, {x - 1, y - 1}, {x, y - 1}, {x - 1, y + 1}, {x, y + 1}};
@@ -263,7 +263,7 @@ TEST(ShapedRouteCommand, PrintsALegalShortestPathOnTheShapesOwnPicture) {
         const std::string& report = routed.standard_output;
         EXPECT_EQ(report_field(report, "settings").rfind("topology " + type + ",", 0), 0U) << report;
         EXPECT_EQ(report_field(report, "status"), "found") << report;
-        // The path: each step to a neighbour by FORMATS.md, as many steps as the breadth-first search.
+        // The path: each step to a neighbour by docs/formats.md, as many steps as the breadth-first search.
         std::istringstream cells(report_field(report, "path"));
         std::vector<Cell> path;
         for (std::string cell; cells >> cell;) path.push_back({std::stoll(cell.substr(0, cell.find(':'))), std::stoll(cell.substr(cell.find(':') + 1))});

@@ -25,7 +25,7 @@ DAO = SOURCE / "datasets" / "movingai" / "dao"
 
 
 def within_tolerance(computed, expected):
-    """The FORMATS.md tolerance against .scen lengths."""
+    """The docs/formats.md tolerance against .scen lengths."""
     return np.abs(np.asarray(computed) - np.asarray(expected)) <= 1e-5 * np.asarray(expected) + 1e-6
 
 

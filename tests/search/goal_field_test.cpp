@@ -1,6 +1,6 @@
 // Goal fields against the independent reference Dijkstra and against A*: on random maps under every
 // movement model and diagonal rule, with and without weighted terrain and water layers, every
-// settled cell's cost equals the reference cost to the goal (FORMATS.md tolerance) and A*'s
+// settled cell's cost equals the reference cost to the goal (docs/formats.md tolerance) and A*'s
 // fixed-point cost exactly; every read-off path is legal, ends at the goal and costs what the field
 // says; unsettled cells are exactly the unreachable ones; stopping early keeps the targets' costs.
 #include <gtest/gtest.h>

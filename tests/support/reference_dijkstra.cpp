@@ -16,7 +16,7 @@ bool open_on_layer(const io::MapFile& map, const ReferenceRules& rules, std::int
     return rule.passable && rule.layer == layer;
 }
 
-/// FORMATS.md "Hex and triangle grids": hex (odd-r) neighbours are (x±1, y) and, for even y,
+/// docs/formats.md "Hex and triangle cells": hex (odd-r) neighbours are (x±1, y) and, for even y,
 /// (x−1, y±1) and (x, y±1), for odd y (x, y±1) and (x+1, y±1); a triangle's are (x±1, y) and (x, y+1)
 /// when x + y is even (pointing up), (x, y−1) otherwise.
 bool shape_neighbour(grid::Topology topology, std::int64_t x, std::int64_t y, int dx, int dy) {

@@ -2,7 +2,7 @@
 // of the engine's machinery (no bitsets, no fixed point, no move tables): doubles, std::priority_queue
 // and direct reading of the map letters and the terrain table. It answers the cheapest cost from one
 // cell to every cell, under any movement model and diagonal rule, or on hex and triangle cells (their
-// neighbours written out here again from FORMATS.md, not taken from grid/topology.hpp), so tests can
+// neighbours written out here again from docs/formats.md, not taken from grid/topology.hpp), so tests can
 // compare the engine's costs with it on random grids.
 #pragma once
 

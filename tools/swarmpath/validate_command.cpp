@@ -5,7 +5,7 @@
 // cell is a warning (solve answers it with a status), an error with --strict. Exit 0 when no errors,
 // 2 otherwise. A file ending in .scen is a scenario, in .map a map; any other is sniffed (a first
 // word `version` means scenario). The summary names each map's type (octile, hex or triangle:
-// FORMATS.md) and the types of the maps a scenario's rows were checked against; rows are checked
+// docs/formats.md) and the types of the maps a scenario's rows were checked against; rows are checked
 // against a hex or triangle map exactly as against a square one.
 #include <cstdio>
 #include <map>

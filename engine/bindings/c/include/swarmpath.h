@@ -140,7 +140,7 @@ typedef enum swarmpath_diagonal_rule {
     SWARMPATH_DIAGONAL_ANY = 2         /**< only the destination must be passable */
 } swarmpath_diagonal_rule;
 
-/** A grid's cell shape (FORMATS.md): a map file's `type` line, octile, hex or triangle. */
+/** A grid's cell shape (docs/formats.md): a map file's `type` line, octile, hex or triangle. */
 typedef enum swarmpath_topology {
     SWARMPATH_TOPOLOGY_SQUARE = 0,   /**< `type octile`: square cells, 8 or 4 moves */
     SWARMPATH_TOPOLOGY_HEX = 1,      /**< `type hex`: pointy-top hexagons, odd rows shifted half a cell right */

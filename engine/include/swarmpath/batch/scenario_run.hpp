@@ -64,7 +64,7 @@ Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSetti
 enum class CheckVerdict : std::uint8_t { match, mismatch, unknown };
 
 /// A row with optimal length 0 and start ≠ goal is `unknown`. A row with a known length matches when
-/// the result is `found` and its cost is within the FORMATS.md tolerance of it, or, when the settings
+/// the result is `found` and its cost is within the docs/formats.md tolerance of it, or, when the settings
 /// only promise a cost bound B > 1 (search::cost_bound: weighted A*, an inadmissible heuristic), at
 /// most B × optimal plus that tolerance.
 CheckVerdict check_result(const search::Query& query, double optimal_length, const search::Result& result,

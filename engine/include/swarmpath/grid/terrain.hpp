@@ -1,6 +1,6 @@
 // Terrain letters and what they mean for movement: passable or blocked, the cost of entering a cell,
 // and the movement layer. Cells move only to cells of the same layer: that is how the benchmark's
-// `W` ("passable only to and from other W cells") is expressed. The benchmark table (FORMATS.md):
+// `W` ("passable only to and from other W cells") is expressed. The benchmark table (docs/formats.md):
 // `.` `G` `S` ground, cost 1; `W` water (its own layer), cost 1; `T` `@` `O` blocked; every other
 // letter undefined, so a map using it is an error until a terrain spec declares it. Specs and
 // terrain files are parsed into a table by io/terrain_file.hpp.

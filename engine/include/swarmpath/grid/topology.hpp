@@ -1,4 +1,4 @@
-// The cell shape of a map (FORMATS.md "Hex and triangle grids"): square cells with 4 or 8 moves,
+// The cell shape of a map (docs/formats.md "Hex and triangle cells"): square cells with 4 or 8 moves,
 // pointy-top hexagons in odd-r offset rows, or triangles pointing up where x + y is even. This
 // header is the one home of each shape's neighbourhood and of its step distance on an open map,
 // shared by the parser, the grid, the searches and the tools. Assumes coordinates inside the map:
@@ -87,7 +87,7 @@ inline constexpr std::array<std::array<NeighbourOffset, 3>, 2> kTriangleNeighbou
 /// True for an up-pointing triangle (flat side at the bottom): x + y even.
 [[nodiscard]] constexpr bool triangle_points_up(std::uint32_t x, std::uint32_t y) { return ((x + y) & 1U) == 0; }
 
-/// Steps between two hex cells on an open map: the cube distance of FORMATS.md, with
+/// Steps between two hex cells on an open map: the cube distance of docs/formats.md, with
 /// q = x − (y − (y & 1)) / 2 and r = y, steps = max(|Δq|, |Δr|, |Δq + Δr|).
 [[nodiscard]] constexpr std::uint64_t hex_steps(std::uint32_t x1, std::uint32_t y1, std::uint32_t x2, std::uint32_t y2) {
     const std::int64_t q1 = std::int64_t{x1} - (std::int64_t{y1} - (y1 & 1U)) / 2;

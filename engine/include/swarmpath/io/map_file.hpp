@@ -1,7 +1,7 @@
 // Moving AI `.map` files: parsing to a plain letter array, with typed errors that name the file,
 // line and column. Accepts LF or CRLF line ends, a missing final newline, and header lines
 // (`type`, `height`, `width`) in any order before the `map` line, each exactly once (a repeat is an
-// error even with the same value). `type` is `octile`, `hex` or `triangle` (FORMATS.md;
+// error even with the same value). `type` is `octile`, `hex` or `triangle` (docs/formats.md;
 // grid/topology.hpp); any other word is refused as unknown. A UTF-8 byte-order mark or CR-only line
 // ends are refused with a message naming them (see encoding_problem). Every letter must be defined by
 // the terrain table given. Sizes are checked before any allocation against kMaximumSide and

@@ -54,7 +54,7 @@ Status for_each_scenario_row(const std::string& path, const std::function<bool(c
 /// Where a row's map lives: its base name in the scenario file's folder.
 std::string resolve_map_path(const std::string& scenario_path, const std::string& map_name);
 
-/// The FORMATS.md tolerance: |computed − expected| ≤ 1e-5·expected + 1e-6.
+/// The docs/formats.md tolerance: |computed − expected| ≤ 1e-5·expected + 1e-6.
 [[nodiscard]] inline bool length_matches(double computed, double expected) {
     double difference = computed - expected;
     if (difference < 0) difference = -difference;

@@ -2,7 +2,7 @@
 // fallback, limits), per-query statuses and counters. Settings are chosen once per batch; the
 // solver turns them into one compiled instantiation of the search (see solver.hpp).
 //
-// Movement semantics (FORMATS.md):
+// Movement semantics (docs/formats.md):
 //   - Hex and triangle maps (grid::Topology): every step goes to one of the cell shape's neighbours
 //     (grid/topology.hpp) and costs the terrain cost of the cell entered; movement model and diagonal
 //     rule do not apply to them (anything but the defaults is refused by the Solver).
