@@ -1,5 +1,5 @@
 // Google Benchmark: the time per query of batches of 1, 10, 100 and 1,000 queries on a 512×512 map
-// (the bundled rooms/8room_000), with a warm and with a cold Solver (issue 19).
+// (the bundled rooms/8room_000), with a warm and with a cold Solver.
 //   - warm: one Solver and one BatchSolver made before timing and reused by every batch, as a game
 //     asking for a few paths per frame would keep them; a batch then costs only its searches.
 //   - cold: every batch creates its Solver (components, the algorithm's per-map tables) and its

@@ -1,5 +1,5 @@
 // One-thread A* on hex (and triangle) maps against the square map built from the same letters
-// (issue 16: a hex search must keep at least 75% of the square search's expansions per second).
+// (a hex search must keep at least 75% of the square search's expansions per second).
 // For each bundled map it builds the octile grid and the same letters as `type hex` (and `type
 // triangle`), draws seeded queries between passable cells of one 4-connected component (connected
 // under every shape's neighbours too, since each shape's neighbours include... see below), and

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the test suite under sanitizers and runs it (issue 6).
+# Builds the test suite under sanitizers and runs it.
 #
 #   tools/run-sanitizers.sh [address|thread|all]     (default: all, address first)
 #

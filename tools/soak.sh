@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak test (issue 6): a batch of about 1,000,000 queries, made by repeating the rows of five bundled
+# Soak test: a batch of about 1,000,000 queries, made by repeating the rows of five bundled
 # scenario files, solved in one `swarmpath solve --check` run while the process's resident memory is
 # sampled every second. Then checks that
 #   - every query still matches its optimal length (--check), and

@@ -1,4 +1,4 @@
-// One thread means one thread (issue 14): with a BatchSolver of one worker, solving a set — JPS+ with
+// One thread means one thread: with a BatchSolver of one worker, solving a set — JPS+ with
 // its table build, goal fields with their component labels — starts no thread at all, because every
 // preparation step runs inside the workers' arena. Counted by the threads of this process
 // (/proc/self/task, Linux), each test in its own process as ctest runs them. Also: the goal-field

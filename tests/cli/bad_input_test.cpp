@@ -1,4 +1,4 @@
-// Hostile and malformed input through the real `swarmpath` executable (issue 6). Every case runs
+// Hostile and malformed input through the real `swarmpath` executable. Every case runs
 // `swarmpath solve` (or `validate`) on files written to a scratch folder, under a 10 s timeout, and
 // asserts: exit code 2 (bad input or usage: never a crash, a signal or a hang), a message on stderr
 // naming the file and, for parse errors, the line, and no --summary / --paths output (nor a

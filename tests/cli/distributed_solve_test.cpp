@@ -1,4 +1,4 @@
-// `swarmpath solve` under mpirun (issue 8), through the real executable: with 2 and 3 ranks on this
+// `swarmpath solve` under mpirun, through the real executable: with 2 and 3 ranks on this
 // machine, the paths file is byte-identical to a single-process run and the summary's counters are
 // equal (square maps, and the bundled hex and triangle sets); a rank that fails (test hook: as if out of memory) or is killed (SIGKILL) fails the whole
 // job with a message naming the rank and leaves no output file; an input error is reported once;

@@ -1,5 +1,4 @@
-// Input files that are not what they seem, through the real `swarmpath` executable (issue 14, items
-// 3 and 5): a FIFO (with and without a writer), /dev/zero, /dev/urandom and a directory given as the
+// Input files that are not what they seem, through the real `swarmpath` executable: a FIFO (with and without a writer), /dev/zero, /dev/urandom and a directory given as the
 // map, the scenario, the terrain file or the edits file; a map or scenario with a UTF-8 byte-order
 // mark or CR-only line ends; duplicate and conflicting header lines; map types other than octile.
 // Every case asserts exit code 2 within a few seconds (never a hang: run_swarmpath's `timeout`

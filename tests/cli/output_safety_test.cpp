@@ -1,4 +1,4 @@
-// Safe outputs and hostile surroundings (issue 14) through the real `swarmpath` executable, run as a
+// Safe outputs and hostile surroundings through the real `swarmpath` executable, run as a
 // user would (no shell, in a scratch working folder, under a timeout). Each case asserts the exit
 // code and the message, and compares a snapshot of the whole scratch folder before and after: every
 // input and every file that was there before is byte-identical (links still links, FIFOs still

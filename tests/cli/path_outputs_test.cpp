@@ -1,4 +1,4 @@
-// The path outputs of issue 18 through the real executable: `solve --stats` (exact header, one row
+// The path outputs through the real executable: `solve --stats` (exact header, one row
 // per query, costs equal to the paths file, the file's optimal lengths), `--waypoints`/`--smooth`
 // (a `length` column, only kept points, the grid cost unchanged, and a plain paths file with no
 // `length` column), `--deadline-ms`, the summary's provenance (build and input checksums), and

@@ -1,4 +1,4 @@
-// The real `swarmpath` executable (SWARMPATH_EXECUTABLE) on the options of issue 3: `route` prints a
+// The real `swarmpath` executable (SWARMPATH_EXECUTABLE) on the movement, terrain and limit options: `route` prints a
 // path whose ASCII drawing (`*`, `S`, `G`) is a legal path of the reference Dijkstra's optimal cost
 // under every movement, terrain and heuristic option; `render` writes a PNG that libpng decodes to
 // the expected size, differing from the bare map exactly on the path cells, and an ASCII form;

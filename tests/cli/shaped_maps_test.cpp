@@ -1,5 +1,5 @@
 // Hex and triangle maps (docs/formats.md "Hex and triangle cells") through the real `swarmpath`
-// executable, the tools' side of issue 16: `generate --topology hex|triangle` writes typed maps whose
+// executable, the tools' side of hex and triangle maps: `generate --topology hex|triangle` writes typed maps whose
 // scenario lengths equal a plain breadth-first search written here from docs/formats.md's neighbour rules
 // (generated maps cost 1 per step), as do `generate crowd`'s on those maps; its mazes are trees of
 // cells, its rooms all connected, and square output stays byte for byte what it was before

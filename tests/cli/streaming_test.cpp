@@ -1,4 +1,4 @@
-// Bulk runs in bounded memory (issue 21), through the real `swarmpath` executable: a run over ten
+// Bulk runs in bounded memory, through the real `swarmpath` executable: a run over ten
 // differently named copies of several bundled scenario files peaks at no more than 1.5 times the
 // memory of one copy (plus a few MB) and writes the single run's rows ten times over; a run over
 // several files writes exactly the rows of separate runs, in file order, whatever the thread count;

@@ -1,4 +1,4 @@
-// The library guards its own doors (issue 14, item 6): public constructors and entry points called
+// The library guards its own doors: public constructors and entry points called
 // with hostile values from a caller (not the parser) return an Error or a documented answer and
 // never read out of bounds. Under AddressSanitizer each of these read past a buffer (or allocated
 // a grid the parser would refuse) before the checks were added. Assumes nothing beyond the engine.

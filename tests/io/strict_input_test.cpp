@@ -1,4 +1,4 @@
-// The parsers are strict where they used to be silent (issue 14, item 5): a repeated or conflicting
+// The parsers are strict where they used to be silent: a repeated or conflicting
 // map header line, a map type other than octile, a UTF-8 byte-order mark and CR-only line ends are
 // errors naming the file, the line and the problem, in the map, scenario, terrain-file and edits
 // parsers alike, with and without a problem list. CRLF files and plain LF files are unaffected.

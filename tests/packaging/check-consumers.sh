@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Packaging check (issue 17): a separate project builds against swarmpath as an installed package
+# Packaging check: a separate project builds against swarmpath as an installed package
 # (find_package) and as a source subdirectory (add_subdirectory, with BUILD_SHARED_LIBS=ON and a
 # Debug build type of its own), each with the command line's packages hidden as on a machine that
 # has only the engine's dependencies; each builds a shared library linking the engine and a C

@@ -1,4 +1,4 @@
-// Unreachable and blocked goals, fallback "nearest" and the expansion limit (issue 3).
+// Unreachable and blocked goals, fallback "nearest" and the expansion limit.
 // Without a fallback, a walled-off goal is `no_path` and a goal on a wall `goal_blocked`, with no path.
 // With Fallback::nearest both are `partial`, with the path to the reachable cell nearest the goal:
 // smallest natural distance to the goal (octile under 8 moves, manhattan under 4), then smallest g,

@@ -1,4 +1,4 @@
-// Search on hex and triangle maps (docs/formats.md "Hex and triangle cells", issue 16) against the
+// Search on hex and triangle maps (docs/formats.md "Hex and triangle cells") against the
 // reference Dijkstra (tests/support), which writes the shapes' neighbours out again on its own: on
 // random maps with random terrain and a water layer, A* under every heuristic the shape accepts (and
 // weighted) and whole-map goal fields give the reference's status and cost for every pair checked,

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# Tests of tools/perf-gate on crafted JSON files (issue 14, item 8: the gate cannot pass on nothing).
+# Tests of tools/perf-gate on crafted JSON files.
 # Each case writes a baseline and a new file, runs the gate with --counters-only (timings need real
 # repetitions and scipy; the cases here are about counters and missing data) and checks its exit
 # status and that its output names what is missing or changed. Assumes python3 and the source tree

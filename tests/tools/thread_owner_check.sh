@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Only batch::BatchSolver owns threads (issue 15): oneTBB's parallel loops, thread-local storage,
+# Only batch::BatchSolver owns threads: oneTBB's parallel loops, thread-local storage,
 # arenas and task groups may be named only in engine/src/batch/batch_solver.cpp and its header.
 # Everything else that runs in parallel takes a core::ParallelLoop or runs in a BatchSolver task.
 # Usage: thread_owner_check.sh <engine folder>. Prints the offending lines and fails if any.

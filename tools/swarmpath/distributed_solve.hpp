@@ -1,4 +1,4 @@
-// `swarmpath solve` over MPI (issue 8). Under `mpirun -np N` (N > 1) every rank loads and checks the
+// `swarmpath solve` over MPI. Under `mpirun -np N` (N > 1) every rank loads and checks the
 // same inputs, the ranks agree that all of them succeeded before anyone solves, each rank solves its
 // shard of the queries with oneTBB inside the rank, and rank 0 gathers every result (status, cost
 // units, cost, counters, path) into the same per-set outcomes a single process would have computed.

@@ -44,7 +44,7 @@ void append_paths_header(std::string& buffer, const PathShapeOptions& options);
 void append_path_row(std::string& buffer, const batch::ScenarioSet& set, std::size_t index, const search::Result& result,
                      const PathShapeOptions& options);
 
-/// The --stats header (exactly the columns issue 18 names).
+/// The --stats header (the columns docs/formats.md lists).
 void append_stats_header(std::string& buffer);
 /// One --stats row for query `index` of `set`: the file's bucket, endpoints and optimal length beside
 /// the status, grid cost, counters (heap_operations = pushes + pops + decrease-keys) and nanoseconds.

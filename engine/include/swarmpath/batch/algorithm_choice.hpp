@@ -1,5 +1,5 @@
 // `auto`'s cost model: which of A*, JPS, JPS+ and goal fields answers a scenario set's queries, per
-// goal group and per set, from estimates in seconds (issue 19). Pure functions of numbers, so the
+// goal group and per set, from estimates in seconds. Pure functions of numbers, so the
 // rule can be tested and documented on its own; the crowd solver (crowd_solver.cpp) gathers the
 // inputs and runs what is chosen. The inputs are deterministic (counts, the map's passable bits,
 // the counters of a few probe searches), so the same set on the same map always gets the same choice.

@@ -1,4 +1,4 @@
-// A path oracle for one static map (issue 20): built once on a BatchSolver's workers (one goal field
+// A path oracle for one static map: built once on a BatchSolver's workers (one goal field
 // per source cell, search/path_oracle.hpp), saved as one versioned binary file
 // (docs/oracle-format.md) written atomically, and loaded with mmap, so a game or a benchmark answers
 // optimal queries by following stored first moves instead of searching.

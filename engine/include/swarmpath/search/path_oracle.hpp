@@ -1,4 +1,4 @@
-// The path oracle's tables and queries (issue 20): for every passable source cell s, the first move
+// The path oracle's tables and queries: for every passable source cell s, the first move
 // of an optimal path from s to every passable cell t, run-length encoded over a cell order (a
 // "compressed path database"). Row s comes from one forward Dijkstra from s over the goal fields'
 // Dial buckets with the same fixed-point costs, move rules and terrain as A* and the goal fields.
