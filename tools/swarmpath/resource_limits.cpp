@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstddef>
+#include <cstdlib>
 #include <cstring>
 #include <new>
 #include <string_view>
@@ -12,10 +14,6 @@
 
 #include "commands.hpp"
 #include "swarmpath/io/atomic_file.hpp"
-
-#if defined(SWARMPATH_WITH_MIMALLOC)
-#include <mimalloc.h>
-#endif
 
 namespace swarmpath::cli {
 namespace {
@@ -102,65 +100,60 @@ std::string explain_resource_errors(const std::string& message) {
 
 #if defined(SWARMPATH_WITH_MIMALLOC)
 // mimalloc's own operator new aborts the process when memory runs out (its C build cannot reach the
-// C++ new handler), so this executable defines the allocation operators itself, on mimalloc: a
-// failed allocation calls the new handler, which throws std::bad_alloc (see handle_out_of_memory).
+// C++ new handler), so this executable defines the allocation operators itself, on malloc (which
+// mimalloc provides process-wide): a failed allocation calls the new handler, which throws
+// std::bad_alloc (see handle_out_of_memory).
 namespace {
 
-void* allocate(std::size_t size) {
+void* allocate(std::size_t size, std::size_t alignment) {
     for (;;) {
-        if (void* block = mi_malloc(size)) return block;
+        void* block = nullptr;
+        if (alignment <= alignof(std::max_align_t)) {
+            block = std::malloc(size == 0 ? 1 : size);
+        } else if (::posix_memalign(&block, alignment, size == 0 ? 1 : size) != 0) {
+            block = nullptr;
+        }
+        if (block != nullptr) return block;
         std::new_handler handler = std::get_new_handler();
         if (handler == nullptr) throw std::bad_alloc();
         handler();
     }
 }
 
-void* allocate_aligned(std::size_t size, std::align_val_t alignment) {
-    for (;;) {
-        if (void* block = mi_malloc_aligned(size, static_cast<std::size_t>(alignment))) return block;
-        std::new_handler handler = std::get_new_handler();
-        if (handler == nullptr) throw std::bad_alloc();
-        handler();
-    }
-}
-
-template <class Allocate>
-void* allocate_or_null(Allocate&& attempt) noexcept {
+void* allocate_or_null(std::size_t size, std::size_t alignment) noexcept {
     try {
-        return attempt();
+        return allocate(size, alignment);
     } catch (...) {
         return nullptr;
     }
 }
 
+constexpr std::size_t kPlain = alignof(std::max_align_t);
+
 }  // namespace
 
-void* operator new(std::size_t size) { return allocate(size); }
-void* operator new[](std::size_t size) { return allocate(size); }
-void* operator new(std::size_t size, std::align_val_t alignment) { return allocate_aligned(size, alignment); }
-void* operator new[](std::size_t size, std::align_val_t alignment) { return allocate_aligned(size, alignment); }
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
-    return allocate_or_null([size] { return allocate(size); });
-}
-void* operator new[](std::size_t size, const std::nothrow_t&) noexcept {
-    return allocate_or_null([size] { return allocate(size); });
-}
+void* operator new(std::size_t size) { return allocate(size, kPlain); }
+void* operator new[](std::size_t size) { return allocate(size, kPlain); }
+void* operator new(std::size_t size, std::align_val_t alignment) { return allocate(size, static_cast<std::size_t>(alignment)); }
+void* operator new[](std::size_t size, std::align_val_t alignment) { return allocate(size, static_cast<std::size_t>(alignment)); }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return allocate_or_null(size, kPlain); }
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return allocate_or_null(size, kPlain); }
 void* operator new(std::size_t size, std::align_val_t alignment, const std::nothrow_t&) noexcept {
-    return allocate_or_null([size, alignment] { return allocate_aligned(size, alignment); });
+    return allocate_or_null(size, static_cast<std::size_t>(alignment));
 }
 void* operator new[](std::size_t size, std::align_val_t alignment, const std::nothrow_t&) noexcept {
-    return allocate_or_null([size, alignment] { return allocate_aligned(size, alignment); });
+    return allocate_or_null(size, static_cast<std::size_t>(alignment));
 }
-void operator delete(void* block) noexcept { mi_free(block); }
-void operator delete[](void* block) noexcept { mi_free(block); }
-void operator delete(void* block, std::size_t) noexcept { mi_free(block); }
-void operator delete[](void* block, std::size_t) noexcept { mi_free(block); }
-void operator delete(void* block, std::align_val_t) noexcept { mi_free(block); }
-void operator delete[](void* block, std::align_val_t) noexcept { mi_free(block); }
-void operator delete(void* block, std::size_t, std::align_val_t) noexcept { mi_free(block); }
-void operator delete[](void* block, std::size_t, std::align_val_t) noexcept { mi_free(block); }
-void operator delete(void* block, const std::nothrow_t&) noexcept { mi_free(block); }
-void operator delete[](void* block, const std::nothrow_t&) noexcept { mi_free(block); }
-void operator delete(void* block, std::align_val_t, const std::nothrow_t&) noexcept { mi_free(block); }
-void operator delete[](void* block, std::align_val_t, const std::nothrow_t&) noexcept { mi_free(block); }
+void operator delete(void* block) noexcept { std::free(block); }
+void operator delete[](void* block) noexcept { std::free(block); }
+void operator delete(void* block, std::size_t) noexcept { std::free(block); }
+void operator delete[](void* block, std::size_t) noexcept { std::free(block); }
+void operator delete(void* block, std::align_val_t) noexcept { std::free(block); }
+void operator delete[](void* block, std::align_val_t) noexcept { std::free(block); }
+void operator delete(void* block, std::size_t, std::align_val_t) noexcept { std::free(block); }
+void operator delete[](void* block, std::size_t, std::align_val_t) noexcept { std::free(block); }
+void operator delete(void* block, const std::nothrow_t&) noexcept { std::free(block); }
+void operator delete[](void* block, const std::nothrow_t&) noexcept { std::free(block); }
+void operator delete(void* block, std::align_val_t, const std::nothrow_t&) noexcept { std::free(block); }
+void operator delete[](void* block, std::align_val_t, const std::nothrow_t&) noexcept { std::free(block); }
 #endif

@@ -3,7 +3,7 @@
 // (`ulimit -f`) or CPU time (`ulimit -t`, see interrupts.hpp). Each ends the run with exit status 2,
 // one message naming what ran out, and no temporary output file left behind.
 // Assumes that the allocation operators call the C++ new handler before failing (libstdc++'s do;
-// with mimalloc, whose own abort instead, resource_limits.cpp defines them on mi_malloc), and that
+// with mimalloc, whose own abort instead, resource_limits.cpp defines them on malloc), and that
 // io::AtomicFile keeps every temporary file in the registry that io::remove_temporary_files_and_hold
 // empties.
 #pragma once
