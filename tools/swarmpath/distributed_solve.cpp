@@ -508,42 +508,13 @@ void accumulate(GatheredRun& total, const GatheredRun& round) {
     total.solve_wall_seconds += round.solve_wall_seconds;
 }
 
-GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>& sets,
-                         const search::SearchSettings& settings, batch::BatchSolver& workers, bool more_rounds) {
-    GatheredRun run;
-    session.results_exchanged_ = false;
-    run.ranks = session.size();
-    run.threads_per_rank = workers.threads();
 #if defined(SWARMPATH_WITH_MPI)
-    const auto wall_before = std::chrono::steady_clock::now();
-    const ShardPlan plan = plan_shards(sets, session.size());
-    std::string own = solve_own_shard(session.rank(), plan, sets, settings, workers);
-    if (rank_named_by("SWARMPATH_TEST_KILL_RANK") == session.rank()) std::raise(SIGKILL);
-    if (!session.is_root()) {
-        send_to_root(own);
-        // Rank 0's verdict on the round: with more rounds to come, a rank whose own shard was fine
-        // must still stop when another failed.
-        int round_verdict = kExitSuccess;
-        MPI_Bcast(&round_verdict, 1, MPI_INT, 0, MPI_COMM_WORLD);
-        session.results_exchanged_ = !more_rounds || round_verdict != kExitSuccess;
-        run.exit_code = own.front() == static_cast<char>(ShardVerdict::solved) ? round_verdict
-                        : own.front() == static_cast<char>(ShardVerdict::input_error) ? kExitBadInput
-                                                                                        : kExitRankFailed;
-        return run;
-    }
-    std::vector<std::string> messages(static_cast<std::size_t>(session.size()));
-    messages[0] = std::move(own);
-    for (int received = 1; received < session.size(); ++received) {
-        auto [source, message] = receive_from_any();
-        run.bytes_gathered += message.size();
-        messages[static_cast<std::size_t>(source)] = std::move(message);
-    }
-    session.results_exchanged_ = !more_rounds;
+namespace {
 
-    // Failures first: every distinct input error once (as one process would print it), and each
-    // failed rank by number and cause.
-    std::vector<std::string> input_errors;
-    std::vector<std::string> failures;
+/// Every distinct input error once (as one process would print it) and each failed rank by number
+/// and cause, from the ranks' messages of one round.
+void collect_failures(const std::vector<std::string>& messages, int ranks, std::vector<std::string>& input_errors,
+                      std::vector<std::string>& failures) {
     for (std::size_t rank = 0; rank < messages.size(); ++rank) {
         Reader reader(messages[rank]);
         const auto verdict = reader.get<ShardVerdict>();
@@ -552,23 +523,15 @@ GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>
         if (verdict == ShardVerdict::input_error) {
             if (std::find(input_errors.begin(), input_errors.end(), cause) == input_errors.end()) input_errors.push_back(cause);
         } else {
-            failures.push_back(fmt::format("rank {} of {} failed while solving: {}", rank, session.size(), cause));
+            failures.push_back(fmt::format("rank {} of {} failed while solving: {}", rank, ranks, cause));
         }
     }
-    int round_verdict = kExitSuccess;
-    if (!failures.empty() || !input_errors.empty()) round_verdict = failures.empty() ? kExitBadInput : kExitRankFailed;
-    MPI_Bcast(&round_verdict, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (round_verdict != kExitSuccess) {
-        session.results_exchanged_ = true;  // every rank leaves together
-        for (const std::string& cause : input_errors) report_error(cause);
-        for (const std::string& failure : failures) report_error(failure);
-        report_error("no output written");
-        run.exit_code = round_verdict;
-        return run;
-    }
+}
 
-    // Merge: each result to its position; per set, what solve_set over the whole set would report
-    // (batch::merge_shard_outcomes, run_report.hpp: the same rules as one process).
+/// Each rank's results to their positions and, per set, what solve_set over the whole set would
+/// report (batch::merge_shard_outcomes, run_report.hpp: the same rules as one process).
+void merge_shards(GatheredRun& run, const std::vector<std::string>& messages, const ShardPlan& plan,
+                  const std::vector<batch::ScenarioSet>& sets, const search::SearchSettings& settings) {
     run.outcomes.resize(sets.size());
     std::vector<std::vector<batch::SetOutcome>> shard_outcomes(sets.size());  // figures only, no results
     for (std::size_t set_index = 0; set_index < sets.size(); ++set_index) {
@@ -608,6 +571,60 @@ GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>
         batch::merge_shard_outcomes(run.outcomes[set_index], shard_outcomes[set_index], settings.algorithm,
                                     sets[set_index].queries.size());
     }
+}
+
+}  // namespace
+#endif
+
+GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>& sets,
+                         const search::SearchSettings& settings, batch::BatchSolver& workers, bool more_rounds) {
+    GatheredRun run;
+    session.results_exchanged_ = false;
+    run.ranks = session.size();
+    run.threads_per_rank = workers.threads();
+#if defined(SWARMPATH_WITH_MPI)
+    const auto wall_before = std::chrono::steady_clock::now();
+    const ShardPlan plan = plan_shards(sets, session.size());
+    std::string own = solve_own_shard(session.rank(), plan, sets, settings, workers);
+    if (rank_named_by("SWARMPATH_TEST_KILL_RANK") == session.rank()) std::raise(SIGKILL);
+    if (!session.is_root()) {
+        send_to_root(own);
+        // Rank 0's verdict on the round: with more rounds to come, a rank whose own shard was fine
+        // must still stop when another failed.
+        int round_verdict = kExitSuccess;
+        MPI_Bcast(&round_verdict, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        session.results_exchanged_ = !more_rounds || round_verdict != kExitSuccess;
+        run.exit_code = own.front() == static_cast<char>(ShardVerdict::solved) ? round_verdict
+                        : own.front() == static_cast<char>(ShardVerdict::input_error) ? kExitBadInput
+                                                                                        : kExitRankFailed;
+        return run;
+    }
+    std::vector<std::string> messages(static_cast<std::size_t>(session.size()));
+    messages[0] = std::move(own);
+    for (int received = 1; received < session.size(); ++received) {
+        auto [source, message] = receive_from_any();
+        run.bytes_gathered += message.size();
+        messages[static_cast<std::size_t>(source)] = std::move(message);
+    }
+    session.results_exchanged_ = !more_rounds;
+
+    // Failures first: every distinct input error once, and each failed rank by number and cause.
+    std::vector<std::string> input_errors;
+    std::vector<std::string> failures;
+    collect_failures(messages, session.size(), input_errors, failures);
+    int round_verdict = kExitSuccess;
+    if (!failures.empty() || !input_errors.empty()) round_verdict = failures.empty() ? kExitBadInput : kExitRankFailed;
+    MPI_Bcast(&round_verdict, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (round_verdict != kExitSuccess) {
+        session.results_exchanged_ = true;  // every rank leaves together
+        for (const std::string& cause : input_errors) report_error(cause);
+        for (const std::string& failure : failures) report_error(failure);
+        report_error("no output written");
+        run.exit_code = round_verdict;
+        return run;
+    }
+
+    merge_shards(run, messages, plan, sets, settings);
     run.solve_wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count();
 #else
     (void)session;
