@@ -1453,14 +1453,10 @@ PythonGrid grid_from_state(const py::tuple& state) {
 
 }  // namespace
 
-PYBIND11_MODULE(_core, module) {
-    module.doc() =
-        "Bulk grid pathfinding (A*, jump point search, goal fields) over Moving AI maps and NumPy arrays.\n"
-        "Coordinates are (x, y): x the column, y the row, (0, 0) top left. 2-D arrays are indexed [y, x].";
-    module.attr("__version__") = SWARMPATH_VERSION;
-    module.attr("Status") = statuses().enumeration;
-    module.attr("STATUSES") = statuses().members;
+namespace {
 
+/// The Grid class.
+void register_grid(py::module_& module) {
     py::class_<PythonGrid>(module, "Grid", "An immutable map: passability, terrain letters and their costs.")
         .def_static("from_file", &PythonGrid::from_file, py::arg("path"), py::arg("terrain") = py::none(),
                     "Reads a Moving AI .map file (path: str, bytes or os.PathLike). terrain: None, "
@@ -1493,6 +1489,10 @@ PYBIND11_MODULE(_core, module) {
             return "<swarmpath.Grid " + std::to_string(grid.grid->width()) + "x" + std::to_string(grid.grid->height()) + ">";
         });
 
+}
+
+/// The answers: Result and BatchResult.
+void register_results(py::module_& module) {
     py::class_<PythonResult>(module, "Result", "One query's answer.")
         .def_property_readonly("status", [](const PythonResult& result) { return statuses().members[result.status]; },
                                "a swarmpath.Status, equal to its name (\"found\", \"no_path\", ...)")
@@ -1533,6 +1533,10 @@ PYBIND11_MODULE(_core, module) {
         .def_readonly("started", &PythonBatch::started, "steady-clock seconds at the solve's start")
         .def_readonly("finished", &PythonBatch::finished, "steady-clock seconds at the solve's end");
 
+}
+
+/// Goal fields and cancel tokens.
+void register_fields_and_stops(py::module_& module) {
     py::class_<PythonGoalField>(module, "GoalField", "Every cell's optimal cost to one goal.")
         .def_readonly("costs", &PythonGoalField::costs, "(height, width) float array; inf where the goal cannot be reached")
         .def_readonly("directions", &PythonGoalField::directions,
@@ -1557,6 +1561,10 @@ PYBIND11_MODULE(_core, module) {
             return std::string("<swarmpath.CancelToken ") + (token.token.cancelled() ? "cancelled>" : "armed>");
         });
 
+}
+
+/// The Solver class.
+void register_solver(py::module_& module) {
     py::class_<PythonSolver>(module, "Solver", "A grid bound to search settings; immutable apart from its own scratch.")
         .def(py::init<const PythonGrid&, const std::string&, int, const std::string&, const py::object&, double,
                       const std::string&, const std::string&, std::uint64_t, bool, const py::object&,
@@ -1603,6 +1611,10 @@ PYBIND11_MODULE(_core, module) {
         .def_property_readonly("grid", [](const PythonSolver& solver) { return solver.grid(); },
                                "the grid this solver searches now (edits included)");
 
+}
+
+/// Scenario files, the path oracle and the module's free functions.
+void register_files(py::module_& module) {
     py::class_<PythonScenario>(module, "Scenario", "A Moving AI .scen file's rows.")
         .def_readonly("path", &PythonScenario::path)
         .def_readonly("map_path", &PythonScenario::map_path, "row 0's map, resolved beside the scenario file")
@@ -1652,4 +1664,21 @@ PYBIND11_MODULE(_core, module) {
         py::arg("points"), "The Euclidean length of the polyline through (k, 2) [x, y] points.");
     module.def("read_scenario", &read_scenario, py::arg("path"),
                "Reads a Moving AI .scen file (path: str, bytes or os.PathLike).");
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, module) {
+    module.doc() =
+        "Bulk grid pathfinding (A*, jump point search, goal fields) over Moving AI maps and NumPy arrays.\n"
+        "Coordinates are (x, y): x the column, y the row, (0, 0) top left. 2-D arrays are indexed [y, x].";
+    module.attr("__version__") = SWARMPATH_VERSION;
+    module.attr("Status") = statuses().enumeration;
+    module.attr("STATUSES") = statuses().members;
+
+    register_grid(module);
+    register_results(module);
+    register_fields_and_stops(module);
+    register_solver(module);
+    register_files(module);
 }
