@@ -38,6 +38,7 @@
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/edits_file.hpp"
+#include "swarmpath/io/input_log.hpp"
 
 namespace swarmpath::cli {
 namespace {
@@ -105,20 +106,15 @@ bool endpoints_are_valid(const std::vector<batch::ScenarioSet>& sets) {
 }
 
 /// Provenance: every file the run read (scenario files, the maps they name, --map, terrain and
-/// edits files, the --oracle file), each once, with its checksum.
-nlohmann::ordered_json describe_inputs(const SolveOptions& options, const std::vector<std::string>& map_paths) {
+/// edits files, the --oracle file), each once, with the checksum of the bytes it used, in that
+/// order of roles.
+nlohmann::ordered_json describe_inputs(const io::InputLog& log) {
     nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
-    std::vector<std::string> seen;
-    auto add = [&](const std::string& path, std::string_view role) {
-        if (path.empty() || std::find(seen.begin(), seen.end(), path) != seen.end()) return;
-        seen.push_back(path);
-        inputs.push_back(describe_input(path, role));
-    };
-    for (const std::string& scenario : options.scenarios) add(scenario, "scenario");
-    for (const std::string& map_path : map_paths) add(map_path, "map");
-    add(options.search.terrain_file, "terrain");
-    add(options.edits_path, "edits");
-    add(options.oracle_path, "oracle");
+    for (const std::string_view role : {"scenario", "map", "terrain", "edits", "oracle"}) {
+        for (const io::InputRecord& input : log.records()) {
+            if (input.role == role) inputs.push_back(describe_input(input));
+        }
+    }
     return inputs;
 }
 
@@ -268,16 +264,31 @@ int run_solve(const SolveOptions& options) {
     const unsigned threads = options.threads == 0 ? available : std::min(options.threads, available);
     tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism, threads);
 
+    // Every input is checksummed as it is read; the summary reports those digests, and a file read
+    // twice (a scenario file's two passes) must not change in between.
+    io::InputLog inputs;
+    if (!options.search.terrain_file.empty()) {
+        if (Status same = inputs.record(options.search.terrain_file, "terrain", resolved->terrain_file_digest); !same) {
+            report_error(same.error().describe());
+            return kExitBadInput;
+        }
+    }
     batch::LoadOptions load;
     load.map_override = options.map;
     load.terrain = resolved->terrain;
+    load.inputs = &inputs;
     // Map edits (issue 7) are applied to each map as it is loaded, before anything is derived from
     // it: components and JPS data are built once, on the edited map, so there is nothing to refresh.
     // (Maps that change between batches keep derived data current with batch::EditableMap.)
     if (!options.edits_path.empty()) {
-        Expected<std::vector<grid::CellEdit>> edits = io::read_edits_file(options.edits_path);
+        io::FileDigest digest;
+        Expected<std::vector<grid::CellEdit>> edits = io::read_edits_file(options.edits_path, &digest);
         if (!edits) {
             report_error(edits.error().describe());
+            return kExitBadInput;
+        }
+        if (Status same = inputs.record(options.edits_path, "edits", digest); !same) {
+            report_error(same.error().describe());
             return kExitBadInput;
         }
         load.edits = std::move(*edits);
@@ -288,7 +299,6 @@ int run_solve(const SolveOptions& options) {
     // the run before anything is solved), the maps it names are checked against the outputs, and
     // the last file to use each map is known, so the main pass can drop a map when it is done.
     std::map<std::string, std::size_t> last_use;
-    std::vector<std::string> map_paths;  // every map read, in order (the summary's provenance)
     for (std::size_t file = 0; file < options.scenarios.size(); ++file) {
         Expected<std::vector<std::string>> maps = batch::scenario_map_paths(options.scenarios[file], load);
         if (!maps) {
@@ -296,7 +306,6 @@ int run_solve(const SolveOptions& options) {
             return kExitBadInput;
         }
         for (const std::string& map_path : *maps) {
-            if (last_use.count(map_path) == 0) map_paths.push_back(map_path);
             last_use[map_path] = file;
             if (Status distinct = files.check_input("map named by " + options.scenarios[file], map_path); !distinct) {
                 report_error(distinct.error().describe());
@@ -324,7 +333,7 @@ int run_solve(const SolveOptions& options) {
         append_stats_header(header);
         stats.write(header);
     }
-    std::optional<batch::Oracle> oracle;  // --oracle: the file mapped for the map of the current set
+    std::optional<batch::Oracle> oracle;  // --oracle: the file, read into memory, for the map of the current set
     const grid::Grid* oracle_grid = nullptr;
     for (std::size_t file = 0; file < options.scenarios.size(); ++file) {
         Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_file(options.scenarios[file], load, maps);
@@ -357,14 +366,19 @@ int run_solve(const SolveOptions& options) {
             if (session.distributed()) {
                 outcome = std::move(round.outcomes[set_index]);
             } else if (!options.oracle_path.empty()) {
-                // Loaded (mapped and checked against the set's map and rule) once per map.
+                // Loaded (read into memory and checked against the set's map and rule) once per map.
                 if (!oracle || oracle_grid != set.grid.get()) {
                     oracle.reset();
+                    io::FileDigest digest;
                     Expected<batch::Oracle> loaded = batch::Oracle::load(
-                        options.oracle_path, *set.grid, {.moves = settings.moves, .diagonal = settings.diagonal});
+                        options.oracle_path, *set.grid, {.moves = settings.moves, .diagonal = settings.diagonal}, &digest);
                     if (!loaded) {
                         report_error(loaded.error().describe() + " (the map of " + set.scenario_path + " is " +
                                      set.map_path + ")");
+                        return kExitBadInput;
+                    }
+                    if (Status same = inputs.record(options.oracle_path, "oracle", digest); !same) {
+                        report_error(same.error().describe());
                         return kExitBadInput;
                     }
                     oracle.emplace(std::move(*loaded));
@@ -429,7 +443,7 @@ int run_solve(const SolveOptions& options) {
         nlohmann::ordered_json scenario_entries = nlohmann::ordered_json::array();
         for (const batch::SetReport& report : run.sets()) scenario_entries.push_back(describe_set(report));
         summary["scenarios"] = scenario_entries;
-        summary["inputs"] = describe_inputs(options, map_paths);
+        summary["inputs"] = describe_inputs(inputs);
         summary["totals"] = describe_totals(totals, wall_seconds);
         if (session.distributed()) distributed::describe(gathered, summary);
         // Names are escaped above; `replace` is a second guard, so a byte that is not UTF-8 can never

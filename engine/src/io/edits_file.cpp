@@ -66,8 +66,8 @@ Expected<std::vector<grid::CellEdit>> parse_edits(std::string_view text, std::st
     return edits;
 }
 
-Expected<std::vector<grid::CellEdit>> read_edits_file(const std::string& path) {
-    Expected<std::string> text = read_whole_file(path);
+Expected<std::vector<grid::CellEdit>> read_edits_file(const std::string& path, FileDigest* digest) {
+    Expected<std::string> text = read_whole_file(path, digest);
     if (!text) return text.error();
     return parse_edits(*text, path);
 }

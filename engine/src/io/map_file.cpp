@@ -179,8 +179,8 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin, cons
     return map;
 }
 
-Expected<MapFile> read_map_file(const std::string& path, const grid::TerrainTable& terrain) {
-    Expected<std::string> text = read_whole_file(path);
+Expected<MapFile> read_map_file(const std::string& path, const grid::TerrainTable& terrain, FileDigest* digest) {
+    Expected<std::string> text = read_whole_file(path, digest);
     if (!text) return text.error();
     return parse_map(*text, path, terrain);
 }
