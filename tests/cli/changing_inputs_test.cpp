@@ -1,9 +1,10 @@
-// Inputs that change during a run, through the real executable. A run is
+// Inputs that change during a run, and forged path oracles, through the real executable. A run is
 // held at a known point by writing its paths to a pipe that the test stops reading once the first
 // path row arrives (every input has been read by then, and the run cannot finish until the pipe is
 // drained); the test then moves, rewrites, truncates or overwrites the inputs and lets it finish.
 // The summary must describe the bytes the run used, and an oracle changed under a run must neither
-// kill it nor change its answers.
+// kill it nor change its answers. Forged oracles (moves that break the movement rule or loop, with
+// the checksum recomputed as docs/oracle-format.md describes) must answer `invalid`, never a path.
 // Assumes Linux pipes (a pipe holds far less than the paths written) and the bundled datasets.
 #include <fcntl.h>
 #include <poll.h>
@@ -15,8 +16,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -258,6 +261,90 @@ TEST_F(ChangingInputs, AnOracleChangedDuringTheRunCannotHurtIt) {
         EXPECT_EQ(oracle["bytes"], oracle_bytes.size());
         EXPECT_EQ(oracle["fnv1a_64"], fnv1a_hex(oracle_bytes));
         EXPECT_TRUE(temporaries(folder_).empty());
+    }
+}
+
+/// The oracle file's checksum (docs/oracle-format.md): eight bytes at a time, a multiply-rotate mix,
+/// the length, and a final avalanche, over every byte after the 128-byte header.
+std::uint64_t oracle_checksum(const std::string& file) {
+    std::uint64_t state = 0x6A09E667F3BCC908ULL;
+    std::uint64_t length = 0;
+    for (std::size_t offset = 128; offset + 8 <= file.size(); offset += 8) {
+        std::uint64_t word = 0;
+        std::memcpy(&word, file.data() + offset, 8);
+        state ^= word * 0x9E3779B97F4A7C15ULL;
+        state = std::rotl(state, 29) * 0xC2B2AE3D27D4EB4FULL;
+        length += 8;
+    }
+    state ^= length;
+    state ^= state >> 33;
+    state *= 0xff51afd7ed558ccdULL;
+    state ^= state >> 33;
+    return state;
+}
+
+/// Sets the direction of every run of the row of source rank `rank` to `direction`, then the checksum.
+void forge_row(std::string& file, std::uint32_t rank, std::uint32_t direction) {
+    std::uint32_t positions = 0;
+    std::memcpy(&positions, file.data() + 28, 4);
+    auto aligned = [](std::uint64_t bytes) { return (bytes + 7) / 8 * 8; };
+    const std::uint64_t row_begin = 128 + 2 * aligned(std::uint64_t{positions} * 4);
+    const std::uint64_t runs = row_begin + aligned((std::uint64_t{positions} + 1) * 4);
+    std::uint32_t first = 0;
+    std::uint32_t end = 0;
+    std::memcpy(&first, file.data() + row_begin + 4 * rank, 4);
+    std::memcpy(&end, file.data() + row_begin + 4 * (rank + 1), 4);
+    for (std::uint32_t run = first; run < end; ++run) {
+        std::uint32_t word = 0;
+        std::memcpy(&word, file.data() + runs + 4 * run, 4);
+        word = (word & ~7U) | direction;
+        std::memcpy(file.data() + runs + 4 * run, &word, 4);
+    }
+    const std::uint64_t checksum = oracle_checksum(file);
+    std::memcpy(file.data() + 56, &checksum, 8);
+}
+
+// Forged oracles whose checksum is right: a first move that cuts a wall's corner (which the
+// both-free rule forbids), one into a wall, and two rows that send the walk back and forth. Each
+// query is answered `invalid`, with no path, never `found`.
+TEST_F(ChangingInputs, AForgedOracleAnswersInvalidNeverABrokenPath) {
+    // (0,0) to (1,1) must go round the wall at (1,0): (0,0) (0,1) (1,1). Ranks in row-major order:
+    // (0,0) is 0, (0,1) is 1, (1,1) is 2.
+    write_text(path("corner.map"), "type octile\nheight 2\nwidth 2\nmap\n.@\n..\n");
+    write_text(path("corner.map.scen"), "version 1\n0\tcorner.map\t2\t2\t0\t0\t1\t1\t2\n");
+    const testing::CommandOutcome built =
+        testing::run_swarmpath("precompute " + path("corner.map") + " -o " + path("honest.oracle") + " --progress never");
+    ASSERT_EQ(built.exit_code, 0) << built.standard_error;
+    const std::string honest = read_text(path("honest.oracle"));
+    const testing::CommandOutcome answered = testing::run_swarmpath(
+        "solve " + path("corner.map.scen") + " --oracle " + path("honest.oracle") + " --paths " + path("honest.csv"));
+    ASSERT_EQ(answered.exit_code, 0) << answered.standard_error;
+    EXPECT_NE(read_text(path("honest.csv")).find(",found,2.00000000,0:0 0:1 1:1"), std::string::npos)
+        << read_text(path("honest.csv"));
+
+    struct Forgery {
+        const char* name;
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> rows;  // rank, direction
+    };
+    const std::vector<Forgery> forgeries = {
+        {"corner cut: south-east from (0,0)", {{0, 5}}},
+        {"into the wall: east from (0,0)", {{0, 1}}},
+        {"a loop: south from (0,0), north from (0,1)", {{0, 2}, {1, 0}}},
+    };
+    for (const Forgery& forgery : forgeries) {
+        SCOPED_TRACE(forgery.name);
+        std::string forged = honest;
+        for (const auto& [rank, direction] : forgery.rows) forge_row(forged, rank, direction);
+        write_text(path("forged.oracle"), forged);
+        fs::remove(path("forged.csv"));
+        const testing::CommandOutcome solved = testing::run_swarmpath(
+            "solve " + path("corner.map.scen") + " --oracle " + path("forged.oracle") + " --paths " + path("forged.csv"),
+            kHangGuardSeconds);
+        ASSERT_EQ(solved.exit_code, 0) << solved.standard_error;
+        const std::string csv = read_text(path("forged.csv"));
+        EXPECT_NE(csv.find(",0,invalid,"), std::string::npos) << csv;
+        EXPECT_EQ(csv.find("found"), std::string::npos) << csv;
+        EXPECT_NE(solved.standard_output.find("invalid 1"), std::string::npos) << solved.standard_output;
     }
 }
 

@@ -132,6 +132,7 @@ struct Oracle::Storage {
     std::vector<std::uint32_t> row_begin;
     std::vector<std::uint32_t> runs;
     std::vector<std::uint64_t> file_words;
+    std::vector<std::uint8_t> legal_moves;  ///< made from the grid, never read from a file
 };
 
 OracleMapIdentity OracleMapIdentity::of(const grid::Grid& grid) {
@@ -243,7 +244,10 @@ Expected<Oracle> Oracle::assemble(const grid::Grid& grid, const OracleSettings& 
                       storage->layout.component_of_rank,
                       storage->row_begin,
                       storage->runs,
+                      {},
                       &storage->ranks};
+    storage->legal_moves = search::oracle_legal_moves(grid, settings.moves, settings.diagonal);
+    oracle.tables_.legal_moves = storage->legal_moves;
     storage->layout.padded_of_position = {};  // only the build needs it
     storage->ranks = search::PassableRanks(grid);
     oracle.storage_ = std::move(storage);
@@ -408,7 +412,10 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
                       words(sections.component_of_rank, header.positions),
                       words(sections.row_begin, std::uint64_t{header.positions} + 1),
                       words(sections.runs, header.runs),
+                      {},
                       &storage->ranks};
+    storage->legal_moves = search::oracle_legal_moves(grid, oracle.tables_.moves, oracle.tables_.diagonal);
+    oracle.tables_.legal_moves = storage->legal_moves;
     storage->ranks = search::PassableRanks(grid);
     if (Status valid = search::check_oracle_tables(oracle.tables_, grid, path); !valid) return valid.error();
     oracle.storage_ = std::move(storage);
