@@ -12,7 +12,7 @@
 
 #include "search/best_first/search_state.hpp"
 #include "swarmpath/grid/grid.hpp"
-#include "io/file_reading.hpp"
+#include "swarmpath/io/file_reading.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/context.hpp"
 #include "search/four_ary_heap.hpp"

@@ -144,6 +144,18 @@ TEST(SolveCommandTest, UnknownLengthRowsAreSkippedByCheck) {
     EXPECT_EQ(run_swarmpath("solve " + folder + "/tiny.map.scen --check").exit_code, 0);
 }
 
+// --threads 0 means one worker per hardware thread, as in Python and C.
+TEST(SolveCommandTest, ThreadsZeroMeansEveryHardwareThread) {
+    const std::string folder = testing::scratch_folder("solve-threads-zero");
+    testing::CommandOutcome outcome =
+        run_swarmpath("solve " + dataset("dao/arena.map.scen") + " --threads 0 --check --summary " + folder + "/s.json");
+    ASSERT_EQ(outcome.exit_code, 0) << outcome.standard_error;
+    const nlohmann::json summary = nlohmann::json::parse(testing::read_text(folder + "/s.json"));
+    // Every hardware thread the process may use: the count it reports as both asked for and used.
+    EXPECT_GE(summary["threads"].get<unsigned>(), 1U);
+    EXPECT_EQ(summary["threads"], summary["threads_requested"]);
+}
+
 TEST(SolveCommandTest, UsageAndInputErrorsExitTwoWithoutOutputs) {
     const std::string folder = testing::scratch_folder("solve-errors");
     const std::string outputs = " --summary " + folder + "/s.json --paths " + folder + "/p.csv";
@@ -153,7 +165,7 @@ TEST(SolveCommandTest, UsageAndInputErrorsExitTwoWithoutOutputs) {
     };
     const std::vector<Case> cases = {
         {"solve " + folder + "/missing.map.scen", "missing.map.scen"},
-        {"solve " + dataset("dao/arena.map.scen") + " --threads 0", "threads"},
+        {"solve " + dataset("dao/arena.map.scen") + " --threads 1025", "threads"},
         {"solve " + dataset("dao/arena.map.scen") + " --moves 6", "--moves"},
         {"solve " + dataset("dao/arena.map.scen") + " --algorithm teleport", "teleport"},
         {"solve " + dataset("dao/arena.map.scen") + " --map " + folder + "/nothing.map", "nothing.map"},

@@ -1,7 +1,9 @@
 // read_whole_file against inputs that are not regular files (issue 14, item 3): a FIFO with and
 // without a writer, character devices (/dev/zero, /dev/urandom, /dev/null), a directory, a socket
 // and a sparse file past kMaximumFileBytes. Each must be refused at once, naming the file and what
-// it is, without blocking or reading much. Assumes Linux (mkfifo, AF_UNIX sockets, sparse files).
+// it is, without blocking or reading much. Also the digests readers take of the bytes they read,
+// InputFile's notice of a file that changes size, and the run's InputLog. Assumes Linux (mkfifo,
+// AF_UNIX sockets, sparse files).
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/socket.h>
@@ -16,7 +18,8 @@
 #include <string>
 
 #include "random_maps.hpp"
-#include "io/file_reading.hpp"
+#include "swarmpath/io/file_reading.hpp"
+#include "swarmpath/io/input_log.hpp"
 #include "swarmpath/io/map_file.hpp"
 
 namespace swarmpath::io {
@@ -121,6 +124,71 @@ TEST_F(FileReadingTest, SymbolicLinkToARegularFileIsRead) {
     EXPECT_EQ(*text, "hello");
     std::filesystem::create_symlink("/dev/zero", folder_ + "/zero.map");
     expect_refused_at_once(folder_ + "/zero.map", "is a character device");
+}
+
+// The digest is of the bytes handed over, taken as they are read: the same for a whole read, a
+// read in blocks and an InputFile read, and FNV-1a 64's published value for a known text.
+TEST_F(FileReadingTest, DigestsDescribeTheBytesRead) {
+    const std::string path = folder_ + "/digest.txt";
+    std::string contents(300000, 'y');
+    contents[7] = '\0';
+    std::ofstream(path, std::ios::binary) << contents;
+    FileDigest whole;
+    ASSERT_TRUE(read_whole_file(path, &whole));
+    FileDigest blocks;
+    ASSERT_TRUE(read_file_in_blocks(path, [](std::string_view) { return true; }, &blocks));
+    FileDigest opened;
+    Expected<InputFile> file = InputFile::open(path, &opened);
+    ASSERT_TRUE(file) << file.error().describe();
+    std::string buffer(contents.size(), '\0');
+    ASSERT_TRUE(file->read_exactly(buffer.data(), buffer.size()));
+    EXPECT_TRUE(file->expect_end());
+    EXPECT_EQ(buffer, contents);
+    EXPECT_EQ(whole.bytes, contents.size());
+    EXPECT_EQ(whole.checksum, fnv1a_64(contents));
+    EXPECT_EQ(blocks, whole);
+    EXPECT_EQ(opened, whole);
+    EXPECT_EQ(fnv1a_64("a"), 0xaf63dc4c8601ec8cULL);  // the published FNV-1a 64 of "a"
+}
+
+// An InputFile whose file shrinks or grows after it was opened says so, naming it.
+TEST_F(FileReadingTest, InputFileNoticesAFileThatChangesSize) {
+    const std::string path = folder_ + "/changing.bin";
+    std::ofstream(path, std::ios::binary) << std::string(1000, 'z');
+    Expected<InputFile> shrunk = InputFile::open(path);
+    ASSERT_TRUE(shrunk);
+    ASSERT_EQ(::truncate(path.c_str(), 10), 0);
+    std::string buffer(1000, '\0');
+    Status read = shrunk->read_exactly(buffer.data(), shrunk->size());
+    ASSERT_FALSE(read);
+    EXPECT_EQ(read.error().file, path);
+    EXPECT_NE(read.error().message.find("changed while it was read"), std::string::npos) << read.error().describe();
+
+    Expected<InputFile> grown = InputFile::open(path);
+    ASSERT_TRUE(grown);
+    std::ofstream(path, std::ios::binary | std::ios::app) << "more";
+    ASSERT_TRUE(grown->read_exactly(buffer.data(), grown->size()));
+    Status ended = grown->expect_end();
+    ASSERT_FALSE(ended);
+    EXPECT_NE(ended.error().message.find("grew past its size of 10 bytes"), std::string::npos) << ended.error().describe();
+}
+
+// A run's log keeps one record per path; reading a path again with other bytes is refused.
+TEST_F(FileReadingTest, InputLogRefusesAFileReadTwiceWithOtherBytes) {
+    InputLog log;
+    FileDigest first;
+    first.add("version 1\n");
+    FileDigest other;
+    other.add("version 1\n0\n");
+    EXPECT_TRUE(log.record("a.scen", "scenario", first));
+    EXPECT_TRUE(log.record("a.scen", "scenario", first));
+    EXPECT_TRUE(log.record("a.map", "map", other));
+    Status changed = log.record("a.scen", "scenario", other);
+    ASSERT_FALSE(changed);
+    EXPECT_EQ(changed.error().file, "a.scen");
+    EXPECT_NE(changed.error().message.find("changed while the run was using it"), std::string::npos);
+    ASSERT_EQ(log.records().size(), 2U);
+    EXPECT_EQ(log.records()[0].digest, first);
 }
 
 }  // namespace

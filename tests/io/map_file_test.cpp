@@ -9,7 +9,7 @@
 
 #include "random_maps.hpp"
 #include "swarmpath/io/atomic_file.hpp"
-#include "io/file_reading.hpp"
+#include "swarmpath/io/file_reading.hpp"
 #include "swarmpath/io/map_file.hpp"
 
 namespace swarmpath::io {

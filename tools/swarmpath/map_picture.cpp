@@ -12,6 +12,8 @@
 #include <csetjmp>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
+#include <utility>
 
 #include "swarmpath/grid/topology.hpp"
 
@@ -315,6 +317,8 @@ void draw_shaped_picture(const io::MapFile& map, const grid::TerrainTable& terra
                          const std::vector<Colour>* cell_colours = nullptr);
 void set_pixel(std::vector<std::uint8_t>& pixels, std::uint32_t width, std::uint32_t height, std::int64_t column,
                std::int64_t row, Colour colour);
+void paint_segment(std::vector<std::uint8_t>& pixels, std::uint32_t width, std::uint32_t height, double x0, double y0,
+                   double x1, double y1, double radius, Colour colour);
 
 }  // namespace
 
@@ -398,25 +402,17 @@ void draw_square_picture(const io::MapFile& map, const grid::TerrainTable& terra
     // Paths: whole cells on small scales, a square inset by a sixth of the cell on large ones, so the
     // terrain beneath stays visible. The start is a darker full cell; the goal a full cell with a white core.
     const std::uint32_t inset = scale >= 6 ? scale / 6 : 0;
-    // A polyline is a line about a quarter of a cell thick through the cell centres, its corners
-    // inset squares like path cells.
-    auto dot = [&](std::int64_t x, std::int64_t y, std::int64_t radius, Colour colour) {
-        for (std::int64_t row = y - radius; row <= y + radius; ++row) {
-            for (std::int64_t column = x - radius; column <= x + radius; ++column) {
-                if (row < 0 || column < 0 || row >= std::int64_t{height} || column >= std::int64_t{width}) continue;
-                std::uint8_t* pixel = &pixels[(static_cast<std::size_t>(row) * width + static_cast<std::size_t>(column)) * 3];
-                pixel[0] = colour.red;
-                pixel[1] = colour.green;
-                pixel[2] = colour.blue;
-            }
-        }
-    };
+    // A polyline is a line about a quarter of a cell thick (at least a pixel) through the cell
+    // centres, its corners inset squares like path cells.
     for (std::size_t index = 0; index < paths.size(); ++index) {
         const Colour colour = path_colour(index);
         const DrawnPath& path = paths[index];
         if (path.polyline) {
-            const auto radius = static_cast<std::int64_t>(scale / 8);
-            walk_polyline(path, scale, [&](std::int64_t x, std::int64_t y) { dot(x, y, radius, colour); });
+            const double radius = static_cast<double>(scale / 8) + 0.5;
+            for (std::size_t step = 1; step < path.xs.size(); ++step) {
+                paint_segment(pixels, width, height, (path.xs[step - 1] + 0.5) * scale, (path.ys[step - 1] + 0.5) * scale,
+                              (path.xs[step] + 0.5) * scale, (path.ys[step] + 0.5) * scale, radius, colour);
+            }
             for (std::size_t step = 0; step < path.xs.size(); ++step) fill(path.xs[step], path.ys[step], scale / 3, colour);
             continue;
         }
@@ -466,6 +462,67 @@ void set_pixel(std::vector<std::uint8_t>& pixels, std::uint32_t width, std::uint
     pixel[0] = colour.red;
     pixel[1] = colour.green;
     pixel[2] = colour.blue;
+}
+
+/// Narrows [low, high] to the x with minimum <= slope * x + offset <= maximum.
+void keep_between(double slope, double offset, double minimum, double maximum, double& low, double& high) {
+    if (std::abs(slope) < 1e-12) {
+        if (offset < minimum || offset > maximum) high = low - 1;  // no x at all
+        return;
+    }
+    double first = (minimum - offset) / slope;
+    double second = (maximum - offset) / slope;
+    if (first > second) std::swap(first, second);
+    low = std::max(low, first);
+    high = std::min(high, second);
+}
+
+/// Paints every pixel whose centre lies within `radius` of the segment from (x0, y0) to (x1, y1)
+/// (pixel units), clipped to the picture. The shape is convex, so each row holds one span of it,
+/// found in constant time: a segment costs the rows it crosses and the pixels it covers, never
+/// more, however long it is or however thick the line.
+void paint_segment(std::vector<std::uint8_t>& pixels, std::uint32_t width, std::uint32_t height, double x0, double y0,
+                   double x1, double y1, double radius, Colour colour) {
+    const double dx = x1 - x0;
+    const double dy = y1 - y0;
+    const double squared_length = dx * dx + dy * dy;
+    const double length = std::sqrt(squared_length);
+    const auto first_row = static_cast<std::int64_t>(std::max(0.0, std::floor(std::min(y0, y1) - radius - 0.5)));
+    const auto last_row = static_cast<std::int64_t>(
+        std::min(static_cast<double>(height) - 1, std::ceil(std::max(y0, y1) + radius - 0.5)));
+    for (std::int64_t row = first_row; row <= last_row; ++row) {
+        const double y = static_cast<double>(row) + 0.5;
+        double low = std::numeric_limits<double>::infinity();
+        double high = -std::numeric_limits<double>::infinity();
+        // The two end discs.
+        for (const auto& [centre_x, centre_y] : {std::pair{x0, y0}, std::pair{x1, y1}}) {
+            const double across = radius * radius - (y - centre_y) * (y - centre_y);
+            if (across < 0) continue;
+            low = std::min(low, centre_x - std::sqrt(across));
+            high = std::max(high, centre_x + std::sqrt(across));
+        }
+        // The band between them: 0 <= t <= 1 along the segment and |s| <= radius across it.
+        if (length > 0) {
+            double band_low = -std::numeric_limits<double>::infinity();
+            double band_high = std::numeric_limits<double>::infinity();
+            keep_between(dx / squared_length, ((y - y0) * dy - x0 * dx) / squared_length, 0, 1, band_low, band_high);
+            keep_between(-dy / length, ((y - y0) * dx + x0 * dy) / length, -radius, radius, band_low, band_high);
+            if (band_low <= band_high) {
+                low = std::min(low, band_low);
+                high = std::max(high, band_high);
+            }
+        }
+        if (low > high) continue;
+        const auto first_column = static_cast<std::int64_t>(std::max(0.0, std::ceil(low - 0.5)));
+        const auto last_column =
+            static_cast<std::int64_t>(std::min(static_cast<double>(width) - 1, std::floor(high - 0.5)));
+        for (std::int64_t column = first_column; column <= last_column; ++column) {
+            std::uint8_t* pixel = &pixels[(static_cast<std::size_t>(row) * width + static_cast<std::size_t>(column)) * 3];
+            pixel[0] = colour.red;
+            pixel[1] = colour.green;
+            pixel[2] = colour.blue;
+        }
+    }
 }
 
 /// A hex or triangle map: each pixel takes the colour of the cell whose shape holds its centre (white
@@ -528,11 +585,7 @@ void draw_shaped_picture(const io::MapFile& map, const grid::TerrainTable& terra
                 continue;
             }
             const auto [x0, y0] = layout.centre(path.xs[step - 1], path.ys[step - 1]);
-            const auto samples = static_cast<std::int64_t>(std::ceil(std::max(std::abs(x1 - x0), std::abs(y1 - y0)) * 2)) + 1;
-            for (std::int64_t sample = 0; sample <= samples; ++sample) {
-                const double t = static_cast<double>(sample) / static_cast<double>(samples);
-                disc(x0 + (x1 - x0) * t, y0 + (y1 - y0) * t, line_radius, colour);
-            }
+            paint_segment(pixels, width, height, x0, y0, x1, y1, line_radius, colour);
         }
     }
     const double marker_radius = std::max(4.5, scale / 3.0);

@@ -190,8 +190,8 @@ void add_precompute_command(CLI::App& app, int& exit_code) {
     command->add_option("map", options->map_path, "Map file (.map)")->required();
     command->add_option("-o,--output", options->output, "Oracle file to write (layout: docs/oracle-format.md)")->required();
     command->add_option("--threads", options->threads,
-                        "Worker threads, 1 to 1024 (default and at most: one per hardware thread)")
-        ->check(whole_number(1, kMaximumThreads));
+                        "Worker threads, 0 to 1024 (0, the default, and at most: one per hardware thread)")
+        ->check(whole_number(0, kMaximumThreads));
     command->add_option("--order", options->order,
                         "Cell order of the compressed rows: depth-first, hilbert or row-major")
         ->capture_default_str();

@@ -87,7 +87,8 @@ Expected<ResolvedSearch> resolve(const SearchOptions& options) {
     settings.time_budget = std::chrono::milliseconds(options.deadline_milliseconds);
 
     if (!options.terrain_file.empty()) {
-        Expected<grid::TerrainTable> table = io::read_terrain_file(options.terrain_file, resolved.terrain);
+        Expected<grid::TerrainTable> table =
+            io::read_terrain_file(options.terrain_file, resolved.terrain, &resolved.terrain_file_digest);
         if (!table) return table.error();
         resolved.terrain = *table;
     }

@@ -40,6 +40,8 @@ struct SearchOptions {
 struct ResolvedSearch {
     search::SearchSettings settings;
     grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+    /// The size and checksum of the --terrain-file bytes used, when one was read.
+    io::FileDigest terrain_file_digest;
 };
 
 Expected<ResolvedSearch> resolve(const SearchOptions& options);

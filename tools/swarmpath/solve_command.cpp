@@ -38,6 +38,7 @@
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/edits_file.hpp"
+#include "swarmpath/io/input_log.hpp"
 
 namespace swarmpath::cli {
 namespace {
@@ -105,20 +106,15 @@ bool endpoints_are_valid(const std::vector<batch::ScenarioSet>& sets) {
 }
 
 /// Provenance: every file the run read (scenario files, the maps they name, --map, terrain and
-/// edits files, the --oracle file), each once, with its checksum.
-nlohmann::ordered_json describe_inputs(const SolveOptions& options, const std::vector<std::string>& map_paths) {
+/// edits files, the --oracle file), each once, with the checksum of the bytes it used, in that
+/// order of roles.
+nlohmann::ordered_json describe_inputs(const io::InputLog& log) {
     nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
-    std::vector<std::string> seen;
-    auto add = [&](const std::string& path, std::string_view role) {
-        if (path.empty() || std::find(seen.begin(), seen.end(), path) != seen.end()) return;
-        seen.push_back(path);
-        inputs.push_back(describe_input(path, role));
-    };
-    for (const std::string& scenario : options.scenarios) add(scenario, "scenario");
-    for (const std::string& map_path : map_paths) add(map_path, "map");
-    add(options.search.terrain_file, "terrain");
-    add(options.edits_path, "edits");
-    add(options.oracle_path, "oracle");
+    for (const std::string_view role : {"scenario", "map", "terrain", "edits", "oracle"}) {
+        for (const io::InputRecord& input : log.records()) {
+            if (input.role == role) inputs.push_back(describe_input(input));
+        }
+    }
     return inputs;
 }
 
@@ -222,256 +218,373 @@ nlohmann::ordered_json describe_totals(const batch::RunTotals& totals, double wa
             {"expansions_per_second", per_second(static_cast<double>(totals.counters.expanded))}};
 }
 
-int run_solve(const SolveOptions& options) {
-    distributed::Session session;  // one rank unless started by mpirun -np N (issue 8, distributed_solve.hpp)
-    Expected<ResolvedSearch> resolved = resolve(options.search);
-    if (!resolved) {
-        report_error(resolved.error().describe(command_line_wording));
-        return kExitBadInput;
-    }
-    search::SearchSettings settings = resolved->settings;
-    settings.record_paths = !options.paths_path.empty();
-    settings.time_queries = !options.stats_path.empty();  // per-query nanoseconds for --stats
-    PathShapeOptions shapes = options.shapes;
-    shapes.rules = {settings.moves, settings.diagonal};
+/// Carried on by a stage of the run; any other value is the exit code the run stops with.
+constexpr int kGoOn = -1;
 
-    // Outputs first: a refused or unwritable output, or one that is also an input, fails the run
-    // before anything is loaded or solved. Only rank 0 writes.
+/// What one solve run works with from its options to its outputs. Made once, never moved (it
+/// holds the MPI session).
+struct SolveRun {
+    explicit SolveRun(const SolveOptions& given) : options(given) {}
+    const SolveOptions& options;
+    distributed::Session session;  // one rank unless started by mpirun -np N (distributed_solve.hpp)
+    search::SearchSettings settings;
+    PathShapeOptions shapes;
     RunFiles files;
-    for (const std::string& scenario : options.scenarios) files.add_input("scenario file", scenario);
-    files.add_input("map (--map)", options.map);
-    files.add_input("terrain file (--terrain-file)", options.search.terrain_file);
-    files.add_input("edits file (--edits)", options.edits_path);
-    files.add_input("oracle file (--oracle)", options.oracle_path);
-    if (!options.oracle_path.empty()) {
-        // The oracle stores optimal first moves for one map and rule: search options that change
-        // what an answer is, and splitting the run over ranks, do not apply.
-        const SearchOptions defaults;
-        std::string conflicting;
-        if (options.search.algorithm != defaults.algorithm) conflicting = "--algorithm";
-        if (options.search.heuristic != defaults.heuristic) conflicting = "--heuristic";
-        if (options.search.weight != defaults.weight) conflicting = "--weight";
-        if (options.search.fallback != defaults.fallback) conflicting = "--fallback";
-        if (options.search.max_expansions != defaults.max_expansions) conflicting = "--max-expansions";
-        if (options.search.deadline_milliseconds != defaults.deadline_milliseconds) conflicting = "--deadline-ms";
-        if (!options.edits_path.empty()) conflicting = "--edits";
-        if (!conflicting.empty()) {
-            report_error(conflicting + " does not apply with --oracle (the oracle answers every query optimally from its file)");
-            return kExitBadInput;
-        }
-        if (session.distributed()) {
-            report_error("--oracle runs in one process; run it without mpirun");
-            return kExitBadInput;
-        }
-        settings.algorithm = search::Algorithm::oracle;
-    }
     io::AtomicFile* summary_file = nullptr;
     io::AtomicFile* paths_file = nullptr;
     io::AtomicFile* stats_file = nullptr;
-    if (session.is_root()) {
-        summary_file = files.add_output("--summary", options.summary_path);
-        paths_file = files.add_output("--paths", options.paths_path);
-        stats_file = files.add_output("--stats", options.stats_path);
+    unsigned available = 1;  ///< hardware threads
+    unsigned threads = 1;    ///< in force everywhere in the run: what was asked, at most `available`
+    io::InputLog inputs;     ///< every input, checksummed as it was read
+    batch::LoadOptions load;
+    std::map<std::string, std::size_t> last_use;  ///< each map's last scenario file
+    std::vector<std::string> map_paths;           ///< every map named, in order
+    std::chrono::steady_clock::time_point wall_start;
+};
+
+/// The settings of the run, and the search options an oracle run cannot honour refused.
+int settle_settings(SolveRun& run, const ResolvedSearch& resolved) {
+    const SolveOptions& options = run.options;
+    run.settings = resolved.settings;
+    run.settings.record_paths = !options.paths_path.empty();
+    run.settings.time_queries = !options.stats_path.empty();  // per-query nanoseconds for --stats
+    run.shapes = options.shapes;
+    run.shapes.rules = {run.settings.moves, run.settings.diagonal};
+    if (options.oracle_path.empty()) return kGoOn;
+    // The oracle stores optimal first moves for one map and rule: search options that change what
+    // an answer is, and splitting the run over ranks, do not apply.
+    const SearchOptions defaults;
+    std::string conflicting;
+    if (options.search.algorithm != defaults.algorithm) conflicting = "--algorithm";
+    if (options.search.heuristic != defaults.heuristic) conflicting = "--heuristic";
+    if (options.search.weight != defaults.weight) conflicting = "--weight";
+    if (options.search.fallback != defaults.fallback) conflicting = "--fallback";
+    if (options.search.max_expansions != defaults.max_expansions) conflicting = "--max-expansions";
+    if (options.search.deadline_milliseconds != defaults.deadline_milliseconds) conflicting = "--deadline-ms";
+    if (!options.edits_path.empty()) conflicting = "--edits";
+    if (!conflicting.empty()) {
+        report_error(conflicting + " does not apply with --oracle (the oracle answers every query optimally from its file)");
+        return kExitBadInput;
     }
-    if (Status checked = files.check(); !checked) {
+    if (run.session.distributed()) {
+        report_error("--oracle runs in one process; run it without mpirun");
+        return kExitBadInput;
+    }
+    run.settings.algorithm = search::Algorithm::oracle;
+    return kGoOn;
+}
+
+/// Outputs first: a refused or unwritable output, or one that is also an input, fails the run
+/// before anything is loaded or solved. Only rank 0 writes.
+int open_outputs(SolveRun& run) {
+    const SolveOptions& options = run.options;
+    for (const std::string& scenario : options.scenarios) run.files.add_input("scenario file", scenario);
+    run.files.add_input("map (--map)", options.map);
+    run.files.add_input("terrain file (--terrain-file)", options.search.terrain_file);
+    run.files.add_input("edits file (--edits)", options.edits_path);
+    run.files.add_input("oracle file (--oracle)", options.oracle_path);
+    if (run.session.is_root()) {
+        run.summary_file = run.files.add_output("--summary", options.summary_path);
+        run.paths_file = run.files.add_output("--paths", options.paths_path);
+        run.stats_file = run.files.add_output("--stats", options.stats_path);
+    }
+    if (Status checked = run.files.check(); !checked) {
         report_error(checked.error().describe(command_line_wording));
         return kExitBadInput;
     }
-    std::FILE* table_stream = files.writes_standard_output() ? stderr : stdout;
+    return kGoOn;
+}
 
-    // The thread count in force everywhere (the batch, preprocessing, goal fields): what was asked,
-    // at most one per hardware thread.
-    const auto available = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
-    const unsigned threads = options.threads == 0 ? available : std::min(options.threads, available);
-    tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism, threads);
-
-    batch::LoadOptions load;
-    load.map_override = options.map;
-    load.terrain = resolved->terrain;
-    // Map edits (issue 7) are applied to each map as it is loaded, before anything is derived from
-    // it: components and JPS data are built once, on the edited map, so there is nothing to refresh.
-    // (Maps that change between batches keep derived data current with batch::EditableMap.)
-    if (!options.edits_path.empty()) {
-        Expected<std::vector<grid::CellEdit>> edits = io::read_edits_file(options.edits_path);
-        if (!edits) {
-            report_error(edits.error().describe(command_line_wording));
+/// The terrain and edits every map is loaded with, each file checksummed as it was read (the
+/// summary reports those digests, and a file read twice must not change in between). Edits are
+/// applied to each map as it is loaded, before anything is derived from it, so there is nothing
+/// to refresh (maps that change between batches use batch::EditableMap).
+int read_map_inputs(SolveRun& run, const ResolvedSearch& resolved) {
+    const SolveOptions& options = run.options;
+    if (!options.search.terrain_file.empty()) {
+        if (Status same = run.inputs.record(options.search.terrain_file, "terrain", resolved.terrain_file_digest); !same) {
+            report_error(same.error().describe(command_line_wording));
             return kExitBadInput;
         }
-        load.edits = std::move(*edits);
-        load.edits_origin = options.edits_path;
     }
-    const auto wall_start = std::chrono::steady_clock::now();
-    // A streaming pass over every scenario file first: each is checked whole (so a bad row fails
-    // the run before anything is solved), the maps it names are checked against the outputs, and
-    // the last file to use each map is known, so the main pass can drop a map when it is done.
-    std::map<std::string, std::size_t> last_use;
-    std::vector<std::string> map_paths;  // every map read, in order (the summary's provenance)
+    run.load.map_override = options.map;
+    run.load.terrain = resolved.terrain;
+    run.load.inputs = &run.inputs;
+    if (options.edits_path.empty()) return kGoOn;
+    io::FileDigest digest;
+    Expected<std::vector<grid::CellEdit>> edits = io::read_edits_file(options.edits_path, &digest);
+    if (!edits) {
+        report_error(edits.error().describe(command_line_wording));
+        return kExitBadInput;
+    }
+    if (Status same = run.inputs.record(options.edits_path, "edits", digest); !same) {
+        report_error(same.error().describe(command_line_wording));
+        return kExitBadInput;
+    }
+    run.load.edits = std::move(*edits);
+    run.load.edits_origin = options.edits_path;
+    return kGoOn;
+}
+
+/// A streaming pass over every scenario file first: each is checked whole (so a bad row fails the
+/// run before anything is solved), the maps it names are checked against the outputs, and the last
+/// file to use each map is known, so the main pass can drop a map when it is done. Under mpirun the
+/// ranks then agree on every input's bytes, or none solves.
+int check_scenario_files(SolveRun& run) {
+    const SolveOptions& options = run.options;
     for (std::size_t file = 0; file < options.scenarios.size(); ++file) {
-        Expected<std::vector<std::string>> maps = batch::scenario_map_paths(options.scenarios[file], load);
+        Expected<std::vector<std::string>> maps = batch::scenario_map_paths(options.scenarios[file], run.load);
         if (!maps) {
             report_error(maps.error().describe(command_line_wording));
             return kExitBadInput;
         }
         for (const std::string& map_path : *maps) {
-            if (last_use.count(map_path) == 0) map_paths.push_back(map_path);
-            last_use[map_path] = file;
-            if (Status distinct = files.check_input("map named by " + options.scenarios[file], map_path); !distinct) {
+            if (run.last_use.count(map_path) == 0) run.map_paths.push_back(map_path);
+            run.last_use[map_path] = file;
+            if (Status distinct = run.files.check_input("map named by " + options.scenarios[file], map_path); !distinct) {
                 report_error(distinct.error().describe(command_line_wording));
                 return kExitBadInput;
             }
         }
     }
-    // Every rank read its inputs, and the same bytes of each, or none solves.
-    if (session.distributed() && !session.agree_on_inputs(list_inputs(options, map_paths))) return kExitBadInput;
+    if (run.session.distributed() && !run.session.agree_on_inputs(list_inputs(options, run.map_paths))) {
+        return kExitBadInput;
+    }
+    return kGoOn;
+}
 
-    // The main pass streams: one scenario file at a time is loaded, solved, written to the outputs
-    // and freed, so memory is bounded by the largest file, not by the run (issue 21).
-    batch::BatchSolver workers(threads);
-    batch::MapCache maps;
-    distributed::GatheredRun gathered;  // under mpirun: per file each rank solves a shard, rank 0 gathers
-    batch::RunReport run(search::cost_bound(settings));  // every set's figures, however it was solved
-    Progress progress;
-    progress.enabled = ::isatty(2) != 0;
-    OutputStream paths(paths_file);  // gzip-compressed for a name ending in .gz
-    OutputStream stats(stats_file);
-    {
+/// Where a scenario set's results come from: this process's search, the path oracle (read once per
+/// map), or, under mpirun, the shards every rank solved of the current file, gathered at rank 0.
+class ResultSource {
+public:
+    ResultSource(SolveRun& run, batch::BatchSolver& workers) : run_(run), workers_(workers) {}
+
+    /// Starts a scenario file's sets. Under mpirun this rank solves its shard of every set and rank 0
+    /// gathers them; returns an exit code when the run stops here, or kGoOn (then only rank 0 goes
+    /// on to the sets: `writes()`).
+    int begin_file(const std::vector<batch::ScenarioSet>& sets, bool more_files) {
+        if (!run_.session.distributed()) return kGoOn;
+        round_ = distributed::solve_shards(run_.session, sets, run_.settings, workers_, more_files);
+        if (round_.exit_code && (*round_.exit_code != kExitSuccess || run_.session.is_root())) return *round_.exit_code;
+        if (run_.session.is_root()) distributed::accumulate(gathered_, round_);
+        return kGoOn;
+    }
+
+    /// Whether this process writes the sets' results (rank 0, or the only process).
+    [[nodiscard]] bool writes() const { return run_.session.is_root(); }
+
+    /// The results of the current file's set `index`.
+    Expected<batch::SetOutcome> solve(const batch::ScenarioSet& set, std::size_t index, batch::ProgressCallback show,
+                                      void* progress) {
+        if (run_.session.distributed()) return std::move(round_.outcomes[index]);
+        if (!run_.options.oracle_path.empty()) return from_oracle(set, show, progress);
+        return batch::solve_set(set, run_.settings, workers_, show, progress);
+    }
+
+    /// The figures gathered from the ranks over the run (mpirun only).
+    [[nodiscard]] const distributed::GatheredRun& gathered() const { return gathered_; }
+
+private:
+    /// The oracle is read into memory and checked against the set's map and rule once per map.
+    Expected<batch::SetOutcome> from_oracle(const batch::ScenarioSet& set, batch::ProgressCallback show, void* progress) {
+        if (!oracle_ || oracle_grid_ != set.grid.get()) {
+            oracle_.reset();
+            io::FileDigest digest;
+            Expected<batch::Oracle> loaded =
+                batch::Oracle::load(run_.options.oracle_path, *set.grid,
+                                    {.moves = run_.settings.moves, .diagonal = run_.settings.diagonal}, &digest);
+            if (!loaded) {
+                return Error{"", 0, 0,
+                             loaded.error().describe(command_line_wording) + " (the map of " + set.scenario_path +
+                                 " is " + set.map_path + ")"};
+            }
+            if (Status same = run_.inputs.record(run_.options.oracle_path, "oracle", digest); !same) return same.error();
+            oracle_.emplace(std::move(*loaded));
+            oracle_grid_ = set.grid.get();
+        }
+        return oracle_->solve_set(set, run_.settings.record_paths, workers_, show, progress);
+    }
+
+    SolveRun& run_;
+    batch::BatchSolver& workers_;
+    distributed::GatheredRun round_;    // the current file's shards, under mpirun
+    distributed::GatheredRun gathered_;
+    std::optional<batch::Oracle> oracle_;
+    const grid::Grid* oracle_grid_ = nullptr;
+};
+
+/// A run's outputs: each set's mismatches, paths and statistics rows as the set is solved, then the
+/// table, the summary, and the commit of every output file together.
+class RunOutputs {
+public:
+    explicit RunOutputs(SolveRun& run) : run_(run), paths_(run.paths_file), stats_(run.stats_file) {
         std::string header;
-        append_paths_header(header, shapes);
-        paths.write(header);
+        append_paths_header(header, run.shapes);
+        paths_.write(header);
         header.clear();
         append_stats_header(header);
-        stats.write(header);
+        stats_.write(header);
     }
-    std::optional<batch::Oracle> oracle;  // --oracle: the file mapped for the map of the current set
-    const grid::Grid* oracle_grid = nullptr;
+
+    void write_set(const batch::ScenarioSet& set, const batch::SetOutcome& outcome, const batch::SetReport& report) {
+        if (run_.options.check) {
+            for (std::size_t index : report.first_mismatches) {
+                const batch::ScenarioEntry& row = set.rows[index];
+                const search::Result& result = outcome.results[index];
+                std::fprintf(stderr, "%s:%u: expected %.8f, got %s %.8f\n", escape_text(set.scenario_path).c_str(),
+                             row.line, row.optimal_length, std::string(search::to_string(result.status)).c_str(),
+                             result.cost);
+            }
+        }
+        if (paths_) {
+            const PathShapeOptions& shapes = run_.shapes;
+            write_rows(paths_, set, outcome,
+                       [&](std::string& buffer, const batch::ScenarioSet& rows, std::size_t row, const search::Result& result) {
+                           append_path_row(buffer, rows, row, result, shapes);
+                       });
+        }
+        if (stats_) write_rows(stats_, set, outcome, append_stats_row);
+    }
+
+    /// The table, the summary and the commit; the run's exit code.
+    int finish(const batch::RunReport& report, const distributed::GatheredRun& gathered) {
+        const batch::RunTotals totals = report.totals();
+        if (Status shown = print_table(report, totals, gathered); !shown) {  // a lost table: no outputs either
+            report_error(shown.error().describe(command_line_wording));
+            return kExitBadInput;
+        }
+        const double wall_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - run_.wall_start).count();
+        if (run_.summary_file != nullptr) {
+            // Names are escaped; `replace` is a second guard, so a byte that is not UTF-8 can never
+            // throw away a finished batch here.
+            run_.summary_file->write(summary(report, totals, gathered, wall_seconds)
+                                         .dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
+                                     "\n");
+        }
+        for (OutputStream* stream : {&paths_, &stats_}) {
+            if (Status finished = stream->finish(); !finished) {
+                report_error(finished.error().describe(command_line_wording));
+                return kExitBadInput;
+            }
+        }
+        if (Status committed = run_.files.commit(); !committed) {  // every output or none
+            report_error(committed.error().describe(command_line_wording));
+            return kExitBadInput;
+        }
+        if (run_.options.check && totals.mismatches > 0) {
+            std::fprintf(stderr, "swarmpath: %zu of %zu queries do not match their optimal length\n", totals.mismatches,
+                         totals.queries);
+            return kExitMismatch;
+        }
+        return kExitSuccess;
+    }
+
+private:
+    Status print_table(const batch::RunReport& report, const batch::RunTotals& totals,
+                       const distributed::GatheredRun& gathered) const {
+        std::string table = format_table(report, totals);
+        if (run_.session.distributed()) table += distributed::table_line(gathered);
+        const double bound = search::cost_bound(run_.settings);
+        if (bound > 1.0) table += fmt::format("bound: paths cost at most {:.6g} x optimal\n", bound);  // weighted
+        std::fputs(table.c_str(), run_.files.writes_standard_output() ? stderr : stdout);
+        return flush_standard_output();
+    }
+
+    nlohmann::ordered_json summary(const batch::RunReport& report, const batch::RunTotals& totals,
+                                   const distributed::GatheredRun& gathered, double wall_seconds) const {
+        const SolveOptions& options = run_.options;
+        nlohmann::ordered_json summary;
+        summary["version"] = version();
+        summary["build"] = build_description();  // provenance (provenance.hpp)
+        summary["threads"] = run_.threads;
+        summary["threads_requested"] = options.threads == 0 ? run_.available : options.threads;
+        summary["algorithm"] = std::string(search::to_string(report.algorithm(run_.settings.algorithm)));
+        summary["moves"] = options.search.moves;
+        summary["diagonal_rule"] = options.search.diagonal;
+        summary["heuristic"] = options.search.heuristic;
+        summary["weight"] = run_.settings.weight;
+        if (search::cost_bound(run_.settings) > 1.0) {
+            summary["cost_bound"] = fmt::format("paths cost at most {:.6g} x optimal", search::cost_bound(run_.settings));
+        }
+        nlohmann::ordered_json scenario_entries = nlohmann::ordered_json::array();
+        for (const batch::SetReport& set : report.sets()) scenario_entries.push_back(describe_set(set));
+        summary["scenarios"] = scenario_entries;
+        summary["inputs"] = describe_inputs(run_.inputs);
+        summary["totals"] = describe_totals(totals, wall_seconds);
+        if (run_.session.distributed()) distributed::describe(gathered, summary);
+        return summary;
+    }
+
+    SolveRun& run_;
+    OutputStream paths_;  // gzip-compressed for a name ending in .gz
+    OutputStream stats_;
+};
+
+/// The main pass streams: one scenario file at a time is loaded, solved, written to the outputs and
+/// freed, so memory is bounded by the largest file, not by the run.
+int solve_scenario_files(SolveRun& run) {
+    const SolveOptions& options = run.options;
+    batch::BatchSolver workers(run.threads);
+    batch::MapCache maps;
+    ResultSource source(run, workers);
+    RunOutputs outputs(run);
+    batch::RunReport report(search::cost_bound(run.settings));  // every set's figures, however it was solved
+    Progress progress;
+    progress.enabled = ::isatty(2) != 0;
     for (std::size_t file = 0; file < options.scenarios.size(); ++file) {
-        Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_file(options.scenarios[file], load, maps);
+        Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_file(options.scenarios[file], run.load, maps);
         bool ready = static_cast<bool>(sets);
-        if (!sets && session.is_root()) report_error(sets.error().describe(command_line_wording));
+        if (!sets && run.session.is_root()) report_error(sets.error().describe(command_line_wording));
         // --strict judges the map the queries run on: after the edits.
         if (ready && options.strict) ready = endpoints_are_valid(*sets);
-        if (session.distributed() && !session.all_ranks_succeeded(ready, options.scenarios[file])) return kExitBadInput;
+        if (run.session.distributed() && !run.session.all_ranks_succeeded(ready, options.scenarios[file])) return kExitBadInput;
         if (!ready) return kExitBadInput;
-        for (auto map = last_use.begin(); map != last_use.end();) {  // maps no later file uses
+        for (auto map = run.last_use.begin(); map != run.last_use.end();) {  // maps no later file uses
             if (map->second == file) {
                 maps.release(map->first);
-                map = last_use.erase(map);
+                map = run.last_use.erase(map);
             } else {
                 ++map;
             }
         }
-        distributed::GatheredRun round;
-        if (session.distributed()) {
-            round = distributed::solve_shards(session, *sets, settings, workers, file + 1 < options.scenarios.size());
-            if (round.exit_code && (*round.exit_code != kExitSuccess || session.is_root())) return *round.exit_code;
-            if (!session.is_root()) continue;  // this rank's shard is sent; rank 0 writes
-            distributed::accumulate(gathered, round);
-        }
+        if (int stop = source.begin_file(*sets, file + 1 < options.scenarios.size()); stop != kGoOn) return stop;
+        if (!source.writes()) continue;  // this rank's shard is sent; rank 0 writes
         for (std::size_t set_index = 0; set_index < sets->size(); ++set_index) {
             const batch::ScenarioSet& set = (*sets)[set_index];
             progress.label = escape_text(set.scenario_name);
             const batch::ProgressCallback show = set.queries.size() >= 2000 ? show_progress : nullptr;
-            Expected<batch::SetOutcome> outcome = batch::SetOutcome{};
-            if (session.distributed()) {
-                outcome = std::move(round.outcomes[set_index]);
-            } else if (!options.oracle_path.empty()) {
-                // Loaded (mapped and checked against the set's map and rule) once per map.
-                if (!oracle || oracle_grid != set.grid.get()) {
-                    oracle.reset();
-                    Expected<batch::Oracle> loaded = batch::Oracle::load(
-                        options.oracle_path, *set.grid, {.moves = settings.moves, .diagonal = settings.diagonal});
-                    if (!loaded) {
-                        report_error(loaded.error().describe(command_line_wording) + " (the map of " + set.scenario_path + " is " +
-                                     set.map_path + ")");
-                        return kExitBadInput;
-                    }
-                    oracle.emplace(std::move(*loaded));
-                    oracle_grid = set.grid.get();
-                }
-                outcome = oracle->solve_set(set, settings.record_paths, workers, show, &progress);
-            } else {
-                outcome = batch::solve_set(set, settings, workers, show, &progress);
-            }
+            Expected<batch::SetOutcome> outcome = source.solve(set, set_index, show, &progress);
             if (!outcome) {
                 report_error(outcome.error().describe(command_line_wording));
                 return kExitBadInput;
             }
-            const batch::SetReport& report = run.add_set(set, *outcome);
-            if (options.check) {
-                for (std::size_t index : report.first_mismatches) {
-                    const batch::ScenarioEntry& row = set.rows[index];
-                    const search::Result& result = outcome->results[index];
-                    std::fprintf(stderr, "%s:%u: expected %.8f, got %s %.8f\n", escape_text(set.scenario_path).c_str(),
-                                 row.line, row.optimal_length, std::string(search::to_string(result.status)).c_str(),
-                                 result.cost);
-                }
-            }
-            if (paths) {
-                write_rows(paths, set, *outcome,
-                           [&](std::string& buffer, const batch::ScenarioSet& rows, std::size_t row, const search::Result& result) {
-                               append_path_row(buffer, rows, row, result, shapes);
-                           });
-            }
-            if (stats) write_rows(stats, set, *outcome, append_stats_row);
+            outputs.write_set(set, *outcome, report.add_set(set, *outcome));
             // The results are written and tallied: they are freed here, before the next file.
         }
     }
-    if (!session.is_root()) return kExitSuccess;
+    if (!run.session.is_root()) return kExitSuccess;
+    return outputs.finish(report, source.gathered());
+}
 
-    // The table.
-    const batch::RunTotals totals = run.totals();
-    const std::size_t queries = totals.queries;
-    std::string table = format_table(run, totals);
-    if (session.distributed()) table += distributed::table_line(gathered);
-    if (search::cost_bound(settings) > 1.0) {  // weighted A* or an overestimating heuristic
-        table += fmt::format("bound: paths cost at most {:.6g} x optimal\n", search::cost_bound(settings));
-    }
-    std::fputs(table.c_str(), table_stream);
-    if (Status shown = flush_standard_output(); !shown) {  // a lost table fails the run: no outputs either
-        report_error(shown.error().describe(command_line_wording));
+int run_solve(const SolveOptions& options) {
+    SolveRun run(options);
+    Expected<ResolvedSearch> resolved = resolve(options.search);
+    if (!resolved) {
+        report_error(resolved.error().describe(command_line_wording));
         return kExitBadInput;
     }
-
-    const double wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-    if (summary_file != nullptr) {
-        nlohmann::ordered_json summary;
-        summary["version"] = version();
-        summary["build"] = build_description();  // provenance (provenance.hpp)
-        summary["threads"] = threads;
-        summary["threads_requested"] = options.threads == 0 ? available : options.threads;
-        summary["algorithm"] = std::string(search::to_string(run.algorithm(settings.algorithm)));
-        summary["moves"] = options.search.moves;
-        summary["diagonal_rule"] = options.search.diagonal;
-        summary["heuristic"] = options.search.heuristic;
-        summary["weight"] = settings.weight;
-        if (search::cost_bound(settings) > 1.0) {
-            summary["cost_bound"] = fmt::format("paths cost at most {:.6g} x optimal", search::cost_bound(settings));
-        }
-        nlohmann::ordered_json scenario_entries = nlohmann::ordered_json::array();
-        for (const batch::SetReport& report : run.sets()) scenario_entries.push_back(describe_set(report));
-        summary["scenarios"] = scenario_entries;
-        summary["inputs"] = describe_inputs(options, map_paths);
-        summary["totals"] = describe_totals(totals, wall_seconds);
-        if (session.distributed()) distributed::describe(gathered, summary);
-        // Names are escaped above; `replace` is a second guard, so a byte that is not UTF-8 can never
-        // throw away a finished batch here.
-        summary_file->write(summary.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n");
-    }
-    for (OutputStream* stream : {&paths, &stats}) {
-        if (Status finished = stream->finish(); !finished) {
-            report_error(finished.error().describe(command_line_wording));
-            return kExitBadInput;
-        }
-    }
-    if (Status committed = files.commit(); !committed) {  // both outputs or neither
-        report_error(committed.error().describe(command_line_wording));
-        return kExitBadInput;
-    }
-    if (options.check && totals.mismatches > 0) {
-        std::fprintf(stderr, "swarmpath: %zu of %zu queries do not match their optimal length\n", totals.mismatches, queries);
-        return kExitMismatch;
-    }
-    return kExitSuccess;
+    if (int stop = settle_settings(run, *resolved); stop != kGoOn) return stop;
+    if (int stop = open_outputs(run); stop != kGoOn) return stop;
+    // The thread count in force everywhere (the batch, preprocessing, goal fields): what was asked,
+    // at most one per hardware thread.
+    run.available = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
+    run.threads = options.threads == 0 ? run.available : std::min(options.threads, run.available);
+    tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism, run.threads);
+    if (int stop = read_map_inputs(run, *resolved); stop != kGoOn) return stop;
+    run.wall_start = std::chrono::steady_clock::now();
+    if (int stop = check_scenario_files(run); stop != kGoOn) return stop;
+    return solve_scenario_files(run);
 }
 
 }  // namespace
@@ -482,8 +595,8 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     command->add_option("scenarios", options->scenarios, "Scenario files (.map.scen)")->required();
     command->add_option("--map", options->map, "Use this map for every scenario row (overrides the names in the files)");
     command->add_option("--threads", options->threads,
-                        "Worker threads, 1 to 1024, used everywhere in the run (default and at most: one per hardware thread)")
-        ->check(whole_number(1, kMaximumThreads));
+                        "Worker threads, 0 to 1024, used everywhere in the run (0, the default, and at most: one per hardware thread)")
+        ->check(whole_number(0, kMaximumThreads));
     command->add_flag("--check", options->check, "Compare each cost with the file's optimal length; exit 1 on a mismatch");
     command->add_flag("--strict", options->strict,
                       "Refuse the run (exit 2, naming file and line) if any row has an endpoint off the map or on a "

@@ -23,7 +23,7 @@
 #include "batch/row_check.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
-#include "io/file_reading.hpp"
+#include "swarmpath/io/file_reading.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/io/terrain_file.hpp"

@@ -54,7 +54,7 @@
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/goal_field.hpp"
 #include "swarmpath/search/goal_field_record.hpp"
-#include "swarmpath/search/moves.hpp"
+#include "search/moves.hpp"
 #include "swarmpath/search/path_shapes.hpp"
 #include "swarmpath/search/solver.hpp"
 #include "swarmpath/search/types.hpp"

@@ -1,15 +1,11 @@
 // Building, saving, loading and answering with a path oracle (batch/path_oracle.hpp); the byte
 // layout is docs/oracle-format.md. The build hands sources to the workers in blocks, each block's
 // rows into its own buffer, and joins the buffers in source order, so the file is the same
-// whatever the thread count. Loading maps the file read-only and checks, before any query can read
-// it: the magic and version, that the section sizes add up to the file's size, the checksum, the map,
+// whatever the thread count. Loading reads the file into memory the oracle owns (so a file changed
+// or truncated afterwards cannot fault or alter a run) and checks, before any query can read it: the
+// magic and version, that the section sizes add up to the file's size, the checksum, the map,
 // terrain and movement rule it was built for, and the tables' structure.
 #include "swarmpath/batch/path_oracle.hpp"
-
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -18,6 +14,7 @@
 #include <cerrno>
 #include <cstring>
 #include <mutex>
+#include <new>
 #include <string_view>
 #include <utility>
 
@@ -127,20 +124,15 @@ std::string describe_rule(std::uint8_t moves, std::uint8_t diagonal) {
 
 }  // namespace
 
-/// What an oracle's spans point into: vectors of a build, or a read-only mapping of a file.
+/// What an oracle's spans point into: vectors of a build, or the bytes of a loaded file (as 64-bit
+/// words, so every section is aligned).
 struct Oracle::Storage {
     search::OracleLayout layout;
     search::PassableRanks ranks;
     std::vector<std::uint32_t> row_begin;
     std::vector<std::uint32_t> runs;
-    void* mapping = nullptr;
-    std::size_t mapping_bytes = 0;
-    Storage() = default;
-    Storage(const Storage&) = delete;
-    Storage& operator=(const Storage&) = delete;
-    ~Storage() {
-        if (mapping != nullptr) munmap(mapping, mapping_bytes);
-    }
+    std::vector<std::uint64_t> file_words;
+    std::vector<std::uint8_t> legal_moves;  ///< made from the grid, never read from a file
 };
 
 OracleMapIdentity OracleMapIdentity::of(const grid::Grid& grid) {
@@ -252,7 +244,10 @@ Expected<Oracle> Oracle::assemble(const grid::Grid& grid, const OracleSettings& 
                       storage->layout.component_of_rank,
                       storage->row_begin,
                       storage->runs,
+                      {},
                       &storage->ranks};
+    storage->legal_moves = search::oracle_legal_moves(grid, settings.moves, settings.diagonal);
+    oracle.tables_.legal_moves = storage->legal_moves;
     storage->layout.padded_of_position = {};  // only the build needs it
     storage->ranks = search::PassableRanks(grid);
     oracle.storage_ = std::move(storage);
@@ -329,35 +324,25 @@ Status Oracle::write_to(io::AtomicFile& file) const {
     return Success{};
 }
 
-Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, const OracleSettings& settings) {
+Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, const OracleSettings& settings,
+                             io::FileDigest* digest) {
     const auto started = std::chrono::steady_clock::now();
     auto fail = [&](const std::string& message) -> Error { return Error{path, 0, 0, message}; };
     if (grid.topology() != grid::Topology::square) {
         return fail("path oracles serve octile maps only; this map is of type " +
                     std::string(grid::topology_type_name(grid.topology())));
     }
-    const int descriptor = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (descriptor < 0) return fail(std::string("cannot open the oracle: ") + std::strerror(errno));
-    struct stat status {};
-    if (::fstat(descriptor, &status) != 0 || !S_ISREG(status.st_mode)) {
-        ::close(descriptor);
-        return fail("is not a regular file (an oracle file was expected)");
+    Expected<io::InputFile> file = io::InputFile::open(path, digest);
+    if (!file) {
+        Error error = file.error();
+        error.message += " (an oracle file was expected)";
+        return error;
     }
-    const auto bytes = static_cast<std::uint64_t>(status.st_size);
-    if (bytes < kHeaderBytes) {
-        ::close(descriptor);
-        return fail("is not a swarmpath oracle file (too short for its header)");
-    }
-    void* mapping = ::mmap(nullptr, bytes, PROT_READ, MAP_PRIVATE, descriptor, 0);
-    ::close(descriptor);
-    if (mapping == MAP_FAILED) return fail(std::string("cannot map the oracle: ") + std::strerror(errno));
-    auto storage = std::make_shared<Storage>();
-    storage->mapping = mapping;
-    storage->mapping_bytes = bytes;
-    const auto* base = static_cast<const unsigned char*>(mapping);
+    const std::uint64_t bytes = file->size();
+    if (bytes < kHeaderBytes) return fail("is not a swarmpath oracle file (too short for its header)");
 
     FileHeader header{};
-    std::memcpy(&header, base, sizeof(header));
+    if (Status read = file->read_exactly(&header, sizeof(header)); !read) return read.error();
     if (std::memcmp(header.magic, kMagic, sizeof(kMagic)) != 0) return fail("is not a swarmpath oracle file (bad magic)");
     if (header.version != kVersion) {
         return fail("is an oracle file of version " + std::to_string(header.version) + "; this swarmpath reads version " +
@@ -377,6 +362,19 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
         return fail("is " + std::to_string(bytes) + " bytes, but its header describes " + std::to_string(sections.end) +
                     " (truncated or damaged)");
     }
+    // The whole file in memory of its own, read once: what is checked below is what queries read.
+    auto storage = std::make_shared<Storage>();
+    try {
+        storage->file_words.resize(bytes / 8);
+    } catch (const std::bad_alloc&) {
+        return fail("cannot be held in memory (" + std::to_string(bytes) + " bytes)");
+    }
+    std::memcpy(storage->file_words.data(), &header, sizeof(header));
+    if (Status read = file->read_exactly(storage->file_words.data() + kHeaderBytes / 8, bytes - kHeaderBytes); !read) {
+        return read.error();
+    }
+    if (Status ended = file->expect_end(); !ended) return ended.error();
+    const auto* base = reinterpret_cast<const unsigned char*>(storage->file_words.data());
     Fingerprint checksum;
     checksum.add_words(reinterpret_cast<const std::uint64_t*>(base + kHeaderBytes), (bytes - kHeaderBytes) / 8);
     if (checksum.value() != header.checksum) return fail("is damaged (its checksum does not match its contents)");
@@ -414,7 +412,10 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
                       words(sections.component_of_rank, header.positions),
                       words(sections.row_begin, std::uint64_t{header.positions} + 1),
                       words(sections.runs, header.runs),
+                      {},
                       &storage->ranks};
+    storage->legal_moves = search::oracle_legal_moves(grid, oracle.tables_.moves, oracle.tables_.diagonal);
+    oracle.tables_.legal_moves = storage->legal_moves;
     storage->ranks = search::PassableRanks(grid);
     if (Status valid = search::check_oracle_tables(oracle.tables_, grid, path); !valid) return valid.error();
     oracle.storage_ = std::move(storage);

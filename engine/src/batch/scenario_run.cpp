@@ -27,8 +27,12 @@ Expected<std::shared_ptr<const grid::Grid>> MapCache::get(const std::string& pat
     for (const auto& [cached_path, grid] : grids_) {
         if (cached_path == path) return grid;
     }
-    Expected<io::MapFile> map = io::read_map_file(path, options.terrain);
+    io::FileDigest digest;
+    Expected<io::MapFile> map = io::read_map_file(path, options.terrain, &digest);
     if (!map) return map.error();
+    if (options.inputs != nullptr) {
+        if (Status same = options.inputs->record(path, "map", digest); !same) return same.error();
+    }
     Expected<grid::Grid> built = grid::Grid::build(*map, options.terrain);
     if (!built) return built.error();
     if (!options.edits.empty()) {
@@ -46,6 +50,7 @@ void MapCache::release(const std::string& path) {
 Expected<std::vector<std::string>> scenario_map_paths(const std::string& scenario_path, const LoadOptions& options) {
     std::vector<std::string> paths;
     std::string last_name;
+    io::FileDigest digest;
     Status read = io::for_each_scenario_row(scenario_path, [&](const io::ScenarioRow& row) {
         if (!options.map_override.empty()) {
             if (paths.empty()) paths.push_back(options.map_override);
@@ -56,8 +61,11 @@ Expected<std::vector<std::string>> scenario_map_paths(const std::string& scenari
         std::string path = io::resolve_map_path(scenario_path, row.map_name);
         if (std::find(paths.begin(), paths.end(), path) == paths.end()) paths.push_back(std::move(path));
         return true;
-    });
+    }, nullptr, &digest);
     if (!read) return read.error();
+    if (options.inputs != nullptr) {
+        if (Status same = options.inputs->record(scenario_path, "scenario", digest); !same) return same.error();
+    }
     return paths;
 }
 
@@ -70,6 +78,7 @@ Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenari
     std::string last_name;
     std::size_t last_set = 0;
     std::uint32_t index = 0;
+    io::FileDigest digest;
     Status read = io::for_each_scenario_row(scenario_path, [&](const io::ScenarioRow& row) {
         if (sets.empty() || row.map_name != last_name) {
             const std::string map_path = options.map_override.empty()
@@ -111,9 +120,12 @@ Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenari
         set.row_indices.push_back(index++);
         set.queries.push_back({row.start_x, row.start_y, row.goal_x, row.goal_y});
         return true;
-    });
+    }, nullptr, &digest);
     if (!read) return read.error();
     if (failure) return *failure;
+    if (options.inputs != nullptr) {
+        if (Status same = options.inputs->record(scenario_path, "scenario", digest); !same) return same.error();
+    }
     if (sets.empty()) {
         // A file with no rows still appears in reports.
         ScenarioSet set;

@@ -4,7 +4,7 @@
 #include <charconv>
 #include <string>
 
-#include "io/file_reading.hpp"
+#include "swarmpath/io/file_reading.hpp"
 #include "io/text_lines.hpp"
 
 namespace swarmpath::io {
@@ -66,8 +66,8 @@ Expected<std::vector<grid::CellEdit>> parse_edits(std::string_view text, std::st
     return edits;
 }
 
-Expected<std::vector<grid::CellEdit>> read_edits_file(const std::string& path) {
-    Expected<std::string> text = read_whole_file(path);
+Expected<std::vector<grid::CellEdit>> read_edits_file(const std::string& path, FileDigest* digest) {
+    Expected<std::string> text = read_whole_file(path, digest);
     if (!text) return text.error();
     return parse_edits(*text, path);
 }

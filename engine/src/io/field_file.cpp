@@ -7,7 +7,7 @@
 
 #include "swarmpath/grid/map_letters.hpp"
 #include "swarmpath/io/atomic_file.hpp"
-#include "io/file_reading.hpp"
+#include "swarmpath/io/file_reading.hpp"
 
 namespace swarmpath::io {
 namespace {

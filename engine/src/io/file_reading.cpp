@@ -1,14 +1,16 @@
 // Whole-file reading with the guarantees of file_reading.hpp: open non-blocking, fstat the opened
-// descriptor, refuse what is not a regular file, read with a hard size bound.
-#include "io/file_reading.hpp"
+// descriptor, refuse what is not a regular file, read with a hard size bound, checksum as read.
+#include "swarmpath/io/file_reading.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "file_kind.hpp"
 
@@ -31,6 +33,12 @@ public:
         if (value_ >= 0) ::close(value_);
     }
     [[nodiscard]] int get() const { return value_; }
+    /// Hands the descriptor over: it is no longer closed here.
+    int release() {
+        const int value = value_;
+        value_ = -1;
+        return value;
+    }
 
 private:
     int value_;
@@ -42,12 +50,12 @@ Error too_large(const std::string& path, std::uint64_t size, bool while_reading)
                      " bytes; the limit is " + std::to_string(kMaximumFileBytes) + ")"};
 }
 
-}  // namespace
-
-Status read_file_in_blocks(const std::string& path, const std::function<bool(std::string_view)>& consume) {
+/// Opens `path` non-blocking, refuses what is not a regular file (judged on the opened descriptor)
+/// and returns the descriptor, switched to blocking reads, with the file's size.
+Expected<std::pair<int, std::uint64_t>> open_regular_file(const std::string& path) {
     // O_NONBLOCK: opening a FIFO with no writer must not wait for one. It is refused right after.
-    Descriptor file(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
-    if (file.get() < 0) {
+    const int descriptor = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (descriptor < 0) {
         const int open_error = errno;
         // A socket cannot be opened at all (ENXIO): name what it is rather than the errno text.
         struct stat information {};
@@ -58,6 +66,7 @@ Status read_file_in_blocks(const std::string& path, const std::function<bool(std
         }
         return Error{path, 0, 0, std::string("cannot open file: ") + std::strerror(open_error)};
     }
+    Descriptor file(descriptor);
     struct stat information {};
     if (::fstat(file.get(), &information) != 0) {
         return Error{path, 0, 0, std::string("cannot read file: ") + std::strerror(errno)};
@@ -65,11 +74,37 @@ Status read_file_in_blocks(const std::string& path, const std::function<bool(std
     if (const std::string kind = describe_kind(information.st_mode); !kind.empty()) {
         return Error{path, 0, 0, "cannot read file: it " + kind + ", not a regular file"};
     }
-    const auto size = static_cast<std::uint64_t>(information.st_size);
-    if (size > kMaximumFileBytes) return too_large(path, size, false);
-
     // A regular file never blocks; the flag is cleared anyway so that a read is a plain read.
     if (const int flags = ::fcntl(file.get(), F_GETFL); flags >= 0) ::fcntl(file.get(), F_SETFL, flags & ~O_NONBLOCK);
+    return std::pair<int, std::uint64_t>{file.release(), static_cast<std::uint64_t>(information.st_size)};
+}
+
+/// read(2) that retries when a signal interrupts it.
+ssize_t read_some(int descriptor, void* buffer, std::size_t count) {
+    for (;;) {
+        const ssize_t got = ::read(descriptor, buffer, count);
+        if (got >= 0 || errno != EINTR) return got;
+    }
+}
+
+}  // namespace
+
+std::uint64_t fnv1a_64(std::string_view bytes, std::uint64_t hash) {
+    for (const char byte : bytes) {
+        hash ^= static_cast<unsigned char>(byte);
+        hash *= 0x100000001b3ULL;
+    }
+    return hash;
+}
+
+Status read_file_in_blocks(const std::string& path, const std::function<bool(std::string_view)>& consume,
+                           FileDigest* digest) {
+    Expected<std::pair<int, std::uint64_t>> opened = open_regular_file(path);
+    if (!opened) return opened.error();
+    const Descriptor file(opened->first);
+    const std::uint64_t size = opened->second;
+    if (size > kMaximumFileBytes) return too_large(path, size, false);
+
     std::uint64_t total = 0;
     char buffer[1 << 16];
     for (;;) {
@@ -77,25 +112,68 @@ Status read_file_in_blocks(const std::string& path, const std::function<bool(std
         // caught without reading more than that.
         const std::uint64_t room = kMaximumFileBytes + 1 - total;
         const std::size_t wanted = room < sizeof(buffer) ? static_cast<std::size_t>(room) : sizeof(buffer);
-        const ssize_t count = ::read(file.get(), buffer, wanted);
-        if (count < 0) {
-            if (errno == EINTR) continue;
-            return Error{path, 0, 0, std::string("cannot read file: ") + std::strerror(errno)};
-        }
+        const ssize_t count = read_some(file.get(), buffer, wanted);
+        if (count < 0) return Error{path, 0, 0, std::string("cannot read file: ") + std::strerror(errno)};
         if (count == 0) break;
         total += static_cast<std::uint64_t>(count);
         if (total > kMaximumFileBytes) return too_large(path, kMaximumFileBytes, true);
-        if (!consume(std::string_view(buffer, static_cast<std::size_t>(count)))) break;
+        const std::string_view block(buffer, static_cast<std::size_t>(count));
+        if (digest != nullptr) digest->add(block);
+        if (!consume(block)) break;
     }
     return Success{};
 }
 
-Expected<std::string> read_whole_file(const std::string& path) {
+Expected<InputFile> InputFile::open(const std::string& path, FileDigest* digest) {
+    Expected<std::pair<int, std::uint64_t>> opened = open_regular_file(path);
+    if (!opened) return opened.error();
+    return InputFile(path, opened->first, opened->second, digest);
+}
+
+InputFile::InputFile(InputFile&& other) noexcept
+    : path_(std::move(other.path_)), descriptor_(other.descriptor_), size_(other.size_), digest_(other.digest_) {
+    other.descriptor_ = -1;
+}
+
+InputFile::~InputFile() {
+    if (descriptor_ >= 0) ::close(descriptor_);
+}
+
+Status InputFile::read_exactly(void* buffer, std::uint64_t count) {
+    auto* bytes = static_cast<char*>(buffer);
+    std::uint64_t done = 0;
+    while (done < count) {
+        // At most 1 GiB per call: read(2) returns at most about 2 GiB at once on Linux.
+        const auto wanted = static_cast<std::size_t>(std::min<std::uint64_t>(count - done, std::uint64_t{1} << 30));
+        const ssize_t got = read_some(descriptor_, bytes + done, wanted);
+        if (got < 0) return Error{path_, 0, 0, std::string("cannot read file: ") + std::strerror(errno)};
+        if (got == 0) {
+            return Error{path_, 0, 0, "changed while it was read: it ended after " + std::to_string(done) +
+                                          " of the " + std::to_string(count) + " bytes expected"};
+        }
+        if (digest_ != nullptr) digest_->add(std::string_view(bytes + done, static_cast<std::size_t>(got)));
+        done += static_cast<std::uint64_t>(got);
+    }
+    return Success{};
+}
+
+Status InputFile::expect_end() {
+    char probe = 0;
+    const ssize_t got = read_some(descriptor_, &probe, 1);
+    if (got < 0) return Error{path_, 0, 0, std::string("cannot read file: ") + std::strerror(errno)};
+    if (got > 0) return Error{path_, 0, 0, "changed while it was read: it grew past its size of " + std::to_string(size_) + " bytes"};
+    return Success{};
+}
+
+Expected<std::string> read_whole_file(const std::string& path, FileDigest* digest) {
     std::string contents;
-    Status read = read_file_in_blocks(path, [&](std::string_view block) {
-        contents.append(block);
-        return true;
-    });
+    Status read = read_file_in_blocks(
+        path,
+        [&](std::string_view block) {
+            contents.append(block);
+            return true;
+        },
+        digest);
     if (!read) return read.error();
     return contents;
 }

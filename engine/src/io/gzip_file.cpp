@@ -2,7 +2,10 @@
 // report that the build lacks it.
 #include "io/gzip_file.hpp"
 
-#include "io/file_reading.hpp"
+#include <algorithm>
+#include <string_view>
+
+#include "swarmpath/io/file_reading.hpp"
 
 #if defined(SWARMPATH_WITH_ZLIB)
 #include <zlib.h>
@@ -76,39 +79,79 @@ Status GzipWriter::finish() {
     return status_;
 }
 
-Expected<std::string> read_text_file(const std::string& path) {
-    Expected<std::string> bytes = read_whole_file(path);
-    if (!bytes) return bytes;
-    if (bytes->size() < 2 || static_cast<unsigned char>((*bytes)[0]) != 0x1f ||
-        static_cast<unsigned char>((*bytes)[1]) != 0x8b) {
-        return bytes;
-    }
+namespace {
+
+Error inflates_too_far(const std::string& path, const std::string& how) {
+    return Error{path, 0, 0, "gzip data " + how + " more than " + std::to_string(kMaximumFileBytes) +
+                                 " bytes, the limit for any input file, plain or compressed"};
+}
+
+/// Inflates the gzip stream in `bytes`, handing each inflated block to `consume`; fails, naming
+/// `path`, on damaged or truncated data and as soon as the text would pass kMaximumFileBytes.
+template <class Consume>
+Status inflate_blocks(std::string& bytes, const std::string& path, Consume&& consume) {
     z_stream zlib{};
     if (inflateInit2(&zlib, 15 + 16) != Z_OK) return Error{path, 0, 0, "cannot start gzip decompression"};
-    std::string text;
-    zlib.next_in = reinterpret_cast<Bytef*>(bytes->data());
-    zlib.avail_in = static_cast<uInt>(std::min<std::size_t>(bytes->size(), 0xFFFFFFFFU));
+    zlib.next_in = reinterpret_cast<Bytef*>(bytes.data());
+    zlib.avail_in = static_cast<uInt>(std::min<std::size_t>(bytes.size(), 0xFFFFFFFFU));
     unsigned char block[1 << 16];
+    std::uint64_t total = 0;
     int result = Z_OK;
     while (result != Z_STREAM_END) {
         zlib.next_out = block;
         zlib.avail_out = sizeof(block);
         result = inflate(&zlib, Z_NO_FLUSH);
         if (result != Z_OK && result != Z_STREAM_END) {
+            const std::string detail = zlib.msg != nullptr ? std::string(": ") + zlib.msg : "";
             inflateEnd(&zlib);
-            return Error{path, 0, 0, "damaged gzip data" + std::string(zlib.msg != nullptr ? std::string(": ") + zlib.msg : "")};
+            return Error{path, 0, 0, "damaged gzip data" + detail};
         }
-        text.append(reinterpret_cast<const char*>(block), sizeof(block) - zlib.avail_out);
-        if (text.size() > kMaximumInflatedBytes) {
+        const std::size_t produced = sizeof(block) - zlib.avail_out;
+        total += produced;
+        if (total > kMaximumFileBytes) {
             inflateEnd(&zlib);
-            return Error{path, 0, 0, "gzip data inflates to more than " + std::to_string(kMaximumInflatedBytes) + " bytes"};
+            return inflates_too_far(path, "inflates to");
         }
+        consume(std::string_view(reinterpret_cast<const char*>(block), produced));
         if (result == Z_OK && zlib.avail_in == 0 && zlib.avail_out != 0) {
             inflateEnd(&zlib);
             return Error{path, 0, 0, "gzip data ends early (the file is truncated)"};
         }
     }
     inflateEnd(&zlib);
+    return Success{};
+}
+
+}  // namespace
+
+Expected<std::string> read_text_file(const std::string& path, FileDigest* digest) {
+    Expected<std::string> bytes = read_whole_file(path, digest);
+    if (!bytes) return bytes;
+    if (bytes->size() < 2 || static_cast<unsigned char>((*bytes)[0]) != 0x1f ||
+        static_cast<unsigned char>((*bytes)[1]) != 0x8b) {
+        return bytes;
+    }
+    // The trailer's size (the last four bytes, modulo 2^32) is only a claim: one above the limit is
+    // refused at once. Otherwise the data is inflated twice: once to measure it, keeping nothing
+    // (so a bomb costs the limit in time, never in memory), then into text of exactly that size.
+    std::uint64_t claimed = 0;
+    if (bytes->size() >= 18) {
+        for (int index = 1; index <= 4; ++index) {
+            claimed = (claimed << 8) | static_cast<unsigned char>((*bytes)[bytes->size() - static_cast<std::size_t>(index)]);
+        }
+    }
+    if (claimed > kMaximumFileBytes) {
+        return inflates_too_far(path, "says it inflates to " + std::to_string(claimed) + " bytes,");
+    }
+    std::uint64_t size = 0;
+    if (Status measured = inflate_blocks(*bytes, path, [&](std::string_view block) { size += block.size(); }); !measured) {
+        return measured.error();
+    }
+    std::string text;
+    text.reserve(static_cast<std::size_t>(size));
+    if (Status inflated = inflate_blocks(*bytes, path, [&](std::string_view block) { text.append(block); }); !inflated) {
+        return inflated.error();
+    }
     return text;
 }
 
@@ -124,8 +167,8 @@ GzipWriter::~GzipWriter() = default;
 void GzipWriter::write(std::string_view) {}
 Status GzipWriter::finish() { return status_; }
 
-Expected<std::string> read_text_file(const std::string& path) {
-    Expected<std::string> bytes = read_whole_file(path);
+Expected<std::string> read_text_file(const std::string& path, FileDigest* digest) {
+    Expected<std::string> bytes = read_whole_file(path, digest);
     if (bytes && bytes->size() >= 2 && static_cast<unsigned char>((*bytes)[0]) == 0x1f &&
         static_cast<unsigned char>((*bytes)[1]) == 0x8b) {
         return Error{path, 0, 0, "this build of swarmpath has no zlib: cannot read gzip"};

@@ -11,6 +11,7 @@
 
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/io/atomic_file.hpp"
+#include "swarmpath/io/file_reading.hpp"
 
 namespace swarmpath::io {
 
@@ -40,10 +41,11 @@ private:
 };
 
 /// Reads a whole text file (io::read_whole_file), inflating it when it is gzip (by its first two
-/// bytes, not its name). The inflated text may be at most kMaximumInflatedBytes.
-Expected<std::string> read_text_file(const std::string& path);
-
-/// Largest text read_text_file inflates (4 GiB).
-inline constexpr std::uint64_t kMaximumInflatedBytes = std::uint64_t{4} << 30;
+/// bytes, not its name). One limit holds for both: the text, plain or inflated, may be at most
+/// kMaximumFileBytes; gzip data that inflates to more is refused with an Error naming the file (a
+/// size its trailer claims above the limit before inflating anything, otherwise after inflating at
+/// most one block past the limit, keeping none of it: the text is kept only once its size is known
+/// to be within the limit). With `digest`, the file's bytes as stored are checksummed.
+Expected<std::string> read_text_file(const std::string& path, FileDigest* digest = nullptr);
 
 }  // namespace swarmpath::io

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "swarmpath/grid/topology.hpp"
-#include "io/file_reading.hpp"
+#include "swarmpath/io/file_reading.hpp"
 #include "io/text_lines.hpp"
 
 namespace swarmpath::io {
@@ -242,8 +242,8 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin, cons
     return parser.finish(completed, problems);
 }
 
-Expected<MapFile> read_map_file(const std::string& path, const grid::TerrainTable& terrain) {
-    Expected<std::string> text = read_whole_file(path);
+Expected<MapFile> read_map_file(const std::string& path, const grid::TerrainTable& terrain, FileDigest* digest) {
+    Expected<std::string> text = read_whole_file(path, digest);
     if (!text) return text.error();
     return parse_map(*text, path, terrain);
 }

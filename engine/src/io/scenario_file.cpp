@@ -1,5 +1,5 @@
 // Moving AI scenario parsing (see scenario_file.hpp for the accepted syntax).
-#include "io/file_reading.hpp"
+#include "swarmpath/io/file_reading.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 
 #include <charconv>
@@ -208,7 +208,7 @@ Expected<ScenarioFile> read_scenario_file(const std::string& path) {
 }
 
 Status for_each_scenario_row(const std::string& path, const std::function<bool(const ScenarioRow&)>& consume,
-                             std::vector<Error>* problems) {
+                             std::vector<Error>* problems, FileDigest* digest) {
     ScenarioLineParser parser(path, problems);
     std::string carried;  // the start of a line that continues in the next block
     std::uint32_t number = 0;
@@ -247,7 +247,7 @@ Status for_each_scenario_row(const std::string& path, const std::function<bool(c
             position = end + 1;
         }
         return going;
-    });
+    }, digest);
     if (!read) return read.error();
     if (first_block) parser.begin({}, true);
     if (going && !carried.empty()) feed(carried);

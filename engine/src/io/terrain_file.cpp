@@ -7,7 +7,7 @@
 #include <cmath>
 #include <string>
 
-#include "io/file_reading.hpp"
+#include "swarmpath/io/file_reading.hpp"
 #include "io/text_lines.hpp"
 
 namespace swarmpath::io {
@@ -106,8 +106,8 @@ Expected<grid::TerrainTable> parse_terrain_file_text(std::string_view text, grid
     return base;
 }
 
-Expected<grid::TerrainTable> read_terrain_file(const std::string& path, grid::TerrainTable base) {
-    Expected<std::string> text = read_whole_file(path);
+Expected<grid::TerrainTable> read_terrain_file(const std::string& path, grid::TerrainTable base, FileDigest* digest) {
+    Expected<std::string> text = read_whole_file(path, digest);
     if (!text) return text.error();
     return parse_terrain_file_text(*text, base, path);
 }

@@ -256,6 +256,22 @@ std::size_t OracleRowBuilder::build(std::uint32_t source, OracleRowScratch& scra
     return function_(*this, source, scratch, runs);
 }
 
+std::vector<std::uint8_t> oracle_legal_moves(const grid::Grid& grid, Moves moves, DiagonalRule rule) {
+    return with_move_rule(moves, rule, [&]<class Rule>() {
+        const grid::PaddedLayout layout = grid.layout();
+        std::vector<std::uint8_t> legal;
+        for (std::uint32_t y = 0; y < grid.height(); ++y) {
+            for (std::uint32_t x = 0; x < grid.width(); ++x) {
+                if (!grid.passable(x, y)) continue;
+                const std::uint32_t padded = layout.padded(x, y);
+                const grid::Bitset& layer = grid.layer_bits(grid.layer(grid::PaddedIndex{padded}));
+                legal.push_back(Rule::table[read_neighbourhood(layer, padded, layout.padded_width())]);
+            }
+        }
+        return legal;
+    });
+}
+
 Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, std::string_view origin) {
     auto fail = [&](const std::string& message) -> Error { return Error{std::string(origin), 0, 0, message}; };
     if (tables.width != grid.width() || tables.height != grid.height()) {
@@ -264,7 +280,8 @@ Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, s
     }
     const std::size_t positions = tables.position_of_rank.size();
     if (tables.ranks == nullptr || tables.ranks->count() != positions || tables.component_of_rank.size() != positions ||
-        tables.row_begin.size() != positions + 1 || positions >= kMaximumOraclePositions) {
+        tables.row_begin.size() != positions + 1 || tables.legal_moves.size() != positions ||
+        positions >= kMaximumOraclePositions) {
         return fail("its tables do not match the map's passable cells");
     }
     std::vector<bool> seen(positions, false);
@@ -414,29 +431,44 @@ template <bool kUniform, bool kHardwareCount, bool kPrefetch>
             kDirectionY[static_cast<std::size_t>(direction)] * static_cast<std::int32_t>(grid.width());
         padded_step[static_cast<std::size_t>(direction)] = best_first::direction_offset(layout, direction);
     }
+    const std::uint8_t* const legal_moves = tables.legal_moves.data();
     grid::Cost cost = 0;
     std::uint64_t steps = 0;
     const std::uint64_t step_limit = ranks.count();
+    // A loop is caught by Brent's method: the walk is compared with one remembered cell, which moves
+    // to the walk's cell after 1, 2, 4, 8, ... steps, so a cycle is found within a few times its
+    // length (a legal table never revisits a cell: every step lowers the cost still to go).
+    std::uint32_t remembered = padded;
+    std::uint64_t remember_at = 1;
     const std::uint32_t target = tables.position_of_rank[rank_of<kHardwareCount>(ranks, goal)];
     std::uint32_t rank = rank_of<kHardwareCount>(ranks, padded);
     [[maybe_unused]] std::size_t previous_direction = kDirectionCount;  // none yet
     while (padded != goal) {
         const auto direction = static_cast<std::size_t>(move_in_row(tables, rank, target));
+        const bool legal = ((legal_moves[rank] >> direction) & 1U) != 0;
         cell = static_cast<std::uint32_t>(static_cast<std::int32_t>(cell) + cell_step[direction]);
         padded = static_cast<std::uint32_t>(static_cast<std::int32_t>(padded) + padded_step[direction]);
+        // Only a damaged or forged table fails here. The move is checked against the movement rule
+        // (a legal move enters a passable cell of the same layer, and a diagonal has the free sides
+        // the rule asks for); the remembered cell and the step count stop a loop. An illegal step
+        // stays in bounds: the border ring stops a step off the map.
+        if (!legal || padded == remembered || ++steps > step_limit) {
+            result.status = QueryStatus::invalid;
+            result.path.clear();
+            result.cost_units = 0;
+            result.cost = 0;
+            result.counters.expanded = steps;
+            return;
+        }
+        if (steps == remember_at) {
+            remembered = padded;
+            remember_at *= 2;
+        }
         if constexpr (kUniform) {
             cost += direction < 4 ? grid::kStraightUnits : grid::kDiagonalUnits;
         } else {
             const grid::TerrainKind& kind = kinds[kind_of[padded]];
             cost += direction < 4 ? kind.straight_units : kind.diagonal_units;
-        }
-        // Only a damaged table fails here: the border ring stops a step off the map, so the padded
-        // index stays in bounds, and the step count stops a loop.
-        if (!ranks.passable(padded) || ++steps > step_limit) {
-            result.status = QueryStatus::invalid;
-            result.path.clear();
-            result.counters.expanded = steps;
-            return;
         }
         rank = rank_of<kHardwareCount>(ranks, padded);
         if constexpr (kPrefetch) {

@@ -1,7 +1,7 @@
 // A path oracle for one static map: built once on a BatchSolver's workers (one goal field
 // per source cell, search/path_oracle.hpp), saved as one versioned binary file
-// (docs/oracle-format.md) written atomically, and loaded with mmap, so a game or a benchmark answers
-// optimal queries by following stored first moves instead of searching.
+// (docs/oracle-format.md) written atomically, and loaded into memory of its own, so a game or a
+// benchmark answers optimal queries by following stored first moves instead of searching.
 //
 // A file records the map it was built for (size, a fingerprint of its letters and of the terrain
 // costs, its file name) and the movement model and diagonal rule; load() refuses a file built for
@@ -21,6 +21,7 @@
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/atomic_file.hpp"
+#include "swarmpath/io/file_reading.hpp"
 #include "swarmpath/search/path_oracle.hpp"
 #include "swarmpath/search/types.hpp"
 
@@ -68,9 +69,12 @@ public:
     /// layout, build_rows over every source, assemble. `map_name` is recorded in the file.
     static Expected<Oracle> build(const grid::Grid& grid, const OracleSettings& settings, std::string map_name,
                                   BatchSolver& workers, OracleProgress progress = nullptr, void* progress_user = nullptr);
-    /// Maps the file at `path` and checks it against `grid` and the movement model and diagonal rule
-    /// of `settings` (its cell order is the file's own).
-    static Expected<Oracle> load(const std::string& path, const grid::Grid& grid, const OracleSettings& settings);
+    /// Reads the file at `path` into memory of its own (a change to the file afterwards cannot reach
+    /// the oracle) and checks it against `grid` and the movement model and diagonal rule of
+    /// `settings` (its cell order is the file's own). With `digest`, the file's bytes are checksummed
+    /// there as they are read (io/file_reading.hpp).
+    static Expected<Oracle> load(const std::string& path, const grid::Grid& grid, const OracleSettings& settings,
+                                 io::FileDigest* digest = nullptr);
 
     /// Writes the oracle to `path` atomically (io::AtomicFile: a temporary file, then a rename).
     [[nodiscard]] Status save(const std::string& path) const;

@@ -16,6 +16,7 @@
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/edits.hpp"
 #include "swarmpath/grid/grid.hpp"
+#include "swarmpath/io/input_log.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/search/types.hpp"
 
@@ -27,6 +28,9 @@ struct LoadOptions {
     /// Applied to every map as it is loaded (solve --edits); `edits_origin` names them in errors.
     std::vector<grid::CellEdit> edits;
     std::string edits_origin;
+    /// When set, every scenario file and map read is recorded here with the digest of the bytes
+    /// used; a file whose bytes differ from an earlier read in the run fails the load (input_log.hpp).
+    io::InputLog* inputs = nullptr;
 };
 
 /// The maps of a run, each parsed and compiled once and kept until release() (or the cache's end).

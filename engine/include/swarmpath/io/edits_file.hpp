@@ -10,13 +10,15 @@
 
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/edits.hpp"
+#include "swarmpath/io/file_reading.hpp"
 
 namespace swarmpath::io {
 
 /// Parses edit-file text; errors name `origin`, the line and the column. A UTF-8 byte-order mark or
 /// CR-only line ends are errors that name them.
 Expected<std::vector<grid::CellEdit>> parse_edits(std::string_view text, std::string_view origin);
-/// Reads and parses an edit file; a missing or unreadable file is an Error naming it.
-Expected<std::vector<grid::CellEdit>> read_edits_file(const std::string& path);
+/// Reads and parses an edit file; a missing or unreadable file is an Error naming it. With `digest`,
+/// its bytes are checksummed there as they are read.
+Expected<std::vector<grid::CellEdit>> read_edits_file(const std::string& path, FileDigest* digest = nullptr);
 
 }  // namespace swarmpath::io

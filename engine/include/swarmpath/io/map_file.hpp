@@ -17,6 +17,7 @@
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/map_letters.hpp"
 #include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/io/file_reading.hpp"
 
 namespace swarmpath::io {
 
@@ -42,8 +43,10 @@ Expected<MapFile> parse_map(std::string_view text, std::string_view origin,
                             const grid::TerrainTable& terrain = grid::TerrainTable::benchmark(),
                             std::vector<Error>* problems = nullptr);
 
-/// Reads and parses a map file; a missing or unreadable file is an Error naming it.
+/// Reads and parses a map file; a missing or unreadable file is an Error naming it. With `digest`,
+/// the bytes parsed are checksummed there as they are read (file_reading.hpp).
 Expected<MapFile> read_map_file(const std::string& path,
-                                const grid::TerrainTable& terrain = grid::TerrainTable::benchmark());
+                                const grid::TerrainTable& terrain = grid::TerrainTable::benchmark(),
+                                FileDigest* digest = nullptr);
 
 }  // namespace swarmpath::io

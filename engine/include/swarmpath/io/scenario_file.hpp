@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "swarmpath/core/error.hpp"
+#include "swarmpath/io/file_reading.hpp"
 
 namespace swarmpath::io {
 
@@ -47,9 +48,10 @@ Expected<ScenarioFile> read_scenario_file(const std::string& path);
 /// calls), reading the file in blocks: memory stays at one block and one row whatever the file's
 /// size. The checks and messages are read_scenario_file's; `consume` returns false to stop early.
 /// With `problems`, as for parse_scenario: every problem is recorded there, the rows that parse are
-/// still handed over, and the first problem is returned at the end.
+/// still handed over, and the first problem is returned at the end. With `digest`, the bytes read
+/// are checksummed there as they are read (file_reading.hpp).
 Status for_each_scenario_row(const std::string& path, const std::function<bool(const ScenarioRow&)>& consume,
-                             std::vector<Error>* problems = nullptr);
+                             std::vector<Error>* problems = nullptr, FileDigest* digest = nullptr);
 
 /// Where a row's map lives: its base name in the scenario file's folder.
 std::string resolve_map_path(const std::string& scenario_path, const std::string& map_name);

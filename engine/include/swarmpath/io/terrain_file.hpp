@@ -11,6 +11,7 @@
 
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/io/file_reading.hpp"
 
 namespace swarmpath::io {
 
@@ -25,6 +26,8 @@ Expected<grid::TerrainTable> parse_terrain_spec(std::string_view spec, grid::Ter
 /// that name them (io/text_lines.hpp, encoding_problem).
 Expected<grid::TerrainTable> parse_terrain_file_text(std::string_view text, grid::TerrainTable base,
                                                      std::string_view origin);
-Expected<grid::TerrainTable> read_terrain_file(const std::string& path, grid::TerrainTable base);
+/// Reads and parses a terrain file; with `digest`, its bytes are checksummed there as they are read.
+Expected<grid::TerrainTable> read_terrain_file(const std::string& path, grid::TerrainTable base,
+                                               FileDigest* digest = nullptr);
 
 }  // namespace swarmpath::io

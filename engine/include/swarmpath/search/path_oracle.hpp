@@ -101,11 +101,20 @@ struct OracleTables {
     std::span<const std::uint32_t> component_of_rank;
     std::span<const std::uint32_t> row_begin;  ///< one per rank, plus the end: rows in rank order
     std::span<const std::uint32_t> runs;
+    /// Per rank, the directions the movement rule allows out of the cell (bit d for direction d, as
+    /// the A* legal-move masks): every move a query follows is checked against it, so a forged table
+    /// cannot make a path break the rule (oracle_legal_moves makes it from the grid, never the file).
+    std::span<const std::uint8_t> legal_moves;
     const PassableRanks* ranks = nullptr;
 };
 
+/// The legal moves out of every passable cell of `grid`, by rank, under `moves` and `rule`: a
+/// neighbour passable on the cell's layer and, for a diagonal, the side cells the rule asks for.
+std::vector<std::uint8_t> oracle_legal_moves(const grid::Grid& grid, Moves moves, DiagonalRule rule);
+
 /// Checks that `tables` are well formed for `grid` (sizes, a position for every passable cell, each
-/// once, ordered runs that start at position 0, directions the movement model has), so that queries
+/// once, ordered runs that start at position 0, directions the movement model has, a legal-move mask
+/// per passable cell), so that queries
 /// on them can never read out of bounds, and that the component labels group the cells as the map's
 /// own connected areas do (they answer "unreachable" without a search). It reads every run once. The error names what is wrong;
 /// `origin` prefixes it.
