@@ -1,8 +1,8 @@
 // Drawing a map with paths over it, for `swarmpath route` and `swarmpath render`: as ASCII text
 // (the map's own letters, `*` on path cells, `S` and `G` on each path's start and goal, as the
 // classic A* texts print it) and as a PNG through libpng (each terrain letter in its own colour,
-// each path in its own colour, every cell a square of `scale` × `scale` pixels). Also reads the path
-// CSV that `swarmpath solve --paths` writes. Assumes maps fit the engine's limits (io/map_file.hpp).
+// each path in its own colour, every cell a square of `scale` × `scale` pixels): ascii_picture.cpp
+// and png_picture.cpp. Assumes maps fit the engine's limits (io/map_file.hpp).
 // The map's `type` decides the cell shape (FORMATS.md): on a hex map the text puts a space between
 // cells and indents odd rows by one character (half a cell), and the PNG draws pointy-top hexagons
 // `scale` pixels wide; on a triangle map the text writes each cell's sloping sides around its letter
@@ -16,9 +16,16 @@
 
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/terrain.hpp"
+#include "swarmpath/grid/topology.hpp"
 #include "swarmpath/io/map_file.hpp"
 
 namespace swarmpath::cli {
+
+/// The map's cell shape, from its `type` header (an unknown word, which the parser refuses, draws as
+/// squares).
+inline grid::Topology map_topology(const io::MapFile& map) {
+    return grid::topology_from_type(map.type).value_or(grid::Topology::square);
+}
 
 /// One path to draw: its cells (x, y), start first. `goal_x`/`goal_y` is where the query asked to go,
 /// which differs from the last cell for a partial path; `has_goal` is false when it is not known.
@@ -87,22 +94,5 @@ Expected<std::string> png_picture(const io::MapFile& map, const grid::TerrainTab
 /// `scale` pixels wide, or hexagons and triangles laid out (and outlined) as png_picture lays them
 /// out. For pictures of values per cell, such as a goal field's costs.
 Expected<std::string> png_cell_picture(const io::MapFile& map, const std::vector<Colour>& cell_colours, std::uint32_t scale);
-
-/// One row of a `solve --paths` CSV: `scenario,query,status,cost,path` with the path as `x:y x:y ...`.
-struct PathRow {
-    std::string scenario;
-    std::uint32_t query = 0;
-    std::string status;
-    double cost = 0;
-    bool has_length = false;  ///< the row had a `length` column: its points are a polyline
-    double length = 0;
-    std::vector<std::uint32_t> xs;
-    std::vector<std::uint32_t> ys;
-    std::uint32_t line = 0;
-};
-
-/// Parses the CSV text (5 columns, or 6 with `length` before `path` as `solve --waypoints/--smooth`
-/// writes); errors name `origin` and the line.
-Expected<std::vector<PathRow>> parse_path_rows(const std::string& text, const std::string& origin);
 
 }  // namespace swarmpath::cli

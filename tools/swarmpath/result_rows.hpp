@@ -1,16 +1,20 @@
 // Rows of the per-query CSV outputs of `swarmpath solve`, one function per row so the command only
 // registers options and calls them: the paths file (`--paths`, optionally with path shapes:
-// `--waypoints` / `--smooth`, which add a `length` column) and the per-query records (`--stats`).
+// `--waypoints` / `--smooth`, which add a `length` column) and the per-query records (`--stats`);
+// and the reader of the paths file beside its writer, for `render --paths`.
 // Assumes the set's grid is the one its results were found on; every text field goes through
 // csv_field (RFC 4180), numbers are printed with fixed decimals so files compare byte for byte.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "swarmpath/batch/scenario_run.hpp"
+#include "swarmpath/core/error.hpp"
 #include "swarmpath/search/path_shapes.hpp"
 #include "swarmpath/search/types.hpp"
 
@@ -49,5 +53,22 @@ void append_stats_header(std::string& buffer);
 /// One --stats row for query `index` of `set`: the file's bucket, endpoints and optimal length beside
 /// the status, grid cost, counters (heap_operations = pushes + pops + decrease-keys) and nanoseconds.
 void append_stats_row(std::string& buffer, const batch::ScenarioSet& set, std::size_t index, const search::Result& result);
+
+/// One row of a `solve --paths` CSV: `scenario,query,status,cost,path` with the path as `x:y x:y ...`.
+struct PathRow {
+    std::string scenario;
+    std::uint32_t query = 0;
+    std::string status;
+    double cost = 0;
+    bool has_length = false;  ///< the row had a `length` column: its points are a polyline
+    double length = 0;
+    std::vector<std::uint32_t> xs;
+    std::vector<std::uint32_t> ys;
+    std::uint32_t line = 0;
+};
+
+/// Parses the CSV text (5 columns, or 6 with `length` before `path` as `solve --waypoints/--smooth`
+/// writes); errors name `origin` and the line.
+Expected<std::vector<PathRow>> parse_path_rows(const std::string& text, const std::string& origin);
 
 }  // namespace swarmpath::cli
