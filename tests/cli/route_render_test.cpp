@@ -388,6 +388,24 @@ TEST(RenderCommand, BundledMapScalesUpAndBadInputIsRefused) {
     EXPECT_FALSE(std::ifstream(folder + "/x.png").good());
 }
 
+// The legend names each path's colour: a grid path and its smoothed line for every --scen query, in
+// the order they are drawn; an output name that is neither .png nor .txt is refused before any work.
+TEST(RenderCommand, LegendNamesEachPathAndOtherExtensionsAreRefused) {
+    const std::string folder = testing::scratch_folder("render-legend");
+    const std::string map_path = testing::dataset_folder() + "/dao/arena.map";
+    const Outcome outcome = run(folder, "render " + map_path + " -o " + folder + "/legend.png --scen " + map_path +
+                                            ".scen --query 100 --query 122 --smooth");
+    ASSERT_EQ(outcome.exit_code, 0) << outcome.errors;
+    EXPECT_NE(outcome.output.find("legend: red #dc1e1e is query 100, grid path"), std::string::npos) << outcome.output;
+    EXPECT_NE(outcome.output.find("legend: blue #1e50dc is query 100, smoothed line"), std::string::npos) << outcome.output;
+    EXPECT_NE(outcome.output.find("is query 122, grid path"), std::string::npos) << outcome.output;
+    EXPECT_NE(outcome.output.find("is query 122, smoothed line"), std::string::npos) << outcome.output;
+    const Outcome jpeg = run(folder, "render " + map_path + " -o " + folder + "/picture.jpg");
+    EXPECT_EQ(jpeg.exit_code, 2);
+    EXPECT_NE(jpeg.errors.find("picture.jpg: render writes a PNG"), std::string::npos) << jpeg.errors;
+    EXPECT_FALSE(std::ifstream(folder + "/picture.jpg").good());
+}
+
 /// The fallback's end cell by brute force (as in tests/search/fallback_test.cpp): smallest octile
 /// distance to the goal, then smallest reference g, then smallest index.
 std::uint32_t nearest_reachable(const io::MapFile& map, const std::vector<double>& reference, std::uint32_t gx,
