@@ -13,16 +13,7 @@
 
 #include "swarmpath.h"
 
-static int failures = 0;
-
-#define CHECK(condition)                                                            \
-    do {                                                                            \
-        if (!(condition)) {                                                         \
-            fprintf(stderr, "%s:%d: check failed: %s (last error: %s)\n", __FILE__, \
-                    __LINE__, #condition, swarmpath_last_error());                  \
-            ++failures;                                                             \
-        }                                                                           \
-    } while (0)
+#include "c_checks.h"
 
 enum { kSide = 1024, kQueries = 64 };
 

@@ -27,16 +27,7 @@ int main(void) {
     return 0;
 }
 #else
-static int failures = 0;
-
-#define CHECK(condition)                                                            \
-    do {                                                                            \
-        if (!(condition)) {                                                         \
-            fprintf(stderr, "%s:%d: check failed: %s (last error: %s)\n", __FILE__, \
-                    __LINE__, #condition, swarmpath_last_error());                  \
-            ++failures;                                                             \
-        }                                                                           \
-    } while (0)
+#include "c_checks.h"
 
 /* The process's address-space size now, in bytes; 0 when it cannot be read. */
 static unsigned long long address_space_bytes(void) {

@@ -12,16 +12,7 @@
 
 #include "swarmpath.h"
 
-static int failures = 0;
-
-#define CHECK(condition)                                                            \
-    do {                                                                            \
-        if (!(condition)) {                                                         \
-            fprintf(stderr, "%s:%d: check failed: %s (last error: %s)\n", __FILE__, \
-                    __LINE__, #condition, swarmpath_last_error());                  \
-            ++failures;                                                             \
-        }                                                                           \
-    } while (0)
+#include "c_checks.h"
 
 static char* joined(const char* folder, const char* name) {
     size_t length = strlen(folder) + strlen(name) + 2;
