@@ -131,7 +131,8 @@ struct Oracle::Storage {
     search::PassableRanks ranks;
     std::vector<std::uint32_t> row_begin;
     std::vector<std::uint32_t> runs;
-    std::vector<std::uint64_t> file_words;
+    /// Not zeroed when allocated: the read fills every word, and zeroing would touch each page twice.
+    std::unique_ptr<std::uint64_t[]> file_words;
     std::vector<std::uint8_t> legal_moves;  ///< made from the grid, never read from a file
 };
 
@@ -364,17 +365,14 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
     }
     // The whole file in memory of its own, read once: what is checked below is what queries read.
     auto storage = std::make_shared<Storage>();
-    try {
-        storage->file_words.resize(bytes / 8);
-    } catch (const std::bad_alloc&) {
-        return fail("cannot be held in memory (" + std::to_string(bytes) + " bytes)");
-    }
-    std::memcpy(storage->file_words.data(), &header, sizeof(header));
-    if (Status read = file->read_exactly(storage->file_words.data() + kHeaderBytes / 8, bytes - kHeaderBytes); !read) {
+    storage->file_words.reset(new (std::nothrow) std::uint64_t[bytes / 8]);
+    if (storage->file_words == nullptr) return fail("cannot be held in memory (" + std::to_string(bytes) + " bytes)");
+    std::memcpy(storage->file_words.get(), &header, sizeof(header));
+    if (Status read = file->read_exactly(storage->file_words.get() + kHeaderBytes / 8, bytes - kHeaderBytes); !read) {
         return read.error();
     }
     if (Status ended = file->expect_end(); !ended) return ended.error();
-    const auto* base = reinterpret_cast<const unsigned char*>(storage->file_words.data());
+    const auto* base = reinterpret_cast<const unsigned char*>(storage->file_words.get());
     Fingerprint checksum;
     checksum.add_words(reinterpret_cast<const std::uint64_t*>(base + kHeaderBytes), (bytes - kHeaderBytes) / 8);
     if (checksum.value() != header.checksum) return fail("is damaged (its checksum does not match its contents)");
