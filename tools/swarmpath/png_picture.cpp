@@ -497,5 +497,4 @@ void draw_shaped_picture(const io::MapFile& map, const grid::TerrainTable& terra
 
 }  // namespace
 
-namespace {
 }  // namespace swarmpath::cli

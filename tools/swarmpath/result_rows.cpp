@@ -77,6 +77,8 @@ void append_stats_row(std::string& buffer, const batch::ScenarioSet& set, std::s
 }
 
 
+namespace {
+
 /// Records of CSV text as RFC 4180 writes them: fields separated by commas, a field in double
 /// quotes may hold commas, line ends and doubled quotes; records end at LF or CRLF outside quotes.
 class CsvRecords {
