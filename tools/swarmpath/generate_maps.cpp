@@ -6,7 +6,7 @@
 //   rooms   square rooms of --room cells per side behind one-cell walls, joined by one-cell doors:
 //           every room is reachable (a random spanning tree of doors) and each further wall gets a
 //           door with probability --density (default 0.25).
-// With --topology hex or triangle (FORMATS.md "Hex and triangle grids") the map says `type hex` or
+// With --topology hex or triangle (docs/formats.md) the map says `type hex` or
 // `type triangle` and every generator works through that shape's own neighbours (grid/topology.hpp):
 //   random  the same letters as on squares;
 //   maze    a perfect maze grown cell by cell: a wall cell is carved only when the one carved
@@ -19,22 +19,15 @@
 // Output is deterministic for a given seed on every platform: the generator is std::mt19937_64 and
 // every draw is reduced by this file's own arithmetic (standard distributions are not portable).
 // Square output is unchanged by the topology option: a square map draws exactly as before.
-// Scenario queries join two cells of the map's largest connected region (4-connected on squares,
-// which under the benchmark rule's no-corner-cutting is the same reachability as 8-connected; the
-// shape's neighbours otherwise). On squares their optimal lengths come from a plain A* here, in
-// doubles with std::priority_queue and √2 = 1.414213562 (FORMATS.md); on hex and triangle maps from a
-// reverse Dijkstra from the goal over the shape's neighbours, a step costing the terrain cost of the
-// cell entered (benchmark terrain, `W` its own layer). Neither shares code with the engine's search,
-// so `swarmpath solve --check` on the file is a real test.
+// Scenario queries join two cells of the map's largest connected region; their optimal lengths
+// come from reference_lengths.hpp, which shares no code with the engine's search, so
+// `swarmpath solve --check` on the file is a real test.
 // Rows are sorted by length, bucket = floor(length / 4), lengths printed with 8 decimals. Both files
 // are opened before any work and committed together (run_files.hpp): both appear or neither does.
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <memory>
-#include <queue>
 #include <random>
 #include <string>
 #include <vector>
@@ -43,9 +36,9 @@
 
 #include "commands.hpp"
 #include "option_limits.hpp"
+#include "reference_lengths.hpp"
 #include "run_files.hpp"
 #include "swarmpath/io/atomic_file.hpp"
-#include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/grid/topology.hpp"
 #include "swarmpath/io/map_file.hpp"
 
@@ -137,20 +130,6 @@ std::string maze_letters(const MapOptions& options, Draw& draw) {
     return letters;
 }
 
-/// Calls `visit(neighbour)` for each neighbour of `cell` on a hex or triangle map that lies on the map.
-template <class Visit>
-void for_each_shaped_neighbour(grid::Topology topology, std::uint32_t width, std::uint32_t height, std::uint32_t cell,
-                               Visit&& visit) {
-    const std::uint32_t x = cell % width;
-    const std::uint32_t y = cell / width;
-    for (const grid::NeighbourOffset offset : grid::shaped_neighbours(topology, x, y)) {
-        const std::int64_t next_x = std::int64_t{x} + offset.dx;
-        const std::int64_t next_y = std::int64_t{y} + offset.dy;
-        if (next_x < 0 || next_y < 0 || next_x >= width || next_y >= height) continue;
-        visit(static_cast<std::uint32_t>(next_y * width + next_x));
-    }
-}
-
 /// A perfect maze on a hex or triangle map, grown by a depth-first search over cells: a wall cell is
 /// carved only when its one carved neighbour is the cell being grown from, so the carved cells stay a
 /// tree under the shape's adjacency (one route between any two of them).
@@ -164,10 +143,10 @@ std::string shaped_maze_letters(const MapOptions& options, Draw& draw) {
     while (!stack.empty()) {
         const std::uint32_t cell = stack.back();
         choices.clear();
-        for_each_shaped_neighbour(options.topology, width, height, cell, [&](std::uint32_t next) {
+        reference::for_each_shaped_neighbour(options.topology, width, height, cell, [&](std::uint32_t next) {
             if (letters[next] != '@') return;
             std::uint32_t carved = 0;
-            for_each_shaped_neighbour(options.topology, width, height, next,
+            reference::for_each_shaped_neighbour(options.topology, width, height, next,
                                       [&](std::uint32_t around) { carved += letters[around] == '.' ? 1U : 0U; });
             if (carved == 1) choices.push_back(next);  // that one is `cell`
         });
@@ -251,126 +230,6 @@ std::string rooms_letters(const MapOptions& options, Draw& draw) {
     return letters;
 }
 
-/// Cells of the largest connected region of passable (`.`) cells: 4-connected on squares, through the
-/// shape's neighbours on hex and triangle maps.
-std::vector<std::uint32_t> largest_region(const std::string& letters, grid::Topology topology, std::uint32_t width,
-                                          std::uint32_t height) {
-    std::vector<std::int32_t> label(letters.size(), -1);
-    std::vector<std::uint32_t> best;
-    std::vector<std::uint32_t> members;
-    std::vector<std::uint32_t> queue;
-    std::int32_t next_label = 0;
-    for (std::uint32_t seed = 0; seed < letters.size(); ++seed) {
-        if (letters[seed] != '.' || label[seed] >= 0) continue;
-        members.clear();
-        queue.assign(1, seed);
-        label[seed] = next_label;
-        while (!queue.empty()) {
-            const std::uint32_t cell = queue.back();
-            queue.pop_back();
-            members.push_back(cell);
-            auto reach = [&](std::uint32_t neighbour) {
-                if (letters[neighbour] == '.' && label[neighbour] < 0) {
-                    label[neighbour] = next_label;
-                    queue.push_back(neighbour);
-                }
-            };
-            if (topology != grid::Topology::square) {
-                for_each_shaped_neighbour(topology, width, height, cell, reach);
-                continue;
-            }
-            const std::uint32_t x = cell % width;
-            const std::uint32_t y = cell / width;
-            const std::uint32_t neighbours[4] = {x > 0 ? cell - 1 : cell, x + 1 < width ? cell + 1 : cell,
-                                                 y > 0 ? cell - width : cell, y + 1 < height ? cell + width : cell};
-            for (std::uint32_t neighbour : neighbours) reach(neighbour);
-        }
-        if (members.size() > best.size()) best = members;
-        ++next_label;
-    }
-    std::sort(best.begin(), best.end());
-    return best;
-}
-
-/// Plain A* in doubles under the benchmark rule (octile heuristic, √2 = 1.414213562); -1 if unreachable.
-double plain_shortest_length(const std::string& letters, std::uint32_t width, std::uint32_t height,
-                             std::uint32_t start, std::uint32_t goal, std::vector<double>& cost,
-                             std::vector<std::uint32_t>& touched) {
-    constexpr double kRootTwo = 1.414213562;
-    for (std::uint32_t cell : touched) cost[cell] = std::numeric_limits<double>::infinity();
-    touched.clear();
-    const auto goal_x = static_cast<double>(goal % width);
-    const auto goal_y = static_cast<double>(goal / width);
-    auto heuristic = [&](std::uint32_t cell) {
-        const double dx = std::abs(static_cast<double>(cell % width) - goal_x);
-        const double dy = std::abs(static_cast<double>(cell / width) - goal_y);
-        return std::max(dx, dy) + (kRootTwo - 1.0) * std::min(dx, dy);
-    };
-    auto open = [&](std::int64_t x, std::int64_t y) {
-        return x >= 0 && y >= 0 && x < width && y < height && letters[static_cast<std::size_t>(y * width + x)] == '.';
-    };
-    using Item = std::pair<double, std::uint32_t>;  // (f, cell)
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
-    cost[start] = 0;
-    touched.push_back(start);
-    queue.push({heuristic(start), start});
-    while (!queue.empty()) {
-        const auto [f, cell] = queue.top();
-        queue.pop();
-        const double g = cost[cell];
-        if (f > g + heuristic(cell) + 1e-9) continue;  // a stale entry
-        if (cell == goal) return g;
-        const std::int64_t x = cell % width;
-        const std::int64_t y = cell / width;
-        for (int dy = -1; dy <= 1; ++dy) {
-            for (int dx = -1; dx <= 1; ++dx) {
-                if ((dx == 0 && dy == 0) || !open(x + dx, y + dy)) continue;
-                if (dx != 0 && dy != 0 && !(open(x + dx, y) && open(x, y + dy))) continue;
-                const double next_cost = g + (dx != 0 && dy != 0 ? kRootTwo : 1.0);
-                const auto next = static_cast<std::uint32_t>((y + dy) * width + (x + dx));
-                if (next_cost < cost[next]) {
-                    if (std::isinf(cost[next])) touched.push_back(next);
-                    cost[next] = next_cost;
-                    queue.push({next_cost + heuristic(next), next});
-                }
-            }
-        }
-    }
-    return -1;
-}
-
-/// The cheapest cost from `start` to `goal` on a hex or triangle map, by a reverse Dijkstra from the goal
-/// in doubles over the shape's neighbours: a step into a cell costs that cell's terrain cost, and
-/// cells connect only within one terrain layer, so a settled cell v passes cost(v) + its own cost to
-/// each neighbour u (the step u -> v enters v). Stops when the start is settled; -1 if unreachable.
-double shaped_shortest_length(const std::string& letters, const MapOptions& options, const grid::TerrainTable& terrain,
-                              std::uint32_t start, std::uint32_t goal, std::vector<double>& cost,
-                              std::vector<std::uint32_t>& touched) {
-    for (std::uint32_t cell : touched) cost[cell] = std::numeric_limits<double>::infinity();
-    touched.clear();
-    using Item = std::pair<double, std::uint32_t>;  // (cost to the goal, cell)
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
-    cost[goal] = 0;
-    touched.push_back(goal);
-    queue.push({0.0, goal});
-    while (!queue.empty()) {
-        const auto [settled, cell] = queue.top();
-        queue.pop();
-        if (settled > cost[cell]) continue;  // a stale entry
-        if (cell == start) return settled;
-        const grid::TerrainRule& entered = terrain.rule(letters[cell]);
-        const double through = settled + entered.cost;
-        for_each_shaped_neighbour(options.topology, options.width, options.height, cell, [&](std::uint32_t neighbour) {
-            const grid::TerrainRule& rule = terrain.rule(letters[neighbour]);
-            if (!rule.passable || rule.layer != entered.layer || through >= cost[neighbour]) return;
-            if (std::isinf(cost[neighbour])) touched.push_back(neighbour);
-            cost[neighbour] = through;
-            queue.push({through, neighbour});
-        });
-    }
-    return -1;
-}
-
 std::string base_name(const std::string& path) {
     const std::size_t slash = path.find_last_of('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);
@@ -434,7 +293,9 @@ int run_generate_map(const MapOptions& options) {
         return kExitSuccess;
     }
 
-    const std::vector<std::uint32_t> region = largest_region(letters, options.topology, options.width, options.height);
+    const reference::ReferenceMap reference_map(letters, options.width, options.height, options.topology);
+    std::vector<std::uint32_t> region = reference::largest_region(reference_map);
+    std::sort(region.begin(), region.end());
     if (region.size() < 2) {
         report_error("the generated map has no two connected passable cells to join (try a lower --density)");
         return kExitBadInput;
@@ -444,17 +305,12 @@ int run_generate_map(const MapOptions& options) {
         std::uint32_t start, goal;
     };
     std::vector<Row> rows;
-    std::vector<double> cost(letters.size(), std::numeric_limits<double>::infinity());
-    std::vector<std::uint32_t> touched;
-    const grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+    reference::ReferenceSearch search(reference_map);
     while (rows.size() < options.scenarios) {
         const std::uint32_t start = region[draw.below(region.size())];
         const std::uint32_t goal = region[draw.below(region.size())];
         if (start == goal) continue;
-        const double length =
-            options.topology == grid::Topology::square
-                ? plain_shortest_length(letters, options.width, options.height, start, goal, cost, touched)
-                : shaped_shortest_length(letters, options, terrain, start, goal, cost, touched);
+        const double length = search.shortest_length(start, goal);
         if (length < 0) continue;  // cannot happen within one region; kept as a guard
         rows.push_back({length, start, goal});
     }
