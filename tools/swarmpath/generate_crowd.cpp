@@ -16,6 +16,7 @@
 #include "commands.hpp"
 #include "option_limits.hpp"
 #include "reference_lengths.hpp"
+#include "progress_line.hpp"
 #include "run_files.hpp"
 #include "terminal_text.hpp"
 #include "swarmpath/grid/topology.hpp"
@@ -77,8 +78,10 @@ int run_generate_crowd(const CrowdOptions& options) {
     // One goal at a time: a single Dijkstra answers all of its agents (the costs are symmetric).
     std::vector<std::string> rows(options.agents);
     reference::ReferenceSearch search(reference_map);
+    ProgressLine progress(escape_text(map_name), "goals");
     for (std::size_t goal_index = 0; goal_index < goals.size(); ++goal_index) {
         if (goal_index >= options.agents) break;
+        progress.update(goal_index, goals.size());
         const std::vector<double>& cost = search.lengths_to(goals[goal_index]);
         for (std::size_t agent = goal_index; agent < options.agents; agent += goals.size()) {
             const double length = cost[starts[agent]];
@@ -88,14 +91,15 @@ int run_generate_crowd(const CrowdOptions& options) {
                                       goals[goal_index] / map->width, length);
         }
     }
+    progress.finish();
     for (const std::string& row : rows) buffer += row;
     file->write(buffer);
     if (Status committed = files.commit(); !committed) {
         report_error(committed.error().describe(command_line_wording));
         return kExitBadInput;
     }
-    std::fprintf(stderr, "swarmpath: wrote %zu agents bound for %zu goals to %s\n", options.agents, options.goals,
-                 escape_text(options.output).c_str());
+    std::fprintf(stderr, "swarmpath: wrote %zu scenarios (agents bound for %zu goals) to %s\n", options.agents,
+                 options.goals, printable_output_name(options.output).c_str());
     return kExitSuccess;
 }
 

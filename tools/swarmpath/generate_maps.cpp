@@ -26,6 +26,7 @@
 // are opened before any work and committed together (run_files.hpp): both appear or neither does.
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <memory>
 #include <random>
@@ -37,7 +38,9 @@
 #include "commands.hpp"
 #include "option_limits.hpp"
 #include "reference_lengths.hpp"
+#include "progress_line.hpp"
 #include "run_files.hpp"
+#include "terminal_text.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/grid/topology.hpp"
 #include "swarmpath/io/map_file.hpp"
@@ -235,6 +238,16 @@ std::string base_name(const std::string& path) {
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+/// The one-line summary on standard error of what a run wrote (`scenario_path` empty: the map only).
+void report_written(const MapOptions& options, const std::string& scenario_path) {
+    std::string summary = fmt::format("swarmpath: wrote a {}x{} {} {} map to {}", options.width, options.height,
+                                      options.topology_name, options.kind, printable_output_name(options.output));
+    if (!scenario_path.empty()) {
+        summary += fmt::format(" and {} scenarios to {}", options.scenarios, printable_output_name(scenario_path));
+    }
+    std::fprintf(stderr, "%s\n", summary.c_str());
+}
+
 int run_generate_map(const MapOptions& options) {
     if (options.width == 0 || options.height == 0 || options.width > io::kMaximumSide || options.height > io::kMaximumSide ||
         static_cast<std::uint64_t>(options.width) * options.height > io::kMaximumCells) {
@@ -290,6 +303,7 @@ int run_generate_map(const MapOptions& options) {
             report_error(committed.error().describe(command_line_wording));
             return kExitBadInput;
         }
+        report_written(options, "");
         return kExitSuccess;
     }
 
@@ -306,7 +320,9 @@ int run_generate_map(const MapOptions& options) {
     };
     std::vector<Row> rows;
     reference::ReferenceSearch search(reference_map);
+    ProgressLine progress(escape_text(base_name(options.output)), "scenarios");
     while (rows.size() < options.scenarios) {
+        progress.update(rows.size(), options.scenarios);
         const std::uint32_t start = region[draw.below(region.size())];
         const std::uint32_t goal = region[draw.below(region.size())];
         if (start == goal) continue;
@@ -314,6 +330,7 @@ int run_generate_map(const MapOptions& options) {
         if (length < 0) continue;  // cannot happen within one region; kept as a guard
         rows.push_back({length, start, goal});
     }
+    progress.finish();
     std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.length < b.length; });
     const std::string map_name = base_name(options.output);
     std::string scenario = "version 1\n";
@@ -328,6 +345,7 @@ int run_generate_map(const MapOptions& options) {
         report_error(committed.error().describe(command_line_wording));
         return kExitBadInput;
     }
+    report_written(options, scenario_path);
     return kExitSuccess;
 }
 
