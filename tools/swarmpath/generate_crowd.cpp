@@ -15,6 +15,7 @@
 
 #include "commands.hpp"
 #include "option_limits.hpp"
+#include "output_names.hpp"
 #include "reference_lengths.hpp"
 #include "progress_line.hpp"
 #include "run_files.hpp"
@@ -49,6 +50,10 @@ int run_generate_crowd(const CrowdOptions& options) {
     io::AtomicFile* file = files.add_output("-o", options.output);
     if (Status checked = files.check(); !checked) {
         report_error(checked.error().describe(command_line_wording));
+        return kExitBadInput;
+    }
+    if (auto refused = wrong_output_extension("-o", options.output, ".scen", "a scenario file")) {
+        report_error(*refused);
         return kExitBadInput;
     }
     Expected<io::MapFile> map = io::read_map_file(options.map_path);
@@ -117,7 +122,7 @@ void add_generate_crowd_command(CLI::App& generate, int& exit_code) {
         ->check(whole_number(1, kMaximumGoals))
         ->capture_default_str();
     command->add_option("--seed", options->seed, "Random seed")->check(whole_number(0, kMaximumSeed))->capture_default_str();
-    command->add_option("-o,--output", options->output, "Scenario file to write (.map.scen)")->required();
+    command->add_option("-o,--output", options->output, "Scenario file to write (.scen, as in MAP.map.scen)")->required();
     command->callback([options, &exit_code] { exit_code = run_generate_crowd(*options); });
 }
 

@@ -29,6 +29,7 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -37,6 +38,7 @@
 
 #include "commands.hpp"
 #include "option_limits.hpp"
+#include "output_names.hpp"
 #include "reference_lengths.hpp"
 #include "progress_line.hpp"
 #include "run_files.hpp"
@@ -272,13 +274,22 @@ int run_generate_map(const MapOptions& options) {
         report_error("--room must be at least 2 on triangles: a one-cell-wide column of triangles is not connected");
         return kExitBadInput;
     }
+    const std::string scenario_path = options.scenario_output.empty() ? options.output + ".scen" : options.scenario_output;
     RunFiles files;
     io::AtomicFile* map_file = files.add_output("-o", options.output);
-    const std::string scenario_path = options.scenario_output.empty() ? options.output + ".scen" : options.scenario_output;
     io::AtomicFile* scenario_file = options.scenarios == 0 ? nullptr : files.add_output("--scenario-output", scenario_path);
     if (Status checked = files.check(); !checked) {
         report_error(checked.error().describe(command_line_wording));
         return kExitBadInput;
+    }
+    for (const std::optional<std::string>& refused :
+         {wrong_output_extension("-o", options.output, ".map", "a map"),
+          options.scenarios == 0 ? std::nullopt
+                                 : wrong_output_extension("--scenario-output", scenario_path, ".scen", "a scenario file")}) {
+        if (refused) {
+            report_error(*refused);
+            return kExitBadInput;
+        }
     }
     Draw draw(options.seed);
     std::string letters;
@@ -386,7 +397,7 @@ void add_kind(CLI::App& generate, int& exit_code, const std::string& kind, const
     command->add_option("--scenarios", options->scenarios, "Also write a scenario file of N queries with optimal lengths")
         ->check(whole_number(0, kMaximumGeneratedScenarios))
         ->capture_default_str();
-    command->add_option("--scenario-output", options->scenario_output, "Scenario file to write (default: MAP.scen)");
+    command->add_option("--scenario-output", options->scenario_output, "Scenario file to write (.scen; default: MAP.scen)");
     command->callback([options, &exit_code] {
         options->topology = options->topology_name == "square" ? grid::Topology::square
                                                               : *grid::topology_from_type(options->topology_name);
