@@ -25,6 +25,8 @@
 // Rows are sorted by length, bucket = floor(length / 4), lengths printed with 8 decimals. Both files
 // are opened before any work and committed together (run_files.hpp): both appear or neither does.
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -32,6 +34,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -39,8 +42,8 @@
 #include "commands.hpp"
 #include "option_limits.hpp"
 #include "output_names.hpp"
-#include "reference_lengths.hpp"
 #include "progress_line.hpp"
+#include "reference_lengths.hpp"
 #include "run_files.hpp"
 #include "terminal_text.hpp"
 #include "swarmpath/io/atomic_file.hpp"
@@ -240,6 +243,49 @@ std::string base_name(const std::string& path) {
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+struct ScenarioRow {
+    double length;
+    std::uint32_t start, goal;
+};
+
+/// `count` queries between two different cells of `region`, drawn in order from `draw`, with their
+/// optimal lengths computed on several threads, each with its own search (the rows do not depend on
+/// the thread count). Every pair within one region is connected, so every length is found.
+std::vector<ScenarioRow> scenario_rows(const reference::ReferenceMap& map, const std::vector<std::uint32_t>& region,
+                                       std::size_t count, Draw& draw, const std::string& label) {
+    std::vector<ScenarioRow> rows;
+    rows.reserve(count);
+    while (rows.size() < count) {
+        const std::uint32_t start = region[draw.below(region.size())];
+        const std::uint32_t goal = region[draw.below(region.size())];
+        if (start != goal) rows.push_back({-1.0, start, goal});
+    }
+    // Each search holds a length per cell: the threads together hold at most about 256 MiB of them.
+    const std::size_t search_bytes = std::max<std::size_t>(map.cell_count() * sizeof(double), 1);
+    const std::size_t memory_limit = std::max<std::size_t>((std::size_t{256} << 20) / search_bytes, 1);
+    const std::size_t workers = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1,
+                                                        std::max<std::size_t>(std::min(memory_limit, count), 1));
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> done{0};
+    auto work = [&] {
+        reference::ReferenceSearch search(map);
+        for (std::size_t index = next++; index < rows.size(); index = next++) {
+            rows[index].length = search.shortest_length(rows[index].start, rows[index].goal);
+            ++done;
+        }
+    };
+    std::vector<std::thread> threads;
+    for (std::size_t worker = 0; worker < workers; ++worker) threads.emplace_back(work);
+    ProgressLine progress(label, "scenarios");
+    while (done.load() < count) {
+        progress.update(done.load(), count);
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    for (std::thread& thread : threads) thread.join();
+    progress.finish();
+    return rows;
+}
+
 /// The one-line summary on standard error of what a run wrote (`scenario_path` empty: the map only).
 void report_written(const MapOptions& options, const std::string& scenario_path) {
     std::string summary = fmt::format("swarmpath: wrote a {}x{} {} {} map to {}", options.width, options.height,
@@ -325,27 +371,16 @@ int run_generate_map(const MapOptions& options) {
         report_error("the generated map has no two connected passable cells to join (try a lower --density)");
         return kExitBadInput;
     }
-    struct Row {
-        double length;
-        std::uint32_t start, goal;
-    };
-    std::vector<Row> rows;
-    reference::ReferenceSearch search(reference_map);
-    ProgressLine progress(escape_text(base_name(options.output)), "scenarios");
-    while (rows.size() < options.scenarios) {
-        progress.update(rows.size(), options.scenarios);
-        const std::uint32_t start = region[draw.below(region.size())];
-        const std::uint32_t goal = region[draw.below(region.size())];
-        if (start == goal) continue;
-        const double length = search.shortest_length(start, goal);
-        if (length < 0) continue;  // cannot happen within one region; kept as a guard
-        rows.push_back({length, start, goal});
+    std::vector<ScenarioRow> rows =
+        scenario_rows(reference_map, region, options.scenarios, draw, escape_text(base_name(options.output)));
+    if (std::any_of(rows.begin(), rows.end(), [](const ScenarioRow& row) { return row.length < 0; })) {
+        report_error("internal error: two cells of one region do not reach each other; no file written");
+        return kExitBadInput;
     }
-    progress.finish();
-    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.length < b.length; });
+    std::stable_sort(rows.begin(), rows.end(), [](const ScenarioRow& a, const ScenarioRow& b) { return a.length < b.length; });
     const std::string map_name = base_name(options.output);
     std::string scenario = "version 1\n";
-    for (const Row& row : rows) {
+    for (const ScenarioRow& row : rows) {
         fmt::format_to(std::back_inserter(scenario), "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.8f}\n",
                        static_cast<std::uint64_t>(row.length / 4), map_name, options.width, options.height,
                        row.start % options.width, row.start / options.width, row.goal % options.width,
