@@ -80,12 +80,18 @@ CommandOutcome run_swarmpath_arguments(const std::vector<std::string>& arguments
     const std::string folder = capture_folder();
     const std::string out_path = folder + "/stdout";
     const std::string error_path = folder + "/stderr";
-    CommandOutcome outcome;
     const pid_t child = start_swarmpath(arguments, ".", out_path, error_path);
     if (child < 0) {
+        CommandOutcome outcome;
         outcome.standard_error = "fork failed";
         return outcome;
     }
+    return finish_swarmpath(child, out_path, error_path, timeout_seconds);
+}
+
+CommandOutcome finish_swarmpath(pid_t child, const std::string& output_path, const std::string& error_path,
+                                int timeout_seconds) {
+    CommandOutcome outcome;
     int status = 0;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
     while (::waitpid(child, &status, WNOHANG) != child) {
@@ -99,7 +105,7 @@ CommandOutcome run_swarmpath_arguments(const std::vector<std::string>& arguments
     }
     if (!outcome.timed_out && WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
     if (!outcome.timed_out && WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
-    outcome.standard_output = read_text(out_path);
+    outcome.standard_output = read_text(output_path);
     outcome.standard_error = read_text(error_path);
     return outcome;
 }

@@ -1,7 +1,8 @@
-// Running the real `swarmpath` executable from tests, the one process runner of the test suites:
+// Running the real `swarmpath` executable from tests, the process runner the test suites share:
 // a command line through /bin/sh, or a list of arguments with no shell at all (for names a shell
 // would mangle); both capture stdout and stderr through files in a scratch folder of their own and
-// stop the process after a timeout, so a hang fails the test instead of stalling it.
+// stop the process after a timeout, so a hang fails the test instead of stalling it. A test that
+// must act while the command runs (send it a signal) starts it and waits for it in two steps.
 #pragma once
 
 #include <sys/types.h>
@@ -39,5 +40,10 @@ void write_text(const std::string& path, const std::string& contents);
 /// the child's process id, for waitpid or wait4.
 pid_t start_swarmpath(const std::vector<std::string>& arguments, const std::string& folder,
                       const std::string& output_path = "", const std::string& error_path = "");
+
+/// Waits for `child` (from start_swarmpath) to end, killing it after `timeout_seconds`, and reads
+/// back the streams it wrote to `output_path` and `error_path` (as run_swarmpath_arguments reports).
+CommandOutcome finish_swarmpath(pid_t child, const std::string& output_path, const std::string& error_path,
+                                int timeout_seconds);
 
 }  // namespace swarmpath::testing
