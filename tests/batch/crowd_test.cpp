@@ -287,10 +287,7 @@ TEST(AlgorithmChoice, JumpTablePaysForItselfOnlyWithEnoughWork) {
 TEST(AlgorithmChoice, MeanPassableRunCountsRowsApart) {
     // Rows "..@..." and "......": runs of 2, 3 and 6 cells, 11 passable in all; the padding between
     // rows keeps the end of one row from joining the start of the next.
-    io::MapFile map;
-    map.width = 6;
-    map.height = 2;
-    map.letters = "..@.........";
+    const io::MapFile map = testing::map_from_rows({"..@...", "......"});
     Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
     ASSERT_TRUE(grid.has_value());
     EXPECT_DOUBLE_EQ(batch::mean_passable_run(*grid), 11.0 / 3.0);
@@ -380,10 +377,7 @@ TEST(MapEdits, ParseErrorsNameFileLineAndColumn) {
     EXPECT_FALSE(io::parse_edits("1 2 ..\n", "e.txt").has_value());
     EXPECT_FALSE(io::parse_edits("1 2\n", "e.txt").has_value());
 
-    io::MapFile map;
-    map.width = 4;
-    map.height = 2;
-    map.letters = "....@@..";
+    const io::MapFile map = testing::map_from_rows({"....", "@@.."});
     Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
     ASSERT_TRUE(grid.has_value());
     std::vector<grid::CellEdit> off_map = {{4, 0, '.', 7}};

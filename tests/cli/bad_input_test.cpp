@@ -4,28 +4,21 @@
 // naming the file and, for parse errors, the line, and no --summary / --paths output (nor a
 // temporary file) left behind. Per-query problems (an endpoint off the map or on a wall) are
 // statuses counted in the summary, unless --strict turns them into errors.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cctype>
-#include <chrono>
-#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "random_maps.hpp"
-
-extern char** environ;
+#include "run_command.hpp"
 
 namespace swarmpath::cli {
 namespace {
@@ -34,66 +27,11 @@ namespace fs = std::filesystem;
 
 constexpr int kTimeoutSeconds = 10;
 
-struct Outcome {
-    int exit_code = -1;       ///< exit status; -1 when killed by a signal or the timeout
-    bool timed_out = false;
-    int signal = 0;
-    std::string standard_output;
-    std::string standard_error;
-};
+using Outcome = testing::CommandOutcome;
 
-std::string read_file(const std::string& path) {
-    std::ifstream input(path, std::ios::binary);
-    std::stringstream text;
-    text << input.rdbuf();
-    return text.str();
-}
-
-void write_file(const std::string& path, const std::string& contents) {
-    std::ofstream output(path, std::ios::binary);
-    output << contents;
-}
-
-/// Runs the executable with `arguments` (no shell), capturing stdout and stderr to files in
-/// `capture_folder`, which must not be the folder whose contents a test inspects.
-Outcome run(const std::vector<std::string>& arguments, const std::string& capture_folder) {
-    const std::string output_path = capture_folder + "/stdout.txt";
-    const std::string error_path = capture_folder + "/stderr.txt";
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, 1, output_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_addopen(&actions, 2, error_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    std::vector<std::string> words{SWARMPATH_EXECUTABLE};
-    words.insert(words.end(), arguments.begin(), arguments.end());
-    std::vector<char*> argv;
-    for (std::string& word : words) argv.push_back(word.data());
-    argv.push_back(nullptr);
-    Outcome outcome;
-    pid_t child = 0;
-    const int spawned = posix_spawn(&child, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (spawned != 0) {
-        outcome.standard_error = "posix_spawn failed";
-        return outcome;
-    }
-    int status = 0;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(kTimeoutSeconds);
-    for (;;) {
-        const pid_t done = waitpid(child, &status, WNOHANG);
-        if (done == child) break;
-        if (std::chrono::steady_clock::now() > deadline) {
-            kill(child, SIGKILL);
-            waitpid(child, &status, 0);
-            outcome.timed_out = true;
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    if (!outcome.timed_out && WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
-    if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
-    outcome.standard_output = read_file(output_path);
-    outcome.standard_error = read_file(error_path);
-    return outcome;
+/// Runs the executable with `arguments` (no shell) under the timeout.
+Outcome run(const std::vector<std::string>& arguments) {
+    return testing::run_swarmpath_arguments(arguments, kTimeoutSeconds);
 }
 
 /// A scratch folder for one case: `inputs/` holds the files the command reads and the outputs it
@@ -116,7 +54,7 @@ struct Scratch {
     Scratch& operator=(const Scratch&) = delete;
 
     [[nodiscard]] std::string path(const std::string& name) const { return inputs + "/" + name; }
-    void write(const std::string& name, const std::string& contents) const { write_file(path(name), contents); }
+    void write(const std::string& name, const std::string& contents) const { testing::write_text(path(name), contents); }
 
     /// Names of everything in inputs/ (to find outputs or temporaries left behind).
     [[nodiscard]] std::set<std::string> listing() const {
@@ -201,7 +139,7 @@ TEST_P(BadInputTest, SolveRefusesCleanlyAndWritesNothing) {
     std::vector<std::string> arguments{"solve", scratch.path("a.map.scen"), "--threads", "2", "--summary",
                                        scratch.path("summary.json"), "--paths", scratch.path("paths.csv")};
     arguments.insert(arguments.end(), input.extra_arguments.begin(), input.extra_arguments.end());
-    const Outcome outcome = run(arguments, scratch.root);
+    const Outcome outcome = run(arguments);
     expect_clean_refusal(outcome, scratch, inputs, where_of(input, scratch), input.line, input.message_part);
 }
 
@@ -218,7 +156,7 @@ TEST_P(BadInputTest, ValidateReportsTheSameProblem) {
         if (argument.rfind("--threads", 0) == 0 || argument.rfind("--weight", 0) == 0) break;
         arguments.push_back(argument);
     }
-    const Outcome outcome = run(arguments, scratch.root);
+    const Outcome outcome = run(arguments);
     expect_clean_refusal(outcome, scratch, inputs, where_of(input, scratch), input.line, input.message_part);
 }
 
@@ -310,8 +248,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST(BadInputTest, MissingScenarioFileIsNamed) {
     Scratch scratch("missing-scenario");
-    const Outcome outcome = run({"solve", scratch.path("nothing.map.scen"), "--summary", scratch.path("summary.json")},
-                                scratch.root);
+    const Outcome outcome = run({"solve", scratch.path("nothing.map.scen"), "--summary", scratch.path("summary.json")});
     expect_clean_refusal(outcome, scratch, {}, scratch.path("nothing.map.scen"), 0, "cannot open");
 }
 
@@ -321,8 +258,7 @@ TEST(BadInputTest, UnwritableSummaryLeavesNothing) {
     scratch.write("a.map.scen", kGoodScenario);
     const std::string summary = scratch.path("no-such-folder/summary.json");
     const Outcome outcome =
-        run({"solve", scratch.path("a.map.scen"), "--summary", summary, "--paths", scratch.path("paths.csv")},
-            scratch.root);
+        run({"solve", scratch.path("a.map.scen"), "--summary", summary, "--paths", scratch.path("paths.csv")});
     expect_clean_refusal(outcome, scratch, {"a.map", "a.map.scen"}, summary, 0, "cannot write");
 }
 
@@ -332,8 +268,7 @@ TEST(BadInputTest, UnwritablePathsRemovesTheSummaryToo) {
     scratch.write("a.map.scen", kGoodScenario);
     const std::string paths = scratch.path("no-such-folder/paths.csv");
     const Outcome outcome =
-        run({"solve", scratch.path("a.map.scen"), "--summary", scratch.path("summary.json"), "--paths", paths},
-            scratch.root);
+        run({"solve", scratch.path("a.map.scen"), "--summary", scratch.path("summary.json"), "--paths", paths});
     expect_clean_refusal(outcome, scratch, {"a.map", "a.map.scen"}, paths, 0, "cannot write");
 }
 
@@ -349,9 +284,9 @@ TEST(BadInputTest, BadEndpointsAreCountedStatusesWithoutStrict) {
     scratch.write("a.map", kGoodMap);
     scratch.write("a.map.scen", kScenarioWithBadEndpoints);
     const Outcome outcome =
-        run({"solve", scratch.path("a.map.scen"), "--summary", scratch.path("summary.json")}, scratch.root);
+        run({"solve", scratch.path("a.map.scen"), "--summary", scratch.path("summary.json")});
     ASSERT_EQ(outcome.exit_code, 0) << outcome.standard_error;
-    const nlohmann::json summary = nlohmann::json::parse(read_file(scratch.path("summary.json")));
+    const nlohmann::json summary = nlohmann::json::parse(testing::read_text(scratch.path("summary.json")));
     const nlohmann::json& statuses = summary["totals"]["statuses"];
     EXPECT_EQ(summary["totals"]["queries"], 5);
     EXPECT_EQ(statuses["found"], 1);
@@ -365,8 +300,7 @@ TEST(BadInputTest, StrictTurnsBadEndpointsIntoErrorsNamingEachLine) {
     scratch.write("a.map", kGoodMap);
     scratch.write("a.map.scen", kScenarioWithBadEndpoints);
     const Outcome outcome = run({"solve", scratch.path("a.map.scen"), "--strict", "--summary",
-                                 scratch.path("summary.json"), "--paths", scratch.path("paths.csv")},
-                                scratch.root);
+                                 scratch.path("summary.json"), "--paths", scratch.path("paths.csv")});
     const std::string scenario = scratch.path("a.map.scen");
     expect_clean_refusal(outcome, scratch, {"a.map", "a.map.scen"}, scenario, 3, "off the 5 x 4 map");
     for (const char* expected : {":3:", ":4:", ":5:", ":6:"}) {
@@ -387,7 +321,7 @@ TEST(ValidateCommandTest, ReportsEveryProblemNotJustTheFirst) {
                                     "0\tb.map\t5\n" + scenario_row("b.map", 5, 4, 9, 0, 4, 0) +
                                     scenario_row("b.map", 5, 4, 0, 0, 1, 1));
     const Outcome outcome =
-        run({"validate", scratch.path("a.map"), scratch.path("b.map.scen"), scratch.path("b.map")}, scratch.root);
+        run({"validate", scratch.path("a.map"), scratch.path("b.map.scen"), scratch.path("b.map")});
     EXPECT_EQ(outcome.exit_code, 2) << outcome.standard_error;
     const std::string& error = outcome.standard_error;
     const std::string map = scratch.path("a.map");
@@ -409,11 +343,11 @@ TEST(ValidateCommandTest, WarningsOnlyPassUnlessStrict) {
     Scratch scratch("validate-strict");
     scratch.write("a.map", kGoodMap);
     scratch.write("a.map.scen", kScenarioWithBadEndpoints);
-    Outcome outcome = run({"validate", scratch.path("a.map.scen")}, scratch.root);
+    Outcome outcome = run({"validate", scratch.path("a.map.scen")});
     EXPECT_EQ(outcome.exit_code, 0) << outcome.standard_error;
     EXPECT_NE(outcome.standard_output.find("ok, 4 warnings (scenario, 5 rows, maps of type octile)"), std::string::npos)
         << outcome.standard_output;
-    outcome = run({"validate", "--strict", scratch.path("a.map.scen")}, scratch.root);
+    outcome = run({"validate", "--strict", scratch.path("a.map.scen")});
     EXPECT_EQ(outcome.exit_code, 2) << outcome.standard_error;
     EXPECT_NE(outcome.standard_output.find("4 errors"), std::string::npos) << outcome.standard_output;
 }
@@ -426,7 +360,7 @@ TEST(ValidateCommandTest, BundledDatasetsAreClean) {
     }
     ASSERT_GE(arguments.size(), 27U);
     Scratch scratch("validate-bundled");
-    const Outcome outcome = run(arguments, scratch.root);
+    const Outcome outcome = run(arguments);
     EXPECT_EQ(outcome.exit_code, 0) << outcome.standard_error;
     // The legacy wc3maps512 scenario has rows whose endpoints are on blocked cells (warnings, as solve
     // answers them with a status); every other bundled file is clean.
@@ -442,7 +376,7 @@ TEST(ValidateCommandTest, GarbageStopsAtTheProblemLimit) {
     std::string garbage;
     for (int line = 0; line < 5000; ++line) garbage += "\x01\x02 junk " + std::to_string(line) + "\n";
     scratch.write("junk.map", garbage);
-    const Outcome outcome = run({"validate", scratch.path("junk.map")}, scratch.root);
+    const Outcome outcome = run({"validate", scratch.path("junk.map")});
     EXPECT_FALSE(outcome.timed_out);
     EXPECT_EQ(outcome.exit_code, 2);
     EXPECT_NE(outcome.standard_error.find("stopped after 100 problems"), std::string::npos);

@@ -1,6 +1,6 @@
 // `swarmpath generate random|maze|rooms` through the real executable: the files parse, have the
 // requested size and kind of content, are the same for the same seed, and every scenario row's
-// length (computed by the generator's own plain A*) is reproduced by `swarmpath solve --check`
+// length (computed by tools/swarmpath/reference_lengths) is reproduced by `swarmpath solve --check`
 // with A*, and also matches the test support's reference Dijkstra on a sample of rows.
 #include <gtest/gtest.h>
 

@@ -253,9 +253,9 @@ TEST_F(OutputSafetyTest, OutputsOfOneRunAppearTogetherOrNotAtAll) {
                               "--scenarios", "3"});
     EXPECT_EQ(made.exit_code, 0) << made.standard_error;
     EXPECT_TRUE(fs::exists(path("g.map")) && fs::exists(path("g.map.scen")));
-    const Outcome field = run({"field", "tiny.map", "0", "0", "-o", "f.bin"});
+    const Outcome field = run({"field", "tiny.map", "0", "0", "-o", "f.field"});
     EXPECT_EQ(field.exit_code, 0) << field.standard_error;
-    EXPECT_TRUE(fs::exists(path("f.bin")) && fs::exists(path("f.bin.png")));
+    EXPECT_TRUE(fs::exists(path("f.field")) && fs::exists(path("f.field.png")));
     EXPECT_TRUE(temporaries().empty());
 }
 

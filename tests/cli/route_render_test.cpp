@@ -5,7 +5,6 @@
 // `solve` reports the right status words and exactly the brute-force partial paths with
 // `--fallback nearest`, states the weighted bound, and skips "unknown" rows under --check.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,6 +21,7 @@
 
 #include "png_picture.hpp"
 #include "random_maps.hpp"
+#include "run_command.hpp"
 #include "reference_dijkstra.hpp"
 #include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/io/map_file.hpp"
@@ -29,35 +29,7 @@
 namespace swarmpath {
 namespace {
 
-struct Outcome {
-    int exit_code = -1;
-    std::string output;
-    std::string errors;
-};
-
-std::string read_file(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    std::ostringstream contents;
-    contents << file.rdbuf();
-    return contents.str();
-}
-
-void write_file(const std::string& path, const std::string& text) {
-    std::ofstream file(path, std::ios::binary);
-    file << text;
-}
-
-/// Runs the executable with `arguments` (shell words), capturing both streams, under a timeout.
-Outcome run(const std::string& folder, const std::string& arguments) {
-    const std::string command = std::string("timeout 120 ") + SWARMPATH_EXECUTABLE + " " + arguments + " >" + folder +
-                                "/stdout 2>" + folder + "/stderr </dev/null";
-    const int status = std::system(command.c_str());
-    Outcome outcome;
-    outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    outcome.output = read_file(folder + "/stdout");
-    outcome.errors = read_file(folder + "/stderr");
-    return outcome;
-}
+using Outcome = testing::CommandOutcome;
 
 /// `key value` lines of `route` output before the picture.
 std::map<std::string, std::string> header_fields(const std::string& output) {
@@ -107,12 +79,12 @@ struct RouteCase {
 TEST(RouteCommand, DrawsALegalOptimalPathUnderEveryOption) {
     const std::string folder = testing::scratch_folder("route-options");
     std::mt19937_64 random(0x707e);
-    write_file(folder + "/costs.terrain", "# swamp-like letters\na = 3\nb=0.5  # cheaper than ground\n");
+    testing::write_text(folder + "/costs.terrain", "# swamp-like letters\na = 3\nb=0.5  # cheaper than ground\n");
     std::size_t checked = 0;
     for (int map_number = 0; map_number < 3; ++map_number) {
         const io::MapFile map = testing::random_map(random, 18, 12, 0.25, "...abW");
         const std::string map_path = folder + "/map" + std::to_string(map_number) + ".map";
-        write_file(map_path, testing::to_map_text(map));
+        testing::write_text(map_path, testing::to_map_text(map));
 
         grid::TerrainTable costs = grid::TerrainTable::benchmark();
         costs.declare('a', true, 3.0);
@@ -163,14 +135,14 @@ TEST(RouteCommand, DrawsALegalOptimalPathUnderEveryOption) {
                 const std::string arguments = "route " + map_path + " " + std::to_string(sx) + " " + std::to_string(sy) +
                                               " " + std::to_string(gx) + " " + std::to_string(gy) + " " +
                                               route_case.arguments;
-                const Outcome outcome = run(folder, arguments);
-                ASSERT_EQ(outcome.exit_code, 0) << arguments << "\n" << outcome.errors;
-                std::map<std::string, std::string> fields = header_fields(outcome.output);
+                const Outcome outcome = testing::run_swarmpath(arguments);
+                ASSERT_EQ(outcome.exit_code, 0) << arguments << "\n" << outcome.standard_error;
+                std::map<std::string, std::string> fields = header_fields(outcome.standard_output);
                 if (optimal == testing::kUnreachable) {
                     EXPECT_EQ(fields["status"], "no_path") << arguments;
                     continue;
                 }
-                ASSERT_EQ(fields["status"], "found") << arguments << "\n" << outcome.output;
+                ASSERT_EQ(fields["status"], "found") << arguments << "\n" << outcome.standard_output;
                 const double cost = std::stod(fields["cost"]);
                 if (route_case.bound == 1.0) {
                     EXPECT_NEAR(cost, optimal, 1e-6 * optimal + 1e-7) << arguments;
@@ -180,7 +152,7 @@ TEST(RouteCommand, DrawsALegalOptimalPathUnderEveryOption) {
                     EXPECT_NE(fields["bound"].find("at most"), std::string::npos) << arguments;
                 }
                 // The drawn cells: S, G and the stars, exactly the printed path.
-                const std::vector<std::string> rows = picture_rows(outcome.output);
+                const std::vector<std::string> rows = picture_rows(outcome.standard_output);
                 ASSERT_EQ(rows.size(), map.height) << arguments;
                 std::set<std::uint32_t> drawn;
                 for (std::uint32_t y = 0; y < map.height; ++y) {
@@ -219,11 +191,11 @@ TEST(RouteCommand, DrawsALegalOptimalPathUnderEveryOption) {
 TEST(RouteCommand, StatusWordsForUnreachableBlockedAndLimitedQueries) {
     const std::string folder = testing::scratch_folder("route-statuses");
     const std::string map_path = folder + "/box.map";
-    write_file(map_path, "type octile\nheight 5\nwidth 7\nmap\n.......\n.@@@@@.\n.@...@.\n.@@@@@.\n.......\n");
+    testing::write_text(map_path, "type octile\nheight 5\nwidth 7\nmap\n.......\n.@@@@@.\n.@...@.\n.@@@@@.\n.......\n");
     auto status_of = [&](const std::string& arguments) {
-        const Outcome outcome = run(folder, "route " + map_path + " " + arguments);
-        EXPECT_EQ(outcome.exit_code, 0) << arguments << outcome.errors;
-        return header_fields(outcome.output)["status"];
+        const Outcome outcome = testing::run_swarmpath("route " + map_path + " " + arguments);
+        EXPECT_EQ(outcome.exit_code, 0) << arguments << outcome.standard_error;
+        return header_fields(outcome.standard_output)["status"];
     };
     EXPECT_EQ(status_of("0 0 3 2"), "no_path");
     EXPECT_EQ(status_of("0 0 1 1"), "goal_blocked");
@@ -232,27 +204,27 @@ TEST(RouteCommand, StatusWordsForUnreachableBlockedAndLimitedQueries) {
     EXPECT_EQ(status_of("0 0 6 4 --max-expansions 2"), "node_limit");
     EXPECT_EQ(status_of("0 0 6 4 --max-expansions 100"), "found");
     // The walled-off goal with the fallback: the hand-computed partial path along the top row.
-    const Outcome partial = run(folder, "route " + map_path + " 0 0 3 2 --fallback nearest");
-    std::map<std::string, std::string> fields = header_fields(partial.output);
+    const Outcome partial = testing::run_swarmpath("route " + map_path + " 0 0 3 2 --fallback nearest");
+    std::map<std::string, std::string> fields = header_fields(partial.standard_output);
     EXPECT_EQ(fields["status"], "partial");
     EXPECT_EQ(fields["path"], "0:0 1:0 2:0 3:0");
     // Refused settings are usage errors.
-    EXPECT_EQ(run(folder, "route " + map_path + " 0 0 6 4 --heuristic manhattan").exit_code, 2);
-    EXPECT_EQ(run(folder, "route " + map_path + " 0 0 6 4 --weight 0.5").exit_code, 2);
-    EXPECT_EQ(run(folder, "route " + map_path + " 0 0 6 4 --terrain Q").exit_code, 2);
+    EXPECT_EQ(testing::run_swarmpath("route " + map_path + " 0 0 6 4 --heuristic manhattan").exit_code, 2);
+    EXPECT_EQ(testing::run_swarmpath("route " + map_path + " 0 0 6 4 --weight 0.5").exit_code, 2);
+    EXPECT_EQ(testing::run_swarmpath("route " + map_path + " 0 0 6 4 --terrain Q").exit_code, 2);
     // An undeclared letter in a map is an error naming the file until a terrain spec declares it.
     const std::string custom_path = folder + "/custom.map";
-    write_file(custom_path, "type octile\nheight 2\nwidth 3\nmap\n.k.\n.k.\n");
-    const Outcome undeclared = run(folder, "route " + custom_path + " 0 0 2 0");
+    testing::write_text(custom_path, "type octile\nheight 2\nwidth 3\nmap\n.k.\n.k.\n");
+    const Outcome undeclared = testing::run_swarmpath("route " + custom_path + " 0 0 2 0");
     EXPECT_EQ(undeclared.exit_code, 2);
-    EXPECT_NE(undeclared.errors.find("custom.map"), std::string::npos) << undeclared.errors;
-    EXPECT_EQ(header_fields(run(folder, "route " + custom_path + " 0 0 2 0 --terrain k=inf").output)["status"], "no_path");
-    EXPECT_EQ(header_fields(run(folder, "route " + custom_path + " 0 0 2 0 --terrain k=5").output)["cost"], "6.00000000");  // enter k (5), then ground (1)
+    EXPECT_NE(undeclared.standard_error.find("custom.map"), std::string::npos) << undeclared.standard_error;
+    EXPECT_EQ(header_fields(testing::run_swarmpath("route " + custom_path + " 0 0 2 0 --terrain k=inf").standard_output)["status"], "no_path");
+    EXPECT_EQ(header_fields(testing::run_swarmpath("route " + custom_path + " 0 0 2 0 --terrain k=5").standard_output)["cost"], "6.00000000");  // enter k (5), then ground (1)
     // A bad terrain file line is reported with its file and line.
-    write_file(folder + "/bad.terrain", "# costs\nk=5\nk=cheap\n");
-    const Outcome bad_file = run(folder, "route " + custom_path + " 0 0 2 0 --terrain-file " + folder + "/bad.terrain");
+    testing::write_text(folder + "/bad.terrain", "# costs\nk=5\nk=cheap\n");
+    const Outcome bad_file = testing::run_swarmpath("route " + custom_path + " 0 0 2 0 --terrain-file " + folder + "/bad.terrain");
     EXPECT_EQ(bad_file.exit_code, 2);
-    EXPECT_NE(bad_file.errors.find("bad.terrain:3"), std::string::npos) << bad_file.errors;
+    EXPECT_NE(bad_file.standard_error.find("bad.terrain:3"), std::string::npos) << bad_file.standard_error;
 }
 
 using testing::decode_png;
@@ -278,7 +250,7 @@ TEST(RenderCommand, PngDiffersFromTheBareMapExactlyOnPathCells) {
     std::mt19937_64 random(0x9e4de4);
     const io::MapFile map = testing::random_map(random, 30, 20, 0.2, "....GSW");
     const std::string map_path = folder + "/terrain.map";
-    write_file(map_path, testing::to_map_text(map));
+    testing::write_text(map_path, testing::to_map_text(map));
     // Three queries between ground cells linked under the benchmark rules.
     testing::ReferenceRules rules;
     std::string scenario = "version 1\n";
@@ -296,17 +268,17 @@ TEST(RenderCommand, PngDiffersFromTheBareMapExactlyOnPathCells) {
     }
     ASSERT_EQ(rows_written, 3);
     const std::string scenario_path = folder + "/terrain.map.scen";
-    write_file(scenario_path, scenario);
+    testing::write_text(scenario_path, scenario);
 
-    Outcome solved = run(folder, "solve " + scenario_path + " --paths " + folder + "/paths.csv");
-    ASSERT_EQ(solved.exit_code, 0) << solved.errors;
-    Outcome bare = run(folder, "render " + map_path + " -o " + folder + "/bare.png --scale 5");
-    ASSERT_EQ(bare.exit_code, 0) << bare.errors;
-    Outcome drawn = run(folder, "render " + map_path + " -o " + folder + "/paths.png --scale 5 --paths " + folder + "/paths.csv");
-    ASSERT_EQ(drawn.exit_code, 0) << drawn.errors;
-    Outcome from_scenario = run(folder, "render " + map_path + " -o " + folder + "/scen.png --scale 5 --scen " +
+    Outcome solved = testing::run_swarmpath("solve " + scenario_path + " --paths " + folder + "/paths.csv");
+    ASSERT_EQ(solved.exit_code, 0) << solved.standard_error;
+    Outcome bare = testing::run_swarmpath("render " + map_path + " -o " + folder + "/bare.png --scale 5");
+    ASSERT_EQ(bare.exit_code, 0) << bare.standard_error;
+    Outcome drawn = testing::run_swarmpath("render " + map_path + " -o " + folder + "/paths.png --scale 5 --paths " + folder + "/paths.csv");
+    ASSERT_EQ(drawn.exit_code, 0) << drawn.standard_error;
+    Outcome from_scenario = testing::run_swarmpath("render " + map_path + " -o " + folder + "/scen.png --scale 5 --scen " +
                                             scenario_path + " --query 0 --query 1 --query 2");
-    ASSERT_EQ(from_scenario.exit_code, 0) << from_scenario.errors;
+    ASSERT_EQ(from_scenario.exit_code, 0) << from_scenario.standard_error;
 
     Picture bare_picture, path_picture, scenario_picture;
     ASSERT_TRUE(decode_png(folder + "/bare.png", bare_picture));
@@ -332,7 +304,7 @@ TEST(RenderCommand, PngDiffersFromTheBareMapExactlyOnPathCells) {
 
     // The cells of the CSV's paths, checked legal and optimal against the reference.
     std::set<std::uint32_t> path_cells;
-    std::istringstream csv(read_file(folder + "/paths.csv"));
+    std::istringstream csv(testing::read_text(folder + "/paths.csv"));
     std::string line;
     std::getline(csv, line);  // header
     int path_count = 0;
@@ -353,9 +325,9 @@ TEST(RenderCommand, PngDiffersFromTheBareMapExactlyOnPathCells) {
     }
 
     // The ASCII form marks the same cells.
-    Outcome text = run(folder, "render " + map_path + " -o " + folder + "/paths.txt --paths " + folder + "/paths.csv");
-    ASSERT_EQ(text.exit_code, 0) << text.errors;
-    std::istringstream ascii(read_file(folder + "/paths.txt"));
+    Outcome text = testing::run_swarmpath("render " + map_path + " -o " + folder + "/paths.txt --paths " + folder + "/paths.csv");
+    ASSERT_EQ(text.exit_code, 0) << text.standard_error;
+    std::istringstream ascii(testing::read_text(folder + "/paths.txt"));
     for (std::uint32_t y = 0; y < map.height; ++y) {
         ASSERT_TRUE(static_cast<bool>(std::getline(ascii, line)));
         ASSERT_EQ(line.size(), map.width);
@@ -373,18 +345,18 @@ TEST(RenderCommand, PngDiffersFromTheBareMapExactlyOnPathCells) {
 TEST(RenderCommand, BundledMapScalesUpAndBadInputIsRefused) {
     const std::string folder = testing::scratch_folder("render-bundled");
     const std::string map_path = testing::dataset_folder() + "/dao/arena.map";
-    const Outcome outcome = run(folder, "render " + map_path + " -o " + folder + "/arena.png --scen " + map_path +
+    const Outcome outcome = testing::run_swarmpath("render " + map_path + " -o " + folder + "/arena.png --scen " + map_path +
                                             ".scen --query 100 --query 159");
-    ASSERT_EQ(outcome.exit_code, 0) << outcome.errors;
+    ASSERT_EQ(outcome.exit_code, 0) << outcome.standard_error;
     Picture picture;
     ASSERT_TRUE(decode_png(folder + "/arena.png", picture));
     // A 49 × 49 map is scaled up so that it is readable (at least 4 pixels a cell).
     EXPECT_EQ(picture.width, picture.height);
     EXPECT_EQ(picture.width % 49, 0U);
     EXPECT_GE(picture.width / 49, 4U);
-    EXPECT_EQ(run(folder, "render " + map_path + " -o " + folder + "/x.png --scen " + map_path + ".scen --query 100000").exit_code, 2);
-    write_file(folder + "/bad.csv", "scenario,query,status,cost,path\nx,0,found,1.0,1:1 900:900\n");
-    EXPECT_EQ(run(folder, "render " + map_path + " -o " + folder + "/x.png --paths " + folder + "/bad.csv").exit_code, 2);
+    EXPECT_EQ(testing::run_swarmpath("render " + map_path + " -o " + folder + "/x.png --scen " + map_path + ".scen --query 100000").exit_code, 2);
+    testing::write_text(folder + "/bad.csv", "scenario,query,status,cost,path\nx,0,found,1.0,1:1 900:900\n");
+    EXPECT_EQ(testing::run_swarmpath("render " + map_path + " -o " + folder + "/x.png --paths " + folder + "/bad.csv").exit_code, 2);
     EXPECT_FALSE(std::ifstream(folder + "/x.png").good());
 }
 
@@ -444,7 +416,7 @@ TEST(SolveCommand, FallbackNearestGivesTheDefinedPartialPaths) {
     const std::string folder = testing::scratch_folder("solve-fallback");
     std::mt19937_64 random(0xfa11);
     const io::MapFile map = testing::random_map(random, 32, 24, 0.42);
-    write_file(folder + "/walls.map", testing::to_map_text(map));
+    testing::write_text(folder + "/walls.map", testing::to_map_text(map));
     testing::ReferenceRules rules;
     std::string scenario = "version 1\n";
     struct Row {
@@ -475,18 +447,18 @@ TEST(SolveCommand, FallbackNearestGivesTheDefinedPartialPaths) {
                     std::to_string(row.gx) + "\t" + std::to_string(row.gy) + "\t0\n";
     }
     ASSERT_EQ(rows.size(), 20U);
-    write_file(folder + "/walls.map.scen", scenario);
+    testing::write_text(folder + "/walls.map.scen", scenario);
 
-    const Outcome plain = run(folder, "solve " + folder + "/walls.map.scen --algorithm astar --paths " + folder + "/plain.csv");
-    ASSERT_EQ(plain.exit_code, 0) << plain.errors;
-    EXPECT_NE(plain.output.find("no_path 10"), std::string::npos) << plain.output;
-    EXPECT_NE(plain.output.find("goal_blocked 10"), std::string::npos) << plain.output;
-    const Outcome nearest = run(folder, "solve " + folder + "/walls.map.scen --algorithm astar --fallback nearest --paths " +
+    const Outcome plain = testing::run_swarmpath("solve " + folder + "/walls.map.scen --algorithm astar --paths " + folder + "/plain.csv");
+    ASSERT_EQ(plain.exit_code, 0) << plain.standard_error;
+    EXPECT_NE(plain.standard_output.find("no_path 10"), std::string::npos) << plain.standard_output;
+    EXPECT_NE(plain.standard_output.find("goal_blocked 10"), std::string::npos) << plain.standard_output;
+    const Outcome nearest = testing::run_swarmpath("solve " + folder + "/walls.map.scen --algorithm astar --fallback nearest --paths " +
                                             folder + "/nearest.csv");
-    ASSERT_EQ(nearest.exit_code, 0) << nearest.errors;
+    ASSERT_EQ(nearest.exit_code, 0) << nearest.standard_error;
 
-    std::istringstream plain_csv(read_file(folder + "/plain.csv"));
-    std::istringstream nearest_csv(read_file(folder + "/nearest.csv"));
+    std::istringstream plain_csv(testing::read_text(folder + "/plain.csv"));
+    std::istringstream nearest_csv(testing::read_text(folder + "/nearest.csv"));
     std::string plain_line, nearest_line;
     std::getline(plain_csv, plain_line);
     std::getline(nearest_csv, nearest_line);
@@ -515,23 +487,23 @@ TEST(SolveCommand, CheckSkipsUnknownRowsAndAcceptsTheWeightedBound) {
     scenario += "0\tarena.map\t49\t49\t1\t11\t1\t12\t1\n";   // known, correct
     scenario += "0\tarena.map\t49\t49\t1\t11\t40\t40\t0\n";  // unknown: length 0, start != goal
     scenario += "0\tarena.map\t49\t49\t5\t5\t5\t5\t0\n";     // start == goal: a real 0
-    write_file(folder + "/unknown.map.scen", scenario);
-    const Outcome checked = run(folder, "solve " + folder + "/unknown.map.scen --map " + arena + " --check --summary " +
+    testing::write_text(folder + "/unknown.map.scen", scenario);
+    const Outcome checked = testing::run_swarmpath("solve " + folder + "/unknown.map.scen --map " + arena + " --check --summary " +
                                             folder + "/summary.json");
-    EXPECT_EQ(checked.exit_code, 0) << checked.output << checked.errors;
-    const std::string summary = read_file(folder + "/summary.json");
+    EXPECT_EQ(checked.exit_code, 0) << checked.standard_output << checked.standard_error;
+    const std::string summary = testing::read_text(folder + "/summary.json");
     EXPECT_NE(summary.find("\"unknown\": 1"), std::string::npos) << summary;
     EXPECT_NE(summary.find("\"mismatches\": 0"), std::string::npos) << summary;
 
     const std::string scen = testing::dataset_folder() + "/dao/arena.map.scen";
-    const Outcome weighted = run(folder, "solve " + scen + " --weight 3 --check --summary " + folder + "/weighted.json");
-    EXPECT_EQ(weighted.exit_code, 0) << weighted.output << weighted.errors;
-    EXPECT_NE(weighted.output.find("at most 3 x optimal"), std::string::npos) << weighted.output;
-    EXPECT_NE(read_file(folder + "/weighted.json").find("\"cost_bound\""), std::string::npos);
-    EXPECT_EQ(run(folder, "solve " + scen + " --heuristic manhattan").exit_code, 2);
-    const Outcome manhattan = run(folder, "solve " + scen + " --heuristic manhattan --weight 1 --check");
-    EXPECT_EQ(manhattan.exit_code, 0) << manhattan.output << manhattan.errors;
-    EXPECT_NE(manhattan.output.find("at most 1.41421 x optimal"), std::string::npos) << manhattan.output;
+    const Outcome weighted = testing::run_swarmpath("solve " + scen + " --weight 3 --check --summary " + folder + "/weighted.json");
+    EXPECT_EQ(weighted.exit_code, 0) << weighted.standard_output << weighted.standard_error;
+    EXPECT_NE(weighted.standard_output.find("at most 3 x optimal"), std::string::npos) << weighted.standard_output;
+    EXPECT_NE(testing::read_text(folder + "/weighted.json").find("\"cost_bound\""), std::string::npos);
+    EXPECT_EQ(testing::run_swarmpath("solve " + scen + " --heuristic manhattan").exit_code, 2);
+    const Outcome manhattan = testing::run_swarmpath("solve " + scen + " --heuristic manhattan --weight 1 --check");
+    EXPECT_EQ(manhattan.exit_code, 0) << manhattan.standard_output << manhattan.standard_error;
+    EXPECT_NE(manhattan.standard_output.find("at most 1.41421 x optimal"), std::string::npos) << manhattan.standard_output;
 }
 
 }  // namespace

@@ -37,10 +37,7 @@ TEST(GridTest, BorderRingIsBlockedAndCellsMapToLetters) {
 }
 
 TEST(GridTest, WaterIsItsOwnLayerAndCostsMakeTheGridNonUniform) {
-    io::MapFile map;
-    map.width = 3;
-    map.height = 1;
-    map.letters = ".WS";
+    const io::MapFile map = testing::map_from_rows({".WS"});
     Expected<Grid> grid = Grid::build(map, TerrainTable::benchmark());
     ASSERT_TRUE(grid);
     EXPECT_FALSE(grid->uniform_cost());
@@ -57,10 +54,7 @@ TEST(GridTest, WaterIsItsOwnLayerAndCostsMakeTheGridNonUniform) {
 }
 
 TEST(GridTest, CostRatioAboveTheLimitIsRefused) {
-    io::MapFile map;
-    map.width = 2;
-    map.height = 1;
-    map.letters = "ab";
+    const io::MapFile map = testing::map_from_rows({"ab"});
     Expected<TerrainTable> terrain = parse_terrain_spec("a=1,b=100000", TerrainTable::benchmark(), "test");
     ASSERT_TRUE(terrain);
     EXPECT_FALSE(Grid::build(map, *terrain));

@@ -93,10 +93,7 @@ INSTANTIATE_TEST_SUITE_P(RandomGrids, AstarDifferentialTest,
                          });
 
 TEST(AstarTest, OffMapEndpointsAreInvalid) {
-    io::MapFile map;
-    map.width = 3;
-    map.height = 3;
-    map.letters = ".........";
+    const io::MapFile map = testing::map_from_rows({"...", "...", "..."});
     Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
     ASSERT_TRUE(grid);
     Expected<Solver> solver = Solver::create(*grid, SearchSettings{.algorithm = Algorithm::astar});
@@ -113,10 +110,7 @@ TEST(AstarTest, OffMapEndpointsAreInvalid) {
 
 TEST(AstarTest, CornerCuttingIsForbiddenUnderTheBenchmarkRule) {
     // From (0,0) to (1,1) with (1,0) blocked: the diagonal would cut the corner, so the path goes around.
-    io::MapFile map;
-    map.width = 2;
-    map.height = 2;
-    map.letters = ".@..";
+    const io::MapFile map = testing::map_from_rows({".@", ".."});
     Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
     ASSERT_TRUE(grid);
     Expected<Solver> solver = Solver::create(*grid, SearchSettings{.algorithm = Algorithm::astar});

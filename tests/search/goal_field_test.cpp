@@ -153,10 +153,7 @@ TEST(GoalField, StoppingEarlyKeepsTheTargetsCosts) {
 }
 
 TEST(GoalField, BlockedGoalGivesAnEmptyCompleteField) {
-    io::MapFile map;
-    map.width = 3;
-    map.height = 1;
-    map.letters = ".@.";
+    const io::MapFile map = testing::map_from_rows({".@."});
     Expected<grid::Grid> built = grid::Grid::build(map, grid::TerrainTable::benchmark());
     ASSERT_TRUE(built.has_value());
     search::FieldWorkspace workspace;

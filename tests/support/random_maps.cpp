@@ -2,6 +2,7 @@
 #include "random_maps.hpp"
 
 #include <filesystem>
+#include <stdexcept>
 
 namespace swarmpath::testing {
 
@@ -16,6 +17,19 @@ io::MapFile random_map(std::mt19937_64& random, std::uint32_t width, std::uint32
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     std::uniform_int_distribution<std::size_t> pick(0, passable_letters.size() - 1);
     for (char& letter : map.letters) letter = unit(random) < density ? '@' : passable_letters[pick(random)];
+    return map;
+}
+
+io::MapFile map_from_rows(std::initializer_list<std::string_view> rows) {
+    io::MapFile map;
+    map.path = "rows";
+    map.type = "octile";
+    map.height = static_cast<std::uint32_t>(rows.size());
+    map.width = rows.size() == 0 ? 0 : static_cast<std::uint32_t>(rows.begin()->size());
+    for (std::string_view row : rows) {
+        if (row.size() != map.width) throw std::invalid_argument("map_from_rows: rows of different lengths");
+        map.letters.append(row);
+    }
     return map;
 }
 

@@ -1,10 +1,12 @@
-// Random maps for randomized tests: a seeded generator of MapFile values with a given obstacle
-// density and, optionally, extra terrain letters. Deterministic for a given seed.
+// Maps for tests: a seeded generator of MapFile values with a given obstacle density and,
+// optionally, extra terrain letters (deterministic for a given seed), and small maps drawn as rows.
 #pragma once
 
 #include <cstdint>
 #include <random>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 
 #include "swarmpath/io/map_file.hpp"
 
@@ -14,6 +16,10 @@ namespace swarmpath::testing {
 /// uniformly from `passable_letters`.
 io::MapFile random_map(std::mt19937_64& random, std::uint32_t width, std::uint32_t height, double density,
                        const std::string& passable_letters = ".");
+
+/// A square-cell map drawn row by row, top row first: map_from_rows({"..@", "..."}) is 3 wide and
+/// 2 high. Every row must be as long as the first (a test setup error throws std::invalid_argument).
+io::MapFile map_from_rows(std::initializer_list<std::string_view> rows);
 
 /// The map as Moving AI text (for parser round trips and command-line tests).
 std::string to_map_text(const io::MapFile& map);

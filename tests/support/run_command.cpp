@@ -5,9 +5,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "random_maps.hpp"
 
@@ -48,9 +51,18 @@ pid_t start_swarmpath(const std::vector<std::string>& arguments, const std::stri
     ::_exit(127);
 }
 
-CommandOutcome run_swarmpath(const std::string& arguments, int timeout_seconds) {
+namespace {
+
+/// A fresh scratch folder for one run's captured streams.
+std::string capture_folder() {
     static int counter = 0;
-    const std::string folder = scratch_folder("command-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    return scratch_folder("command-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+}
+
+}  // namespace
+
+CommandOutcome run_swarmpath(const std::string& arguments, int timeout_seconds) {
+    const std::string folder = capture_folder();
     const std::string out_path = folder + "/stdout";
     const std::string error_path = folder + "/stderr";
     const std::string command = "timeout " + std::to_string(timeout_seconds) + " " + SWARMPATH_EXECUTABLE + " " +
@@ -58,7 +70,42 @@ CommandOutcome run_swarmpath(const std::string& arguments, int timeout_seconds) 
     const int status = std::system(command.c_str());
     CommandOutcome outcome;
     outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    outcome.timed_out = outcome.exit_code == 124;
     outcome.standard_output = read_text(out_path);
+    outcome.standard_error = read_text(error_path);
+    return outcome;
+}
+
+CommandOutcome run_swarmpath_arguments(const std::vector<std::string>& arguments, int timeout_seconds) {
+    const std::string folder = capture_folder();
+    const std::string out_path = folder + "/stdout";
+    const std::string error_path = folder + "/stderr";
+    const pid_t child = start_swarmpath(arguments, ".", out_path, error_path);
+    if (child < 0) {
+        CommandOutcome outcome;
+        outcome.standard_error = "fork failed";
+        return outcome;
+    }
+    return finish_swarmpath(child, out_path, error_path, timeout_seconds);
+}
+
+CommandOutcome finish_swarmpath(pid_t child, const std::string& output_path, const std::string& error_path,
+                                int timeout_seconds) {
+    CommandOutcome outcome;
+    int status = 0;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
+    while (::waitpid(child, &status, WNOHANG) != child) {
+        if (std::chrono::steady_clock::now() > deadline) {
+            ::kill(child, SIGKILL);
+            ::waitpid(child, &status, 0);
+            outcome.timed_out = true;
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    if (!outcome.timed_out && WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
+    if (!outcome.timed_out && WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
+    outcome.standard_output = read_text(output_path);
     outcome.standard_error = read_text(error_path);
     return outcome;
 }

@@ -1,5 +1,8 @@
-// Running the real `swarmpath` executable from tests: the command line is run through /bin/sh with
-// stdout and stderr captured to files, under `timeout` so a hang fails the test instead of stalling it.
+// Running the real `swarmpath` executable from tests, the process runner the test suites share:
+// a command line through /bin/sh, or a list of arguments with no shell at all (for names a shell
+// would mangle); both capture stdout and stderr through files in a scratch folder of their own and
+// stop the process after a timeout, so a hang fails the test instead of stalling it. A test that
+// must act while the command runs (send it a signal) starts it and waits for it in two steps.
 #pragma once
 
 #include <sys/types.h>
@@ -10,13 +13,21 @@
 namespace swarmpath::testing {
 
 struct CommandOutcome {
-    int exit_code = -1;  ///< the process's exit status; 124 when the timeout killed it
+    /// The exit status. run_swarmpath: 124 when the timeout stopped it, 128 + N after signal N (as
+    /// the shell says); run_swarmpath_arguments: -1 unless the process exited by itself.
+    int exit_code = -1;
     std::string standard_output;
     std::string standard_error;
+    bool timed_out = false;  ///< the timeout stopped it (both runners)
+    int signal = 0;          ///< the signal that ended it (run_swarmpath_arguments only)
 };
 
 /// Runs `SWARMPATH_EXECUTABLE arguments` (arguments are passed to the shell as written).
 CommandOutcome run_swarmpath(const std::string& arguments, int timeout_seconds = 120);
+
+/// Runs SWARMPATH_EXECUTABLE with each of `arguments` passed as it is (no shell), in the current
+/// folder, with standard input from /dev/null; killed after `timeout_seconds`.
+CommandOutcome run_swarmpath_arguments(const std::vector<std::string>& arguments, int timeout_seconds = 120);
 
 /// Reads a whole file, or returns an empty string when it does not exist.
 std::string read_text(const std::string& path);
@@ -29,5 +40,10 @@ void write_text(const std::string& path, const std::string& contents);
 /// the child's process id, for waitpid or wait4.
 pid_t start_swarmpath(const std::vector<std::string>& arguments, const std::string& folder,
                       const std::string& output_path = "", const std::string& error_path = "");
+
+/// Waits for `child` (from start_swarmpath) to end, killing it after `timeout_seconds`, and reads
+/// back the streams it wrote to `output_path` and `error_path` (as run_swarmpath_arguments reports).
+CommandOutcome finish_swarmpath(pid_t child, const std::string& output_path, const std::string& error_path,
+                                int timeout_seconds);
 
 }  // namespace swarmpath::testing

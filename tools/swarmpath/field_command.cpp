@@ -11,12 +11,14 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
 #include "map_picture.hpp"
 #include "option_limits.hpp"
+#include "output_names.hpp"
 #include "run_files.hpp"
 #include "search_options.hpp"
 #include "terminal_text.hpp"
@@ -156,17 +158,26 @@ int run_field(const FieldOptions& options) {
     search.diagonal = options.diagonal;
     search.terrain_spec = options.terrain_spec;
     search.terrain_file = options.terrain_file;
-    // Both outputs are opened, and checked against the inputs and each other, before any work; they
-    // are committed together at the end: the field and its picture, or neither.
+    // Both outputs are opened, and checked against the inputs, each other and their extensions
+    // (output_names.hpp), before any work; they are committed together at the end: the field and
+    // its picture, or neither.
+    const std::string picture_path = options.picture.empty() ? options.output + ".png" : options.picture;
     RunFiles files;
     files.add_input("map", options.map_path);
     files.add_input("terrain file (--terrain-file)", options.terrain_file);
     io::AtomicFile* field_output = files.add_output("-o", options.output);
-    const std::string picture_path = options.picture.empty() ? options.output + ".png" : options.picture;
     io::AtomicFile* picture_output = files.add_output("--png", picture_path);
     if (Status checked = files.check(); !checked) {
         report_error(checked.error().describe(command_line_wording));
         return kExitBadInput;
+    }
+    for (const std::optional<std::string>& refused :
+         {wrong_output_extension("-o", options.output, ".field", "a goal field"),
+          wrong_output_extension("--png", picture_path, ".png", "a PNG picture")}) {
+        if (refused) {
+            report_error(*refused);
+            return kExitBadInput;
+        }
     }
     Expected<LoadedMap> loaded = load_map(search, options.map_path);
     if (!loaded) {
@@ -232,8 +243,8 @@ void add_field_command(CLI::App& app, int& exit_code) {
     command->add_option("map", options->map_path, "Map file (.map)")->required();
     command->add_option("goal_x", options->goal_x, "Goal column")->required()->check(whole_number(0, kMaximumCoordinate));
     command->add_option("goal_y", options->goal_y, "Goal row")->required()->check(whole_number(0, kMaximumCoordinate));
-    command->add_option("-o,--output", options->output, "Field file to write (layout: docs/crowds.md)")->required();
-    command->add_option("--png", options->picture, "Picture to write (default: FIELD.png)");
+    command->add_option("-o,--output", options->output, "Field file to write (.field; layout: docs/crowds.md)")->required();
+    command->add_option("--png", options->picture, "Picture to write (.png; default: FIELD.png)");
     command->add_option("--moves", options->moves, "Movement model: 8 or 4")->capture_default_str();
     command->add_option("--diagonal-rule", options->diagonal, "both-free, one-free or any")->capture_default_str();
     command->add_option("--terrain", options->terrain_spec, "Terrain costs, LETTER=COST,...");

@@ -6,7 +6,7 @@
 //   rooms   square rooms of --room cells per side behind one-cell walls, joined by one-cell doors:
 //           every room is reachable (a random spanning tree of doors) and each further wall gets a
 //           door with probability --density (default 0.25).
-// With --topology hex or triangle (FORMATS.md "Hex and triangle grids") the map says `type hex` or
+// With --topology hex or triangle (docs/formats.md) the map says `type hex` or
 // `type triangle` and every generator works through that shape's own neighbours (grid/topology.hpp):
 //   random  the same letters as on squares;
 //   maze    a perfect maze grown cell by cell: a wall cell is carved only when the one carved
@@ -19,33 +19,34 @@
 // Output is deterministic for a given seed on every platform: the generator is std::mt19937_64 and
 // every draw is reduced by this file's own arithmetic (standard distributions are not portable).
 // Square output is unchanged by the topology option: a square map draws exactly as before.
-// Scenario queries join two cells of the map's largest connected region (4-connected on squares,
-// which under the benchmark rule's no-corner-cutting is the same reachability as 8-connected; the
-// shape's neighbours otherwise). On squares their optimal lengths come from a plain A* here, in
-// doubles with std::priority_queue and √2 = 1.414213562 (FORMATS.md); on hex and triangle maps from a
-// reverse Dijkstra from the goal over the shape's neighbours, a step costing the terrain cost of the
-// cell entered (benchmark terrain, `W` its own layer). Neither shares code with the engine's search,
-// so `swarmpath solve --check` on the file is a real test.
+// Scenario queries join two cells of the map's largest connected region; their optimal lengths
+// come from reference_lengths.hpp, which shares no code with the engine's search, so
+// `swarmpath solve --check` on the file is a real test.
 // Rows are sorted by length, bucket = floor(length / 4), lengths printed with 8 decimals. Both files
 // are opened before any work and committed together (run_files.hpp): both appear or neither does.
 #include <algorithm>
-#include <cmath>
+#include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
-#include <limits>
 #include <memory>
-#include <queue>
+#include <optional>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "commands.hpp"
 #include "option_limits.hpp"
+#include "output_names.hpp"
+#include "progress_line.hpp"
+#include "reference_lengths.hpp"
 #include "run_files.hpp"
+#include "terminal_text.hpp"
 #include "swarmpath/io/atomic_file.hpp"
-#include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/grid/topology.hpp"
 #include "swarmpath/io/map_file.hpp"
 
@@ -137,20 +138,6 @@ std::string maze_letters(const MapOptions& options, Draw& draw) {
     return letters;
 }
 
-/// Calls `visit(neighbour)` for each neighbour of `cell` on a hex or triangle map that lies on the map.
-template <class Visit>
-void for_each_shaped_neighbour(grid::Topology topology, std::uint32_t width, std::uint32_t height, std::uint32_t cell,
-                               Visit&& visit) {
-    const std::uint32_t x = cell % width;
-    const std::uint32_t y = cell / width;
-    for (const grid::NeighbourOffset offset : grid::shaped_neighbours(topology, x, y)) {
-        const std::int64_t next_x = std::int64_t{x} + offset.dx;
-        const std::int64_t next_y = std::int64_t{y} + offset.dy;
-        if (next_x < 0 || next_y < 0 || next_x >= width || next_y >= height) continue;
-        visit(static_cast<std::uint32_t>(next_y * width + next_x));
-    }
-}
-
 /// A perfect maze on a hex or triangle map, grown by a depth-first search over cells: a wall cell is
 /// carved only when its one carved neighbour is the cell being grown from, so the carved cells stay a
 /// tree under the shape's adjacency (one route between any two of them).
@@ -164,10 +151,10 @@ std::string shaped_maze_letters(const MapOptions& options, Draw& draw) {
     while (!stack.empty()) {
         const std::uint32_t cell = stack.back();
         choices.clear();
-        for_each_shaped_neighbour(options.topology, width, height, cell, [&](std::uint32_t next) {
+        reference::for_each_shaped_neighbour(options.topology, width, height, cell, [&](std::uint32_t next) {
             if (letters[next] != '@') return;
             std::uint32_t carved = 0;
-            for_each_shaped_neighbour(options.topology, width, height, next,
+            reference::for_each_shaped_neighbour(options.topology, width, height, next,
                                       [&](std::uint32_t around) { carved += letters[around] == '.' ? 1U : 0U; });
             if (carved == 1) choices.push_back(next);  // that one is `cell`
         });
@@ -251,129 +238,62 @@ std::string rooms_letters(const MapOptions& options, Draw& draw) {
     return letters;
 }
 
-/// Cells of the largest connected region of passable (`.`) cells: 4-connected on squares, through the
-/// shape's neighbours on hex and triangle maps.
-std::vector<std::uint32_t> largest_region(const std::string& letters, grid::Topology topology, std::uint32_t width,
-                                          std::uint32_t height) {
-    std::vector<std::int32_t> label(letters.size(), -1);
-    std::vector<std::uint32_t> best;
-    std::vector<std::uint32_t> members;
-    std::vector<std::uint32_t> queue;
-    std::int32_t next_label = 0;
-    for (std::uint32_t seed = 0; seed < letters.size(); ++seed) {
-        if (letters[seed] != '.' || label[seed] >= 0) continue;
-        members.clear();
-        queue.assign(1, seed);
-        label[seed] = next_label;
-        while (!queue.empty()) {
-            const std::uint32_t cell = queue.back();
-            queue.pop_back();
-            members.push_back(cell);
-            auto reach = [&](std::uint32_t neighbour) {
-                if (letters[neighbour] == '.' && label[neighbour] < 0) {
-                    label[neighbour] = next_label;
-                    queue.push_back(neighbour);
-                }
-            };
-            if (topology != grid::Topology::square) {
-                for_each_shaped_neighbour(topology, width, height, cell, reach);
-                continue;
-            }
-            const std::uint32_t x = cell % width;
-            const std::uint32_t y = cell / width;
-            const std::uint32_t neighbours[4] = {x > 0 ? cell - 1 : cell, x + 1 < width ? cell + 1 : cell,
-                                                 y > 0 ? cell - width : cell, y + 1 < height ? cell + width : cell};
-            for (std::uint32_t neighbour : neighbours) reach(neighbour);
-        }
-        if (members.size() > best.size()) best = members;
-        ++next_label;
-    }
-    std::sort(best.begin(), best.end());
-    return best;
-}
-
-/// Plain A* in doubles under the benchmark rule (octile heuristic, √2 = 1.414213562); -1 if unreachable.
-double plain_shortest_length(const std::string& letters, std::uint32_t width, std::uint32_t height,
-                             std::uint32_t start, std::uint32_t goal, std::vector<double>& cost,
-                             std::vector<std::uint32_t>& touched) {
-    constexpr double kRootTwo = 1.414213562;
-    for (std::uint32_t cell : touched) cost[cell] = std::numeric_limits<double>::infinity();
-    touched.clear();
-    const auto goal_x = static_cast<double>(goal % width);
-    const auto goal_y = static_cast<double>(goal / width);
-    auto heuristic = [&](std::uint32_t cell) {
-        const double dx = std::abs(static_cast<double>(cell % width) - goal_x);
-        const double dy = std::abs(static_cast<double>(cell / width) - goal_y);
-        return std::max(dx, dy) + (kRootTwo - 1.0) * std::min(dx, dy);
-    };
-    auto open = [&](std::int64_t x, std::int64_t y) {
-        return x >= 0 && y >= 0 && x < width && y < height && letters[static_cast<std::size_t>(y * width + x)] == '.';
-    };
-    using Item = std::pair<double, std::uint32_t>;  // (f, cell)
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
-    cost[start] = 0;
-    touched.push_back(start);
-    queue.push({heuristic(start), start});
-    while (!queue.empty()) {
-        const auto [f, cell] = queue.top();
-        queue.pop();
-        const double g = cost[cell];
-        if (f > g + heuristic(cell) + 1e-9) continue;  // a stale entry
-        if (cell == goal) return g;
-        const std::int64_t x = cell % width;
-        const std::int64_t y = cell / width;
-        for (int dy = -1; dy <= 1; ++dy) {
-            for (int dx = -1; dx <= 1; ++dx) {
-                if ((dx == 0 && dy == 0) || !open(x + dx, y + dy)) continue;
-                if (dx != 0 && dy != 0 && !(open(x + dx, y) && open(x, y + dy))) continue;
-                const double next_cost = g + (dx != 0 && dy != 0 ? kRootTwo : 1.0);
-                const auto next = static_cast<std::uint32_t>((y + dy) * width + (x + dx));
-                if (next_cost < cost[next]) {
-                    if (std::isinf(cost[next])) touched.push_back(next);
-                    cost[next] = next_cost;
-                    queue.push({next_cost + heuristic(next), next});
-                }
-            }
-        }
-    }
-    return -1;
-}
-
-/// The cheapest cost from `start` to `goal` on a hex or triangle map, by a reverse Dijkstra from the goal
-/// in doubles over the shape's neighbours: a step into a cell costs that cell's terrain cost, and
-/// cells connect only within one terrain layer, so a settled cell v passes cost(v) + its own cost to
-/// each neighbour u (the step u -> v enters v). Stops when the start is settled; -1 if unreachable.
-double shaped_shortest_length(const std::string& letters, const MapOptions& options, const grid::TerrainTable& terrain,
-                              std::uint32_t start, std::uint32_t goal, std::vector<double>& cost,
-                              std::vector<std::uint32_t>& touched) {
-    for (std::uint32_t cell : touched) cost[cell] = std::numeric_limits<double>::infinity();
-    touched.clear();
-    using Item = std::pair<double, std::uint32_t>;  // (cost to the goal, cell)
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
-    cost[goal] = 0;
-    touched.push_back(goal);
-    queue.push({0.0, goal});
-    while (!queue.empty()) {
-        const auto [settled, cell] = queue.top();
-        queue.pop();
-        if (settled > cost[cell]) continue;  // a stale entry
-        if (cell == start) return settled;
-        const grid::TerrainRule& entered = terrain.rule(letters[cell]);
-        const double through = settled + entered.cost;
-        for_each_shaped_neighbour(options.topology, options.width, options.height, cell, [&](std::uint32_t neighbour) {
-            const grid::TerrainRule& rule = terrain.rule(letters[neighbour]);
-            if (!rule.passable || rule.layer != entered.layer || through >= cost[neighbour]) return;
-            if (std::isinf(cost[neighbour])) touched.push_back(neighbour);
-            cost[neighbour] = through;
-            queue.push({through, neighbour});
-        });
-    }
-    return -1;
-}
-
 std::string base_name(const std::string& path) {
     const std::size_t slash = path.find_last_of('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+struct ScenarioRow {
+    double length;
+    std::uint32_t start, goal;
+};
+
+/// `count` queries between two different cells of `region`, drawn in order from `draw`, with their
+/// optimal lengths computed on several threads, each with its own search (the rows do not depend on
+/// the thread count). Every pair within one region is connected, so every length is found.
+std::vector<ScenarioRow> scenario_rows(const reference::ReferenceMap& map, const std::vector<std::uint32_t>& region,
+                                       std::size_t count, Draw& draw, const std::string& label) {
+    std::vector<ScenarioRow> rows;
+    rows.reserve(count);
+    while (rows.size() < count) {
+        const std::uint32_t start = region[draw.below(region.size())];
+        const std::uint32_t goal = region[draw.below(region.size())];
+        if (start != goal) rows.push_back({-1.0, start, goal});
+    }
+    // Each search holds a length per cell: the threads together hold at most about 256 MiB of them.
+    const std::size_t search_bytes = std::max<std::size_t>(map.cell_count() * sizeof(double), 1);
+    const std::size_t memory_limit = std::max<std::size_t>((std::size_t{256} << 20) / search_bytes, 1);
+    const std::size_t workers = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1,
+                                                        std::max<std::size_t>(std::min(memory_limit, count), 1));
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> done{0};
+    auto work = [&] {
+        reference::ReferenceSearch search(map);
+        for (std::size_t index = next++; index < rows.size(); index = next++) {
+            rows[index].length = search.shortest_length(rows[index].start, rows[index].goal);
+            ++done;
+        }
+    };
+    std::vector<std::thread> threads;
+    for (std::size_t worker = 0; worker < workers; ++worker) threads.emplace_back(work);
+    ProgressLine progress(label, "scenarios");
+    while (done.load() < count) {
+        progress.update(done.load(), count);
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    for (std::thread& thread : threads) thread.join();
+    progress.finish();
+    return rows;
+}
+
+/// The one-line summary on standard error of what a run wrote (`scenario_path` empty: the map only).
+void report_written(const MapOptions& options, const std::string& scenario_path) {
+    std::string summary = fmt::format("swarmpath: wrote a {}x{} {} {} map to {}", options.width, options.height,
+                                      options.topology_name, options.kind, printable_output_name(options.output));
+    if (!scenario_path.empty()) {
+        summary += fmt::format(" and {} scenarios to {}", options.scenarios, printable_output_name(scenario_path));
+    }
+    std::fprintf(stderr, "%s\n", summary.c_str());
 }
 
 int run_generate_map(const MapOptions& options) {
@@ -400,13 +320,22 @@ int run_generate_map(const MapOptions& options) {
         report_error("--room must be at least 2 on triangles: a one-cell-wide column of triangles is not connected");
         return kExitBadInput;
     }
+    const std::string scenario_path = options.scenario_output.empty() ? options.output + ".scen" : options.scenario_output;
     RunFiles files;
     io::AtomicFile* map_file = files.add_output("-o", options.output);
-    const std::string scenario_path = options.scenario_output.empty() ? options.output + ".scen" : options.scenario_output;
     io::AtomicFile* scenario_file = options.scenarios == 0 ? nullptr : files.add_output("--scenario-output", scenario_path);
     if (Status checked = files.check(); !checked) {
         report_error(checked.error().describe(command_line_wording));
         return kExitBadInput;
+    }
+    for (const std::optional<std::string>& refused :
+         {wrong_output_extension("-o", options.output, ".map", "a map"),
+          options.scenarios == 0 ? std::nullopt
+                                 : wrong_output_extension("--scenario-output", scenario_path, ".scen", "a scenario file")}) {
+        if (refused) {
+            report_error(*refused);
+            return kExitBadInput;
+        }
     }
     Draw draw(options.seed);
     std::string letters;
@@ -431,37 +360,27 @@ int run_generate_map(const MapOptions& options) {
             report_error(committed.error().describe(command_line_wording));
             return kExitBadInput;
         }
+        report_written(options, "");
         return kExitSuccess;
     }
 
-    const std::vector<std::uint32_t> region = largest_region(letters, options.topology, options.width, options.height);
+    const reference::ReferenceMap reference_map(letters, options.width, options.height, options.topology);
+    std::vector<std::uint32_t> region = reference::largest_region(reference_map);
+    std::sort(region.begin(), region.end());
     if (region.size() < 2) {
         report_error("the generated map has no two connected passable cells to join (try a lower --density)");
         return kExitBadInput;
     }
-    struct Row {
-        double length;
-        std::uint32_t start, goal;
-    };
-    std::vector<Row> rows;
-    std::vector<double> cost(letters.size(), std::numeric_limits<double>::infinity());
-    std::vector<std::uint32_t> touched;
-    const grid::TerrainTable terrain = grid::TerrainTable::benchmark();
-    while (rows.size() < options.scenarios) {
-        const std::uint32_t start = region[draw.below(region.size())];
-        const std::uint32_t goal = region[draw.below(region.size())];
-        if (start == goal) continue;
-        const double length =
-            options.topology == grid::Topology::square
-                ? plain_shortest_length(letters, options.width, options.height, start, goal, cost, touched)
-                : shaped_shortest_length(letters, options, terrain, start, goal, cost, touched);
-        if (length < 0) continue;  // cannot happen within one region; kept as a guard
-        rows.push_back({length, start, goal});
+    std::vector<ScenarioRow> rows =
+        scenario_rows(reference_map, region, options.scenarios, draw, escape_text(base_name(options.output)));
+    if (std::any_of(rows.begin(), rows.end(), [](const ScenarioRow& row) { return row.length < 0; })) {
+        report_error("internal error: two cells of one region do not reach each other; no file written");
+        return kExitBadInput;
     }
-    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.length < b.length; });
+    std::stable_sort(rows.begin(), rows.end(), [](const ScenarioRow& a, const ScenarioRow& b) { return a.length < b.length; });
     const std::string map_name = base_name(options.output);
     std::string scenario = "version 1\n";
-    for (const Row& row : rows) {
+    for (const ScenarioRow& row : rows) {
         fmt::format_to(std::back_inserter(scenario), "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.8f}\n",
                        static_cast<std::uint64_t>(row.length / 4), map_name, options.width, options.height,
                        row.start % options.width, row.start / options.width, row.goal % options.width,
@@ -472,6 +391,7 @@ int run_generate_map(const MapOptions& options) {
         report_error(committed.error().describe(command_line_wording));
         return kExitBadInput;
     }
+    report_written(options, scenario_path);
     return kExitSuccess;
 }
 
@@ -512,7 +432,7 @@ void add_kind(CLI::App& generate, int& exit_code, const std::string& kind, const
     command->add_option("--scenarios", options->scenarios, "Also write a scenario file of N queries with optimal lengths")
         ->check(whole_number(0, kMaximumGeneratedScenarios))
         ->capture_default_str();
-    command->add_option("--scenario-output", options->scenario_output, "Scenario file to write (default: MAP.scen)");
+    command->add_option("--scenario-output", options->scenario_output, "Scenario file to write (.scen; default: MAP.scen)");
     command->callback([options, &exit_code] {
         options->topology = options->topology_name == "square" ? grid::Topology::square
                                                               : *grid::topology_from_type(options->topology_name);

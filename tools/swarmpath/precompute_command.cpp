@@ -18,6 +18,7 @@
 #include "commands.hpp"
 #include "distributed_solve.hpp"
 #include "option_limits.hpp"
+#include "output_names.hpp"
 #include "run_files.hpp"
 #include "search_options.hpp"
 #include "terminal_text.hpp"
@@ -115,6 +116,7 @@ int run_precompute(const PrecomputeOptions& options) {
     // Only rank 0 writes; the other ranks still check the path so that every rank agrees.
     io::AtomicFile* output = session.is_root() ? files.add_output("-o", options.output) : nullptr;
     if (Status checked = files.check(); !checked) return refuse(checked.error().describe(command_line_wording));
+    if (auto refused = wrong_output_extension("-o", options.output, ".oracle", "a path oracle")) return refuse(*refused);
     Expected<LoadedMap> loaded = load_map(options.search, options.map_path);
     if (!loaded) return refuse(loaded.error().describe(command_line_wording));
     const grid::Grid& grid = loaded->grid;
@@ -188,7 +190,7 @@ void add_precompute_command(CLI::App& app, int& exit_code) {
         "precompute", "Build a path oracle of a map: the first move of an optimal path between every two cells, "
                       "compressed (docs/path-oracle.md); answer with `solve --oracle FILE`");
     command->add_option("map", options->map_path, "Map file (.map)")->required();
-    command->add_option("-o,--output", options->output, "Oracle file to write (layout: docs/oracle-format.md)")->required();
+    command->add_option("-o,--output", options->output, "Oracle file to write (.oracle; layout: docs/oracle-format.md)")->required();
     command->add_option("--threads", options->threads,
                         "Worker threads, 0 to 1024 (0, the default, and at most: one per hardware thread)")
         ->check(whole_number(0, kMaximumThreads));

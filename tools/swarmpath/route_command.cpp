@@ -2,7 +2,8 @@
 // settings in force, the status, cost, expansions and cells of the path, then the map in ASCII with
 // the path drawn (`*` on path cells, `S` and `G` on the endpoints; hex maps with odd rows indented
 // half a cell, triangle maps with each cell's sloping sides: see map_picture.hpp). Every status is an
-// answer (exit 0); only bad input or options exit 2 (--waypoints/--smooth on a hex or triangle map).
+// answer (exit 0), an endpoint off the map too (status invalid, and a `reason` line saying which one);
+// only bad input or options exit 2 (--waypoints/--smooth on a hex or triangle map).
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -34,6 +35,19 @@ struct RouteOptions {
     SearchOptions search;
     PathShapeOptions shapes;
 };
+
+/// Which endpoints of `query` lie off the map, with their coordinates and the map's size ("the goal
+/// (7,0) is off the map: it is 7 x 5, columns 0 to 6 and rows 0 to 4"); empty when both are on it.
+std::string endpoints_off_map(const grid::Grid& grid, const search::Query& query) {
+    const bool start_off = !grid.contains(query.start_x, query.start_y);
+    const bool goal_off = !grid.contains(query.goal_x, query.goal_y);
+    if (!start_off && !goal_off) return {};
+    const std::string start = fmt::format("the start ({},{})", query.start_x, query.start_y);
+    const std::string goal = fmt::format("the goal ({},{})", query.goal_x, query.goal_y);
+    const std::string which = start_off && goal_off ? start + " and " + goal + " are" : (start_off ? start : goal) + " is";
+    return fmt::format("{} off the map: it is {} x {}, columns 0 to {} and rows 0 to {}", which, grid.width(),
+                       grid.height(), grid.width() - 1, grid.height() - 1);
+}
 
 int run_route(const RouteOptions& options) {
     Expected<LoadedMap> loaded = load_map(options.search, options.map_path);
@@ -76,6 +90,9 @@ int run_route(const RouteOptions& options) {
                        search::cost_bound(settings));
     }
     fmt::format_to(std::back_inserter(text), "status    {}\n", search::to_string(result.status));
+    if (const std::string off_map = endpoints_off_map(*grid, query); !off_map.empty()) {
+        fmt::format_to(std::back_inserter(text), "reason    {}\n", off_map);
+    }
     if (!result.path.empty()) fmt::format_to(std::back_inserter(text), "cost      {:.8f}\n", result.cost);
     fmt::format_to(std::back_inserter(text), "expanded  {}\n", result.counters.expanded);
     fmt::format_to(std::back_inserter(text), "cells     {}\n", result.path.size());

@@ -64,6 +64,10 @@ std::string escape_text(std::string_view text) {
     return shown;
 }
 
+std::string printable_output_name(std::string_view path) {
+    return path == "-" ? std::string("standard output") : escape_text(path);
+}
+
 std::string csv_field(std::string_view field) {
     if (field.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(field);
     std::string quoted = "\"";

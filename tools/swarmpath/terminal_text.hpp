@@ -12,6 +12,9 @@ namespace swarmpath::cli {
 /// `text` with every unsafe byte escaped as \xNN (see the file comment).
 std::string escape_text(std::string_view text);
 
+/// An output's name as messages print it: "standard output" for "-", otherwise the path escaped.
+std::string printable_output_name(std::string_view path);
+
 /// `field` as one CSV field: as it is, or in double quotes (with each quote doubled) when it holds a
 /// comma, a double quote, a carriage return or a line feed.
 std::string csv_field(std::string_view field);
