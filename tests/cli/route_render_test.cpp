@@ -374,7 +374,7 @@ TEST(RenderCommand, LegendNamesEachPathAndOtherExtensionsAreRefused) {
     EXPECT_NE(outcome.output.find("is query 122, smoothed line"), std::string::npos) << outcome.output;
     const Outcome jpeg = run(folder, "render " + map_path + " -o " + folder + "/picture.jpg");
     EXPECT_EQ(jpeg.exit_code, 2);
-    EXPECT_NE(jpeg.errors.find("picture.jpg: render writes a PNG"), std::string::npos) << jpeg.errors;
+    EXPECT_NE(jpeg.errors.find("picture.jpg: this output is a PNG picture"), std::string::npos) << jpeg.errors;
     EXPECT_FALSE(std::ifstream(folder + "/picture.jpg").good());
 }
 

@@ -276,5 +276,5 @@ def test_grid_from_array_takes_the_cell_shape(tmp_path):
             assert result.cost == optimal
     assert swarmpath.Grid.from_array(passable).topology == "octile"
     assert swarmpath.Grid.from_array(passable, topology="square").topology == "octile"
-    with pytest.raises(ValueError, match='topology="hexagon" is unknown: expected .*did you mean hex'):
-        swarmpath.Grid.from_array(passable, topology="hexagon")
+    with pytest.raises(ValueError, match='topology="hexa" is unknown: expected .*did you mean hex'):
+        swarmpath.Grid.from_array(passable, topology="hexa")

@@ -7,8 +7,10 @@
 // atomically (run_files.hpp). Hex and triangle maps (their `type` line) are drawn as hexagons and
 // triangles, paths as lines through the cell centres; --waypoints/--smooth are refused on them.
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,7 @@
 #include "commands.hpp"
 #include "map_picture.hpp"
 #include "option_limits.hpp"
+#include "output_names.hpp"
 #include "result_rows.hpp"
 #include "run_files.hpp"
 #include "search_options.hpp"
@@ -44,22 +47,28 @@ struct RenderOptions {
     PathShapeOptions shapes;  ///< --waypoints/--smooth: draw each --scen path's shaped form beside it
 };
 
-bool ends_with(const std::string& text, const std::string& suffix) {
-    return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 int fail(const Error& error) {
     report_error(error.describe(command_line_wording));
     return kExitBadInput;
 }
 
-/// The name a render output is written as: a PNG (`.png`, or `-` for standard output) or ASCII
-/// text (`.txt`); anything else is refused before any work, so `-o x.jpg` never holds PNG bytes.
+/// Whether the output is ASCII text (a name ending in .txt, in any case); PNG otherwise.
+bool is_text_output(const std::string& path) {
+    if (path.size() < 4) return false;
+    std::string ending = path.substr(path.size() - 4);
+    for (char& letter : ending) letter = static_cast<char>(std::tolower(static_cast<unsigned char>(letter)));
+    return ending == ".txt";
+}
+
+/// A render output is a PNG unless its name ends in .txt; a name whose extension says another
+/// format (`-o x.jpg`) is refused before any work, as every command refuses one (output_names.hpp).
 Status check_output_name(const std::string& path) {
-    if (path == "-" || ends_with(path, ".png") || ends_with(path, ".txt")) return Success{};
-    return Error{"", 0, 0,
-                 "-o " + escape_text(path) + ": render writes a PNG (a name ending in .png, or - for standard output) "
-                 "or ASCII text (a name ending in .txt)"};
+    if (is_text_output(path)) return Success{};
+    if (std::optional<std::string> refused =
+            wrong_output_extension("-o", path, ".png", "a PNG picture (ASCII text takes a name ending in .txt)")) {
+        return Error{"", 0, 0, *refused};
+    }
+    return Success{};
 }
 
 /// A colour's name for the legend: a few words for the palette's colours, hex for the rest.
@@ -193,7 +202,7 @@ Status add_csv_paths(const RenderOptions& options, const io::MapFile& map, Drawn
 /// Draws the picture into `file` and commits it; the line that says what was written.
 Expected<std::string> draw(const RenderOptions& options, const io::MapFile& map, const grid::TerrainTable& terrain,
                            const DrawnPaths& drawn, io::AtomicFile& file, RunFiles& files) {
-    if (ends_with(options.output_path, ".txt")) {
+    if (is_text_output(options.output_path)) {
         const CropWindow window = options.crop < 0 ? full_window(map)
                                                    : path_window(map, drawn.paths, static_cast<std::uint32_t>(options.crop));
         const std::string picture = ascii_picture(map, drawn.paths, window);
