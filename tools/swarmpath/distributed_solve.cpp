@@ -201,9 +201,9 @@ std::vector<std::uint64_t> fingerprint_inputs(const std::vector<InputFile>& inpu
     std::vector<std::uint64_t> values;
     values.reserve(2 * inputs.size());
     for (const InputFile& input : inputs) {
-        std::uint64_t checksum = fnv1a_64({});
+        std::uint64_t checksum = io::fnv1a_64({});
         const Status read = io::read_file_in_blocks(input.path, [&checksum](std::string_view block) {
-            checksum = fnv1a_64(block, checksum);
+            checksum = io::fnv1a_64(block, checksum);
             return true;
         });
         values.push_back(read ? 1 : 0);
