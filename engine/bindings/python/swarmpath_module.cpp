@@ -520,6 +520,9 @@ struct PythonBatch {
     py::array_t<std::uint8_t> status_codes;
     py::array_t<std::uint64_t> expanded;
     py::array_t<std::uint64_t> generated;
+    py::array_t<std::uint64_t> heap_operations;  ///< heap pushes, pops and decrease-keys of each query
+    py::array_t<std::uint64_t> nanoseconds;      ///< wall time of each query's solve (0 where not timed)
+    std::vector<search::Query> queries;          ///< as solved: write_stats writes their endpoints
     py::object paths;
     py::object path_coordinates;  ///< flat_paths: (M, 2) int32 of every path's [x, y], query by query
     py::object path_offsets;      ///< flat_paths: (N + 1,) int64; path i is rows offsets[i] to offsets[i + 1]
@@ -669,6 +672,10 @@ void fill_batch(PythonBatch& batch, std::vector<search::Result>& results, std::u
     batch.statuses = statuses().names.attr("__getitem__")(batch.status_codes);
     batch.expanded = column<std::uint64_t>(results, [](const search::Result& result) { return result.counters.expanded; });
     batch.generated = column<std::uint64_t>(results, [](const search::Result& result) { return result.counters.generated; });
+    batch.heap_operations = column<std::uint64_t>(results, [](const search::Result& result) {
+        return result.counters.heap_pushes + result.counters.heap_pops + result.counters.decrease_keys;
+    });
+    batch.nanoseconds = column<std::uint64_t>(results, [](const search::Result& result) { return result.nanoseconds; });
     batch.paths = py::none();
     batch.path_coordinates = py::none();
     batch.path_offsets = py::none();
@@ -851,6 +858,8 @@ public:
             whole_number_argument(deadline_ms, "deadline_ms", 0, kMaximumDeadlineMilliseconds));
         // Always held, so Ctrl-C can stop a batch; checked only every kCheckpointInterval expansions.
         settings.cancel = &cancel_->token;
+        // Two clock reads a query, for BatchResult.nanoseconds and write_stats (the --stats file).
+        settings.time_queries = true;
         settings_ = settings;
         if (std::optional<Error> refused = make_solvers(*grid_.grid); refused) raise_engine_error(*refused);
     }
@@ -904,6 +913,7 @@ public:
         if (paths && solver->settings().record_paths) batch.lengths = shape_paths(*grid.grid, results, path_shape);
         batch.shaped = path_shape != PathShape::cells;
         fill_batch(batch, results, grid.grid->width(), paths && solver->settings().record_paths, flat_paths);
+        batch.queries = queries;
         return batch;
     }
 
@@ -1285,6 +1295,7 @@ public:
         batch.seconds = batch.finished - batch.started;
         batch.lengths = py::none();
         fill_batch(batch, results, grid_.grid->width(), paths, flat_paths);
+        batch.queries = queries;
         return batch;
     }
 
@@ -1404,6 +1415,54 @@ void write_paths(const PythonBatch& batch, const py::object& path_object, const 
     if (!written) raise_engine_error(written.error());
 }
 
+/// Writes a batch's answers as the statistics file of `swarmpath solve --stats`: per query the
+/// scenario file's name, the row's index and bucket, the endpoints, status, cost (of the path
+/// returned), the row's optimal length, expanded, generated, heap operations and nanoseconds.
+/// `scenario` is the Scenario whose queries the batch solved, in its order (its buckets and optimal
+/// lengths are written). Atomic, as write_paths.
+void write_stats(const PythonBatch& batch, const py::object& path_object, const py::object& scenario_object) {
+    const std::string path = path_argument(path_object, "path");
+    if (!py::isinstance<PythonScenario>(scenario_object)) {
+        raise(PyExc_TypeError, "scenario must be a swarmpath.Scenario (read_scenario's), whose buckets and optimal lengths "
+                               "are written, not " + py::str(py::type::of(scenario_object).attr("__name__")).cast<std::string>());
+    }
+    const auto& scenario = scenario_object.cast<const PythonScenario&>();
+    const std::size_t count = batch.queries.size();
+    const auto rows = static_cast<std::size_t>(scenario.queries.shape(0));
+    if (rows != count) {
+        raise(PyExc_ValueError, "the batch answers " + std::to_string(count) + " queries but the scenario has " +
+                                    std::to_string(rows) + " rows: write_stats needs the batch of scenario.queries");
+    }
+    for (std::size_t index = 0; index < count; ++index) {
+        const search::Query& query = batch.queries[index];
+        const auto row = static_cast<py::ssize_t>(index);
+        const std::array<std::int64_t, 4> solved{query.start_x, query.start_y, query.goal_x, query.goal_y};
+        for (py::ssize_t column = 0; column < 4; ++column) {
+            if (scenario.queries.at(row, column) == solved[static_cast<std::size_t>(column)]) continue;
+            raise(PyExc_ValueError, "query " + std::to_string(index) + " of the batch is not row " + std::to_string(index) +
+                                        " of the scenario: write_stats needs the batch of scenario.queries");
+        }
+    }
+    const std::string scenario_field = csv_field(std::filesystem::path(scenario.path).filename().string());
+    const std::uint8_t* codes = batch.status_codes.data();
+    const double* costs = batch.path_costs.data();
+    std::string text = "scenario,query,bucket,start_x,start_y,goal_x,goal_y,status,cost,optimal,expanded,generated,"
+                       "heap_operations,nanoseconds\n";
+    for (std::size_t index = 0; index < count; ++index) {
+        const search::Query& query = batch.queries[index];
+        const auto row = static_cast<py::ssize_t>(index);
+        text += scenario_field + "," + std::to_string(index) + "," + std::to_string(scenario.buckets.at(row)) + "," +
+                std::to_string(query.start_x) + "," + std::to_string(query.start_y) + "," + std::to_string(query.goal_x) +
+                "," + std::to_string(query.goal_y) + "," +
+                std::string(search::to_string(static_cast<search::QueryStatus>(codes[index]))) + "," +
+                fixed_eight(costs[index]) + "," + fixed_eight(scenario.optimal.at(row)) + "," +
+                std::to_string(batch.expanded.at(row)) + "," + std::to_string(batch.generated.at(row)) + "," +
+                std::to_string(batch.heap_operations.at(row)) + "," + std::to_string(batch.nanoseconds.at(row)) + "\n";
+    }
+    Status written = io::write_file_atomically(path, text);
+    if (!written) raise_engine_error(written.error());
+}
+
 /// A grid's pickled state: its letters, size and cell shape, and its terrain table as the table it
 /// started from ("benchmark" or "empty") plus the rules that differ from it, as
 /// (letter code, passable, cost) triples.
@@ -1515,6 +1574,10 @@ void register_results(py::module_& module) {
         .def_readonly("status_codes", &PythonBatch::status_codes, "indices into swarmpath.STATUSES")
         .def_readonly("expanded", &PythonBatch::expanded)
         .def_readonly("generated", &PythonBatch::generated)
+        .def_readonly("heap_operations", &PythonBatch::heap_operations, "uint64: heap pushes, pops and decrease-keys of each query")
+        .def_readonly("nanoseconds", &PythonBatch::nanoseconds,
+                      "uint64: wall time of each query's solve; a goal field's time is charged to its group's first "
+                      "query (0 from an Oracle)")
         .def_readonly("paths", &PythonBatch::paths, "list of (k, 2) int64 arrays, or None with paths=False or flat_paths=True")
         .def_readonly("path_coordinates", &PythonBatch::path_coordinates,
                       "with flat_paths=True: (M, 2) int32 array of every path's [x, y] rows, query after query; else None")
@@ -1528,6 +1591,10 @@ void register_results(py::module_& module) {
         .def("write_paths", &write_paths, py::arg("path"), py::arg("scenario"),
              "Writes the paths file of `swarmpath solve --paths` (a length column when path_shape was waypoints "
              "or smooth): scenario (a Scenario's file name, or the str given), query index, status, cost, path.")
+        .def("write_stats", &write_stats, py::arg("path"), py::arg("scenario"),
+             "Writes the statistics file of `swarmpath solve --stats`, one row per query: scenario, query, bucket, "
+             "endpoints, status, cost, optimal, expanded, generated, heap_operations, nanoseconds. scenario is the "
+             "Scenario whose queries the batch solved, in order (ValueError otherwise).")
         .def_readonly("threads", &PythonBatch::threads, "the worker count in force (threads=, at most the hardware's)")
         .def_readonly("seconds", &PythonBatch::seconds, "wall time of the solve (GIL released)")
         .def_readonly("started", &PythonBatch::started, "steady-clock seconds at the solve's start")
