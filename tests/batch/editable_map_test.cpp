@@ -10,6 +10,8 @@
 
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
+#include "search/jump_point_grid.hpp"
+#include "search/jump_point_table.hpp"
 #include "swarmpath/batch/editable_map.hpp"
 
 namespace swarmpath::batch {

@@ -365,16 +365,16 @@ TEST(RenderCommand, BundledMapScalesUpAndBadInputIsRefused) {
 TEST(RenderCommand, LegendNamesEachPathAndOtherExtensionsAreRefused) {
     const std::string folder = testing::scratch_folder("render-legend");
     const std::string map_path = testing::dataset_folder() + "/dao/arena.map";
-    const Outcome outcome = run(folder, "render " + map_path + " -o " + folder + "/legend.png --scen " + map_path +
+    const Outcome outcome = testing::run_swarmpath("render " + map_path + " -o " + folder + "/legend.png --scen " + map_path +
                                             ".scen --query 100 --query 122 --smooth");
-    ASSERT_EQ(outcome.exit_code, 0) << outcome.errors;
-    EXPECT_NE(outcome.output.find("legend: red #dc1e1e is query 100, grid path"), std::string::npos) << outcome.output;
-    EXPECT_NE(outcome.output.find("legend: blue #1e50dc is query 100, smoothed line"), std::string::npos) << outcome.output;
-    EXPECT_NE(outcome.output.find("is query 122, grid path"), std::string::npos) << outcome.output;
-    EXPECT_NE(outcome.output.find("is query 122, smoothed line"), std::string::npos) << outcome.output;
-    const Outcome jpeg = run(folder, "render " + map_path + " -o " + folder + "/picture.jpg");
+    ASSERT_EQ(outcome.exit_code, 0) << outcome.standard_error;
+    EXPECT_NE(outcome.standard_output.find("legend: red #dc1e1e is query 100, grid path"), std::string::npos) << outcome.standard_output;
+    EXPECT_NE(outcome.standard_output.find("legend: blue #1e50dc is query 100, smoothed line"), std::string::npos) << outcome.standard_output;
+    EXPECT_NE(outcome.standard_output.find("is query 122, grid path"), std::string::npos) << outcome.standard_output;
+    EXPECT_NE(outcome.standard_output.find("is query 122, smoothed line"), std::string::npos) << outcome.standard_output;
+    const Outcome jpeg = testing::run_swarmpath("render " + map_path + " -o " + folder + "/picture.jpg");
     EXPECT_EQ(jpeg.exit_code, 2);
-    EXPECT_NE(jpeg.errors.find("picture.jpg: this output is a PNG picture"), std::string::npos) << jpeg.errors;
+    EXPECT_NE(jpeg.standard_error.find("picture.jpg: this output is a PNG picture"), std::string::npos) << jpeg.standard_error;
     EXPECT_FALSE(std::ifstream(folder + "/picture.jpg").good());
 }
 

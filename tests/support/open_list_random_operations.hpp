@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "swarmpath/grid/grid.hpp"
+#include "search/four_ary_heap.hpp"
 #include "swarmpath/search/context.hpp"
 
 namespace swarmpath::testing {
