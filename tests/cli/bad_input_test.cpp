@@ -227,7 +227,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"scenario_names_missing_map", kGoodMap, "version 1\n" + scenario_row("other.map", 5, 4, 0, 0, 4, 0),
                  {}, "a.map.scen", 2, "other.map"},
         // Option values.
-        BadInput{"threads_zero", kGoodMap, kGoodScenario, {"--threads", "0"}, "--threads", 0, "--threads"},
+        BadInput{"threads_too_many", kGoodMap, kGoodScenario, {"--threads", "1025"}, "--threads", 0, "--threads"},
         BadInput{"threads_negative", kGoodMap, kGoodScenario, {"--threads", "-3"}, "--threads", 0, "--threads"},
         BadInput{"weight_negative", kGoodMap, kGoodScenario, {"--weight", "-1"}, "--weight", 0, "--weight"},
         BadInput{"weight_not_a_number", kGoodMap, kGoodScenario, {"--weight", "nan"}, "--weight", 0, "--weight"},

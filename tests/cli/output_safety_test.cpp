@@ -327,7 +327,7 @@ TEST_F(OutputSafetyTest, NumbersOutOfRangeAreRefusedNeverWrapped) {
         {{"solve", "tiny.map.scen", "--max-expansions", "-1"}, "--max-expansions"},
         {{"solve", "tiny.map.scen", "--max-expansions", "1e3"}, "digits only"},
         {{"solve", "tiny.map.scen", "--max-expansions", "18446744073709551616"}, "out of range"},
-        {{"solve", "tiny.map.scen", "--threads", "0"}, "--threads"},
+        {{"solve", "tiny.map.scen", "--threads", "99999"}, "--threads"},
         {{"solve", "tiny.map.scen", "--threads", "-2"}, "--threads"},
         {{"solve", "tiny.map.scen", "--threads", "1025"}, "out of range"},
         {{"generate", "random", "--width", "0", "-o", "g.map"}, "--width"},

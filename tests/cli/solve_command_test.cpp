@@ -44,10 +44,12 @@ TEST(SolveCommandTest, UnknownNamesListTheValidOnesAndSuggestTheClosest) {
     testing::CommandOutcome rule = run_swarmpath("solve " + dataset("dao/arena.map.scen") + " --diagonal-rule onefree");
     EXPECT_EQ(rule.exit_code, 2);
     EXPECT_NE(rule.standard_error.find("did you mean one-free?"), std::string::npos) << rule.standard_error;
-    testing::CommandOutcome plus = run_swarmpath("solve " + dataset("dao/arena.map.scen") +
-                                                 " --algorithm jps_plus --diagonal-rule both_free --check");
+    testing::CommandOutcome plus = run_swarmpath("solve " + dataset("dao/arena.map.scen") + " --algorithm jps_plus --check");
     EXPECT_EQ(plus.exit_code, 0) << plus.standard_error;
     EXPECT_NE(plus.standard_output.find("jps+"), std::string::npos) << plus.standard_output;
+    testing::CommandOutcome underscore = run_swarmpath("solve " + dataset("dao/arena.map.scen") +
+                                                       " --algorithm astar --diagonal-rule one_free");
+    EXPECT_EQ(underscore.exit_code, 0) << underscore.standard_error;
 }
 
 TEST(SolveCommandTest, SummaryAndPathsFiles) {

@@ -360,6 +360,13 @@ TEST_P(ShapedGridTest, MaxExpansionsStopsWithNodeLimit) {
     EXPECT_EQ(found.counters.expanded, shape_steps(topology, 0, 0, 29, 19) + 1);
 }
 
+/// The command line's spelling of a setting, written here: `--diagonal-rule one-free`.
+std::string dashed_option(Setting setting, std::string_view value) {
+    std::string name(setting_key(setting));
+    for (char& letter : name) letter = letter == '_' ? '-' : letter;
+    return "--" + name + (value.empty() ? "" : " " + std::string(value));
+}
+
 TEST_P(ShapedGridTest, RefusesWhatDoesNotApplyByName) {
     const Topology topology = GetParam();
     std::mt19937_64 random(8);
@@ -368,7 +375,8 @@ TEST_P(ShapedGridTest, RefusesWhatDoesNotApplyByName) {
     ASSERT_TRUE(grid);
     auto refusal = [&](search::SearchSettings settings) {
         Expected<search::Solver> solver = search::Solver::create(*grid, settings);
-        return solver ? std::string("accepted") : solver.error().describe();
+        // Worded as the command line words it: each front end names settings its own way.
+        return solver ? std::string("accepted") : solver.error().describe(dashed_option);
     };
     EXPECT_NE(refusal({.moves = search::Moves::four}).find("--moves"), std::string::npos);
     EXPECT_NE(refusal({.diagonal = search::DiagonalRule::one_free}).find("--diagonal-rule"), std::string::npos);

@@ -130,8 +130,8 @@ Status check_shaped_settings(grid::Topology topology, const SearchSettings& sett
     }
     if (settings.algorithm == Algorithm::jps || settings.algorithm == Algorithm::jps_plus) {
         return fail(setting_placeholder(Setting::algorithm, to_string(settings.algorithm)) + " does not apply to " + maps +
-                    " (jump point search is for square cells); use " + setting_placeholder(Setting::algorithm, "astar") +
-                    ", auto or flowfield", Setting::algorithm, to_string(settings.algorithm));
+                    " (jump point search is for square cells); use {{algorithm=astar}}, {{algorithm=auto}} or "
+                    "{{algorithm=flowfield}}", Setting::algorithm, to_string(settings.algorithm));
     }
     if (!fits_shape(heuristic, topology)) {
         return fail(setting_placeholder(Setting::heuristic, to_string(heuristic)) + " overestimates on " + maps + "; use " +
