@@ -20,7 +20,9 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 class NewcomerCommands : public ::testing::Test {
 protected:
     void SetUp() override {
-        folder_ = scratch_folder("newcomer-commands");
+        // A folder per test: ctest runs this suite's tests at the same time, each in its own process.
+        folder_ = scratch_folder(std::string("newcomer-commands-") +
+                                 ::testing::UnitTest::GetInstance()->current_test_info()->name());
         write_text(path("open.map"), "type octile\nheight 4\nwidth 6\nmap\n......\n.@@...\n......\n......\n");
     }
     [[nodiscard]] std::string path(const std::string& name) const { return folder_ + "/" + name; }
