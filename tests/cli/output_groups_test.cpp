@@ -34,47 +34,15 @@ namespace fs = std::filesystem;
 using testing::read_text;
 using testing::write_text;
 
-struct Outcome {
-    int exit_code = -1;  ///< exit status; -1 when killed by a signal or the timeout
-    std::string standard_output;
-    std::string standard_error;
-};
+using Outcome = testing::CommandOutcome;
 
 /// Waits for `child` (killing it after `timeout_seconds`) and reads what it printed into `capture`.
 Outcome finish(pid_t child, const std::string& capture, int timeout_seconds = 120) {
-    Outcome outcome;
-    int status = 0;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
-    while (::waitpid(child, &status, WNOHANG) != child) {
-        if (std::chrono::steady_clock::now() > deadline) {
-            ::kill(child, SIGKILL);
-            ::waitpid(child, &status, 0);
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    if (WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
-    outcome.standard_output = read_text(capture + "/stdout");
-    outcome.standard_error = read_text(capture + "/stderr");
-    return outcome;
+    return testing::finish_swarmpath(child, capture + "/stdout", capture + "/stderr", timeout_seconds);
 }
 
-/// What a folder holds: for each entry (recursively, links not followed) its kind and contents.
-std::map<std::string, std::string> snapshot(const std::string& folder) {
-    std::map<std::string, std::string> entries;
-    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder)) {
-        const std::string name = fs::relative(entry.path(), folder).string();
-        const fs::file_status status = entry.symlink_status();
-        if (fs::is_symlink(status)) {
-            entries[name] = "link to " + fs::read_symlink(entry.path()).string();
-        } else if (fs::is_regular_file(status)) {
-            entries[name] = "file: " + read_text(entry.path());
-        } else {
-            entries[name] = fs::is_directory(status) ? "folder" : "other";
-        }
-    }
-    return entries;
-}
+/// What a folder holds (testing::folder_snapshot).
+std::map<std::string, std::string> snapshot(const std::string& folder) { return testing::folder_snapshot(folder); }
 
 /// Copies every `step`-th row of a bundled scenario file, and its map, into `folder`: a run long
 /// enough (a few seconds of A*) to be caught while it writes.

@@ -30,12 +30,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
-    int exit_code = -1;  ///< exit status; -1 when killed by a signal or the timeout
-    bool timed_out = false;
-    std::string standard_output;
-    std::string standard_error;
-};
+using Outcome = testing::CommandOutcome;
 
 using testing::read_text;
 using testing::write_text;
@@ -46,48 +41,12 @@ pid_t start(const std::vector<std::string>& arguments, const std::string& folder
 }
 
 Outcome finish(pid_t child, const std::string& capture, int timeout_seconds) {
-    Outcome outcome;
-    int status = 0;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
-    while (::waitpid(child, &status, WNOHANG) != child) {
-        if (std::chrono::steady_clock::now() > deadline) {
-            ::kill(child, SIGKILL);
-            ::waitpid(child, &status, 0);
-            outcome.timed_out = true;
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    if (!outcome.timed_out && WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
-    outcome.standard_output = read_text(capture + "/stdout");
-    outcome.standard_error = read_text(capture + "/stderr");
-    return outcome;
+    return testing::finish_swarmpath(child, capture + "/stdout", capture + "/stderr", timeout_seconds);
 }
 
-/// What a folder holds: for each entry (recursively, links not followed) its kind and contents.
+/// What a folder holds (testing::folder_snapshot).
 using Snapshot = std::map<std::string, std::string>;
-
-Snapshot snapshot(const std::string& folder) {
-    Snapshot entries;
-    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder)) {
-        const std::string name = fs::relative(entry.path(), folder).string();
-        const fs::file_status status = entry.symlink_status();
-        if (fs::is_symlink(status)) {
-            entries[name] = "link to " + fs::read_symlink(entry.path()).string();
-        } else if (fs::is_regular_file(status)) {
-            struct stat information {};
-            ::stat(entry.path().c_str(), &information);
-            entries[name] = "file mode " + std::to_string(information.st_mode & 0777) + ": " + read_text(entry.path());
-        } else if (fs::is_fifo(status)) {
-            entries[name] = "fifo";
-        } else if (fs::is_directory(status)) {
-            entries[name] = "folder";
-        } else {
-            entries[name] = "other";
-        }
-    }
-    return entries;
-}
+Snapshot snapshot(const std::string& folder) { return testing::folder_snapshot(folder); }
 
 /// A scratch folder with a small solvable map and scenario file, and a capture folder beside it.
 class OutputSafetyTest : public ::testing::Test {

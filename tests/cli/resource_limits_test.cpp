@@ -39,14 +39,7 @@ struct Outcome {
 /// Every entry of a folder (recursively) with its contents, to compare before and after a run.
 using Snapshot = std::map<std::string, std::string>;
 
-Snapshot snapshot(const std::string& folder) {
-    Snapshot entries;
-    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder)) {
-        const std::string name = fs::relative(entry.path(), folder).string();
-        entries[name] = entry.is_regular_file() ? read_text(entry.path()) : std::string("not a regular file");
-    }
-    return entries;
-}
+Snapshot snapshot(const std::string& folder) { return testing::folder_snapshot(folder); }
 
 /// Names in `entries` that look like a temporary output file.
 std::vector<std::string> temporaries(const Snapshot& entries) {

@@ -1,6 +1,10 @@
 // Running the command line from tests (see run_command.hpp).
 #include "run_command.hpp"
 
+#include <filesystem>
+
+#include <sys/stat.h>
+
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -108,6 +112,29 @@ CommandOutcome finish_swarmpath(pid_t child, const std::string& output_path, con
     outcome.standard_output = read_text(output_path);
     outcome.standard_error = read_text(error_path);
     return outcome;
+}
+
+std::map<std::string, std::string> folder_snapshot(const std::string& folder) {
+    namespace fs = std::filesystem;
+    std::map<std::string, std::string> entries;
+    for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder)) {
+        const std::string name = fs::relative(entry.path(), folder).string();
+        const fs::file_status status = entry.symlink_status();
+        if (fs::is_symlink(status)) {
+            entries[name] = "link to " + fs::read_symlink(entry.path()).string();
+        } else if (fs::is_regular_file(status)) {
+            struct stat information {};
+            ::stat(entry.path().c_str(), &information);
+            entries[name] = "file mode " + std::to_string(information.st_mode & 0777) + ": " + read_text(entry.path());
+        } else if (fs::is_fifo(status)) {
+            entries[name] = "fifo";
+        } else if (fs::is_directory(status)) {
+            entries[name] = "folder";
+        } else {
+            entries[name] = "other";
+        }
+    }
+    return entries;
 }
 
 }  // namespace swarmpath::testing

@@ -7,6 +7,7 @@
 
 #include <sys/types.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,10 @@ void write_text(const std::string& path, const std::string& contents);
 /// the child's process id, for waitpid or wait4.
 pid_t start_swarmpath(const std::vector<std::string>& arguments, const std::string& folder,
                       const std::string& output_path = "", const std::string& error_path = "");
+
+/// What a folder holds, to compare before and after a run: for each entry (recursively, links not
+/// followed) its kind and, for a regular file, its permission bits and contents.
+std::map<std::string, std::string> folder_snapshot(const std::string& folder);
 
 /// Waits for `child` (from start_swarmpath) to end, killing it after `timeout_seconds`, and reads
 /// back the streams it wrote to `output_path` and `error_path` (as run_swarmpath_arguments reports).

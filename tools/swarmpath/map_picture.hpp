@@ -3,7 +3,7 @@
 // classic A* texts print it) and as a PNG through libpng (each terrain letter in its own colour,
 // each path in its own colour, every cell a square of `scale` × `scale` pixels): ascii_picture.cpp
 // and png_picture.cpp. Assumes maps fit the engine's limits (io/map_file.hpp).
-// The map's `type` decides the cell shape (FORMATS.md): on a hex map the text puts a space between
+// The map's `type` decides the cell shape (docs/formats.md): on a hex map the text puts a space between
 // cells and indents odd rows by one character (half a cell), and the PNG draws pointy-top hexagons
 // `scale` pixels wide; on a triangle map the text writes each cell's sloping sides around its letter
 // (`/.\` up, `\./` down), and the PNG draws triangles with a base `scale` pixels wide. On both, a path
