@@ -296,28 +296,71 @@ void report_written(const MapOptions& options, const std::string& scenario_path)
     std::fprintf(stderr, "%s\n", summary.c_str());
 }
 
-int run_generate_map(const MapOptions& options) {
+/// The options' refusals that need no file: sizes, density, corridor and room widths per shape.
+/// Returns the message, or nothing when the options can generate a map.
+std::optional<std::string> refused_options(const MapOptions& options) {
     if (options.width == 0 || options.height == 0 || options.width > io::kMaximumSide || options.height > io::kMaximumSide ||
         static_cast<std::uint64_t>(options.width) * options.height > io::kMaximumCells) {
-        report_error(fmt::format("--width and --height must be 1 to {} with at most {} cells", io::kMaximumSide,
-                                 io::kMaximumCells));
-        return kExitBadInput;
+        return fmt::format("--width and --height must be 1 to {} with at most {} cells", io::kMaximumSide,
+                           io::kMaximumCells);
     }
     if (!(options.density >= 0.0 && options.density <= 1.0)) {
-        report_error("--density must be from 0 to 1");
-        return kExitBadInput;
+        return "--density must be from 0 to 1";
     }
     if (options.corridor == 0 || options.room == 0) {
-        report_error("--corridor and --room must be at least 1");
-        return kExitBadInput;
+        return "--corridor and --room must be at least 1";
     }
     if (options.topology != grid::Topology::square && options.kind == "maze" && options.corridor != 1) {
-        report_error(fmt::format("--corridor {} is for square maps: a {} maze has corridors one cell wide (--corridor 1)",
-                                 options.corridor, options.topology_name));
-        return kExitBadInput;
+        return fmt::format("--corridor {} is for square maps: a {} maze has corridors one cell wide (--corridor 1)",
+                           options.corridor, options.topology_name);
     }
     if (options.topology == grid::Topology::triangle && options.kind == "rooms" && options.room < 2) {
-        report_error("--room must be at least 2 on triangles: a one-cell-wide column of triangles is not connected");
+        return "--room must be at least 2 on triangles: a one-cell-wide column of triangles is not connected";
+    }
+    return std::nullopt;
+}
+
+/// The letters of the map the options ask for, drawn from `draw`.
+std::string map_letters(const MapOptions& options, Draw& draw) {
+    std::string letters;
+    if (options.kind == "random") letters = random_letters(options, draw);
+    if (options.kind == "maze") {
+        letters = options.topology == grid::Topology::square ? maze_letters(options, draw) : shaped_maze_letters(options, draw);
+    }
+    if (options.kind == "rooms") letters = rooms_letters(options, draw);
+
+    return letters;
+}
+
+/// The scenario file of the map's `letters`: its queries join cells of the largest region, drawn from
+/// `draw`, sorted by their reference lengths. An error when no two cells connect.
+Expected<std::string> scenario_text(const MapOptions& options, const std::string& letters, Draw& draw) {
+    const reference::ReferenceMap reference_map(letters, options.width, options.height, options.topology);
+    std::vector<std::uint32_t> region = reference::largest_region(reference_map);
+    std::sort(region.begin(), region.end());
+    if (region.size() < 2) {
+        return Error{"", 0, 0, "the generated map has no two connected passable cells to join (try a lower --density)"};
+    }
+    std::vector<ScenarioRow> rows =
+        scenario_rows(reference_map, region, options.scenarios, draw, escape_text(base_name(options.output)));
+    if (std::any_of(rows.begin(), rows.end(), [](const ScenarioRow& row) { return row.length < 0; })) {
+        return Error{"", 0, 0, "internal error: two cells of one region do not reach each other; no file written"};
+    }
+    std::stable_sort(rows.begin(), rows.end(), [](const ScenarioRow& a, const ScenarioRow& b) { return a.length < b.length; });
+    const std::string map_name = base_name(options.output);
+    std::string scenario = "version 1\n";
+    for (const ScenarioRow& row : rows) {
+        fmt::format_to(std::back_inserter(scenario), "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.8f}\n",
+                       static_cast<std::uint64_t>(row.length / 4), map_name, options.width, options.height,
+                       row.start % options.width, row.start / options.width, row.goal % options.width,
+                       row.goal / options.width, row.length);
+    }
+    return scenario;
+}
+
+int run_generate_map(const MapOptions& options) {
+    if (std::optional<std::string> refused = refused_options(options)) {
+        report_error(*refused);
         return kExitBadInput;
     }
     const std::string scenario_path = options.scenario_output.empty() ? options.output + ".scen" : options.scenario_output;
@@ -338,13 +381,7 @@ int run_generate_map(const MapOptions& options) {
         }
     }
     Draw draw(options.seed);
-    std::string letters;
-    if (options.kind == "random") letters = random_letters(options, draw);
-    if (options.kind == "maze") {
-        letters = options.topology == grid::Topology::square ? maze_letters(options, draw) : shaped_maze_letters(options, draw);
-    }
-    if (options.kind == "rooms") letters = rooms_letters(options, draw);
-
+    const std::string letters = map_letters(options, draw);
     std::string text = fmt::format("type {}\nheight {}\nwidth {}\nmap\n", grid::topology_type_name(options.topology),
                                    options.height, options.width);
     text.reserve(text.size() + letters.size() + options.height);
@@ -364,29 +401,12 @@ int run_generate_map(const MapOptions& options) {
         return kExitSuccess;
     }
 
-    const reference::ReferenceMap reference_map(letters, options.width, options.height, options.topology);
-    std::vector<std::uint32_t> region = reference::largest_region(reference_map);
-    std::sort(region.begin(), region.end());
-    if (region.size() < 2) {
-        report_error("the generated map has no two connected passable cells to join (try a lower --density)");
+    Expected<std::string> scenario = scenario_text(options, letters, draw);
+    if (!scenario) {
+        report_error(scenario.error().describe(command_line_wording));
         return kExitBadInput;
     }
-    std::vector<ScenarioRow> rows =
-        scenario_rows(reference_map, region, options.scenarios, draw, escape_text(base_name(options.output)));
-    if (std::any_of(rows.begin(), rows.end(), [](const ScenarioRow& row) { return row.length < 0; })) {
-        report_error("internal error: two cells of one region do not reach each other; no file written");
-        return kExitBadInput;
-    }
-    std::stable_sort(rows.begin(), rows.end(), [](const ScenarioRow& a, const ScenarioRow& b) { return a.length < b.length; });
-    const std::string map_name = base_name(options.output);
-    std::string scenario = "version 1\n";
-    for (const ScenarioRow& row : rows) {
-        fmt::format_to(std::back_inserter(scenario), "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.8f}\n",
-                       static_cast<std::uint64_t>(row.length / 4), map_name, options.width, options.height,
-                       row.start % options.width, row.start / options.width, row.goal % options.width,
-                       row.goal / options.width, row.length);
-    }
-    scenario_file->write(scenario);
+    scenario_file->write(*scenario);
     if (Status committed = files.commit(); !committed) {  // the map and its scenarios, or neither
         report_error(committed.error().describe(command_line_wording));
         return kExitBadInput;

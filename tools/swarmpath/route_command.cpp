@@ -49,20 +49,84 @@ std::string endpoints_off_map(const grid::Grid& grid, const search::Query& query
                        grid.height(), grid.width() - 1, grid.height() - 1);
 }
 
+/// The header lines: map, query, settings in force, bound, status (and why, off the map), cost,
+/// expansions and cell count.
+std::string describe_query(const RouteOptions& options, const io::MapFile& map, const grid::Grid& grid,
+                           const search::Solver& solver, const search::Query& query, const search::Result& result) {
+    const search::SearchSettings& settings = solver.settings();
+    std::string text;
+    fmt::format_to(std::back_inserter(text), "map       {} ({} x {})\n", escape_text(options.map_path), map.width, map.height);
+    fmt::format_to(std::back_inserter(text), "query     ({},{}) -> ({},{})\n", query.start_x, query.start_y, query.goal_x,
+                   query.goal_y);
+    if (grid.topology() == grid::Topology::square) {
+        fmt::format_to(std::back_inserter(text), "settings  moves {}, diagonal rule {}, heuristic {}, weight {}, algorithm {}\n",
+                       search::to_string(settings.moves), search::to_string(settings.diagonal),
+                       search::to_string(solver.heuristic()), settings.weight, search::to_string(solver.algorithm()));
+    } else {  // one step to each of the shape's neighbours: no moves or diagonal rule to name
+        fmt::format_to(std::back_inserter(text), "settings  topology {}, heuristic {}, weight {}, algorithm {}\n",
+                       grid::topology_type_name(grid.topology()), search::to_string(solver.heuristic()), settings.weight,
+                       search::to_string(solver.algorithm()));
+    }
+    if (search::cost_bound(settings) > 1.0) {
+        fmt::format_to(std::back_inserter(text), "bound     the cost is at most {:.6g} x optimal\n",
+                       search::cost_bound(settings));
+    }
+    fmt::format_to(std::back_inserter(text), "status    {}\n", search::to_string(result.status));
+    if (const std::string off_map = endpoints_off_map(grid, query); !off_map.empty()) {
+        fmt::format_to(std::back_inserter(text), "reason    {}\n", off_map);
+    }
+    if (!result.path.empty()) fmt::format_to(std::back_inserter(text), "cost      {:.8f}\n", result.cost);
+    fmt::format_to(std::back_inserter(text), "expanded  {}\n", result.counters.expanded);
+    fmt::format_to(std::back_inserter(text), "cells     {}\n", result.path.size());
+    return text;
+}
+
+/// The path's lines (its cells, then its waypoint or smoothed points when asked) appended to `text`,
+/// and the path to draw: the shaped one, when asked, replaces the grid path in the picture.
+DrawnPath describe_path(const RouteOptions& options, const grid::Grid& grid, const search::Solver& solver,
+                        const search::Result& result, std::string& text) {
+    DrawnPath drawn;
+    if (result.path.empty()) return drawn;
+    const std::uint32_t width = grid.width();
+    text += "path     ";
+    for (grid::CellIndex cell : result.path) {
+        drawn.xs.push_back(cell.value % width);
+        drawn.ys.push_back(cell.value / width);
+        fmt::format_to(std::back_inserter(text), " {}:{}", cell.value % width, cell.value / width);
+    }
+    text += '\n';
+    PathShapeOptions shapes = options.shapes;
+    shapes.rules = {solver.settings().moves, solver.settings().diagonal};
+    if (!shapes.shaped()) return drawn;
+    // Its segments as `*`, corners as `o`.
+    const std::vector<search::Point> points = shaped_points(grid, result, shapes);
+    fmt::format_to(std::back_inserter(text), "{} {} points, length {:.8f}\npoints   ", shapes.smooth ? "smoothed " : "waypoints",
+                   points.size(), search::polyline_length(points));
+    drawn.xs.clear();
+    drawn.ys.clear();
+    for (const search::Point& point : points) {
+        drawn.xs.push_back(point.x);
+        drawn.ys.push_back(point.y);
+        fmt::format_to(std::back_inserter(text), " {}:{}", point.x, point.y);
+    }
+    drawn.polyline = true;
+    text += '\n';
+    return drawn;
+}
+
 int run_route(const RouteOptions& options) {
     Expected<LoadedMap> loaded = load_map(options.search, options.map_path);
     if (!loaded) {
         report_error(loaded.error().describe(command_line_wording));
         return kExitBadInput;
     }
-    const ResolvedSearch* resolved = &loaded->search;
-    const io::MapFile* map = &loaded->map;
-    const grid::Grid* grid = &loaded->grid;
-    if (Status shapes = check_path_shapes_apply(options.shapes, *grid, options.map_path); !shapes) {
+    const io::MapFile& map = loaded->map;
+    const grid::Grid& grid = loaded->grid;
+    if (Status shapes = check_path_shapes_apply(options.shapes, grid, options.map_path); !shapes) {
         report_error(shapes.error().describe(command_line_wording));
         return kExitBadInput;
     }
-    Expected<search::Solver> solver = search::Solver::create(*grid, resolved->settings);
+    Expected<search::Solver> solver = search::Solver::create(grid, loaded->search.settings);
     if (!solver) {
         report_error(solver.error().describe(command_line_wording));
         return kExitBadInput;
@@ -70,62 +134,10 @@ int run_route(const RouteOptions& options) {
     search::SearchContext context;
     const search::Query query{options.start_x, options.start_y, options.goal_x, options.goal_y};
     const search::Result result = solver->solve(context, query);
-    const search::SearchSettings& settings = solver->settings();
 
-    std::string text;
-    fmt::format_to(std::back_inserter(text), "map       {} ({} x {})\n", escape_text(options.map_path), map->width, map->height);
-    fmt::format_to(std::back_inserter(text), "query     ({},{}) -> ({},{})\n", query.start_x, query.start_y, query.goal_x,
-                   query.goal_y);
-    if (grid->topology() == grid::Topology::square) {
-        fmt::format_to(std::back_inserter(text), "settings  moves {}, diagonal rule {}, heuristic {}, weight {}, algorithm {}\n",
-                       search::to_string(settings.moves), search::to_string(settings.diagonal),
-                       search::to_string(solver->heuristic()), settings.weight, search::to_string(solver->algorithm()));
-    } else {  // one step to each of the shape's neighbours: no moves or diagonal rule to name
-        fmt::format_to(std::back_inserter(text), "settings  topology {}, heuristic {}, weight {}, algorithm {}\n",
-                       grid::topology_type_name(grid->topology()), search::to_string(solver->heuristic()), settings.weight,
-                       search::to_string(solver->algorithm()));
-    }
-    if (search::cost_bound(settings) > 1.0) {
-        fmt::format_to(std::back_inserter(text), "bound     the cost is at most {:.6g} x optimal\n",
-                       search::cost_bound(settings));
-    }
-    fmt::format_to(std::back_inserter(text), "status    {}\n", search::to_string(result.status));
-    if (const std::string off_map = endpoints_off_map(*grid, query); !off_map.empty()) {
-        fmt::format_to(std::back_inserter(text), "reason    {}\n", off_map);
-    }
-    if (!result.path.empty()) fmt::format_to(std::back_inserter(text), "cost      {:.8f}\n", result.cost);
-    fmt::format_to(std::back_inserter(text), "expanded  {}\n", result.counters.expanded);
-    fmt::format_to(std::back_inserter(text), "cells     {}\n", result.path.size());
-
-    DrawnPath drawn;
-    const std::uint32_t width = map->width;
-    if (!result.path.empty()) {
-        text += "path     ";
-        for (grid::CellIndex cell : result.path) {
-            drawn.xs.push_back(cell.value % width);
-            drawn.ys.push_back(cell.value / width);
-            fmt::format_to(std::back_inserter(text), " {}:{}", cell.value % width, cell.value / width);
-        }
-        text += '\n';
-    }
-    PathShapeOptions shapes = options.shapes;
-    shapes.rules = {settings.moves, settings.diagonal};
-    if (shapes.shaped() && !result.path.empty()) {
-        // The shaped path replaces the grid path in the picture: its segments as `*`, corners as `o`.
-        const std::vector<search::Point> points = shaped_points(*grid, result, shapes);
-        fmt::format_to(std::back_inserter(text), "{} {} points, length {:.8f}\npoints   ", shapes.smooth ? "smoothed " : "waypoints",
-                       points.size(), search::polyline_length(points));
-        drawn.xs.clear();
-        drawn.ys.clear();
-        for (const search::Point& point : points) {
-            drawn.xs.push_back(point.x);
-            drawn.ys.push_back(point.y);
-            fmt::format_to(std::back_inserter(text), " {}:{}", point.x, point.y);
-        }
-        drawn.polyline = true;
-        text += '\n';
-    }
-    const bool on_map = grid->contains(query.start_x, query.start_y) && grid->contains(query.goal_x, query.goal_y);
+    std::string text = describe_query(options, map, grid, *solver, query, result);
+    DrawnPath drawn = describe_path(options, grid, *solver, result, text);
+    const bool on_map = grid.contains(query.start_x, query.start_y) && grid.contains(query.goal_x, query.goal_y);
     if (!options.no_map && on_map) {
         drawn.start_x = static_cast<std::uint32_t>(query.start_x);
         drawn.start_y = static_cast<std::uint32_t>(query.start_y);
@@ -133,14 +145,14 @@ int run_route(const RouteOptions& options) {
         drawn.goal_y = static_cast<std::uint32_t>(query.goal_y);
         drawn.has_goal = true;
         const std::vector<DrawnPath> paths{drawn};
-        const CropWindow window = options.crop < 0 ? full_window(*map)
-                                                   : path_window(*map, paths, static_cast<std::uint32_t>(options.crop));
+        const CropWindow window = options.crop < 0 ? full_window(map)
+                                                   : path_window(map, paths, static_cast<std::uint32_t>(options.crop));
         if (options.crop >= 0) {
             fmt::format_to(std::back_inserter(text), "window    columns {}..{}, rows {}..{}\n", window.left,
                            window.right - 1, window.top, window.bottom - 1);
         }
         text += '\n';
-        text += ascii_picture(*map, paths, window);
+        text += ascii_picture(map, paths, window);
     }
     std::fputs(text.c_str(), stdout);
     return kExitSuccess;
