@@ -325,6 +325,57 @@ Status Oracle::write_to(io::AtomicFile& file) const {
     return Success{};
 }
 
+namespace {
+
+/// The header's own consistency: magic, version, field ranges, and the size its sections add up to
+/// against the file's `bytes`.
+Status check_header(const FileHeader& header, std::uint64_t bytes, const std::string& path) {
+    auto fail = [&](const std::string& message) -> Status { return Error{path, 0, 0, message}; };
+    if (std::memcmp(header.magic, kMagic, sizeof(kMagic)) != 0) return fail("is not a swarmpath oracle file (bad magic)");
+    if (header.version != kVersion) {
+        return fail("is an oracle file of version " + std::to_string(header.version) + "; this swarmpath reads version " +
+                    std::to_string(kVersion) + " (build it again with `swarmpath precompute`)");
+    }
+    if (header.header_bytes != kHeaderBytes || header.topology != 0 || (header.moves != 4 && header.moves != 8) ||
+        header.diagonal > 2 || header.order > 2 || header.map_name[kMapNameBytes - 1] != '\0') {
+        return fail("has a malformed header");
+    }
+    const std::uint64_t cells = std::uint64_t{header.width} * header.height;
+    if (cells > grid::kMaximumCells || header.positions > cells || header.runs >= (std::uint64_t{1} << 32)) {
+        return fail("has a malformed header (sizes out of range)");
+    }
+    const Sections sections = Sections::of(header.positions, header.runs);
+    if (sections.end != bytes) {
+        return fail("is " + std::to_string(bytes) + " bytes, but its header describes " + std::to_string(sections.end) +
+                    " (truncated or damaged)");
+    }
+    return Success{};
+}
+
+/// The map, terrain and movement rule the file was built for, against this run's.
+Status check_built_for(const FileHeader& header, const grid::Grid& grid, const OracleMapIdentity& identity,
+                       const OracleSettings& settings, const std::string& path) {
+    auto fail = [&](const std::string& message) -> Status { return Error{path, 0, 0, message}; };
+    const std::string built_for(header.map_name);
+    if (header.width != grid.width() || header.height != grid.height() ||
+        header.letters_fingerprint != identity.letters_fingerprint) {
+        return fail("was built for another map (" + built_for + ", " + std::to_string(header.width) + " x " +
+                    std::to_string(header.height) + "), not this " + std::to_string(grid.width()) + " x " +
+                    std::to_string(grid.height()) + " one");
+    }
+    if (header.terrain_fingerprint != identity.terrain_fingerprint) {
+        return fail("was built for " + built_for + " with other terrain costs or layers than this run's");
+    }
+    if (header.moves != moves_code(settings.moves) ||
+        (settings.moves == search::Moves::eight && header.diagonal != static_cast<std::uint8_t>(settings.diagonal))) {
+        return fail("was built for " + describe_rule(header.moves, header.diagonal) + ", not " +
+                    describe_rule(moves_code(settings.moves), static_cast<std::uint8_t>(settings.diagonal)));
+    }
+    return Success{};
+}
+
+}  // namespace
+
 Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, const OracleSettings& settings,
                              io::FileDigest* digest) {
     const auto started = std::chrono::steady_clock::now();
@@ -344,25 +395,9 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
 
     FileHeader header{};
     if (Status read = file->read_exactly(&header, sizeof(header)); !read) return read.error();
-    if (std::memcmp(header.magic, kMagic, sizeof(kMagic)) != 0) return fail("is not a swarmpath oracle file (bad magic)");
-    if (header.version != kVersion) {
-        return fail("is an oracle file of version " + std::to_string(header.version) + "; this swarmpath reads version " +
-                    std::to_string(kVersion) + " (build it again with `swarmpath precompute`)");
-    }
-    if (header.header_bytes != kHeaderBytes || header.topology != 0 || (header.moves != 4 && header.moves != 8) ||
-        header.diagonal > 2 || header.order > 2 || header.map_name[kMapNameBytes - 1] != '\0') {
-        return fail("has a malformed header");
-    }
+    if (Status checked = check_header(header, bytes, path); !checked) return checked.error();
     const std::string built_for(header.map_name);
-    const std::uint64_t cells = std::uint64_t{header.width} * header.height;
-    if (cells > grid::kMaximumCells || header.positions > cells || header.runs >= (std::uint64_t{1} << 32)) {
-        return fail("has a malformed header (sizes out of range)");
-    }
     const Sections sections = Sections::of(header.positions, header.runs);
-    if (sections.end != bytes) {
-        return fail("is " + std::to_string(bytes) + " bytes, but its header describes " + std::to_string(sections.end) +
-                    " (truncated or damaged)");
-    }
     // The whole file in memory of its own, read once: what is checked below is what queries read.
     auto storage = std::make_shared<Storage>();
     storage->file_words.reset(new (std::nothrow) std::uint64_t[bytes / 8]);
@@ -377,22 +412,8 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
     checksum.add_words(reinterpret_cast<const std::uint64_t*>(base + kHeaderBytes), (bytes - kHeaderBytes) / 8);
     if (checksum.value() != header.checksum) return fail("is damaged (its checksum does not match its contents)");
 
-    // The map and rule it was built for.
     const OracleMapIdentity identity = OracleMapIdentity::of(grid);
-    if (header.width != grid.width() || header.height != grid.height() ||
-        header.letters_fingerprint != identity.letters_fingerprint) {
-        return fail("was built for another map (" + built_for + ", " + std::to_string(header.width) + " x " +
-                    std::to_string(header.height) + "), not this " + std::to_string(grid.width()) + " x " +
-                    std::to_string(grid.height()) + " one");
-    }
-    if (header.terrain_fingerprint != identity.terrain_fingerprint) {
-        return fail("was built for " + built_for + " with other terrain costs or layers than this run's");
-    }
-    if (header.moves != moves_code(settings.moves) ||
-        (settings.moves == search::Moves::eight && header.diagonal != static_cast<std::uint8_t>(settings.diagonal))) {
-        return fail("was built for " + describe_rule(header.moves, header.diagonal) + ", not " +
-                    describe_rule(moves_code(settings.moves), static_cast<std::uint8_t>(settings.diagonal)));
-    }
+    if (Status matches = check_built_for(header, grid, identity, settings, path); !matches) return matches.error();
 
     Oracle oracle;
     oracle.grid_ = &grid;
