@@ -54,7 +54,8 @@ int main(int argc, char** argv) {
         const std::string option = argv[index];
         if (option == "--threads") threads = static_cast<unsigned>(std::atoi(argv[index + 1]));
         if (option == "--total") total = static_cast<std::size_t>(std::atoll(argv[index + 1]));
-        if (option == "--algorithm" && std::string(argv[index + 1]) == "auto") settings.algorithm = search::Algorithm::automatic;
+        if (option == "--algorithm" && std::string(argv[index + 1]) == "auto")
+            settings.algorithm = search::Algorithm::automatic;
     }
     Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_sets({argv[1]}, batch::LoadOptions{});
     if (!sets || sets->empty() || sets->front().queries.empty()) {
@@ -67,8 +68,8 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "%s\n", solver.error().describe().c_str());
         return 2;
     }
-    std::printf("map %s (%u x %u), %zu distinct queries cycled, %u thread(s)\n\n", set.map_path.c_str(), set.grid->width(),
-                set.grid->height(), set.queries.size(), threads);
+    std::printf("map %s (%u x %u), %zu distinct queries cycled, %u thread(s)\n\n", set.map_path.c_str(),
+                set.grid->width(), set.grid->height(), set.queries.size(), threads);
 
     std::printf("%10s %14s %14s %12s\n", "batch", "wall us/query", "cpu us/query", "queries/s");
     for (std::size_t size = 10; size <= 100000; size *= 10) {
@@ -96,7 +97,8 @@ int main(int argc, char** argv) {
         const std::size_t count = std::min(chunk, total - done);
         queries = cycled(set.queries, done, count);
         workers.solve(*solver, queries, std::span(results).first(count));
-        for (std::size_t index = 0; index < count; ++index) found += results[index].status == search::QueryStatus::found;
+        for (std::size_t index = 0; index < count; ++index)
+            found += results[index].status == search::QueryStatus::found;
         done += count;
         if (done >= next_report || done == total) {
             std::printf("%12zu %12ld %14zu\n", done, resident_kib(), workers.context_memory_bytes());
@@ -105,7 +107,7 @@ int main(int argc, char** argv) {
         }
     }
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
-    std::printf("\n%zu queries, %llu found, %.2f s, %.0f queries/s\n", total, static_cast<unsigned long long>(found), wall,
-                static_cast<double>(total) / wall);
+    std::printf("\n%zu queries, %llu found, %.2f s, %.0f queries/s\n", total, static_cast<unsigned long long>(found),
+                wall, static_cast<double>(total) / wall);
     return found == total ? 0 : 1;
 }

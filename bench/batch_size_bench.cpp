@@ -46,8 +46,8 @@ const Workload& workload() {
         const batch::ScenarioSet& set = sets->front();
         Workload result;
         result.grid = set.grid;
-        result.queries.assign(set.queries.begin(),
-                              set.queries.begin() + static_cast<std::ptrdiff_t>(std::min(kSampleSize, set.queries.size())));
+        result.queries.assign(set.queries.begin(), set.queries.begin() + static_cast<std::ptrdiff_t>(std::min(
+                                                                             kSampleSize, set.queries.size())));
         return result;
     }();
     return loaded;
@@ -55,7 +55,7 @@ const Workload& workload() {
 
 search::SearchSettings settings_for(std::int64_t algorithm) {
     search::SearchSettings settings;
-    settings.algorithm = algorithm == 0 ? search::Algorithm::astar
+    settings.algorithm = algorithm == 0   ? search::Algorithm::astar
                          : algorithm == 1 ? search::Algorithm::jps
                                           : search::Algorithm::jps_plus;
     settings.record_paths = false;
@@ -106,9 +106,8 @@ void BM_BatchSize(benchmark::State& state) {
         }
         benchmark::DoNotOptimize(results.data());
     }
-    state.counters["seconds_per_query"] =
-        benchmark::Counter(static_cast<double>(size), benchmark::Counter::kIsIterationInvariantRate |
-                                                          benchmark::Counter::kInvert);
+    state.counters["seconds_per_query"] = benchmark::Counter(
+        static_cast<double>(size), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
     state.SetLabel(std::string(search::to_string(settings.algorithm)) + (warm ? " warm" : " cold"));
 }
 

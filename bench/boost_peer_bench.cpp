@@ -122,15 +122,15 @@ double boost_query(const BoostGraph& graph, PeerState& state, std::uint32_t widt
     const auto start = static_cast<Vertex>(query.start_y * width + query.start_x);
     const auto goal = static_cast<Vertex>(query.goal_y * width + query.goal_x);
     try {
-        boost::astar_search(graph, start,
-                            OctileHeuristic(width, static_cast<std::uint32_t>(query.goal_x),
-                                            static_cast<std::uint32_t>(query.goal_y)),
-                            boost::visitor(CountingVisitor(goal, expanded))
-                                .predecessor_map(state.predecessor.data())
-                                .distance_map(state.distance.data())
-                                .rank_map(state.rank.data())
-                                .color_map(state.colour.data())
-                                .weight_map(boost::get(&EdgeData::weight, graph)));
+        boost::astar_search(
+            graph, start,
+            OctileHeuristic(width, static_cast<std::uint32_t>(query.goal_x), static_cast<std::uint32_t>(query.goal_y)),
+            boost::visitor(CountingVisitor(goal, expanded))
+                .predecessor_map(state.predecessor.data())
+                .distance_map(state.distance.data())
+                .rank_map(state.rank.data())
+                .color_map(state.colour.data())
+                .weight_map(boost::get(&EdgeData::weight, graph)));
     } catch (const FoundGoal&) {
         return state.distance[goal];
     }
@@ -258,8 +258,7 @@ int run(int argc, char** argv) {
         row.ratio = median(ratios);
         const double count = static_cast<double>(row.queries);
         std::printf("%-24s %7zu %12.1f %12.1f %7.2fx %14.3e %14.3e %10.2e\n", row.scenario.c_str(), row.queries,
-                    row.swarmpath_seconds / count * 1e6, row.boost_seconds / count * 1e6,
-                    row.ratio,
+                    row.swarmpath_seconds / count * 1e6, row.boost_seconds / count * 1e6, row.ratio,
                     static_cast<double>(row.swarmpath_expanded) / row.swarmpath_seconds,
                     static_cast<double>(row.boost_expanded) / row.boost_seconds, row.max_difference);
         std::fflush(stdout);
@@ -274,8 +273,7 @@ int run(int argc, char** argv) {
                           "    {\"scenario\": \"%s\", \"queries\": %zu, \"swarmpath_seconds\": %.6f, "
                           "\"boost_seconds\": %.6f, \"ratio\": %.4f, \"swarmpath_expanded\": %llu, "
                           "\"boost_expanded\": %llu, \"max_cost_difference\": %.3e}%s\n",
-                          row.scenario.c_str(), row.queries, row.swarmpath_seconds, row.boost_seconds,
-                          row.ratio,
+                          row.scenario.c_str(), row.queries, row.swarmpath_seconds, row.boost_seconds, row.ratio,
                           static_cast<unsigned long long>(row.swarmpath_expanded),
                           static_cast<unsigned long long>(row.boost_expanded), row.max_difference,
                           index + 1 < rows.size() ? "," : "");

@@ -24,7 +24,8 @@ using namespace swarmpath;
 
 const grid::Grid& paris() {
     static const std::unique_ptr<grid::Grid> grid = [] {
-        Expected<io::MapFile> map = io::read_map_file(std::string(SWARMPATH_SOURCE_DIR) + "/datasets/movingai/street/Paris_0_1024.map");
+        Expected<io::MapFile> map =
+            io::read_map_file(std::string(SWARMPATH_SOURCE_DIR) + "/datasets/movingai/street/Paris_0_1024.map");
         if (!map) std::abort();
         Expected<grid::Grid> built = grid::Grid::build(*map, grid::TerrainTable::benchmark());
         if (!built) std::abort();
@@ -39,9 +40,11 @@ std::vector<search::Query> crowd(std::size_t agents, std::size_t goals) {
         search::Components::compute(grid, search::Moves::eight, search::DiagonalRule::both_free);
     // The largest region's label.
     std::vector<std::size_t> sizes(components.count() + 1, 0);
-    for (std::uint32_t cell = 0; cell < grid.padded_cell_count(); ++cell) ++sizes[components.label(grid::PaddedIndex{cell})];
+    for (std::uint32_t cell = 0; cell < grid.padded_cell_count(); ++cell)
+        ++sizes[components.label(grid::PaddedIndex{cell})];
     std::uint32_t largest = 1;
-    for (std::uint32_t label = 1; label < sizes.size(); ++label) largest = sizes[label] > sizes[largest] ? label : largest;
+    for (std::uint32_t label = 1; label < sizes.size(); ++label)
+        largest = sizes[label] > sizes[largest] ? label : largest;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> region;
     for (std::uint32_t y = 0; y < grid.height(); ++y) {
         for (std::uint32_t x = 0; x < grid.width(); ++x) {
@@ -114,7 +117,12 @@ void crowd_grid(benchmark::internal::Benchmark* benchmark) {
 }
 
 BENCHMARK(BM_CrowdFields)->Apply(crowd_grid)->Unit(benchmark::kMillisecond)->Iterations(1);
-BENCHMARK(BM_CrowdAuto)->Args({3000, 4})->Args({1000, 64})->Args({100000, 64})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_CrowdAuto)
+    ->Args({3000, 4})
+    ->Args({1000, 64})
+    ->Args({100000, 64})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 BENCHMARK(BM_PerAgentSearch)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace

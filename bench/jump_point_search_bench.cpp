@@ -19,10 +19,10 @@
 #include "benchmark_counters.hpp"
 #include "bundled_samples.hpp"
 
-#include "swarmpath/batch/batch_solver.hpp"
-#include "swarmpath/search/context.hpp"
 #include "search/jump_point_search.hpp"
 #include "search/jump_point_table.hpp"
+#include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/search/context.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace {
@@ -94,7 +94,8 @@ int main(int argc, char** argv) {
     for (const Sample& sample : samples) {
         benchmark::RegisterBenchmark(("JumpPointPreprocessing/" + sample.name + "/jps").c_str(), run_grid_build, sample)
             ->Unit(benchmark::kMillisecond);
-        benchmark::RegisterBenchmark(("JumpPointPreprocessing/" + sample.name + "/jps+").c_str(), run_table_build, sample)
+        benchmark::RegisterBenchmark(("JumpPointPreprocessing/" + sample.name + "/jps+").c_str(), run_table_build,
+                                     sample)
             ->UseRealTime()
             ->Unit(benchmark::kMillisecond);
     }

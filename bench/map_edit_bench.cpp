@@ -22,14 +22,14 @@
 #include <string>
 #include <vector>
 
+#include "search/jump_point_grid.hpp"
+#include "search/jump_point_table.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/editable_map.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/components.hpp"
 #include "swarmpath/search/goal_field.hpp"
-#include "search/jump_point_grid.hpp"
-#include "search/jump_point_table.hpp"
 
 namespace {
 
@@ -45,7 +45,8 @@ struct EditPair {
 };
 
 grid::Grid paris() {
-    Expected<io::MapFile> map = io::read_map_file(std::string(SWARMPATH_SOURCE_DIR) + "/datasets/movingai/street/Paris_0_1024.map");
+    Expected<io::MapFile> map =
+        io::read_map_file(std::string(SWARMPATH_SOURCE_DIR) + "/datasets/movingai/street/Paris_0_1024.map");
     if (!map) std::abort();
     Expected<grid::Grid> built = grid::Grid::build(*map, grid::TerrainTable::benchmark());
     if (!built) std::abort();
@@ -88,8 +89,8 @@ const std::optional<EditPair>& corridor_cell() {
         const grid::Grid grid = paris();
         for (std::uint32_t y = 1; y + 1 < grid.height(); ++y) {
             for (std::uint32_t x = 1; x + 1 < grid.width(); ++x) {
-                if (grid.passable(x, y) && grid.passable(x, y - 1) && grid.passable(x, y + 1) && !grid.passable(x - 1, y) &&
-                    !grid.passable(x + 1, y)) {
+                if (grid.passable(x, y) && grid.passable(x, y - 1) && grid.passable(x, y + 1) &&
+                    !grid.passable(x - 1, y) && !grid.passable(x + 1, y)) {
                     return edit_pair(grid, x, y);
                 }
             }
@@ -213,15 +214,17 @@ int main(int argc, char** argv) {
     micro(benchmark::RegisterBenchmark("MapEdit/components/refresh",
                                        [](benchmark::State& state) { components_refresh(state, open_cell()); }));
     if (corridor_cell()) {
-        micro(benchmark::RegisterBenchmark("MapEdit/components/refresh_split_check",
-                                           [](benchmark::State& state) { components_refresh(state, *corridor_cell()); }));
+        micro(benchmark::RegisterBenchmark("MapEdit/components/refresh_split_check", [](benchmark::State& state) {
+            components_refresh(state, *corridor_cell());
+        }));
     }
     micro(benchmark::RegisterBenchmark("MapEdit/jump_grid/rebuild", jump_grid_rebuild));
     micro(benchmark::RegisterBenchmark("MapEdit/jump_grid/refresh", jump_grid_refresh));
-    micro(benchmark::RegisterBenchmark("MapEdit/jump_table/rebuild", [](benchmark::State& state) { jump_table_rebuild(state, 1); }));
-    micro(benchmark::RegisterBenchmark("MapEdit/jump_table/rebuild_all_threads",
-                                       [](benchmark::State& state) { jump_table_rebuild(state, 0); })
-              ->UseRealTime());
+    micro(benchmark::RegisterBenchmark("MapEdit/jump_table/rebuild",
+                                       [](benchmark::State& state) { jump_table_rebuild(state, 1); }));
+    micro(benchmark::RegisterBenchmark("MapEdit/jump_table/rebuild_all_threads", [](benchmark::State& state) {
+              jump_table_rebuild(state, 0);
+          })->UseRealTime());
     micro(benchmark::RegisterBenchmark("MapEdit/jump_table/refresh", jump_table_refresh));
     micro(benchmark::RegisterBenchmark("MapEdit/goal_field/rebuild", goal_field_rebuild));
     micro(benchmark::RegisterBenchmark("MapEdit/goal_field/affected_check", goal_field_affected_check));

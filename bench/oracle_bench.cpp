@@ -159,7 +159,8 @@ int main(int argc, char** argv) {
         }
         start = Clock::now();
         for (std::size_t pair = 0; pair < pairs.size(); pair += 4) {
-            checksum += static_cast<std::uint64_t>(oracle->first_move(pairs[pair], pairs[pair + 1], pairs[pair + 2], pairs[pair + 3]));
+            checksum += static_cast<std::uint64_t>(
+                oracle->first_move(pairs[pair], pairs[pair + 1], pairs[pair + 2], pairs[pair + 3]));
         }
         lookup_times.push_back(seconds_since(start) / static_cast<double>(lookup_count));
         start = Clock::now();
@@ -175,13 +176,13 @@ int main(int argc, char** argv) {
     std::printf("%s: %zu queries, %.1f moves per path on average, %d repetitions (checksum %llu)\n",
                 set.scenario_name.c_str(), queries.size(), mean_moves, repetitions,
                 static_cast<unsigned long long>(checksum));
-    std::printf("  oracle: %.2f us/query (%.1f ns/move), first-move lookup %.1f ns (%.1f ns with the source's row "
-                "warm); file %llu bytes, %.1f bytes per passable cell, %zu runs, loaded in %.1f ms\n",
-                oracle_query * 1e6, oracle_query * 1e9 / std::max(1.0, mean_moves), median(lookup_times) * 1e9,
-                median(warm_times) * 1e9,
-                static_cast<unsigned long long>(oracle->file_bytes()),
-                static_cast<double>(oracle->file_bytes()) / static_cast<double>(oracle->passable_cells()),
-                oracle->run_count(), oracle->preparation_seconds() * 1e3);
+    std::printf(
+        "  oracle: %.2f us/query (%.1f ns/move), first-move lookup %.1f ns (%.1f ns with the source's row "
+        "warm); file %llu bytes, %.1f bytes per passable cell, %zu runs, loaded in %.1f ms\n",
+        oracle_query * 1e6, oracle_query * 1e9 / std::max(1.0, mean_moves), median(lookup_times) * 1e9,
+        median(warm_times) * 1e9, static_cast<unsigned long long>(oracle->file_bytes()),
+        static_cast<double>(oracle->file_bytes()) / static_cast<double>(oracle->passable_cells()), oracle->run_count(),
+        oracle->preparation_seconds() * 1e3);
     std::printf("  jps+:   %.2f us/query (table built in %.1f ms); jps+ / oracle = %.2f\n", table_query * 1e6,
                 table_seconds * 1e3, table_query / oracle_query);
     if (!skip_astar) {

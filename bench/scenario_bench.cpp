@@ -22,9 +22,9 @@
 #include <string>
 #include <vector>
 
-#include "swarmpath/batch/batch_solver.hpp"
 #include "benchmark_counters.hpp"
 #include "bundled_samples.hpp"
+#include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/solver.hpp"
@@ -65,8 +65,9 @@ void run_single(benchmark::State& state, const Sample& sample) {
         work = bench::solve_queries(*solver, context, sample.queries, result);
         if (injected_slowdown > 0) {
             const auto spent = std::chrono::steady_clock::now() - begin;
-            const auto until = std::chrono::steady_clock::now() +
-                               std::chrono::duration_cast<std::chrono::steady_clock::duration>(spent * injected_slowdown);
+            const auto until =
+                std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(spent * injected_slowdown);
             while (std::chrono::steady_clock::now() < until) {
             }
         }
@@ -105,7 +106,8 @@ int main(int argc, char** argv) {
     if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
     const std::vector<Sample>& samples = bench::bundled_samples_or_exit(kSampleSize);
     for (const Sample& sample : samples) {
-        benchmark::RegisterBenchmark(("Scenario/" + sample.name).c_str(), run_single, sample)->Unit(benchmark::kMillisecond);
+        benchmark::RegisterBenchmark(("Scenario/" + sample.name).c_str(), run_single, sample)
+            ->Unit(benchmark::kMillisecond);
     }
     for (const Sample& sample : samples) {
         if (sample.name != "brc202d" && sample.name != "AR0011SR") continue;

@@ -11,12 +11,12 @@
 #include <vector>
 
 #include "search/best_first/search_state.hpp"
+#include "search/four_ary_heap.hpp"
+#include "search/moves.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/file_reading.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/context.hpp"
-#include "search/four_ary_heap.hpp"
-#include "search/moves.hpp"
 
 namespace {
 

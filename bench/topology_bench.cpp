@@ -69,7 +69,8 @@ std::vector<search::Query> connected_queries(const grid::Grid& square, std::size
             !components.connected(square.padded(grid::CellIndex{start}), square.padded(grid::CellIndex{goal}))) {
             continue;
         }
-        queries.push_back({start % square.width(), start / square.width(), goal % square.width(), goal / square.width()});
+        queries.push_back(
+            {start % square.width(), start / square.width(), goal % square.width(), goal / square.width()});
     }
     return queries;
 }

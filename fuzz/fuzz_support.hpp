@@ -3,8 +3,8 @@
 // (SWARMPATH_FUZZ=ON, clang with -fsanitize=fuzzer,address,undefined).
 #pragma once
 
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
@@ -47,7 +47,8 @@ SWARMPATH_FUZZ_CHECK inline std::uint32_t count_lines(std::string_view text) {
 
 /// The checks every parse error must pass: it names the file, its line is within the text's
 /// `line_count` lines, and its message holds no control bytes (messages reach terminals).
-SWARMPATH_FUZZ_CHECK inline void require_clean_error(const Error& error, std::string_view origin, std::uint32_t line_count) {
+SWARMPATH_FUZZ_CHECK inline void require_clean_error(const Error& error, std::string_view origin,
+                                                     std::uint32_t line_count) {
     require(error.file == origin, "error does not name the file");
     require(error.line <= line_count, "error line is past the end of the text");
     require(!error.message.empty(), "error message is empty");

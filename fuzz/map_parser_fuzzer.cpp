@@ -1,6 +1,7 @@
-// libFuzzer target: Moving AI map parsing, then compiling the map into a search grid. Checks that the first-error parse and the problem-list parse agree, that every
-// error names the file and a line inside the text, and that an accepted map is exactly what its text
-// says (size, letters, passability). Seeds: crops of the bundled maps (see tools/run-fuzz.sh).
+// libFuzzer target: Moving AI map parsing, then compiling the map into a search grid. Checks that the first-error parse
+// and the problem-list parse agree, that every error names the file and a line inside the text, and that an accepted
+// map is exactly what its text says (size, letters, passability). Seeds: crops of the bundled maps (see
+// tools/run-fuzz.sh).
 #include <cstddef>
 #include <cstdint>
 #include <string_view>

@@ -89,7 +89,8 @@ int main(int argc, char** argv) {
             }
             ratios.push_back(seconds[0] / seconds[1]);
             for (int side = 0; side < 2; ++side) {
-                nanoseconds[side].push_back(seconds[side] * 1e9 / static_cast<double>(std::max<std::uint64_t>(1, expanded[side])));
+                nanoseconds[side].push_back(seconds[side] * 1e9 /
+                                            static_cast<double>(std::max<std::uint64_t>(1, expanded[side])));
             }
         }
         std::string name = argv[argument];

@@ -9,8 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <string>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "swarmpath/grid/grid.hpp"
@@ -69,7 +69,9 @@ SWARMPATH_AB_EXPORT void* ab_load(const char* scenario_path, int stride) {
     return loaded.release();
 }
 
-SWARMPATH_AB_EXPORT std::size_t ab_query_count(void* handle) { return static_cast<LoadedScenario*>(handle)->queries.size(); }
+SWARMPATH_AB_EXPORT std::size_t ab_query_count(void* handle) {
+    return static_cast<LoadedScenario*>(handle)->queries.size();
+}
 
 /// Solves queries [begin, end); returns their expansions and adds their costs to *cost_sum.
 SWARMPATH_AB_EXPORT std::uint64_t ab_solve(void* handle, std::size_t begin, std::size_t end, double* cost_sum) {

@@ -23,7 +23,8 @@ std::vector<std::string> bundled_scenarios() {
 }
 
 Expected<std::vector<Sample>> load_bundled_samples(std::size_t sample_size) {
-    Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_sets(bundled_scenarios(), batch::LoadOptions{});
+    Expected<std::vector<batch::ScenarioSet>> sets =
+        batch::load_scenario_sets(bundled_scenarios(), batch::LoadOptions{});
     if (!sets) return sets.error();
     std::vector<Sample> samples;
     for (const batch::ScenarioSet& set : *sets) {
@@ -33,7 +34,8 @@ Expected<std::vector<Sample>> load_bundled_samples(std::size_t sample_size) {
         sample.grid = set.grid;
         const std::size_t total = set.queries.size();
         const std::size_t count = std::min(total, sample_size);
-        for (std::size_t index = 0; index < count; ++index) sample.queries.push_back(set.queries[index * total / count]);
+        for (std::size_t index = 0; index < count; ++index)
+            sample.queries.push_back(set.queries[index * total / count]);
         samples.push_back(std::move(sample));
     }
     return samples;

@@ -15,8 +15,8 @@
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
 #include "run_command.hpp"
-#include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/algorithm_choice.hpp"
+#include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/batch/editable_map.hpp"
 #include "swarmpath/grid/edits.hpp"
@@ -58,7 +58,7 @@ std::vector<search::Query> crowd_queries(const grid::Grid& grid, std::mt19937_64
         }
         queries.push_back({goal_x, goal_y, goal_x, goal_y});  // start = goal
     }
-    queries.push_back({-1, 0, 0, 0});                                     // off the map
+    queries.push_back({-1, 0, 0, 0});                                       // off the map
     queries.push_back({0, 0, static_cast<std::int64_t>(grid.width()), 0});  // off the map
     return queries;
 }
@@ -159,7 +159,8 @@ TEST(CrowdSolver, FieldsMatchAStarUnderEveryRuleWithTerrain) {
             for (grid::CellIndex cell : fields[index].path) cells.push_back(cell.value);
             ASSERT_FALSE(cells.empty());
             EXPECT_EQ(cells.back(), grid->cell(static_cast<std::uint32_t>(queries[index].goal_x),
-                                               static_cast<std::uint32_t>(queries[index].goal_y)).value);
+                                               static_cast<std::uint32_t>(queries[index].goal_y))
+                                        .value);
             EXPECT_TRUE(io::length_matches(testing::reference_path_cost(map, reference, cells), fields[index].cost));
         }
         settings.algorithm = search::Algorithm::automatic;
@@ -301,8 +302,8 @@ TEST(FieldFile, RoundTripsAndDetectsDamage) {
     std::uint32_t goal_x = 16;
     while (!grid->passable(goal_x, 10)) ++goal_x;
     search::FieldWorkspace workspace;
-    const search::GoalField field =
-        search::GoalField::compute(*grid, search::Moves::eight, search::DiagonalRule::one_free, goal_x, 10, {}, true, workspace);
+    const search::GoalField field = search::GoalField::compute(
+        *grid, search::Moves::eight, search::DiagonalRule::one_free, goal_x, 10, {}, true, workspace);
     const io::FieldFile file = search::field_file_from(field, *grid);
     EXPECT_EQ(file.diagonal_rule, 1);
     for (std::uint32_t y = 0; y < map.height; ++y) {
@@ -353,8 +354,8 @@ TEST(FieldFile, RecordsTheCellShape) {
         Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
         ASSERT_TRUE(grid.has_value());
         search::FieldWorkspace workspace;
-        const search::GoalField field = search::GoalField::compute(*grid, search::Moves::eight, search::DiagonalRule::both_free,
-                                                                   3, 4, {}, true, workspace);
+        const search::GoalField field = search::GoalField::compute(
+            *grid, search::Moves::eight, search::DiagonalRule::both_free, 3, 4, {}, true, workspace);
         const io::FieldFile file = search::field_file_from(field, *grid);
         EXPECT_EQ(file.topology, static_cast<std::uint8_t>(topology));
         Expected<io::FieldFile> decoded = io::decode_field_file(io::encode_field_file(file), "memory");
@@ -409,11 +410,12 @@ TEST(MapEdits, SolvingAfterEditsEqualsSolvingTheEditedMapFromScratch) {
         for (std::uint32_t y = 0; y + 6 < map.height; ++y) edits.push_back({wall_x, y, '@', 0});
         for (int index = 0; index < 40; ++index) {
             const char letters[] = {'.', '@', 'G', round >= 2 ? 'S' : '.'};
-            edits.push_back({static_cast<std::uint32_t>(random() % map.width), static_cast<std::uint32_t>(random() % map.height),
-                             letters[random() % 4], 0});
+            edits.push_back({static_cast<std::uint32_t>(random() % map.width),
+                             static_cast<std::uint32_t>(random() % map.height), letters[random() % 4], 0});
         }
         for (const auto& [x, y] : goals) edits.push_back({x, y, '.', 0});  // keep the goals passable
-        for (const grid::CellEdit& edit : edits) map.letters[static_cast<std::size_t>(edit.y) * map.width + edit.x] = edit.letter;
+        for (const grid::CellEdit& edit : edits)
+            map.letters[static_cast<std::size_t>(edit.y) * map.width + edit.x] = edit.letter;
         Expected<batch::EditReport> report = editable.apply_edits(edits);
         ASSERT_TRUE(report.has_value()) << report.error().describe();
         EXPECT_EQ(report->fields_kept + report->fields_dropped, goals.size());
@@ -429,7 +431,8 @@ TEST(MapEdits, SolvingAfterEditsEqualsSolvingTheEditedMapFromScratch) {
             }
         }
         // Refreshed components partition the cells as computing them afresh does.
-        const search::Components fresh = search::Components::compute(*scratch, search::Moves::eight, search::DiagonalRule::both_free);
+        const search::Components fresh =
+            search::Components::compute(*scratch, search::Moves::eight, search::DiagonalRule::both_free);
         std::map<std::uint32_t, std::uint32_t> fresh_of_refreshed;
         std::map<std::uint32_t, std::uint32_t> refreshed_of_fresh;
         for (std::uint32_t cell = 0; cell < scratch->padded_cell_count(); ++cell) {
@@ -444,8 +447,8 @@ TEST(MapEdits, SolvingAfterEditsEqualsSolvingTheEditedMapFromScratch) {
         search::FieldWorkspace workspace;
         for (const auto& [goal_x, goal_y] : goals) {
             const auto kept = editable.field(goal_x, goal_y);
-            const search::GoalField expected = search::GoalField::compute(*scratch, search::Moves::eight,
-                                                                          search::DiagonalRule::both_free, goal_x, goal_y, {}, true, workspace);
+            const search::GoalField expected = search::GoalField::compute(
+                *scratch, search::Moves::eight, search::DiagonalRule::both_free, goal_x, goal_y, {}, true, workspace);
             for (std::uint32_t y = 0; y < map.height; ++y) {
                 for (std::uint32_t x = 0; x < map.width; ++x) {
                     ASSERT_EQ(kept->settled(x, y), expected.settled(x, y)) << x << "," << y;
@@ -484,9 +487,9 @@ TEST(CrowdCommandLine, GeneratedCrowdsPassCheckWithFlowfieldAndAuto) {
         ASSERT_EQ(rows->rows.size(), 600U);
         for (const char* algorithm : {"flowfield", "auto", "astar"}) {
             const std::string summary = folder + "/summary.json";
-            testing::CommandOutcome solved = testing::run_swarmpath("solve " + scenario + " --map " + map +
-                                                                    " --check --threads 2 --algorithm " + algorithm +
-                                                                    " --summary " + summary);
+            testing::CommandOutcome solved =
+                testing::run_swarmpath("solve " + scenario + " --map " + map + " --check --threads 2 --algorithm " +
+                                       algorithm + " --summary " + summary);
             EXPECT_EQ(solved.exit_code, 0) << algorithm << " on " << map << "\n" << solved.standard_error;
             if (std::string(algorithm) == "flowfield") {
                 const std::string text = testing::read_text(summary);
@@ -519,16 +522,20 @@ TEST(CrowdCommandLine, EditsApplyBeforeSolving) {
     std::ofstream(folder + "/wall.edits") << edits;
     std::ofstream(folder + "/edited.map") << testing::to_map_text(*map);
     const std::string scenario = folder + "/edited.map.scen";
-    ASSERT_EQ(testing::run_swarmpath("generate crowd " + folder + "/edited.map --agents 300 --goals 2 -o " + scenario).exit_code, 0);
+    ASSERT_EQ(testing::run_swarmpath("generate crowd " + folder + "/edited.map --agents 300 --goals 2 -o " + scenario)
+                  .exit_code,
+              0);
     for (const char* algorithm : {"flowfield", "auto"}) {
-        testing::CommandOutcome solved = testing::run_swarmpath("solve " + scenario + " --map " + map_path + " --edits " +
-                                                                folder + "/wall.edits --check --algorithm " + algorithm);
+        testing::CommandOutcome solved =
+            testing::run_swarmpath("solve " + scenario + " --map " + map_path + " --edits " + folder +
+                                   "/wall.edits --check --algorithm " + algorithm);
         EXPECT_EQ(solved.exit_code, 0) << solved.standard_error;
     }
     // Without the edits the lengths differ somewhere: the check fails.
     EXPECT_EQ(testing::run_swarmpath("solve " + scenario + " --map " + map_path + " --check").exit_code, 1);
     std::ofstream(folder + "/bad.edits") << "1 1 .\n1 -2 @\n";
-    testing::CommandOutcome bad = testing::run_swarmpath("solve " + scenario + " --map " + map_path + " --edits " + folder + "/bad.edits");
+    testing::CommandOutcome bad =
+        testing::run_swarmpath("solve " + scenario + " --map " + map_path + " --edits " + folder + "/bad.edits");
     EXPECT_EQ(bad.exit_code, 2);
     EXPECT_NE(bad.standard_error.find("bad.edits:2:3"), std::string::npos) << bad.standard_error;
 }
@@ -549,8 +556,8 @@ TEST(CrowdCommandLine, FieldCommandWritesAReadableFieldAndPicture) {
     Expected<io::FieldFile> file = io::read_field_file(folder + "/arena.field");
     ASSERT_TRUE(file.has_value()) << file.error().describe();
     search::FieldWorkspace workspace;
-    const search::GoalField field = search::GoalField::compute(*grid, search::Moves::eight, search::DiagonalRule::both_free,
-                                                               goal_x, goal_y, {}, true, workspace);
+    const search::GoalField field = search::GoalField::compute(
+        *grid, search::Moves::eight, search::DiagonalRule::both_free, goal_x, goal_y, {}, true, workspace);
     EXPECT_EQ(*file, search::field_file_from(field, *grid));
     const std::string picture = testing::read_text(folder + "/arena.field.png");
     ASSERT_GT(picture.size(), 8U);

@@ -37,7 +37,8 @@ TEST(DeterminismTest, BundledMapSameOutputForAnyThreadCount) {
     ASSERT_TRUE(map) << map.error().describe();
     Expected<grid::Grid> grid = grid::Grid::build(*map, grid::TerrainTable::benchmark());
     ASSERT_TRUE(grid);
-    Expected<search::Solver> solver = search::Solver::create(*grid, search::SearchSettings{.algorithm = search::Algorithm::astar});
+    Expected<search::Solver> solver =
+        search::Solver::create(*grid, search::SearchSettings{.algorithm = search::Algorithm::astar});
     ASSERT_TRUE(solver);
     const std::vector<search::Query> queries = random_queries(*grid, 3000, 11);
     const std::vector<search::Result> one = solve_with(1, *solver, queries);
@@ -69,7 +70,8 @@ TEST(DeterminismTest, HexAndTriangleMapsWithTerrainSameOutputForAnyThreadCount) 
         std::mt19937_64 random(16);
         // Triangles have three neighbours, so walls cut them apart sooner: fewer, for as many paths.
         const double walls = topology == grid::Topology::hex ? 0.25 : 0.08;
-        io::MapFile map = testing::random_map(random, 80, 60, walls, topology == grid::Topology::hex ? "...GSW" : "....GS");
+        io::MapFile map =
+            testing::random_map(random, 80, 60, walls, topology == grid::Topology::hex ? "...GSW" : "....GS");
         map.type = std::string(grid::topology_type_name(topology));
         grid::TerrainTable terrain = grid::TerrainTable::benchmark();
         terrain.declare('G', true, 2.5);

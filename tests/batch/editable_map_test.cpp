@@ -33,7 +33,8 @@ void expect_reference_costs(const search::Solver& solver, const io::MapFile& map
                 const search::Result result = solver.solve(context, {sx, sy, gx, gy});
                 const double expected = costs[static_cast<std::size_t>(gy) * map.width + gx];
                 if (std::isinf(expected)) {
-                    ASSERT_EQ(result.status, search::QueryStatus::no_path) << sx << "," << sy << " to " << gx << "," << gy;
+                    ASSERT_EQ(result.status, search::QueryStatus::no_path)
+                        << sx << "," << sy << " to " << gx << "," << gy;
                     continue;
                 }
                 ASSERT_EQ(result.status, search::QueryStatus::found) << sx << "," << sy << " to " << gx << "," << gy;
@@ -83,7 +84,8 @@ TEST(MapEdits, SolversFromTheEditableMapMatchTheReferenceAfterEdits) {
         }
         EXPECT_TRUE(editable.jump_grid()->same_lines(search::JumpPointGrid(edited)));
 
-        for (search::Algorithm algorithm : {search::Algorithm::astar, search::Algorithm::jps, search::Algorithm::jps_plus}) {
+        for (search::Algorithm algorithm :
+             {search::Algorithm::astar, search::Algorithm::jps, search::Algorithm::jps_plus}) {
             Expected<search::Solver> solver = editable.solver({.algorithm = algorithm});
             ASSERT_TRUE(solver.has_value()) << solver.error().describe();
             if (algorithm == search::Algorithm::jps) {
@@ -99,7 +101,8 @@ TEST(MapEdits, SolversFromTheEditableMapMatchTheReferenceAfterEdits) {
         expect_reference_costs(*before, before_map, random);
         if (::testing::Test::HasFatalFailure()) return;
     }
-    Expected<search::Solver> four = editable.solver({.algorithm = search::Algorithm::astar, .moves = search::Moves::four});
+    Expected<search::Solver> four =
+        editable.solver({.algorithm = search::Algorithm::astar, .moves = search::Moves::four});
     EXPECT_FALSE(four.has_value());
 }
 

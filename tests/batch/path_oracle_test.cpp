@@ -17,11 +17,11 @@
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
 #include "rule_sets.hpp"
+#include "search/moves.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/context.hpp"
-#include "search/moves.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath {
@@ -42,14 +42,14 @@ void write_bytes(const std::string& path, const std::string& bytes) {
 }
 
 /// Every pair from a few random sources, against the reference.
-void check_oracle(const io::MapFile& map, const grid::TerrainTable& terrain, const Rules& rules, search::CellOrder order,
-                  std::mt19937_64& random) {
+void check_oracle(const io::MapFile& map, const grid::TerrainTable& terrain, const Rules& rules,
+                  search::CellOrder order, std::mt19937_64& random) {
     Expected<grid::Grid> built = grid::Grid::build(map, terrain);
     ASSERT_TRUE(built.has_value()) << built.error().describe();
     const grid::Grid& grid = *built;
     batch::BatchSolver workers(1);
-    Expected<batch::Oracle> oracle =
-        batch::Oracle::build(grid, {.moves = rules.moves, .diagonal = rules.diagonal, .order = order}, "random.map", workers);
+    Expected<batch::Oracle> oracle = batch::Oracle::build(
+        grid, {.moves = rules.moves, .diagonal = rules.diagonal, .order = order}, "random.map", workers);
     ASSERT_TRUE(oracle.has_value()) << oracle.error().describe();
     const testing::ReferenceRules reference{rules.moves, rules.diagonal, terrain};
     const std::uint32_t cells = map.width * map.height;
@@ -85,7 +85,8 @@ void check_oracle(const io::MapFile& map, const grid::TerrainTable& terrain, con
             ASSERT_FALSE(path.empty());
             EXPECT_EQ(path.front(), source) << where;
             EXPECT_EQ(path.back(), target) << where;
-            EXPECT_NEAR(testing::reference_path_cost(map, reference, path), expected[target], 1e-6 * (1 + expected[target]))
+            EXPECT_NEAR(testing::reference_path_cost(map, reference, path), expected[target],
+                        1e-6 * (1 + expected[target]))
                 << where;
             const int move = oracle->first_move(source_x, source_y, target_x, target_y);
             if (source == target) {
@@ -112,8 +113,10 @@ TEST(PathOracle, AgreesWithTheReferenceDijkstraUnderEveryRule) {
 
 TEST(PathOracle, EveryCellOrderGivesOptimalAnswers) {
     std::mt19937_64 random(15);
-    for (search::CellOrder order : {search::CellOrder::row_major, search::CellOrder::depth_first, search::CellOrder::hilbert}) {
-        check_oracle(testing::random_map(random, 21, 18, 0.25), grid::TerrainTable::benchmark(), kAllRules[1], order, random);
+    for (search::CellOrder order :
+         {search::CellOrder::row_major, search::CellOrder::depth_first, search::CellOrder::hilbert}) {
+        check_oracle(testing::random_map(random, 21, 18, 0.25), grid::TerrainTable::benchmark(), kAllRules[1], order,
+                     random);
     }
 }
 
@@ -132,8 +135,8 @@ TEST(PathOracle, AgreesWithAStarOnRandomMaps) {
         const bool weighted = map_index % 2 == 1;
         std::uniform_int_distribution<std::uint32_t> side(1, 40);
         std::uniform_real_distribution<double> density(0.0, 0.45);
-        const io::MapFile map = testing::random_map(random, side(random), side(random), density(random),
-                                                    weighted ? "..GSW" : ".");
+        const io::MapFile map =
+            testing::random_map(random, side(random), side(random), density(random), weighted ? "..GSW" : ".");
         const grid::TerrainTable terrain = weighted ? weighted_terrain() : grid::TerrainTable::benchmark();
         Expected<grid::Grid> grid = grid::Grid::build(map, terrain);
         ASSERT_TRUE(grid.has_value()) << grid.error().describe();
@@ -164,7 +167,8 @@ TEST(PathOracle, AgreesWithAStarOnRandomMaps) {
             EXPECT_EQ(cells.front(), static_cast<std::uint32_t>(query.start_y * map.width + query.start_x)) << where;
             EXPECT_EQ(cells.back(), static_cast<std::uint32_t>(query.goal_y * map.width + query.goal_x)) << where;
             const testing::ReferenceRules reference{rules.moves, rules.diagonal, terrain};
-            EXPECT_NEAR(testing::reference_path_cost(map, reference, cells), from_astar.cost, 1e-6 * (1 + from_astar.cost))
+            EXPECT_NEAR(testing::reference_path_cost(map, reference, cells), from_astar.cost,
+                        1e-6 * (1 + from_astar.cost))
                 << where;
         }
     }
@@ -216,8 +220,8 @@ TEST(PathOracle, EveryFirstMoveOfEveryPairStartsAnOptimalPath) {
                 ASSERT_GE(move, 0) << source << " -> " << target;
                 const int next_x = static_cast<int>(source_x) + search::kDirectionX[move];
                 const int next_y = static_cast<int>(source_y) + search::kDirectionY[move];
-                ASSERT_TRUE(testing::reference_step_allowed(map, reference, source_x, source_y, search::kDirectionX[move],
-                                                            search::kDirectionY[move]))
+                ASSERT_TRUE(testing::reference_step_allowed(map, reference, source_x, source_y,
+                                                            search::kDirectionX[move], search::kDirectionY[move]))
                     << source << " -> " << target << " by move " << move;
                 const auto next = static_cast<std::uint32_t>(next_y) * map.width + static_cast<std::uint32_t>(next_x);
                 const double rest = costs[next][target];
@@ -263,7 +267,8 @@ TEST(PathOracle, ComponentLabelsThatDisagreeWithTheMapAreRefused) {
 class PathOracleFiles : public ::testing::Test {
 protected:
     void SetUp() override {
-        folder_ = testing::scratch_folder(std::string("path_oracle_files_") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        folder_ = testing::scratch_folder(std::string("path_oracle_files_") +
+                                          ::testing::UnitTest::GetInstance()->current_test_info()->name());
         std::mt19937_64 random(7);
         map_ = testing::random_map(random, 30, 26, 0.25);
         other_map_ = map_;

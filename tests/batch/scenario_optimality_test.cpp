@@ -51,7 +51,8 @@ TEST(ScenarioOptimalityTest, BundledScenariosMatchOptimalLengths) {
     std::size_t checked = 0;
     for (const ScenarioSet& full : *sets) {
         const ScenarioSet set = sample(full);
-        Expected<SetOutcome> outcome = solve_set(set, search::SearchSettings{.algorithm = search::Algorithm::astar}, workers);
+        Expected<SetOutcome> outcome =
+            solve_set(set, search::SearchSettings{.algorithm = search::Algorithm::astar}, workers);
         ASSERT_TRUE(outcome) << outcome.error().describe();
         std::size_t mismatches = 0;
         for (std::size_t index = 0; index < set.rows.size(); ++index) {
@@ -59,7 +60,8 @@ TEST(ScenarioOptimalityTest, BundledScenariosMatchOptimalLengths) {
             if (verdict == CheckVerdict::mismatch && ++mismatches <= 3) {
                 ADD_FAILURE() << set.scenario_path << ":" << set.rows[index].line << " expected "
                               << set.rows[index].optimal_length << " got "
-                              << search::to_string(outcome->results[index].status) << " " << outcome->results[index].cost;
+                              << search::to_string(outcome->results[index].status) << " "
+                              << outcome->results[index].cost;
             }
             if (verdict != CheckVerdict::unknown) ++checked;
         }

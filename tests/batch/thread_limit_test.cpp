@@ -23,7 +23,8 @@ std::size_t thread_count() {
 }
 
 std::vector<ScenarioSet> bundled(const std::string& relative) {
-    Expected<std::vector<ScenarioSet>> sets = load_scenario_sets({testing::dataset_folder() + "/" + relative}, LoadOptions{});
+    Expected<std::vector<ScenarioSet>> sets =
+        load_scenario_sets({testing::dataset_folder() + "/" + relative}, LoadOptions{});
     EXPECT_TRUE(sets) << sets.error().describe();
     return sets ? std::move(*sets) : std::vector<ScenarioSet>{};
 }
@@ -33,7 +34,8 @@ TEST(ThreadLimitTest, OneWorkerStartsNoThreadForJumpPointTablesOrGoalFields) {
     ASSERT_EQ(sets.size(), 1U);
     const std::size_t before = thread_count();
     BatchSolver workers(1);
-    for (search::Algorithm algorithm : {search::Algorithm::jps_plus, search::Algorithm::flowfield, search::Algorithm::automatic}) {
+    for (search::Algorithm algorithm :
+         {search::Algorithm::jps_plus, search::Algorithm::flowfield, search::Algorithm::automatic}) {
         search::SearchSettings settings;
         settings.algorithm = algorithm;
         ScenarioSet small = sets.front();

@@ -14,9 +14,9 @@
 
 #include "random_maps.hpp"
 #include "result_checks.hpp"
+#include "search/jump_point_table.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/crowd_solver.hpp"
-#include "search/jump_point_table.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath::batch {
@@ -36,7 +36,8 @@ struct ThreadLog {
 
 grid::Grid random_grid(std::uint64_t seed) {
     std::mt19937_64 random(seed);
-    Expected<grid::Grid> grid = grid::Grid::build(testing::random_map(random, 72, 60, 0.2), grid::TerrainTable::benchmark());
+    Expected<grid::Grid> grid =
+        grid::Grid::build(testing::random_map(random, 72, 60, 0.2), grid::TerrainTable::benchmark());
     EXPECT_TRUE(grid.has_value());
     return std::move(*grid);
 }
@@ -45,8 +46,9 @@ std::vector<search::Query> random_queries(const grid::Grid& grid, std::size_t co
     std::mt19937_64 random(seed);
     std::vector<search::Query> queries(count);
     for (search::Query& query : queries) {
-        query = {static_cast<std::int64_t>(random() % grid.width()), static_cast<std::int64_t>(random() % grid.height()),
-                 static_cast<std::int64_t>(random() % grid.width()), static_cast<std::int64_t>(random() % grid.height())};
+        query = {
+            static_cast<std::int64_t>(random() % grid.width()), static_cast<std::int64_t>(random() % grid.height()),
+            static_cast<std::int64_t>(random() % grid.width()), static_cast<std::int64_t>(random() % grid.height())};
     }
     return queries;
 }
@@ -84,7 +86,8 @@ Outputs solve_everything(BatchSolver& workers, const grid::Grid& grid) {
     std::optional<Expected<search::Solver>> solver;
     search::SearchSettings settings;
     settings.algorithm = search::Algorithm::jps_plus;
-    workers.execute([&] { solver.emplace(search::Solver::create(grid, settings, {.parallel = workers.parallel_loop()})); });
+    workers.execute(
+        [&] { solver.emplace(search::Solver::create(grid, settings, {.parallel = workers.parallel_loop()})); });
     EXPECT_TRUE(solver && solver->has_value());
     const std::vector<search::Query> queries = random_queries(grid, 300, 5);
     outputs.batch.resize(queries.size());

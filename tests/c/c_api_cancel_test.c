@@ -31,7 +31,8 @@ int main(void) {
     swarmpath_result* results = malloc(kQueries * sizeof(swarmpath_result));
     if (costs == NULL || queries == NULL || results == NULL) return 2;
     for (uint32_t y = 0; y < kSide; ++y) {
-        for (uint32_t x = 0; x < kSide; ++x) costs[y * kSide + x] = (float)(1u + (((x * 73856093u) ^ (y * 19349663u)) >> 7) % 10u);
+        for (uint32_t x = 0; x < kSide; ++x)
+            costs[y * kSide + x] = (float)(1u + (((x * 73856093u) ^ (y * 19349663u)) >> 7) % 10u);
     }
     /* Corner to corner and back, each query a long search. */
     for (int index = 0; index < kQueries; ++index) {

@@ -138,8 +138,15 @@ static void test_bad_input(void) {
     CHECK(swarmpath_scenario_read("/nonexistent/no.scen", &scenario) == SWARMPATH_ERROR_FILE && scenario == NULL);
 
     /* Letters: a 4x3 room with a wall; an undefined letter and a bad terrain spec are refused. */
-    const char* room = "...." ".@@." "....";
-    CHECK(swarmpath_grid_from_letters(4, 3, "...." ".Z.." "....", NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    const char* room =
+        "...."
+        ".@@."
+        "....";
+    CHECK(swarmpath_grid_from_letters(4, 3,
+                                      "...."
+                                      ".Z.."
+                                      "....",
+                                      NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
     CHECK(strstr(swarmpath_last_error(), "Z") != NULL);
     CHECK(swarmpath_grid_from_letters(0, 3, room, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
     CHECK(swarmpath_grid_from_letters(4, 3, room, "W=abc", &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
@@ -175,7 +182,10 @@ static void test_bad_input(void) {
  * neighbours (docs/formats.md), the topology reported back, square-only settings refused. */
 static void test_shaped_grids(void) {
     /* Around the wall at (1, 1) from (0, 0) to (3, 2): 4 hex steps, 5 triangle steps. */
-    const char* room = "...." ".@.." "....";
+    const char* room =
+        "...."
+        ".@.."
+        "....";
     const int shapes[2] = {SWARMPATH_TOPOLOGY_HEX, SWARMPATH_TOPOLOGY_TRIANGLE};
     const double optimal[2] = {4.0, 5.0};
     for (int shape = 0; shape < 2; ++shape) {
@@ -193,14 +203,17 @@ static void test_shaped_grids(void) {
         swarmpath_settings_default(&settings);
         settings.moves = 4;
         swarmpath_solver* refused = NULL;
-        CHECK(swarmpath_solver_create(grid, &settings, &refused) == SWARMPATH_ERROR_INVALID_ARGUMENT && refused == NULL);
+        CHECK(swarmpath_solver_create(grid, &settings, &refused) == SWARMPATH_ERROR_INVALID_ARGUMENT &&
+              refused == NULL);
         CHECK(strstr(swarmpath_last_error(), "moves does not apply") != NULL);
         CHECK(strstr(swarmpath_last_error(), "--") == NULL);
         swarmpath_settings_default(&settings);
         settings.algorithm = SWARMPATH_ALGORITHM_JPS;
-        CHECK(swarmpath_solver_create(grid, &settings, &refused) == SWARMPATH_ERROR_INVALID_ARGUMENT && refused == NULL);
+        CHECK(swarmpath_solver_create(grid, &settings, &refused) == SWARMPATH_ERROR_INVALID_ARGUMENT &&
+              refused == NULL);
         CHECK(strstr(swarmpath_last_error(), "algorithm SWARMPATH_ALGORITHM_JPS does not apply") != NULL);
-        CHECK(strstr(swarmpath_last_error(), "use algorithm SWARMPATH_ALGORITHM_ASTAR, algorithm SWARMPATH_ALGORITHM_AUTO") != NULL);
+        CHECK(strstr(swarmpath_last_error(),
+                     "use algorithm SWARMPATH_ALGORITHM_ASTAR, algorithm SWARMPATH_ALGORITHM_AUTO") != NULL);
         CHECK(strstr(swarmpath_last_error(), "--") == NULL);
         swarmpath_context_destroy(context);
         swarmpath_solver_destroy(solver);
@@ -211,7 +224,8 @@ static void test_shaped_grids(void) {
     CHECK(swarmpath_grid_topology(grid) == SWARMPATH_TOPOLOGY_SQUARE);
     swarmpath_grid_destroy(grid);
     CHECK(swarmpath_grid_topology(NULL) == -1);
-    CHECK(swarmpath_grid_from_shaped_letters(4, 3, 7, room, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT && grid == NULL);
+    CHECK(swarmpath_grid_from_shaped_letters(4, 3, 7, room, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT &&
+          grid == NULL);
 }
 
 /* A refused solver's message names `expected` and no command-line flag. */
@@ -227,7 +241,11 @@ static void check_refusal(const swarmpath_grid* grid, const swarmpath_settings* 
 /* Settings problems in C words: the engine's refusals reworded, the C API's own checks. */
 static void test_messages_in_c_words(void) {
     swarmpath_grid* grid = NULL;
-    CHECK(swarmpath_grid_from_letters(4, 3, "...." ".@.." "....", NULL, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_from_letters(4, 3,
+                                      "...."
+                                      ".@.."
+                                      "....",
+                                      NULL, &grid) == SWARMPATH_OK);
     swarmpath_settings settings;
     swarmpath_settings_default(&settings);
     settings.algorithm = SWARMPATH_ALGORITHM_JPS;
@@ -236,7 +254,8 @@ static void test_messages_in_c_words(void) {
     swarmpath_settings_default(&settings);
     settings.algorithm = SWARMPATH_ALGORITHM_JPS_PLUS;
     settings.diagonal_rule = SWARMPATH_DIAGONAL_ONE_FREE;
-    check_refusal(grid, &settings, "diagonal_rule SWARMPATH_DIAGONAL_ONE_FREE is set; use algorithm SWARMPATH_ALGORITHM_ASTAR");
+    check_refusal(grid, &settings,
+                  "diagonal_rule SWARMPATH_DIAGONAL_ONE_FREE is set; use algorithm SWARMPATH_ALGORITHM_ASTAR");
     swarmpath_settings_default(&settings);
     settings.algorithm = SWARMPATH_ALGORITHM_JPS;
     settings.fallback_nearest = 1;
@@ -258,13 +277,21 @@ static void test_messages_in_c_words(void) {
 
     /* A letter the terrain does not define: its row and column (y, x), and the parameter to declare it in. */
     grid = (swarmpath_grid*)&failures;
-    CHECK(swarmpath_grid_from_letters(4, 3, "...." "...." ".Z..", NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_grid_from_letters(4, 3,
+                                      "...."
+                                      "...."
+                                      ".Z..",
+                                      NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
     CHECK(grid == NULL);
     CHECK(strcmp(swarmpath_last_error(),
                  "letters row 2, column 1: unknown terrain letter 'Z' (declare it with terrain_spec)") == 0);
     CHECK(swarmpath_grid_from_letters(2, 1, ".\n", NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
     CHECK(strstr(swarmpath_last_error(), "row 0, column 1: unknown terrain letter byte 10") != NULL);
-    CHECK(swarmpath_grid_from_letters(4, 3, "...." "...." ".Z..", "Z=3", &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_from_letters(4, 3,
+                                      "...."
+                                      "...."
+                                      ".Z..",
+                                      "Z=3", &grid) == SWARMPATH_OK);
     swarmpath_grid_destroy(grid);
     CHECK(swarmpath_grid_from_letters(4, 3, "....", "W=abc", &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
     CHECK(strncmp(swarmpath_last_error(), "terrain_spec, character 1: terrain cost 'abc'", 45) == 0);
@@ -292,7 +319,8 @@ static void test_bounds(void) {
     swarmpath_grid* grid = (swarmpath_grid*)&failures;
     CHECK(swarmpath_grid_from_letters(100000, 100000, small, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
     CHECK(grid == NULL && strstr(swarmpath_last_error(), "SWARMPATH_MAXIMUM_SIDE") != NULL);
-    CHECK(swarmpath_grid_from_letters(SWARMPATH_MAXIMUM_SIDE + 1, 1, small, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_grid_from_letters(SWARMPATH_MAXIMUM_SIDE + 1, 1, small, NULL, &grid) ==
+          SWARMPATH_ERROR_INVALID_ARGUMENT);
     CHECK(swarmpath_grid_from_letters(20000, 20000, small, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
     CHECK(strstr(swarmpath_last_error(), "SWARMPATH_MAXIMUM_CELLS") != NULL);
     CHECK(swarmpath_grid_from_letters(INT32_MAX, INT32_MAX, small, NULL, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
@@ -304,8 +332,12 @@ static void test_bounds(void) {
     /* Threads: above the maximum refused; at the maximum, 0 and 1 accepted, never more than the
      * machine's hardware threads; each solves and tears down. */
     const unsigned counts[6] = {65537u, UINT_MAX, SWARMPATH_MAXIMUM_THREADS + 1, SWARMPATH_MAXIMUM_THREADS, 0, 1};
-    const swarmpath_status expected[6] = {SWARMPATH_ERROR_INVALID_ARGUMENT, SWARMPATH_ERROR_INVALID_ARGUMENT,
-                                          SWARMPATH_ERROR_INVALID_ARGUMENT, SWARMPATH_OK, SWARMPATH_OK, SWARMPATH_OK};
+    const swarmpath_status expected[6] = {SWARMPATH_ERROR_INVALID_ARGUMENT,
+                                          SWARMPATH_ERROR_INVALID_ARGUMENT,
+                                          SWARMPATH_ERROR_INVALID_ARGUMENT,
+                                          SWARMPATH_OK,
+                                          SWARMPATH_OK,
+                                          SWARMPATH_OK};
     swarmpath_solver* solver = NULL;
     CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
     unsigned hardware = 0;
@@ -384,7 +416,8 @@ static void test_grids_from_arrays(void) {
     float many[300];
     for (int index = 0; index < 300; ++index) many[index] = 1.0f + (float)index / 64.0f;
     CHECK(swarmpath_grid_from_costs(300, 1, many, &grid) == SWARMPATH_ERROR_INVALID_ARGUMENT);
-    CHECK(strstr(swarmpath_last_error(), "row 0, column 254: more than SWARMPATH_MAXIMUM_DISTINCT_COSTS (254)") != NULL);
+    CHECK(strstr(swarmpath_last_error(), "row 0, column 254: more than SWARMPATH_MAXIMUM_DISTINCT_COSTS (254)") !=
+          NULL);
     CHECK(swarmpath_grid_from_costs(254, 1, many, &grid) == SWARMPATH_OK);
     swarmpath_grid_destroy(grid);
     const float wide[2] = {1.0f, 20000.0f};
@@ -478,7 +511,8 @@ static void test_deadlines_and_cancellation(void) {
     CHECK(swarmpath_batch_set_deadline_ms(batch, 1) == SWARMPATH_OK);
     CHECK(swarmpath_batch_solve(batch, plain, queries, 2, results) == SWARMPATH_OK);
     CHECK(results[0].status == SWARMPATH_QUERY_DEADLINE && results[1].status == SWARMPATH_QUERY_DEADLINE);
-    CHECK(swarmpath_batch_set_deadline_ms(batch, (uint64_t)SWARMPATH_MAXIMUM_DEADLINE_MS + 1) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_batch_set_deadline_ms(batch, (uint64_t)SWARMPATH_MAXIMUM_DEADLINE_MS + 1) ==
+          SWARMPATH_ERROR_INVALID_ARGUMENT);
     CHECK(strstr(swarmpath_last_error(), "deadline_ms") != NULL);
     CHECK(swarmpath_batch_set_deadline_ms(batch, 0) == SWARMPATH_OK);
     CHECK(swarmpath_batch_solve(batch, plain, queries, 2, results) == SWARMPATH_OK);
@@ -520,8 +554,14 @@ static void test_deadlines_and_cancellation(void) {
 /* Waypoints and smoothing: an open room, where the smoothed path is one straight segment, and a
  * room with a pillar the segment must go round. */
 static void test_path_shapes(void) {
-    const char* open = "....." "....." ".....";
-    const char* pillar = "....." "..@.." ".....";
+    const char* open =
+        "....."
+        "....."
+        ".....";
+    const char* pillar =
+        "....."
+        "..@.."
+        ".....";
     swarmpath_grid* grid = NULL;
     swarmpath_solver* solver = NULL;
     swarmpath_context* context = NULL;
@@ -536,7 +576,8 @@ static void test_path_shapes(void) {
     /* One diagonal and three straight steps: waypoints at the start, the turn and the goal. */
     CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_WAYPOINTS, NULL, 0, &length) == SWARMPATH_OK);
     CHECK(length == 3);
-    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_WAYPOINTS, xy, 2, &length) == SWARMPATH_ERROR_BUFFER_TOO_SMALL);
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_WAYPOINTS, xy, 2, &length) ==
+          SWARMPATH_ERROR_BUFFER_TOO_SMALL);
     CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_WAYPOINTS, xy, 16, &length) == SWARMPATH_OK);
     CHECK(length == 3 && xy[0] == 0 && xy[1] == 0 && xy[4] == 4 && xy[5] == 1);
     CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_SMOOTHED, xy, 16, &length) == SWARMPATH_OK);
@@ -564,7 +605,8 @@ static void test_path_shapes(void) {
     size_t batch_length = 0;
     CHECK(swarmpath_batch_create(1, &batch) == SWARMPATH_OK);
     CHECK(swarmpath_batch_solve(batch, solver, query, 1, &result) == SWARMPATH_OK);
-    CHECK(swarmpath_batch_path_shaped(batch, 0, SWARMPATH_PATH_SMOOTHED, from_batch, 16, &batch_length) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_path_shaped(batch, 0, SWARMPATH_PATH_SMOOTHED, from_batch, 16, &batch_length) ==
+          SWARMPATH_OK);
     CHECK(batch_length == length && memcmp(from_batch, xy, 2 * length * sizeof(int32_t)) == 0);
     CHECK(swarmpath_batch_path_shaped(batch, 1, SWARMPATH_PATH_SMOOTHED, from_batch, 16, &batch_length) ==
           SWARMPATH_ERROR_INVALID_ARGUMENT);
@@ -576,7 +618,8 @@ static void test_path_shapes(void) {
     CHECK(swarmpath_grid_from_shaped_letters(5, 3, SWARMPATH_TOPOLOGY_HEX, open, NULL, &grid) == SWARMPATH_OK);
     CHECK(swarmpath_solver_create(grid, NULL, &solver) == SWARMPATH_OK);
     CHECK(swarmpath_solve(solver, context, 0, 0, 4, 2, &result) == SWARMPATH_OK);
-    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_SMOOTHED, xy, 16, &length) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_SMOOTHED, xy, 16, &length) ==
+          SWARMPATH_ERROR_INVALID_ARGUMENT);
     CHECK(strstr(swarmpath_last_error(), "SWARMPATH_PATH_SMOOTHED is for square grids: this grid is hex") != NULL);
     CHECK(swarmpath_context_path_shaped(context, SWARMPATH_PATH_CELLS, xy, 16, &length) == SWARMPATH_OK);
     swarmpath_solver_destroy(solver);
@@ -623,7 +666,8 @@ static void test_goal_fields(const char* source) {
         CHECK(swarmpath_batch_solve_crowd(batch, crowd, queries, count, crowded) == SWARMPATH_OK);
         size_t mismatches = 0;
         for (size_t index = 0; index < count; ++index) {
-            if (crowded[index].status != searched[index].status || fabs(crowded[index].cost - searched[index].cost) > 1e-9) {
+            if (crowded[index].status != searched[index].status ||
+                fabs(crowded[index].cost - searched[index].cost) > 1e-9) {
                 ++mismatches;
             }
         }
@@ -631,7 +675,8 @@ static void test_goal_fields(const char* source) {
         /* A crowd's paths are read like a solver batch's: the last query's runs from start to goal. */
         size_t last = count - 1;
         size_t length = 0;
-        CHECK(swarmpath_batch_path(batch, last, NULL, 0, &length) == SWARMPATH_OK && length == crowded[last].path_length);
+        CHECK(swarmpath_batch_path(batch, last, NULL, 0, &length) == SWARMPATH_OK &&
+              length == crowded[last].path_length);
         int32_t* xy = malloc(2 * length * sizeof(int32_t));
         CHECK(swarmpath_batch_path(batch, last, xy, length, &length) == SWARMPATH_OK);
         CHECK(xy[0] == queries[4 * last] && xy[1] == queries[4 * last + 1]);
@@ -676,8 +721,8 @@ static void test_goal_fields(const char* source) {
     int dy = 0;
     CHECK(swarmpath_field_cost(field, goal_x, goal_y, &cost) == 1 && cost == 0.0);
     CHECK(swarmpath_field_direction(field, goal_x, goal_y, &dx, &dy) == 0);
-    CHECK(swarmpath_field_cost(field, 0, 0, &cost) == 0);   /* blocked */
-    CHECK(swarmpath_field_cost(field, -1, 5, &cost) == 0);  /* off the map */
+    CHECK(swarmpath_field_cost(field, 0, 0, &cost) == 0);  /* blocked */
+    CHECK(swarmpath_field_cost(field, -1, 5, &cost) == 0); /* off the map */
     swarmpath_field_destroy(field);
     /* A goal off the map or on a blocked cell: a field no cell reaches. */
     CHECK(swarmpath_field_create(solver, 5000, 5000, &field) == SWARMPATH_OK);
@@ -744,14 +789,16 @@ static void test_path_oracle(const char* source) {
         CHECK(swarmpath_batch_solve_oracle(batch, oracle, queries, count, answered) == SWARMPATH_OK);
         size_t mismatches = 0;
         for (size_t index = 0; index < count; ++index) {
-            if (answered[index].status != searched[index].status || fabs(answered[index].cost - searched[index].cost) > 1e-9) {
+            if (answered[index].status != searched[index].status ||
+                fabs(answered[index].cost - searched[index].cost) > 1e-9) {
                 ++mismatches;
             }
         }
         CHECK(mismatches == 0);
         size_t last = count - 1;
         size_t length = 0;
-        CHECK(swarmpath_batch_path(batch, last, NULL, 0, &length) == SWARMPATH_OK && length == answered[last].path_length);
+        CHECK(swarmpath_batch_path(batch, last, NULL, 0, &length) == SWARMPATH_OK &&
+              length == answered[last].path_length);
         /* One query through a context, its path smoothed as a searched one is. */
         swarmpath_context* context = NULL;
         swarmpath_result result;

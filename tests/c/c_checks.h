@@ -6,13 +6,13 @@
 
 static int failures = 0;
 
-#define CHECK(condition)                                                            \
-    do {                                                                            \
-        if (!(condition)) {                                                         \
-            fprintf(stderr, "%s:%d: check failed: %s (last error: %s)\n", __FILE__, \
-                    __LINE__, #condition, swarmpath_last_error());                  \
-            ++failures;                                                             \
-        }                                                                           \
+#define CHECK(condition)                                                                                  \
+    do {                                                                                                  \
+        if (!(condition)) {                                                                               \
+            fprintf(stderr, "%s:%d: check failed: %s (last error: %s)\n", __FILE__, __LINE__, #condition, \
+                    swarmpath_last_error());                                                              \
+            ++failures;                                                                                   \
+        }                                                                                                 \
     } while (0)
 
 #endif

@@ -54,7 +54,9 @@ struct Scratch {
     Scratch& operator=(const Scratch&) = delete;
 
     [[nodiscard]] std::string path(const std::string& name) const { return inputs + "/" + name; }
-    void write(const std::string& name, const std::string& contents) const { testing::write_text(path(name), contents); }
+    void write(const std::string& name, const std::string& contents) const {
+        testing::write_text(path(name), contents);
+    }
 
     /// Names of everything in inputs/ (to find outputs or temporaries left behind).
     [[nodiscard]] std::set<std::string> listing() const {
@@ -84,9 +86,9 @@ struct BadInput {
     std::string map_text;       ///< written as a.map unless empty_map_file is set and this is empty
     std::string scenario_text;  ///< written as a.map.scen
     std::vector<std::string> extra_arguments;
-    std::string where;          ///< "a.map", "a.map.scen", or an option name such as "--threads"
+    std::string where;  ///< "a.map", "a.map.scen", or an option name such as "--threads"
     std::uint32_t line = 0;
-    std::string message_part;   ///< a word the message must contain
+    std::string message_part;  ///< a word the message must contain
     bool write_map = true;
     bool map_is_directory = false;  ///< a.map is a folder: a map that exists but cannot be read
 };
@@ -136,8 +138,9 @@ TEST_P(BadInputTest, SolveRefusesCleanlyAndWritesNothing) {
     Scratch scratch(input.name);
     write_inputs(input, scratch);
     const std::set<std::string> inputs = scratch.listing();
-    std::vector<std::string> arguments{"solve", scratch.path("a.map.scen"), "--threads", "2", "--summary",
-                                       scratch.path("summary.json"), "--paths", scratch.path("paths.csv")};
+    std::vector<std::string> arguments{
+        "solve",     scratch.path("a.map.scen"),   "--threads", "2",
+        "--summary", scratch.path("summary.json"), "--paths",   scratch.path("paths.csv")};
     arguments.insert(arguments.end(), input.extra_arguments.begin(), input.extra_arguments.end());
     const Outcome outcome = run(arguments);
     expect_clean_refusal(outcome, scratch, inputs, where_of(input, scratch), input.line, input.message_part);
@@ -162,8 +165,10 @@ TEST_P(BadInputTest, ValidateReportsTheSameProblem) {
 
 // The length comes from the array, so the string holds every byte of the literal (NULs included)
 // and nothing past it.
-constexpr char kBinaryGarbageBytes[] = "\x7f" "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0\x10\x6b\0\0\0\0\0\0"
-                                       "\n\x1b[31m\xff\xfe\n";
+constexpr char kBinaryGarbageBytes[] =
+    "\x7f"
+    "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0\x10\x6b\0\0\0\0\0\0"
+    "\n\x1b[31m\xff\xfe\n";
 const std::string kBinaryGarbage = std::string(kBinaryGarbageBytes, sizeof(kBinaryGarbageBytes) - 1);
 
 INSTANTIATE_TEST_SUITE_P(
@@ -173,76 +178,188 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"map_missing", "", kGoodScenario, {}, "a.map.scen", 2, "cannot open", false},
         BadInput{"map_empty", "", kGoodScenario, {}, "a.map", 0, "empty"},
         BadInput{"map_binary_garbage", kBinaryGarbage, kGoodScenario, {}, "a.map", 1, "unexpected header"},
-        BadInput{"map_no_type", "height 4\nwidth 5\nmap\n.....\n.....\n.....\n.....\n", kGoodScenario, {}, "a.map", 3,
+        BadInput{"map_no_type",
+                 "height 4\nwidth 5\nmap\n.....\n.....\n.....\n.....\n",
+                 kGoodScenario,
+                 {},
+                 "a.map",
+                 3,
                  "'type'"},
-        BadInput{"map_no_height", "type octile\nwidth 5\nmap\n.....\n.....\n.....\n.....\n", kGoodScenario, {}, "a.map",
-                 3, "'height'"},
-        BadInput{"map_no_width", "type octile\nheight 4\nmap\n.....\n.....\n.....\n.....\n", kGoodScenario, {}, "a.map",
-                 3, "'width'"},
+        BadInput{"map_no_height",
+                 "type octile\nwidth 5\nmap\n.....\n.....\n.....\n.....\n",
+                 kGoodScenario,
+                 {},
+                 "a.map",
+                 3,
+                 "'height'"},
+        BadInput{"map_no_width",
+                 "type octile\nheight 4\nmap\n.....\n.....\n.....\n.....\n",
+                 kGoodScenario,
+                 {},
+                 "a.map",
+                 3,
+                 "'width'"},
         BadInput{"map_no_map_line", "type octile\nheight 4\nwidth 5\n", kGoodScenario, {}, "a.map", 3, "'map'"},
-        BadInput{"map_negative_height", "type octile\nheight -4\nwidth 5\nmap\n.....\n", kGoodScenario, {}, "a.map", 2,
+        BadInput{"map_negative_height",
+                 "type octile\nheight -4\nwidth 5\nmap\n.....\n",
+                 kGoodScenario,
+                 {},
+                 "a.map",
+                 2,
                  "height"},
-        BadInput{"map_zero_width", "type octile\nheight 4\nwidth 0\nmap\n.....\n", kGoodScenario, {}, "a.map", 3,
-                 "width"},
-        BadInput{"map_text_height", "type octile\nheight four\nwidth 5\nmap\n.....\n", kGoodScenario, {}, "a.map", 2,
+        BadInput{
+            "map_zero_width", "type octile\nheight 4\nwidth 0\nmap\n.....\n", kGoodScenario, {}, "a.map", 3, "width"},
+        BadInput{"map_text_height",
+                 "type octile\nheight four\nwidth 5\nmap\n.....\n",
+                 kGoodScenario,
+                 {},
+                 "a.map",
+                 2,
                  "height"},
-        BadInput{"map_absurd_height", "type octile\nheight 2000000000\nwidth 5\nmap\n.....\n", kGoodScenario, {},
-                 "a.map", 2, "maximum"},
-        BadInput{"map_overflowing_height", "type octile\nheight 99999999999999999999999\nwidth 5\nmap\n", kGoodScenario,
-                 {}, "a.map", 2, "maximum"},
-        BadInput{"map_too_many_cells", "type octile\nheight 30000\nwidth 30000\nmap\n.....\n", kGoodScenario, {},
-                 "a.map", 3, "maximum"},
-        BadInput{"map_row_too_short", "type octile\nheight 4\nwidth 5\nmap\n.....\n....\n.....\n.....\n", kGoodScenario,
-                 {}, "a.map", 6, "expected 5"},
-        BadInput{"map_row_too_long", "type octile\nheight 4\nwidth 5\nmap\n.....\n.....\n......\n.....\n", kGoodScenario,
-                 {}, "a.map", 7, "expected 5"},
-        BadInput{"map_too_few_rows", "type octile\nheight 4\nwidth 5\nmap\n.....\n.....\n.....\n", kGoodScenario, {},
-                 "a.map", 7, "found 3"},
-        BadInput{"map_too_many_rows", "type octile\nheight 4\nwidth 5\nmap\n.....\n.....\n.....\n.....\n.....\n",
-                 kGoodScenario, {}, "a.map", 9, "more rows"},
-        BadInput{"map_unknown_letter", "type octile\nheight 4\nwidth 5\nmap\n.....\n..X..\n.....\n.....\n",
-                 kGoodScenario, {}, "a.map", 6, "unknown terrain letter 'X'"},
+        BadInput{"map_absurd_height",
+                 "type octile\nheight 2000000000\nwidth 5\nmap\n.....\n",
+                 kGoodScenario,
+                 {},
+                 "a.map",
+                 2,
+                 "maximum"},
+        BadInput{"map_overflowing_height",
+                 "type octile\nheight 99999999999999999999999\nwidth 5\nmap\n",
+                 kGoodScenario,
+                 {},
+                 "a.map",
+                 2,
+                 "maximum"},
+        BadInput{"map_too_many_cells",
+                 "type octile\nheight 30000\nwidth 30000\nmap\n.....\n",
+                 kGoodScenario,
+                 {},
+                 "a.map",
+                 3,
+                 "maximum"},
+        BadInput{"map_row_too_short",
+                 "type octile\nheight 4\nwidth 5\nmap\n.....\n....\n.....\n.....\n",
+                 kGoodScenario,
+                 {},
+                 "a.map",
+                 6,
+                 "expected 5"},
+        BadInput{"map_row_too_long",
+                 "type octile\nheight 4\nwidth 5\nmap\n.....\n.....\n......\n.....\n",
+                 kGoodScenario,
+                 {},
+                 "a.map",
+                 7,
+                 "expected 5"},
+        BadInput{"map_too_few_rows",
+                 "type octile\nheight 4\nwidth 5\nmap\n.....\n.....\n.....\n",
+                 kGoodScenario,
+                 {},
+                 "a.map",
+                 7,
+                 "found 3"},
+        BadInput{"map_too_many_rows",
+                 "type octile\nheight 4\nwidth 5\nmap\n.....\n.....\n.....\n.....\n.....\n",
+                 kGoodScenario,
+                 {},
+                 "a.map",
+                 9,
+                 "more rows"},
+        BadInput{"map_unknown_letter",
+                 "type octile\nheight 4\nwidth 5\nmap\n.....\n..X..\n.....\n.....\n",
+                 kGoodScenario,
+                 {},
+                 "a.map",
+                 6,
+                 "unknown terrain letter 'X'"},
         BadInput{"map_is_a_directory", "", kGoodScenario, {}, "a.map", 0, "directory", false, true},
         // The scenario file.
         BadInput{"scenario_empty", kGoodMap, "", {}, "a.map.scen", 0, "empty"},
         BadInput{"scenario_binary_garbage", kGoodMap, kBinaryGarbage, {}, "a.map.scen", 1, "version"},
-        BadInput{"scenario_no_version", kGoodMap, scenario_row("a.map", 5, 4, 0, 0, 4, 0), {}, "a.map.scen", 1,
+        BadInput{
+            "scenario_no_version", kGoodMap, scenario_row("a.map", 5, 4, 0, 0, 4, 0), {}, "a.map.scen", 1, "version"},
+        BadInput{"scenario_wrong_version",
+                 kGoodMap,
+                 "version 2\n" + scenario_row("a.map", 5, 4, 0, 0, 4, 0),
+                 {},
+                 "a.map.scen",
+                 1,
                  "version"},
-        BadInput{"scenario_wrong_version", kGoodMap, "version 2\n" + scenario_row("a.map", 5, 4, 0, 0, 4, 0), {},
-                 "a.map.scen", 1, "version"},
-        BadInput{"scenario_too_few_fields", kGoodMap, "version 1\n" + scenario_row("a.map", 5, 4, 0, 0, 4, 0) +
-                                                          "0\ta.map\t5\t4\t0\t0\t4\n",
-                 {}, "a.map.scen", 3, "fields"},
-        BadInput{"scenario_too_many_fields", kGoodMap, "version 1\n0\ta.map\t5\t4\t0\t0\t4\t0\t4\t9\n", {},
-                 "a.map.scen", 2, "more than 9"},
-        BadInput{"scenario_non_numeric_coordinate", kGoodMap, "version 1\n0\ta.map\t5\t4\tzero\t0\t4\t0\t4\n", {},
-                 "a.map.scen", 2, "start x"},
-        BadInput{"scenario_non_numeric_length", kGoodMap, "version 1\n0\ta.map\t5\t4\t0\t0\t4\t0\tfour\n", {},
-                 "a.map.scen", 2, "optimal length"},
-        BadInput{"scenario_absurd_map_size", kGoodMap, "version 1\n0\ta.map\t2000000000\t4\t0\t0\t4\t0\t4\n", {},
-                 "a.map.scen", 2, "out of range"},
-        BadInput{"scenario_size_differs_from_map", kGoodMap, "version 1\n" + scenario_row("a.map", 5, 4, 0, 0, 4, 0) +
-                                                                 scenario_row("a.map", 6, 4, 0, 0, 4, 0),
-                 {}, "a.map.scen", 3, "5 x 4"},
-        BadInput{"scenario_names_missing_map", kGoodMap, "version 1\n" + scenario_row("other.map", 5, 4, 0, 0, 4, 0),
-                 {}, "a.map.scen", 2, "other.map"},
+        BadInput{"scenario_too_few_fields",
+                 kGoodMap,
+                 "version 1\n" + scenario_row("a.map", 5, 4, 0, 0, 4, 0) + "0\ta.map\t5\t4\t0\t0\t4\n",
+                 {},
+                 "a.map.scen",
+                 3,
+                 "fields"},
+        BadInput{"scenario_too_many_fields",
+                 kGoodMap,
+                 "version 1\n0\ta.map\t5\t4\t0\t0\t4\t0\t4\t9\n",
+                 {},
+                 "a.map.scen",
+                 2,
+                 "more than 9"},
+        BadInput{"scenario_non_numeric_coordinate",
+                 kGoodMap,
+                 "version 1\n0\ta.map\t5\t4\tzero\t0\t4\t0\t4\n",
+                 {},
+                 "a.map.scen",
+                 2,
+                 "start x"},
+        BadInput{"scenario_non_numeric_length",
+                 kGoodMap,
+                 "version 1\n0\ta.map\t5\t4\t0\t0\t4\t0\tfour\n",
+                 {},
+                 "a.map.scen",
+                 2,
+                 "optimal length"},
+        BadInput{"scenario_absurd_map_size",
+                 kGoodMap,
+                 "version 1\n0\ta.map\t2000000000\t4\t0\t0\t4\t0\t4\n",
+                 {},
+                 "a.map.scen",
+                 2,
+                 "out of range"},
+        BadInput{"scenario_size_differs_from_map",
+                 kGoodMap,
+                 "version 1\n" + scenario_row("a.map", 5, 4, 0, 0, 4, 0) + scenario_row("a.map", 6, 4, 0, 0, 4, 0),
+                 {},
+                 "a.map.scen",
+                 3,
+                 "5 x 4"},
+        BadInput{"scenario_names_missing_map",
+                 kGoodMap,
+                 "version 1\n" + scenario_row("other.map", 5, 4, 0, 0, 4, 0),
+                 {},
+                 "a.map.scen",
+                 2,
+                 "other.map"},
         // Option values.
         BadInput{"threads_too_many", kGoodMap, kGoodScenario, {"--threads", "1025"}, "--threads", 0, "--threads"},
         BadInput{"threads_negative", kGoodMap, kGoodScenario, {"--threads", "-3"}, "--threads", 0, "--threads"},
         BadInput{"weight_negative", kGoodMap, kGoodScenario, {"--weight", "-1"}, "--weight", 0, "--weight"},
         BadInput{"weight_not_a_number", kGoodMap, kGoodScenario, {"--weight", "nan"}, "--weight", 0, "--weight"},
-        BadInput{"algorithm_unknown", kGoodMap, kGoodScenario, {"--algorithm", "teleport"}, "--algorithm", 0,
-                 "teleport"},
+        BadInput{
+            "algorithm_unknown", kGoodMap, kGoodScenario, {"--algorithm", "teleport"}, "--algorithm", 0, "teleport"},
         BadInput{"moves_unknown", kGoodMap, kGoodScenario, {"--moves", "6"}, "--moves", 0, "--moves"},
-        BadInput{"heuristic_unknown", kGoodMap, kGoodScenario, {"--heuristic", "guess"}, "--heuristic", 0,
-                 "--heuristic"},
-        BadInput{"terrain_spec_not_a_pair", kGoodMap, kGoodScenario, {"--terrain", "G"}, "--terrain", 0,
-                 "LETTER=COST"},
+        BadInput{
+            "heuristic_unknown", kGoodMap, kGoodScenario, {"--heuristic", "guess"}, "--heuristic", 0, "--heuristic"},
+        BadInput{"terrain_spec_not_a_pair", kGoodMap, kGoodScenario, {"--terrain", "G"}, "--terrain", 0, "LETTER=COST"},
         BadInput{"terrain_spec_bad_cost", kGoodMap, kGoodScenario, {"--terrain", "G=cheap"}, "--terrain", 0, "cheap"},
-        BadInput{"terrain_spec_negative_cost", kGoodMap, kGoodScenario, {"--terrain", "G=-2"}, "--terrain", 0,
+        BadInput{"terrain_spec_negative_cost",
+                 kGoodMap,
+                 kGoodScenario,
+                 {"--terrain", "G=-2"},
+                 "--terrain",
+                 0,
                  "out of range"},
-        BadInput{"terrain_file_missing", kGoodMap, kGoodScenario, {"--terrain-file", "/nonexistent/costs.txt"},
-                 "/nonexistent/costs.txt", 0, "cannot open"},
+        BadInput{"terrain_file_missing",
+                 kGoodMap,
+                 kGoodScenario,
+                 {"--terrain-file", "/nonexistent/costs.txt"},
+                 "/nonexistent/costs.txt",
+                 0,
+                 "cannot open"},
         BadInput{"unknown_option", kGoodMap, kGoodScenario, {"--teleport"}, "--teleport", 0, "--teleport"}),
     [](const ::testing::TestParamInfo<BadInput>& parameter) { return parameter.param.name; });
 
@@ -283,8 +400,7 @@ TEST(BadInputTest, BadEndpointsAreCountedStatusesWithoutStrict) {
     Scratch scratch("endpoint-statuses");
     scratch.write("a.map", kGoodMap);
     scratch.write("a.map.scen", kScenarioWithBadEndpoints);
-    const Outcome outcome =
-        run({"solve", scratch.path("a.map.scen"), "--summary", scratch.path("summary.json")});
+    const Outcome outcome = run({"solve", scratch.path("a.map.scen"), "--summary", scratch.path("summary.json")});
     ASSERT_EQ(outcome.exit_code, 0) << outcome.standard_error;
     const nlohmann::json summary = nlohmann::json::parse(testing::read_text(scratch.path("summary.json")));
     const nlohmann::json& statuses = summary["totals"]["statuses"];
@@ -305,7 +421,8 @@ TEST(BadInputTest, StrictTurnsBadEndpointsIntoErrorsNamingEachLine) {
     expect_clean_refusal(outcome, scratch, {"a.map", "a.map.scen"}, scenario, 3, "off the 5 x 4 map");
     for (const char* expected : {":3:", ":4:", ":5:", ":6:"}) {
         EXPECT_NE(outcome.standard_error.find(scenario + expected), std::string::npos)
-            << "no error for line " << expected << ":\n" << outcome.standard_error;
+            << "no error for line " << expected << ":\n"
+            << outcome.standard_error;
     }
     EXPECT_EQ(outcome.standard_error.find(scenario + ":2:"), std::string::npos) << "line 2 is a good row";
     EXPECT_NE(outcome.standard_error.find("blocked cell '@'"), std::string::npos) << outcome.standard_error;
@@ -320,8 +437,7 @@ TEST(ValidateCommandTest, ReportsEveryProblemNotJustTheFirst) {
                                     "0\tb.map\t5\t4\tzero\t0\t4\t0\t4\n" + scenario_row("b.map", 6, 4, 0, 0, 4, 0) +
                                     "0\tb.map\t5\n" + scenario_row("b.map", 5, 4, 9, 0, 4, 0) +
                                     scenario_row("b.map", 5, 4, 0, 0, 1, 1));
-    const Outcome outcome =
-        run({"validate", scratch.path("a.map"), scratch.path("b.map.scen"), scratch.path("b.map")});
+    const Outcome outcome = run({"validate", scratch.path("a.map"), scratch.path("b.map.scen"), scratch.path("b.map")});
     EXPECT_EQ(outcome.exit_code, 2) << outcome.standard_error;
     const std::string& error = outcome.standard_error;
     const std::string map = scratch.path("a.map");

@@ -56,7 +56,8 @@ TEST_F(BoundedInputs, ALongPolylineRendersCompletely) {
     write_text(path("long.csv"), "scenario,query,status,cost,length,path\nlong.scen,0,found,1.0,1.0," + points + "\n");
     ASSERT_LT(read_text(path("long.csv")).size(), 80000U);
     const testing::CommandOutcome drawn = testing::run_swarmpath(
-        "render " + path("open.map") + " -o " + path("long.png") + " --scale 64 --paths " + path("long.csv"), kHangGuardSeconds);
+        "render " + path("open.map") + " -o " + path("long.png") + " --scale 64 --paths " + path("long.csv"),
+        kHangGuardSeconds);
     ASSERT_EQ(drawn.exit_code, 0) << drawn.standard_error;
     EXPECT_NE(drawn.standard_output.find("cells 10000"), std::string::npos) << drawn.standard_output;
     testing::Picture picture;
@@ -73,9 +74,10 @@ TEST_F(BoundedInputs, ALongPolylineRendersCompletely) {
 
 // A shorter polyline on a bare map: the line covers its segment and nothing far from it.
 TEST_F(BoundedInputs, APolylineCoversItsSegmentsOnly) {
-    write_text(path("line.csv"), "scenario,query,status,cost,length,path\nline.scen,0,found,60.0,60.0,2:10 62:10 62:50\n");
-    const testing::CommandOutcome drawn =
-        testing::run_swarmpath("render " + path("open.map") + " -o " + path("line.png") + " --scale 8 --paths " + path("line.csv"));
+    write_text(path("line.csv"),
+               "scenario,query,status,cost,length,path\nline.scen,0,found,60.0,60.0,2:10 62:10 62:50\n");
+    const testing::CommandOutcome drawn = testing::run_swarmpath(
+        "render " + path("open.map") + " -o " + path("line.png") + " --scale 8 --paths " + path("line.csv"));
     ASSERT_EQ(drawn.exit_code, 0) << drawn.standard_error;
     const testing::CommandOutcome bare =
         testing::run_swarmpath("render " + path("open.map") + " -o " + path("bare.png") + " --scale 8");
@@ -85,8 +87,10 @@ TEST_F(BoundedInputs, APolylineCoversItsSegmentsOnly) {
     ASSERT_TRUE(testing::decode_png(path("line.png"), line));
     ASSERT_TRUE(testing::decode_png(path("bare.png"), empty));
     const std::vector<int> path_red = {220, 30, 30};
-    for (double x = 3 * 8; x < 62 * 8; x += 8) EXPECT_EQ(line.colour(x, 10.5 * 8), path_red) << "on the first segment at " << x;
-    for (double y = 11 * 8; y < 50 * 8; y += 8) EXPECT_EQ(line.colour(62.5 * 8, y), path_red) << "on the second at " << y;
+    for (double x = 3 * 8; x < 62 * 8; x += 8)
+        EXPECT_EQ(line.colour(x, 10.5 * 8), path_red) << "on the first segment at " << x;
+    for (double y = 11 * 8; y < 50 * 8; y += 8)
+        EXPECT_EQ(line.colour(62.5 * 8, y), path_red) << "on the second at " << y;
     EXPECT_EQ(line.colour(30 * 8, 20 * 8), empty.colour(30 * 8, 20 * 8)) << "far from the line";
     EXPECT_EQ(line.colour(30 * 8 + 4, 10 * 8 - 3), empty.colour(30 * 8 + 4, 10 * 8 - 3)) << "beside the line";
 }
@@ -118,7 +122,8 @@ std::string gzip_of_zeros(std::uint64_t mebibytes, std::uint32_t claimed_size) {
     for (std::uint64_t copy = 1; copy < mebibytes; ++copy) data += one_mebibyte;
     data += tail;
     for (int index = 0; index < 4; ++index) {
-        data[data.size() - 4 + static_cast<std::size_t>(index)] = static_cast<char>((claimed_size >> (8 * index)) & 0xFF);
+        data[data.size() - 4 + static_cast<std::size_t>(index)] =
+            static_cast<char>((claimed_size >> (8 * index)) & 0xFF);
     }
     return data;
 }
@@ -134,9 +139,11 @@ TEST_F(BoundedInputs, AGzipBombIsRefusedNamingTheFile) {
         ASSERT_LT(bomb.size(), std::size_t{4} << 20);
         write_text(path("bomb.csv.gz"), bomb);
         const testing::CommandOutcome drawn = testing::run_swarmpath(
-            "render " + path("open.map") + " -o " + path("bomb.png") + " --paths " + path("bomb.csv.gz"), kHangGuardSeconds);
+            "render " + path("open.map") + " -o " + path("bomb.png") + " --paths " + path("bomb.csv.gz"),
+            kHangGuardSeconds);
         EXPECT_EQ(drawn.exit_code, 2);
-        EXPECT_NE(drawn.standard_error.find(path("bomb.csv.gz") + ": gzip data"), std::string::npos) << drawn.standard_error;
+        EXPECT_NE(drawn.standard_error.find(path("bomb.csv.gz") + ": gzip data"), std::string::npos)
+            << drawn.standard_error;
         EXPECT_NE(drawn.standard_error.find("more than " + std::to_string(kLimitBytes) + " bytes"), std::string::npos)
             << drawn.standard_error;
         EXPECT_FALSE(fs::exists(path("bomb.png")));

@@ -171,7 +171,8 @@ TEST_F(ChangingInputs, TheSummaryDescribesTheBytesTheRunUsed) {
     fs::rename(path("brc202d.map"), path("moved-away.map"));
     write_text(path("brc202d.map.scen"), "version 1\n");
     const int status = run.finish();
-    ASSERT_TRUE(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) << describe_status(status) << run.errors();
+    ASSERT_TRUE(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        << describe_status(status) << run.errors();
 
     const nlohmann::json summary = nlohmann::json::parse(read_text(path("summary.json")));
     ASSERT_EQ(summary["inputs"].size(), 2U) << summary["inputs"].dump();
@@ -196,9 +197,9 @@ TEST_F(ChangingInputs, AScenarioFileChangedBetweenItsTwoReadsIsRefused) {
     copy_dataset("dao/brc202d.map.scen", "first.map.scen");
     const std::string second = "version 1\n0\tbrc202d.map\t530\t481\t106\t123\t108\t121\t2.82843\n";
     write_text(path("second.map.scen"), second);
-    PipedRun run({"solve", "first.map.scen", "second.map.scen", "--threads", "1", "--paths", "-", "--summary",
-                  "summary.json"},
-                 folder_);
+    PipedRun run(
+        {"solve", "first.map.scen", "second.map.scen", "--threads", "1", "--paths", "-", "--summary", "summary.json"},
+        folder_);
     ASSERT_TRUE(run.read_lines(2)) << "no path row arrived";
     std::string changed = second;
     changed.replace(changed.find("108\t121"), 7, "107\t121");
@@ -206,7 +207,8 @@ TEST_F(ChangingInputs, AScenarioFileChangedBetweenItsTwoReadsIsRefused) {
     const int status = run.finish();
     ASSERT_TRUE(status != -1 && WIFEXITED(status)) << describe_status(status);
     EXPECT_EQ(WEXITSTATUS(status), 2) << run.errors();
-    EXPECT_NE(run.errors().find("second.map.scen: changed while the run was using it"), std::string::npos) << run.errors();
+    EXPECT_NE(run.errors().find("second.map.scen: changed while the run was using it"), std::string::npos)
+        << run.errors();
     EXPECT_FALSE(fs::exists(path("summary.json")));
     EXPECT_TRUE(temporaries(folder_).empty());
 }
@@ -228,8 +230,9 @@ TEST_F(ChangingInputs, AnOracleChangedDuringTheRunCannotHurtIt) {
         testing::run_swarmpath("precompute " + path("arena.map") + " -o " + path("arena.oracle") + " --progress never");
     ASSERT_EQ(built.exit_code, 0) << built.standard_error;
     const std::string oracle_bytes = read_text(path("arena.oracle"));
-    const std::vector<std::string> arguments = {"solve", "first.map.scen", "second.map.scen", "--oracle", "arena.oracle",
-                                                "--threads", "1", "--paths", "-", "--summary", "summary.json"};
+    const std::vector<std::string> arguments = {
+        "solve", "first.map.scen", "second.map.scen", "--oracle", "arena.oracle", "--threads", "1", "--paths",
+        "-",     "--summary",      "summary.json"};
     PipedRun reference(arguments, folder_);
     const int reference_status = reference.finish();
     ASSERT_TRUE(reference_status != -1 && WIFEXITED(reference_status) && WEXITSTATUS(reference_status) == 0)
@@ -246,14 +249,16 @@ TEST_F(ChangingInputs, AnOracleChangedDuringTheRunCannotHurtIt) {
         } else {
             // The same size, every byte after the header changed: in place, as a careless copy would.
             std::string garbage = oracle_bytes;
-            for (std::size_t index = 128; index < garbage.size(); ++index) garbage[index] = static_cast<char>(0xA5 ^ index);
+            for (std::size_t index = 128; index < garbage.size(); ++index)
+                garbage[index] = static_cast<char>(0xA5 ^ index);
             const int file = ::open(path("arena.oracle").c_str(), O_WRONLY);
             ASSERT_GE(file, 0);
             ASSERT_EQ(::pwrite(file, garbage.data(), garbage.size(), 0), static_cast<ssize_t>(garbage.size()));
             ::close(file);
         }
         const int status = run.finish();
-        ASSERT_TRUE(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0) << describe_status(status) << run.errors();
+        ASSERT_TRUE(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+            << describe_status(status) << run.errors();
         EXPECT_EQ(run.output(), reference.output()) << "the answers are those of the bytes loaded";
         const nlohmann::json summary = nlohmann::json::parse(read_text(path("summary.json")));
         const nlohmann::json& oracle = summary["inputs"].back();
@@ -312,8 +317,8 @@ TEST_F(ChangingInputs, AForgedOracleAnswersInvalidNeverABrokenPath) {
     // (0,0) is 0, (0,1) is 1, (1,1) is 2.
     write_text(path("corner.map"), "type octile\nheight 2\nwidth 2\nmap\n.@\n..\n");
     write_text(path("corner.map.scen"), "version 1\n0\tcorner.map\t2\t2\t0\t0\t1\t1\t2\n");
-    const testing::CommandOutcome built =
-        testing::run_swarmpath("precompute " + path("corner.map") + " -o " + path("honest.oracle") + " --progress never");
+    const testing::CommandOutcome built = testing::run_swarmpath("precompute " + path("corner.map") + " -o " +
+                                                                 path("honest.oracle") + " --progress never");
     ASSERT_EQ(built.exit_code, 0) << built.standard_error;
     const std::string honest = read_text(path("honest.oracle"));
     const testing::CommandOutcome answered = testing::run_swarmpath(
@@ -337,9 +342,10 @@ TEST_F(ChangingInputs, AForgedOracleAnswersInvalidNeverABrokenPath) {
         for (const auto& [rank, direction] : forgery.rows) forge_row(forged, rank, direction);
         write_text(path("forged.oracle"), forged);
         fs::remove(path("forged.csv"));
-        const testing::CommandOutcome solved = testing::run_swarmpath(
-            "solve " + path("corner.map.scen") + " --oracle " + path("forged.oracle") + " --paths " + path("forged.csv"),
-            kHangGuardSeconds);
+        const testing::CommandOutcome solved =
+            testing::run_swarmpath("solve " + path("corner.map.scen") + " --oracle " + path("forged.oracle") +
+                                       " --paths " + path("forged.csv"),
+                                   kHangGuardSeconds);
         ASSERT_EQ(solved.exit_code, 0) << solved.standard_error;
         const std::string csv = read_text(path("forged.csv"));
         EXPECT_NE(csv.find(",0,invalid,"), std::string::npos) << csv;

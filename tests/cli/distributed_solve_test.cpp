@@ -1,10 +1,10 @@
 // `swarmpath solve` under mpirun, through the real executable: with 2 and 3 ranks on this
 // machine, the paths file is byte-identical to a single-process run and the summary's counters are
-// equal (square maps, and the bundled hex and triangle sets); a rank that fails (test hook: as if out of memory) or is killed (SIGKILL) fails the whole
-// job with a message naming the rank and leaves no output file; an input error is reported once;
-// ranks that read different copies of an input (each rank started in a folder of its own, with
-// mpirun's `-wdir`) refuse to run, naming the file and the ranks.
-// Assumes OpenMPI's mpirun (SWARMPATH_MPIEXEC) and runs it with --oversubscribe --allow-run-as-root.
+// equal (square maps, and the bundled hex and triangle sets); a rank that fails (test hook: as if out of memory) or is
+// killed (SIGKILL) fails the whole job with a message naming the rank and leaves no output file; an input error is
+// reported once; ranks that read different copies of an input (each rank started in a folder of its own, with mpirun's
+// `-wdir`) refuse to run, naming the file and the ranks. Assumes OpenMPI's mpirun (SWARMPATH_MPIEXEC) and runs it with
+// --oversubscribe --allow-run-as-root.
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -52,8 +52,8 @@ RunOutcome run(int ranks, const std::string& arguments, const std::string& envir
         launcher += " ";
     }
     const std::string command = "timeout 300 " + (environment.empty() ? std::string() : "env " + environment + " ") +
-                                launcher + SWARMPATH_EXECUTABLE + " " + arguments + " >" + folder + "/stdout 2>" + folder +
-                                "/stderr </dev/null";
+                                launcher + SWARMPATH_EXECUTABLE + " " + arguments + " >" + folder + "/stdout 2>" +
+                                folder + "/stderr </dev/null";
     const int status = std::system(command.c_str());
     RunOutcome outcome;
     outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -65,9 +65,9 @@ RunOutcome run(int ranks, const std::string& arguments, const std::string& envir
 /// The summary without timings and without the distribution fields, for comparing runs.
 nlohmann::json counters_of(const std::string& summary_path) {
     nlohmann::json summary = nlohmann::json::parse(read_text(summary_path));
-    for (const char* key : {"ranks", "rank_busy_seconds", "rank_cpu_seconds", "rank_queries", "rank_estimated_load",
-                            "imbalance", "estimated_imbalance", "distributed_wall_seconds", "bytes_gathered",
-                            "bytes_per_remote_query"}) {
+    for (const char* key :
+         {"ranks", "rank_busy_seconds", "rank_cpu_seconds", "rank_queries", "rank_estimated_load", "imbalance",
+          "estimated_imbalance", "distributed_wall_seconds", "bytes_gathered", "bytes_per_remote_query"}) {
         summary.erase(key);
     }
     for (nlohmann::json& file : summary["scenarios"]) {
@@ -83,7 +83,8 @@ nlohmann::json counters_of(const std::string& summary_path) {
 /// No file at all in `folder` (no output and no temporary left behind).
 std::vector<std::string> files_in(const std::string& folder) {
     std::vector<std::string> names;
-    for (const auto& entry : std::filesystem::directory_iterator(folder)) names.push_back(entry.path().filename().string());
+    for (const auto& entry : std::filesystem::directory_iterator(folder))
+        names.push_back(entry.path().filename().string());
     return names;
 }
 
@@ -132,17 +133,18 @@ TEST(DistributedSolveTest, GoalFieldsPathsAndCountersMatchSingleProcess) {
 TEST(DistributedSolveTest, HexAndTriangleSetsMatchSingleProcess) {
     // The bundled generated sets (datasets/generated), with auto's choice of A* or fields per goal group.
     const std::string generated = testing::dataset_folder() + "/../generated/";
-    expect_same_as_single_process(generated + "hex/random128-hex.map.scen " + generated +
-                                      "triangle/rooms128-triangle.map.scen",
-                                  "--check", "shapes");
+    expect_same_as_single_process(
+        generated + "hex/random128-hex.map.scen " + generated + "triangle/rooms128-triangle.map.scen", "--check",
+        "shapes");
 }
 
 /// Solves every bundled file on `ranks` ranks with a summary and a paths file asked for in `folder`,
 /// under `environment` (which makes one rank fail).
 RunOutcome run_with_outputs(int ranks, const std::string& folder, const std::string& environment) {
-    return run(ranks, "solve " + bundled_scenarios() + " --summary " + folder + "/summary.json --paths " + folder +
-                          "/paths.csv",
-               environment);
+    return run(
+        ranks,
+        "solve " + bundled_scenarios() + " --summary " + folder + "/summary.json --paths " + folder + "/paths.csv",
+        environment);
 }
 
 TEST(DistributedSolveTest, FailedRankFailsTheJobAndWritesNothing) {
@@ -176,10 +178,12 @@ TEST(DistributedSolveTest, InputErrorIsReportedOnceAndEveryRankExitsTwo) {
 
 /// Runs one MPI job of `folders.size()` ranks, rank r started in `folders[r]`, all with `arguments`
 /// (mpirun's multiple-program syntax: `-np 1 -wdir F0 swarmpath ... : -np 1 -wdir F1 swarmpath ...`).
-RunOutcome run_in_folders(const std::vector<std::string>& folders, const std::string& arguments, const std::string& capture) {
+RunOutcome run_in_folders(const std::vector<std::string>& folders, const std::string& arguments,
+                          const std::string& capture) {
     std::string command = "timeout 300 " + std::string(SWARMPATH_MPIEXEC) + " --oversubscribe --allow-run-as-root";
     for (std::size_t rank = 0; rank < folders.size(); ++rank) {
-        command += std::string(rank == 0 ? " " : " : ") + "-np 1 -wdir " + folders[rank] + " " + SWARMPATH_EXECUTABLE + " " + arguments;
+        command += std::string(rank == 0 ? " " : " : ") + "-np 1 -wdir " + folders[rank] + " " + SWARMPATH_EXECUTABLE +
+                   " " + arguments;
     }
     command += " >" + capture + "/stdout 2>" + capture + "/stderr </dev/null";
     const int status = std::system(command.c_str());
@@ -228,7 +232,8 @@ protected:
         const RunOutcome outcome = run_in_folders(folders, arguments, capture_);
         EXPECT_EQ(outcome.exit_code, 2) << outcome.standard_error;
         for (const std::string& text : expected) {
-            EXPECT_NE(outcome.standard_error.find(text), std::string::npos) << "expected '" << text << "' in:\n" << outcome.standard_error;
+            EXPECT_NE(outcome.standard_error.find(text), std::string::npos) << "expected '" << text << "' in:\n"
+                                                                            << outcome.standard_error;
         }
         EXPECT_NE(outcome.standard_error.find("no output written"), std::string::npos) << outcome.standard_error;
         // Every rank's inputs as they were, no output, no temporary (compared whole, not printed).
@@ -247,7 +252,8 @@ protected:
 
 TEST_F(DisagreeingRanksTest, IdenticalCopiesSolveAsOneProcessWould) {
     // The control: copies with the same bytes are accepted, so the refusals below are about the bytes.
-    const RunOutcome outcome = run_in_folders({folders_[0], folders_[1]}, "solve arena.map.scen --check" + outputs(), capture_);
+    const RunOutcome outcome =
+        run_in_folders({folders_[0], folders_[1]}, "solve arena.map.scen --check" + outputs(), capture_);
     ASSERT_EQ(outcome.exit_code, 0) << outcome.standard_error;
     EXPECT_EQ(nlohmann::json::parse(read_text(root_ + "/out/summary.json"))["ranks"], 2);
 }
@@ -275,8 +281,9 @@ TEST_F(DisagreeingRanksTest, ScenarioCopyWithOtherStartsIsRefused) {
         begin = end + 1;
     }
     testing::write_text(folders_[1] + "/arena.map.scen", changed);
-    expect_refused(2, "solve arena.map.scen" + outputs(),
-                   {"scenario file arena.map.scen differs between ranks: rank 0 read FNV-1a 64 ", ", rank 1 read FNV-1a 64 "});
+    expect_refused(
+        2, "solve arena.map.scen" + outputs(),
+        {"scenario file arena.map.scen differs between ranks: rank 0 read FNV-1a 64 ", ", rank 1 read FNV-1a 64 "});
 }
 
 TEST_F(DisagreeingRanksTest, MapCopyWithOneOtherCellIsRefusedNamingEveryRank) {
@@ -287,14 +294,16 @@ TEST_F(DisagreeingRanksTest, MapCopyWithOneOtherCellIsRefusedNamingEveryRank) {
         map[row + 3] = '@';
         testing::write_text(folders_[static_cast<std::size_t>(rank)] + "/arena.map", map);
     }
-    expect_refused(3, "solve arena.map.scen" + outputs(), {"map arena.map differs between ranks: rank 0 read", ", ranks 1, 2 read"});
+    expect_refused(3, "solve arena.map.scen" + outputs(),
+                   {"map arena.map differs between ranks: rank 0 read", ", ranks 1, 2 read"});
     expect_refused(3, "precompute arena.map --progress never -o " + root_ + "/out/arena.oracle",
                    {"map arena.map differs between ranks: rank 0 read", ", ranks 1, 2 read"});
 }
 
 TEST_F(DisagreeingRanksTest, MapMissingOnOneRankIsRefused) {
     std::filesystem::remove(folders_[1] + "/arena.map");
-    expect_refused(2, "solve arena.map.scen" + outputs(), {"map arena.map differs between ranks", "rank 1 could not read it"});
+    expect_refused(2, "solve arena.map.scen" + outputs(),
+                   {"map arena.map differs between ranks", "rank 1 could not read it"});
 }
 
 TEST(DistributedPrecomputeTest, TwoAndThreeRanksWriteTheOneProcessFileByteForByte) {
@@ -312,7 +321,8 @@ TEST(DistributedPrecomputeTest, TwoAndThreeRanksWriteTheOneProcessFileByteForByt
         EXPECT_FALSE(bytes.empty());
         EXPECT_TRUE(bytes == read_text(folder + "/one.oracle")) << ranks << " ranks wrote other bytes";
     }
-    RunOutcome answered = run(0, "solve " + dataset("dao/den312d.map.scen") + " --oracle " + folder + "/ranks2.oracle --check");
+    RunOutcome answered =
+        run(0, "solve " + dataset("dao/den312d.map.scen") + " --oracle " + folder + "/ranks2.oracle --check");
     EXPECT_EQ(answered.exit_code, 0) << answered.standard_error;
     RunOutcome missing = run(2, "precompute " + folder + "/missing.map -o " + folder + "/missing.oracle");
     EXPECT_EQ(missing.exit_code, 2) << missing.standard_error;

@@ -48,11 +48,11 @@ TEST_P(GenerateMapsTest, FilesAreValidDeterministicAndOptimal) {
     ASSERT_EQ(scenario->rows.size(), 40U);
     for (std::size_t index = 0; index < scenario->rows.size(); index += 8) {
         const io::ScenarioRow& row = scenario->rows[index];
-        const std::vector<double> costs = reference_costs_from(*map, ReferenceRules{}, static_cast<std::uint32_t>(row.start_x),
-                                                               static_cast<std::uint32_t>(row.start_y));
+        const std::vector<double> costs = reference_costs_from(
+            *map, ReferenceRules{}, static_cast<std::uint32_t>(row.start_x), static_cast<std::uint32_t>(row.start_y));
         const double expected = costs[static_cast<std::size_t>(row.goal_y * map->width + row.goal_x)];
-        EXPECT_TRUE(io::length_matches(expected, row.optimal_length)) << "row " << index << ": " << expected << " vs "
-                                                                      << row.optimal_length;
+        EXPECT_TRUE(io::length_matches(expected, row.optimal_length))
+            << "row " << index << ": " << expected << " vs " << row.optimal_length;
     }
     CommandOutcome solved = run_swarmpath("solve " + map_path + ".scen --algorithm astar --check --threads 2");
     EXPECT_EQ(solved.exit_code, 0) << solved.standard_output << solved.standard_error;
@@ -61,12 +61,15 @@ TEST_P(GenerateMapsTest, FilesAreValidDeterministicAndOptimal) {
 INSTANTIATE_TEST_SUITE_P(Kinds, GenerateMapsTest,
                          ::testing::Values(Case{"random", "--density 0.3"}, Case{"maze", "--corridor 2"},
                                            Case{"rooms", "--room 9 --density 0.3"}),
-                         [](const ::testing::TestParamInfo<Case>& parameter_info) { return parameter_info.param.kind; });
+                         [](const ::testing::TestParamInfo<Case>& parameter_info) {
+                             return parameter_info.param.kind;
+                         });
 
 TEST(GenerateMapsCommandTest, RejectsBadSizesAndDensities) {
     const std::string folder = scratch_folder("generate-bad");
     EXPECT_EQ(run_swarmpath("generate random --width 0 --height 10 -o " + folder + "/a.map").exit_code, 2);
-    EXPECT_EQ(run_swarmpath("generate random --width 10 --height 10 --density 1.5 -o " + folder + "/b.map").exit_code, 2);
+    EXPECT_EQ(run_swarmpath("generate random --width 10 --height 10 --density 1.5 -o " + folder + "/b.map").exit_code,
+              2);
     EXPECT_EQ(read_text(folder + "/a.map"), "");
 }
 

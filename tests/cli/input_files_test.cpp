@@ -1,9 +1,9 @@
-// Input files that are not what they seem, through the real `swarmpath` executable: a FIFO (with and without a writer), /dev/zero, /dev/urandom and a directory given as the
-// map, the scenario, the terrain file or the edits file; a map or scenario with a UTF-8 byte-order
-// mark or CR-only line ends; duplicate and conflicting header lines; map types other than octile.
-// Every case asserts exit code 2 within a few seconds (never a hang: run_swarmpath's `timeout`
-// answers 124), a message naming the file (and the line, for parse errors) and what is wrong, and
-// that `validate` reports the same problem instead of "ok". Assumes Linux (mkfifo, /dev/zero).
+// Input files that are not what they seem, through the real `swarmpath` executable: a FIFO (with and without a writer),
+// /dev/zero, /dev/urandom and a directory given as the map, the scenario, the terrain file or the edits file; a map or
+// scenario with a UTF-8 byte-order mark or CR-only line ends; duplicate and conflicting header lines; map types other
+// than octile. Every case asserts exit code 2 within a few seconds (never a hang: run_swarmpath's `timeout` answers
+// 124), a message naming the file (and the line, for parse errors) and what is wrong, and that `validate` reports the
+// same problem instead of "ok". Assumes Linux (mkfifo, /dev/zero).
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -34,7 +34,8 @@ class InputFilesTest : public ::testing::Test {
 protected:
     void SetUp() override {
         const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-        folder_ = testing::scratch_folder(std::string("input-files-") + test->name() + "-" + std::to_string(::getpid()));
+        folder_ =
+            testing::scratch_folder(std::string("input-files-") + test->name() + "-" + std::to_string(::getpid()));
         write("a.map", kMap);
         write("a.map.scen", kScenario);
     }
@@ -61,7 +62,8 @@ protected:
         EXPECT_EQ(outcome.exit_code, 2) << "swarmpath " << arguments << "\n" << outcome.standard_error;
         for (const std::string& text : expected) {
             EXPECT_NE(outcome.standard_error.find(text), std::string::npos)
-                << "swarmpath " << arguments << ": stderr lacks '" << text << "':\n" << outcome.standard_error;
+                << "swarmpath " << arguments << ": stderr lacks '" << text << "':\n"
+                << outcome.standard_error;
         }
         EXPECT_EQ(outcome.standard_output.find(": ok"), std::string::npos) << outcome.standard_output;
     }
@@ -151,7 +153,8 @@ TEST_F(InputFilesTest, DevZeroAndUrandomAreRefusedAtOnce) {
 
 TEST_F(InputFilesTest, DirectoryIsRefused) {
     fs::create_directories(path("folder.map"));
-    expect_refused("solve " + path("a.map.scen") + " --map " + path("folder.map"), {path("folder.map"), "is a directory"});
+    expect_refused("solve " + path("a.map.scen") + " --map " + path("folder.map"),
+                   {path("folder.map"), "is a directory"});
     expect_refused("solve " + folder_, {"is a directory"});
     expect_refused("solve " + path("a.map.scen") + " --edits " + folder_, {"is a directory"});
     expect_refused("validate " + path("folder.map"), {path("folder.map"), "is a directory"});
@@ -174,7 +177,8 @@ TEST_F(InputFilesTest, ByteOrderMarkIsNamed) {
     expect_refused("solve " + path("a.map.scen") + " --terrain-file " + path("terrain.txt"),
                    {path("terrain.txt") + ":1:1:", message});
     write("edits.txt", mark + "1 1 .\n");
-    expect_refused("solve " + path("a.map.scen") + " --edits " + path("edits.txt"), {path("edits.txt") + ":1:1:", message});
+    expect_refused("solve " + path("a.map.scen") + " --edits " + path("edits.txt"),
+                   {path("edits.txt") + ":1:1:", message});
 }
 
 TEST_F(InputFilesTest, CarriageReturnOnlyLineEndsAreNamed) {
@@ -196,7 +200,8 @@ TEST_F(InputFilesTest, CarriageReturnOnlyLineEndsAreNamed) {
     write("terrain.txt", cr_only("S=2\nG=3\n"));
     expect_refused("solve " + path("a.map.scen") + " --terrain-file " + path("terrain.txt"), {message});
     write("edits.txt", cr_only("1 1 .\n2 1 @\n"));
-    expect_refused("solve " + path("a.map.scen") + " --edits " + path("edits.txt"), {path("edits.txt") + ":1:", message});
+    expect_refused("solve " + path("a.map.scen") + " --edits " + path("edits.txt"),
+                   {path("edits.txt") + ":1:", message});
 }
 
 // --- Header lines: duplicates, conflicts, types ---------------------------------------------------
@@ -228,7 +233,8 @@ TEST_F(InputFilesTest, DuplicateAndConflictingHeaderLinesAreErrors) {
     }
     write("a.map.scen", kScenario + "version 1\n");
     write("a.map", kMap);
-    expect_refused("solve " + path("a.map.scen"), {path("a.map.scen") + ":3:1: duplicate 'version' line (already given on line 1)"});
+    expect_refused("solve " + path("a.map.scen"),
+                   {path("a.map.scen") + ":3:1: duplicate 'version' line (already given on line 1)"});
 }
 
 TEST_F(InputFilesTest, UnknownMapTypesAreRefused) {
@@ -258,14 +264,16 @@ TEST_F(InputFilesTest, HexAndTriangleMapsAreSearchedAndRefuseSquareOnlyOptions) 
                 "solve " + path("s.map.scen") + " --check --algorithm " + algorithm, kTimeoutSeconds);
             EXPECT_EQ(solved.exit_code, 0) << type << " " << algorithm << "\n" << solved.standard_error;
         }
-        expect_refused("solve " + path("s.map.scen") + " --moves 4", {"s.map: --moves does not apply to " + type + " maps"});
+        expect_refused("solve " + path("s.map.scen") + " --moves 4",
+                       {"s.map: --moves does not apply to " + type + " maps"});
         expect_refused("field " + path("s.map") + " 0 0 -o " + path("s.field") + " --moves 4",
                        {"s.map: --moves does not apply to " + type + " maps"});
         expect_refused("solve " + path("s.map.scen") + " --diagonal-rule any",
                        {"--diagonal-rule does not apply to " + type + " maps"});
         // The square defaults named explicitly are refused too: the user asked for something the
         // map's shape does not have.
-        expect_refused("solve " + path("s.map.scen") + " --moves 8", {"s.map: --moves does not apply to " + type + " maps"});
+        expect_refused("solve " + path("s.map.scen") + " --moves 8",
+                       {"s.map: --moves does not apply to " + type + " maps"});
         expect_refused("route " + path("s.map") + " 0 0 3 2 --diagonal-rule both-free",
                        {"--diagonal-rule does not apply to " + type + " maps"});
         expect_refused("solve " + path("s.map.scen") + " --algorithm jps+",
@@ -282,7 +290,8 @@ TEST_F(InputFilesTest, HexAndTriangleMapsAreSearchedAndRefuseSquareOnlyOptions) 
 }
 
 TEST_F(InputFilesTest, GoodFilesStillPass) {
-    const testing::CommandOutcome solved = testing::run_swarmpath("solve " + path("a.map.scen") + " --check", kTimeoutSeconds);
+    const testing::CommandOutcome solved =
+        testing::run_swarmpath("solve " + path("a.map.scen") + " --check", kTimeoutSeconds);
     EXPECT_EQ(solved.exit_code, 0) << solved.standard_error;
     const testing::CommandOutcome validated =
         testing::run_swarmpath("validate " + path("a.map") + " " + path("a.map.scen"), kTimeoutSeconds);

@@ -45,23 +45,26 @@ TEST_F(NewcomerCommands, GenerateSaysWhatItWrote) {
     EXPECT_EQ(map_only.standard_error, "swarmpath: wrote a 21x11 square maze map to " + path("maze.map") + "\n");
     EXPECT_TRUE(map_only.standard_output.empty());
 
-    const CommandOutcome with_scenarios = run_swarmpath("generate random --topology hex --width 30 --height 20 "
-                                                        "--density 0.1 --scenarios 25 -o " + path("hex.map"));
+    const CommandOutcome with_scenarios = run_swarmpath(
+        "generate random --topology hex --width 30 --height 20 "
+        "--density 0.1 --scenarios 25 -o " +
+        path("hex.map"));
     ASSERT_EQ(with_scenarios.exit_code, 0) << with_scenarios.standard_error;
     // Standard error is a file here, not a terminal: the summary alone, no progress drawing.
     EXPECT_EQ(with_scenarios.standard_error, "swarmpath: wrote a 30x20 hex random map to " + path("hex.map") +
                                                  " and 25 scenarios to " + path("hex.map.scen") + "\n");
     EXPECT_TRUE(fs::exists(path("hex.map.scen")));
 
-    const CommandOutcome crowd = run_swarmpath("generate crowd " + path("hex.map") + " --agents 12 --goals 3 -o " +
-                                               path("crowd.scen"));
+    const CommandOutcome crowd =
+        run_swarmpath("generate crowd " + path("hex.map") + " --agents 12 --goals 3 -o " + path("crowd.scen"));
     ASSERT_EQ(crowd.exit_code, 0) << crowd.standard_error;
     EXPECT_EQ(crowd.standard_error,
               "swarmpath: wrote 12 scenarios (agents bound for 3 goals) to " + path("crowd.scen") + "\n");
 }
 
 TEST_F(NewcomerCommands, GenerateRefusesMisleadingOutputNames) {
-    expect_wrong_extension("generate random --width 8 --height 8 -o " + path("picture.png"), "-o", "picture.png", ".map");
+    expect_wrong_extension("generate random --width 8 --height 8 -o " + path("picture.png"), "-o", "picture.png",
+                           ".map");
     EXPECT_FALSE(fs::exists(path("picture.png")));
     // A wrong scenario name refuses the whole run: not even the map is written.
     expect_wrong_extension("generate rooms --width 20 --height 20 --room 4 --scenarios 3 -o " + path("rooms.map") +

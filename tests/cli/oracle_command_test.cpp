@@ -1,7 +1,8 @@
 // `swarmpath precompute` and `solve --oracle` as a user runs them: every bundled query of arena,
 // den312d and Berlin_1_256 answered from an oracle has its optimal length (--check), the summary
 // names the oracle (as the algorithm and among the inputs), a file built for one map is refused
-// for another, the oracle file can never be written over its own map, and the precompute of a map it cannot serve fails cleanly.
+// for another, the oracle file can never be written over its own map, and the precompute of a map it cannot serve fails
+// cleanly.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -17,7 +18,10 @@ constexpr int kTimeoutSeconds = 600;
 
 class OracleCommand : public ::testing::Test {
 protected:
-    void SetUp() override { folder_ = testing::scratch_folder(std::string("oracle_command_") + ::testing::UnitTest::GetInstance()->current_test_info()->name()); }
+    void SetUp() override {
+        folder_ = testing::scratch_folder(std::string("oracle_command_") +
+                                          ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    }
     [[nodiscard]] std::string path(const std::string& name) const { return folder_ + "/" + name; }
     [[nodiscard]] static std::string dataset(const std::string& name) { return testing::dataset_folder() + "/" + name; }
     void check_bundled(const std::string& map) {
@@ -26,9 +30,10 @@ protected:
             "precompute " + dataset(map + ".map") + " -o " + oracle + " --progress never", kTimeoutSeconds);
         ASSERT_EQ(built.exit_code, 0) << built.standard_error;
         EXPECT_NE(built.standard_output.find("per passable cell"), std::string::npos) << built.standard_output;
-        const testing::CommandOutcome solved = testing::run_swarmpath(
-            "solve " + dataset(map + ".map.scen") + " --oracle " + oracle + " --check --summary " + path("summary.json"),
-            kTimeoutSeconds);
+        const testing::CommandOutcome solved =
+            testing::run_swarmpath("solve " + dataset(map + ".map.scen") + " --oracle " + oracle +
+                                       " --check --summary " + path("summary.json"),
+                                   kTimeoutSeconds);
         EXPECT_EQ(solved.exit_code, 0) << solved.standard_error << solved.standard_output;
         std::ifstream summary(path("summary.json"));
         const std::string text((std::istreambuf_iterator<char>(summary)), std::istreambuf_iterator<char>());
@@ -48,10 +53,11 @@ TEST_F(OracleCommand, BundledQueriesOfBerlinAreOptimal) { check_bundled("street/
 
 TEST_F(OracleCommand, AFileBuiltForOneMapIsRefusedForAnother) {
     const testing::CommandOutcome built = testing::run_swarmpath(
-        "precompute " + dataset("dao/arena.map") + " -o " + path("arena.oracle") + " --progress never", kTimeoutSeconds);
+        "precompute " + dataset("dao/arena.map") + " -o " + path("arena.oracle") + " --progress never",
+        kTimeoutSeconds);
     ASSERT_EQ(built.exit_code, 0) << built.standard_error;
-    const testing::CommandOutcome solved =
-        testing::run_swarmpath("solve " + dataset("dao/den312d.map.scen") + " --oracle " + path("arena.oracle"), kTimeoutSeconds);
+    const testing::CommandOutcome solved = testing::run_swarmpath(
+        "solve " + dataset("dao/den312d.map.scen") + " --oracle " + path("arena.oracle"), kTimeoutSeconds);
     EXPECT_EQ(solved.exit_code, 2);
     EXPECT_NE(solved.standard_error.find(path("arena.oracle") + ": was built for another map (arena.map, 49 x 49)"),
               std::string::npos)
@@ -62,7 +68,8 @@ TEST_F(OracleCommand, AFileBuiltForOneMapIsRefusedForAnother) {
     EXPECT_NE(other_rule.standard_error.find("was built for 8-connected moves"), std::string::npos)
         << other_rule.standard_error;
     const testing::CommandOutcome weighted = testing::run_swarmpath(
-        "solve " + dataset("dao/arena.map.scen") + " --oracle " + path("arena.oracle") + " --weight 2", kTimeoutSeconds);
+        "solve " + dataset("dao/arena.map.scen") + " --oracle " + path("arena.oracle") + " --weight 2",
+        kTimeoutSeconds);
     EXPECT_EQ(weighted.exit_code, 2);
     EXPECT_NE(weighted.standard_error.find("--weight does not apply with --oracle"), std::string::npos)
         << weighted.standard_error;
@@ -80,8 +87,8 @@ TEST_F(OracleCommand, TheOutputCanNeverBeItsOwnMap) {
         "precompute " + path("small.map") + " -o " + path("small.oracle") + " --order spiral", kTimeoutSeconds);
     EXPECT_EQ(bad_order.exit_code, 2);
     EXPECT_NE(bad_order.standard_error.find("--order must be depth-first, hilbert or row-major"), std::string::npos);
-    const testing::CommandOutcome missing = testing::run_swarmpath(
-        "precompute " + path("absent.map") + " -o " + path("absent.oracle"), kTimeoutSeconds);
+    const testing::CommandOutcome missing =
+        testing::run_swarmpath("precompute " + path("absent.map") + " -o " + path("absent.oracle"), kTimeoutSeconds);
     EXPECT_EQ(missing.exit_code, 2);
     EXPECT_NE(missing.standard_error.find("absent.map"), std::string::npos) << missing.standard_error;
 }

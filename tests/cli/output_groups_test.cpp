@@ -72,8 +72,9 @@ protected:
         fs::create_directories(work_);
         fs::create_directories(capture_);
         write("tiny.map", "type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n");
-        write("tiny.map.scen", "version 1\n0\ttiny.map\t4\t3\t0\t0\t3\t2\t3.82842712\n"
-                               "0\ttiny.map\t4\t3\t3\t0\t0\t2\t3.82842712\n");
+        write("tiny.map.scen",
+              "version 1\n0\ttiny.map\t4\t3\t0\t0\t3\t2\t3.82842712\n"
+              "0\ttiny.map\t4\t3\t3\t0\t0\t2\t3.82842712\n");
     }
     void TearDown() override {
         if (!mounted_.empty()) std::system(("umount '" + mounted_ + "'").c_str());
@@ -115,8 +116,8 @@ protected:
     /// Mounts a tmpfs of `bytes` at `name` in the work folder; false when the system refuses.
     bool mount_small_disk(const std::string& name, std::size_t bytes) {
         fs::create_directories(path(name));
-        const std::string command = "mount -t tmpfs -o size=" + std::to_string(bytes) + " swarmpath-test '" +
-                                    path(name) + "' 2>/dev/null";
+        const std::string command =
+            "mount -t tmpfs -o size=" + std::to_string(bytes) + " swarmpath-test '" + path(name) + "' 2>/dev/null";
         if (std::system(command.c_str()) != 0) return false;
         mounted_ = path(name);
         return true;
@@ -254,9 +255,9 @@ TEST_F(OutputGroupsTest, StandardOutputThatCannotBeWrittenIsExitTwoInEveryComman
 TEST_F(OutputGroupsTest, ASecondRunOnTheSameOutputsIsRefusedAndTheFirstStaysWhole) {
     copy_scenario_rows(work_, 40);
     fs::create_directories(path("sub"));
-    const pid_t first = start({"solve", "maze.map.scen", "--algorithm", "astar", "--threads", "1", "--summary",
-                               "s.json", "--paths", "p.csv"},
-                              "/first");
+    const pid_t first = start(
+        {"solve", "maze.map.scen", "--algorithm", "astar", "--threads", "1", "--summary", "s.json", "--paths", "p.csv"},
+        "/first");
     // Once the first run's paths temporary holds data, its outputs are claimed; stop it there, so
     // that the second run certainly meets it, however fast or slow the machine.
     bool writing = false;
@@ -286,8 +287,8 @@ TEST_F(OutputGroupsTest, ASecondRunOnTheSameOutputsIsRefusedAndTheFirstStaysWhol
         EXPECT_EQ(second.standard_output, "");  // refused before any work
     }
     // Other names in the same folder are free.
-    const Outcome neighbour = finish(start({"solve", "tiny.map.scen", "--summary", "other.json"}, "/third"),
-                                     capture_ + "/third", 60);
+    const Outcome neighbour =
+        finish(start({"solve", "tiny.map.scen", "--summary", "other.json"}, "/third"), capture_ + "/third", 60);
     EXPECT_EQ(neighbour.exit_code, 0) << neighbour.standard_error;
     EXPECT_EQ(snapshot(work_).size(), entries_before + 1);  // other.json, and nothing of the refused runs
 

@@ -60,8 +60,9 @@ protected:
         fs::create_directories(work_);
         fs::create_directories(capture_);
         write("tiny.map", "type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n");
-        write("tiny.map.scen", "version 1\n0\ttiny.map\t4\t3\t0\t0\t3\t2\t3.82842712\n"
-                               "0\ttiny.map\t4\t3\t3\t0\t0\t2\t3.82842712\n");
+        write("tiny.map.scen",
+              "version 1\n0\ttiny.map\t4\t3\t0\t0\t3\t2\t3.82842712\n"
+              "0\ttiny.map\t4\t3\t3\t0\t0\t2\t3.82842712\n");
     }
     void TearDown() override {
         std::error_code ignored;
@@ -113,23 +114,27 @@ TEST_F(OutputSafetyTest, OutputThatIsAnInputIsRefusedBeforeAnyWork) {
     expect_refused({"solve", "tiny.map.scen", "--terrain-file", "terrain.txt", "--paths", "terrain.txt"},
                    "it is the terrain file");
     write("edits.txt", "1 1 .\n");
-    expect_refused({"solve", "tiny.map.scen", "--edits", "edits.txt", "--summary", "edits.txt"}, "it is the edits file");
+    expect_refused({"solve", "tiny.map.scen", "--edits", "edits.txt", "--summary", "edits.txt"},
+                   "it is the edits file");
     // A hard link to an input is the same file under another name.
     ASSERT_EQ(::link(path("tiny.map.scen").c_str(), path("alias.csv").c_str()), 0);
     expect_refused({"solve", "tiny.map.scen", "--paths", "alias.csv"}, "it is the scenario file");
     expect_refused({"render", "tiny.map", "-o", "tiny.map"}, "it is the map");
     expect_refused({"render", "tiny.map", "--scen", "tiny.map.scen", "-o", "tiny.map.scen"}, "it is the scenario file");
     expect_refused({"field", "tiny.map", "0", "0", "-o", "tiny.map"}, "it is the map");
-    expect_refused({"generate", "crowd", "tiny.map", "--agents", "3", "--goals", "1", "-o", "tiny.map"}, "it is the map");
+    expect_refused({"generate", "crowd", "tiny.map", "--agents", "3", "--goals", "1", "-o", "tiny.map"},
+                   "it is the map");
 }
 
 TEST_F(OutputSafetyTest, TwoOutputsOfOneRunMayNotBeTheSameFile) {
     expect_refused({"solve", "tiny.map.scen", "--summary", "x.out", "--paths", "x.out"}, "name the same output");
     fs::create_directories(path("sub"));
-    expect_refused({"solve", "tiny.map.scen", "--summary", "x.out", "--paths", "./sub/../x.out"}, "name the same output");
+    expect_refused({"solve", "tiny.map.scen", "--summary", "x.out", "--paths", "./sub/../x.out"},
+                   "name the same output");
     write("earlier.json", "from an earlier run\n");
     ASSERT_EQ(::link(path("earlier.json").c_str(), path("hard.csv").c_str()), 0);
-    expect_refused({"solve", "tiny.map.scen", "--summary", "earlier.json", "--paths", "hard.csv"}, "name the same output");
+    expect_refused({"solve", "tiny.map.scen", "--summary", "earlier.json", "--paths", "hard.csv"},
+                   "name the same output");
     expect_refused({"solve", "tiny.map.scen", "--summary", "-", "--paths", "-"}, "name the same output");
     expect_refused({"field", "tiny.map", "0", "0", "-o", "f.bin", "--png", "f.bin"}, "name the same output");
     expect_refused({"generate", "random", "--width", "8", "--height", "8", "-o", "g.map", "--scenarios", "3",
@@ -208,8 +213,8 @@ TEST_F(OutputSafetyTest, OutputsOfOneRunAppearTogetherOrNotAtAll) {
     // field: the field is not written when its picture cannot be.
     expect_refused({"field", "tiny.map", "0", "0", "-o", "f.bin", "--png", "taken"}, "is a directory");
     // And all of them appear together when nothing fails.
-    const Outcome made = run({"generate", "random", "--width", "8", "--height", "8", "--density", "0", "-o", "g.map",
-                              "--scenarios", "3"});
+    const Outcome made = run(
+        {"generate", "random", "--width", "8", "--height", "8", "--density", "0", "-o", "g.map", "--scenarios", "3"});
     EXPECT_EQ(made.exit_code, 0) << made.standard_error;
     EXPECT_TRUE(fs::exists(path("g.map")) && fs::exists(path("g.map.scen")));
     const Outcome field = run({"field", "tiny.map", "0", "0", "-o", "f.field"});
@@ -222,16 +227,17 @@ TEST_F(OutputSafetyTest, OutputsOfOneRunAppearTogetherOrNotAtAll) {
 
 /// A crowd on a large open map whose paths file is about a hundred megabytes, so that the run is
 /// still writing when it is interrupted. Waits until the paths temporary holds data, then signals.
-void interrupt_while_writing(OutputSafetyTest& test, const std::string& work, const std::string& capture, int signal_number) {
-    const Outcome map = finish(start({"generate", "random", "--width", "1024", "--height", "1024", "--density", "0",
-                                      "-o", "open.map"},
-                                     work, capture),
-                               capture, 120);
+void interrupt_while_writing(OutputSafetyTest& test, const std::string& work, const std::string& capture,
+                             int signal_number) {
+    const Outcome map =
+        finish(start({"generate", "random", "--width", "1024", "--height", "1024", "--density", "0", "-o", "open.map"},
+                     work, capture),
+               capture, 120);
     ASSERT_EQ(map.exit_code, 0) << map.standard_error;
-    const Outcome crowd = finish(start({"generate", "crowd", "open.map", "--agents", "30000", "--goals", "2", "-o",
-                                        "crowd.map.scen"},
-                                       work, capture),
-                                 capture, 120);
+    const Outcome crowd =
+        finish(start({"generate", "crowd", "open.map", "--agents", "30000", "--goals", "2", "-o", "crowd.map.scen"},
+                     work, capture),
+               capture, 120);
     ASSERT_EQ(crowd.exit_code, 0) << crowd.standard_error;
     write_text(work + "/summary.json", "an earlier run's summary\n");
     const Snapshot before = snapshot(work);
@@ -269,9 +275,9 @@ TEST_F(OutputSafetyTest, SigintWhileWritingLeavesNothingOfTheRun) {
 
 TEST_F(OutputSafetyTest, InterruptDuringGenerateLeavesNothing) {
     const Snapshot before = snapshot(work_);
-    const pid_t child = start({"generate", "maze", "--width", "2048", "--height", "2048", "-o", "big.map",
-                               "--scenarios", "1000000"},
-                              work_, capture_);
+    const pid_t child =
+        start({"generate", "maze", "--width", "2048", "--height", "2048", "-o", "big.map", "--scenarios", "1000000"},
+              work_, capture_);
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));
     ::kill(child, SIGINT);
     const Outcome outcome = finish(child, capture_, 60);
@@ -328,7 +334,8 @@ TEST_F(OutputSafetyTest, ControlBytesAndInvalidUtf8InNamesAreEscapedAndNeverAbor
     const Outcome checked = run({"validate", hostile});
     EXPECT_EQ(checked.exit_code, 0) << checked.standard_error;
     EXPECT_EQ(checked.standard_output.find('\x1b'), std::string::npos);
-    EXPECT_NE(checked.standard_output.find("bad\\x1b[31m\\xff\\x01.map.scen: ok"), std::string::npos) << checked.standard_output;
+    EXPECT_NE(checked.standard_output.find("bad\\x1b[31m\\xff\\x01.map.scen: ok"), std::string::npos)
+        << checked.standard_output;
 
     // An error naming such a file escapes it too.
     const Outcome missing = run({"solve", std::string("no\x1b]0;title\x07") + ".scen"});
@@ -346,7 +353,8 @@ TEST_F(OutputSafetyTest, CsvFieldsAreQuotedAndRenderReadsItsOwnPathsFileBack) {
     EXPECT_NE(csv.find("\"x,y \"\"q\"\".map.scen\",0,found,"), std::string::npos) << csv;
     const Outcome drawn = run({"render", "tiny.map", "--paths", "p.csv", "-o", "r.txt"});
     EXPECT_EQ(drawn.exit_code, 0) << drawn.standard_error;
-    EXPECT_NE(drawn.standard_output.find("x,y \"q\".map.scen query 1: found"), std::string::npos) << drawn.standard_output;
+    EXPECT_NE(drawn.standard_output.find("x,y \"q\".map.scen query 1: found"), std::string::npos)
+        << drawn.standard_output;
     // A malformed quoted field is an error naming the file and line, not a crash.
     write("broken.csv", "scenario,query,status,cost,path\n\"open,0,found,1,0:0\n");
     expect_refused({"render", "tiny.map", "--paths", "broken.csv", "-o", "r2.txt"}, "broken.csv:2");
@@ -354,7 +362,8 @@ TEST_F(OutputSafetyTest, CsvFieldsAreQuotedAndRenderReadsItsOwnPathsFileBack) {
 
 TEST_F(OutputSafetyTest, ARowNamingAFolderAsItsMapNamesTheScenarioFileAndLine) {
     fs::create_directories(path("sub"));
-    write("dots.map.scen", "version 1\n0\ttiny.map\t4\t3\t0\t0\t3\t2\t3.82842712\n0\t..\t4\t3\t0\t0\t1\t1\t1.41421356\n");
+    write("dots.map.scen",
+          "version 1\n0\ttiny.map\t4\t3\t0\t0\t3\t2\t3.82842712\n0\t..\t4\t3\t0\t0\t1\t1\t1.41421356\n");
     expect_refused({"solve", "dots.map.scen"}, "dots.map.scen:3: the map '..' named here");
     write("sub.map.scen", "version 1\n0\tsub/\t4\t3\t0\t0\t1\t1\t1.41421356\n");
     expect_refused({"solve", "sub.map.scen"}, "sub.map.scen:2: the map 'sub/' named here");

@@ -189,9 +189,8 @@ TEST(PathOutputsTest, WaypointsAndSmoothKeepEndpointsAndGridCostAndAddALength) {
     }
     EXPECT_GT(shorter, 0U);
     // render reads a shaped paths file back and draws it.
-    const testing::CommandOutcome drawn =
-        run_swarmpath("render " + dataset("dao/arena.map") + " -o " + folder +
-                      "/smooth.txt --paths " + folder + "/smooth.csv --query 100");
+    const testing::CommandOutcome drawn = run_swarmpath("render " + dataset("dao/arena.map") + " -o " + folder +
+                                                        "/smooth.txt --paths " + folder + "/smooth.csv --query 100");
     ASSERT_EQ(drawn.exit_code, 0) << drawn.standard_error;
     EXPECT_NE(read_text(folder + "/smooth.txt").find('o'), std::string::npos);
 }

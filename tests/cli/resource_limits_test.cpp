@@ -67,14 +67,16 @@ protected:
         map.reserve(map.size() + 4097 * 4096);
         for (int line = 0; line < 4096; ++line) map += row + "\n";
         write_text(work_ + "/open.map", map);
-        write_text(work_ + "/open.map.scen", "version 1\n0\topen.map\t4096\t4096\t0\t0\t4095\t4095\t0\n"
-                                             "0\topen.map\t4096\t4096\t10\t4000\t4000\t20\t0\n");
+        write_text(work_ + "/open.map.scen",
+                   "version 1\n0\topen.map\t4096\t4096\t0\t0\t4095\t4095\t0\n"
+                   "0\topen.map\t4096\t4096\t10\t4000\t4000\t20\t0\n");
         const std::string bundled = testing::dataset_folder();
         for (const char* file : {"dao/den312d.map", "dao/den312d.map.scen", "sc1/CatwalkAlley.map"}) {
             fs::copy_file(bundled + "/" + file, work_ + "/" + fs::path(file).filename().string());
         }
         // Earlier outputs that a stopped run must leave as they are.
-        for (const char* output : {"paths.csv", "summary.json", "out.oracle", "out.field", "out.png", "out.txt", "out.map"}) {
+        for (const char* output :
+             {"paths.csv", "summary.json", "out.oracle", "out.field", "out.png", "out.txt", "out.map"}) {
             write_text(work_ + "/" + output, std::string("earlier ") + output + "\n");
         }
     }
@@ -105,11 +107,13 @@ protected:
         const Outcome outcome = run_limited(limit, arguments);
         const Snapshot after = snapshot(work_);
         EXPECT_TRUE(outcome.exit_code == 0 || outcome.exit_code == 2)
-            << "exit " << outcome.exit_code << " (128 + a signal is a crash)\n" << outcome.standard_error;
+            << "exit " << outcome.exit_code << " (128 + a signal is a crash)\n"
+            << outcome.standard_error;
         EXPECT_TRUE(temporaries(after).empty()) << temporaries(after).front();
         if (outcome.exit_code != 2) return false;
         bool named = false;
-        for (const std::string& message : messages) named = named || outcome.standard_error.find(message) != std::string::npos;
+        for (const std::string& message : messages)
+            named = named || outcome.standard_error.find(message) != std::string::npos;
         EXPECT_TRUE(named) << outcome.standard_error;
         EXPECT_TRUE(after == before) << "a stopped run changed the folder";
         return true;
@@ -125,17 +129,18 @@ const std::vector<std::string> kMemoryMessages = {"out of memory", "could not cr
 TEST_F(ResourceLimitsTest, LoadingABigMapUnderAnAddressSpaceLimitIsOutOfMemory) {
     // One worker thread, so the limit is spent on the map and its search, not on thread stacks.
     EXPECT_TRUE(expect_finished_or_stopped_cleanly(
-        "ulimit -v 150000", "solve open.map.scen --threads 1 --summary summary.json --paths paths.csv", {"out of memory"}))
+        "ulimit -v 150000", "solve open.map.scen --threads 1 --summary summary.json --paths paths.csv",
+        {"out of memory"}))
         << "the address-space limit was not reached";
 }
 
 TEST_F(ResourceLimitsTest, EverySubcommandUnderAnAddressSpaceLimitStopsCleanly) {
     const std::string limit = "ulimit -v 150000";
-    for (const std::string& arguments :
-         {std::string("route open.map 0 0 4095 4095 --no-map"), std::string("field open.map 0 0 -o out.field --png out.png"),
-          std::string("render open.map -o out.png --scen open.map.scen"),
-          std::string("precompute open.map -o out.oracle --threads 1 --progress never"),
-          std::string("generate random --width 8192 --height 8192 -o out.map")}) {
+    for (const std::string& arguments : {std::string("route open.map 0 0 4095 4095 --no-map"),
+                                         std::string("field open.map 0 0 -o out.field --png out.png"),
+                                         std::string("render open.map -o out.png --scen open.map.scen"),
+                                         std::string("precompute open.map -o out.oracle --threads 1 --progress never"),
+                                         std::string("generate random --width 8192 --height 8192 -o out.map")}) {
         expect_finished_or_stopped_cleanly(limit, arguments, kMemoryMessages);
     }
 }
@@ -161,7 +166,8 @@ TEST_F(ResourceLimitsTest, WritingPastTheFileSizeLimitStopsEverySubcommand) {
           std::string("precompute den312d.map -o out.oracle --progress never"),
           std::string("field den312d.map 40 40 -o out.field --png out.png"),
           std::string("render CatwalkAlley.map -o out.txt --scale 1"), std::string("generate random -o out.map")}) {
-        EXPECT_TRUE(expect_finished_or_stopped_cleanly("ulimit -f 16", arguments, {"the file size limit, ulimit -f, was reached"}))
+        EXPECT_TRUE(expect_finished_or_stopped_cleanly("ulimit -f 16", arguments,
+                                                       {"the file size limit, ulimit -f, was reached"}))
             << arguments << ": the file size limit was not reached";
     }
 }
@@ -169,8 +175,8 @@ TEST_F(ResourceLimitsTest, WritingPastTheFileSizeLimitStopsEverySubcommand) {
 TEST_F(ResourceLimitsTest, ReachingTheCpuTimeLimitStopsTheRun) {
     // Equal soft and hard limits (plain `ulimit -t`): the kernel's SIGKILL at the hard limit must not
     // come first. All-pairs first moves of a 512 x 512 map take far more than two seconds.
-    EXPECT_TRUE(expect_finished_or_stopped_cleanly("ulimit -t 2", "precompute CatwalkAlley.map -o out.oracle --progress never",
-                                                   {"CPU time limit reached"}))
+    EXPECT_TRUE(expect_finished_or_stopped_cleanly(
+        "ulimit -t 2", "precompute CatwalkAlley.map -o out.oracle --progress never", {"CPU time limit reached"}))
         << "the CPU time limit was not reached";
 }
 
@@ -178,14 +184,16 @@ TEST_F(ResourceLimitsTest, EverySubcommandAtTheSoftCpuTimeLimitStopsCleanly) {
     for (const std::string& arguments :
          {std::string("solve open.map.scen --threads 1 --summary summary.json --paths paths.csv"),
           std::string("route open.map 0 0 4095 4095 --no-map --heuristic zero"),
-          std::string("field open.map 0 0 -o out.field --png out.png"), std::string("render open.map -o out.png --scen open.map.scen"),
+          std::string("field open.map 0 0 -o out.field --png out.png"),
+          std::string("render open.map -o out.png --scen open.map.scen"),
           std::string("generate random --width 2048 --height 2048 --scenarios 100 -o out.map")}) {
         expect_finished_or_stopped_cleanly("ulimit -S -t 1", arguments, {"CPU time limit reached"});
     }
 }
 
 TEST_F(ResourceLimitsTest, ThreadCountIsBoundedBeforeAnyThreadIsCreated) {
-    for (const char* command : {"solve den312d.map.scen --summary summary.json", "precompute den312d.map -o out.oracle"}) {
+    for (const char* command :
+         {"solve den312d.map.scen --summary summary.json", "precompute den312d.map -o out.oracle"}) {
         SCOPED_TRACE(command);
         const Snapshot before = snapshot(work_);
         const Outcome refused = run_limited("true", std::string(command) + " --threads 100000");

@@ -21,8 +21,8 @@
 
 #include "png_picture.hpp"
 #include "random_maps.hpp"
-#include "run_command.hpp"
 #include "reference_dijkstra.hpp"
+#include "run_command.hpp"
 #include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/io/map_file.hpp"
 
@@ -132,9 +132,9 @@ TEST(RouteCommand, DrawsALegalOptimalPathUnderEveryOption) {
             for (const RouteCase& route_case : cases) {
                 const std::vector<double> reference = testing::reference_costs_from(map, route_case.rules, sx, sy);
                 const double optimal = reference[gy * map.width + gx];
-                const std::string arguments = "route " + map_path + " " + std::to_string(sx) + " " + std::to_string(sy) +
-                                              " " + std::to_string(gx) + " " + std::to_string(gy) + " " +
-                                              route_case.arguments;
+                const std::string arguments = "route " + map_path + " " + std::to_string(sx) + " " +
+                                              std::to_string(sy) + " " + std::to_string(gx) + " " + std::to_string(gy) +
+                                              " " + route_case.arguments;
                 const Outcome outcome = testing::run_swarmpath(arguments);
                 ASSERT_EQ(outcome.exit_code, 0) << arguments << "\n" << outcome.standard_error;
                 std::map<std::string, std::string> fields = header_fields(outcome.standard_output);
@@ -218,11 +218,17 @@ TEST(RouteCommand, StatusWordsForUnreachableBlockedAndLimitedQueries) {
     const Outcome undeclared = testing::run_swarmpath("route " + custom_path + " 0 0 2 0");
     EXPECT_EQ(undeclared.exit_code, 2);
     EXPECT_NE(undeclared.standard_error.find("custom.map"), std::string::npos) << undeclared.standard_error;
-    EXPECT_EQ(header_fields(testing::run_swarmpath("route " + custom_path + " 0 0 2 0 --terrain k=inf").standard_output)["status"], "no_path");
-    EXPECT_EQ(header_fields(testing::run_swarmpath("route " + custom_path + " 0 0 2 0 --terrain k=5").standard_output)["cost"], "6.00000000");  // enter k (5), then ground (1)
+    EXPECT_EQ(
+        header_fields(
+            testing::run_swarmpath("route " + custom_path + " 0 0 2 0 --terrain k=inf").standard_output)["status"],
+        "no_path");
+    EXPECT_EQ(header_fields(
+                  testing::run_swarmpath("route " + custom_path + " 0 0 2 0 --terrain k=5").standard_output)["cost"],
+              "6.00000000");  // enter k (5), then ground (1)
     // A bad terrain file line is reported with its file and line.
     testing::write_text(folder + "/bad.terrain", "# costs\nk=5\nk=cheap\n");
-    const Outcome bad_file = testing::run_swarmpath("route " + custom_path + " 0 0 2 0 --terrain-file " + folder + "/bad.terrain");
+    const Outcome bad_file =
+        testing::run_swarmpath("route " + custom_path + " 0 0 2 0 --terrain-file " + folder + "/bad.terrain");
     EXPECT_EQ(bad_file.exit_code, 2);
     EXPECT_NE(bad_file.standard_error.find("bad.terrain:3"), std::string::npos) << bad_file.standard_error;
 }
@@ -262,8 +268,8 @@ TEST(RenderCommand, PngDiffersFromTheBareMapExactlyOnPathCells) {
         if (map.letter(sx, sy) != '.' || map.letter(gx, gy) != '.' || (sx == gx && sy == gy)) continue;
         const double optimal = testing::reference_costs_from(map, rules, sx, sy)[gy * map.width + gx];
         if (optimal == testing::kUnreachable) continue;
-        scenario += "0\tterrain.map\t30\t20\t" + std::to_string(sx) + "\t" + std::to_string(sy) + "\t" + std::to_string(gx) +
-                    "\t" + std::to_string(gy) + "\t" + std::to_string(optimal) + "\n";
+        scenario += "0\tterrain.map\t30\t20\t" + std::to_string(sx) + "\t" + std::to_string(sy) + "\t" +
+                    std::to_string(gx) + "\t" + std::to_string(gy) + "\t" + std::to_string(optimal) + "\n";
         ++rows_written;
     }
     ASSERT_EQ(rows_written, 3);
@@ -274,10 +280,12 @@ TEST(RenderCommand, PngDiffersFromTheBareMapExactlyOnPathCells) {
     ASSERT_EQ(solved.exit_code, 0) << solved.standard_error;
     Outcome bare = testing::run_swarmpath("render " + map_path + " -o " + folder + "/bare.png --scale 5");
     ASSERT_EQ(bare.exit_code, 0) << bare.standard_error;
-    Outcome drawn = testing::run_swarmpath("render " + map_path + " -o " + folder + "/paths.png --scale 5 --paths " + folder + "/paths.csv");
+    Outcome drawn = testing::run_swarmpath("render " + map_path + " -o " + folder + "/paths.png --scale 5 --paths " +
+                                           folder + "/paths.csv");
     ASSERT_EQ(drawn.exit_code, 0) << drawn.standard_error;
-    Outcome from_scenario = testing::run_swarmpath("render " + map_path + " -o " + folder + "/scen.png --scale 5 --scen " +
-                                            scenario_path + " --query 0 --query 1 --query 2");
+    Outcome from_scenario =
+        testing::run_swarmpath("render " + map_path + " -o " + folder + "/scen.png --scale 5 --scen " + scenario_path +
+                               " --query 0 --query 1 --query 2");
     ASSERT_EQ(from_scenario.exit_code, 0) << from_scenario.standard_error;
 
     Picture bare_picture, path_picture, scenario_picture;
@@ -325,7 +333,8 @@ TEST(RenderCommand, PngDiffersFromTheBareMapExactlyOnPathCells) {
     }
 
     // The ASCII form marks the same cells.
-    Outcome text = testing::run_swarmpath("render " + map_path + " -o " + folder + "/paths.txt --paths " + folder + "/paths.csv");
+    Outcome text =
+        testing::run_swarmpath("render " + map_path + " -o " + folder + "/paths.txt --paths " + folder + "/paths.csv");
     ASSERT_EQ(text.exit_code, 0) << text.standard_error;
     std::istringstream ascii(testing::read_text(folder + "/paths.txt"));
     for (std::uint32_t y = 0; y < map.height; ++y) {
@@ -345,8 +354,8 @@ TEST(RenderCommand, PngDiffersFromTheBareMapExactlyOnPathCells) {
 TEST(RenderCommand, BundledMapScalesUpAndBadInputIsRefused) {
     const std::string folder = testing::scratch_folder("render-bundled");
     const std::string map_path = testing::dataset_folder() + "/dao/arena.map";
-    const Outcome outcome = testing::run_swarmpath("render " + map_path + " -o " + folder + "/arena.png --scen " + map_path +
-                                            ".scen --query 100 --query 159");
+    const Outcome outcome = testing::run_swarmpath("render " + map_path + " -o " + folder + "/arena.png --scen " +
+                                                   map_path + ".scen --query 100 --query 159");
     ASSERT_EQ(outcome.exit_code, 0) << outcome.standard_error;
     Picture picture;
     ASSERT_TRUE(decode_png(folder + "/arena.png", picture));
@@ -354,9 +363,14 @@ TEST(RenderCommand, BundledMapScalesUpAndBadInputIsRefused) {
     EXPECT_EQ(picture.width, picture.height);
     EXPECT_EQ(picture.width % 49, 0U);
     EXPECT_GE(picture.width / 49, 4U);
-    EXPECT_EQ(testing::run_swarmpath("render " + map_path + " -o " + folder + "/x.png --scen " + map_path + ".scen --query 100000").exit_code, 2);
+    EXPECT_EQ(testing::run_swarmpath("render " + map_path + " -o " + folder + "/x.png --scen " + map_path +
+                                     ".scen --query 100000")
+                  .exit_code,
+              2);
     testing::write_text(folder + "/bad.csv", "scenario,query,status,cost,path\nx,0,found,1.0,1:1 900:900\n");
-    EXPECT_EQ(testing::run_swarmpath("render " + map_path + " -o " + folder + "/x.png --paths " + folder + "/bad.csv").exit_code, 2);
+    EXPECT_EQ(testing::run_swarmpath("render " + map_path + " -o " + folder + "/x.png --paths " + folder + "/bad.csv")
+                  .exit_code,
+              2);
     EXPECT_FALSE(std::ifstream(folder + "/x.png").good());
 }
 
@@ -365,16 +379,20 @@ TEST(RenderCommand, BundledMapScalesUpAndBadInputIsRefused) {
 TEST(RenderCommand, LegendNamesEachPathAndOtherExtensionsAreRefused) {
     const std::string folder = testing::scratch_folder("render-legend");
     const std::string map_path = testing::dataset_folder() + "/dao/arena.map";
-    const Outcome outcome = testing::run_swarmpath("render " + map_path + " -o " + folder + "/legend.png --scen " + map_path +
-                                            ".scen --query 100 --query 122 --smooth");
+    const Outcome outcome = testing::run_swarmpath("render " + map_path + " -o " + folder + "/legend.png --scen " +
+                                                   map_path + ".scen --query 100 --query 122 --smooth");
     ASSERT_EQ(outcome.exit_code, 0) << outcome.standard_error;
-    EXPECT_NE(outcome.standard_output.find("legend: red #dc1e1e is query 100, grid path"), std::string::npos) << outcome.standard_output;
-    EXPECT_NE(outcome.standard_output.find("legend: blue #1e50dc is query 100, smoothed line"), std::string::npos) << outcome.standard_output;
+    EXPECT_NE(outcome.standard_output.find("legend: red #dc1e1e is query 100, grid path"), std::string::npos)
+        << outcome.standard_output;
+    EXPECT_NE(outcome.standard_output.find("legend: blue #1e50dc is query 100, smoothed line"), std::string::npos)
+        << outcome.standard_output;
     EXPECT_NE(outcome.standard_output.find("is query 122, grid path"), std::string::npos) << outcome.standard_output;
-    EXPECT_NE(outcome.standard_output.find("is query 122, smoothed line"), std::string::npos) << outcome.standard_output;
+    EXPECT_NE(outcome.standard_output.find("is query 122, smoothed line"), std::string::npos)
+        << outcome.standard_output;
     const Outcome jpeg = testing::run_swarmpath("render " + map_path + " -o " + folder + "/picture.jpg");
     EXPECT_EQ(jpeg.exit_code, 2);
-    EXPECT_NE(jpeg.standard_error.find("picture.jpg: this output is a PNG picture"), std::string::npos) << jpeg.standard_error;
+    EXPECT_NE(jpeg.standard_error.find("picture.jpg: this output is a PNG picture"), std::string::npos)
+        << jpeg.standard_error;
     EXPECT_FALSE(std::ifstream(folder + "/picture.jpg").good());
 }
 
@@ -449,12 +467,13 @@ TEST(SolveCommand, FallbackNearestGivesTheDefinedPartialPaths) {
     ASSERT_EQ(rows.size(), 20U);
     testing::write_text(folder + "/walls.map.scen", scenario);
 
-    const Outcome plain = testing::run_swarmpath("solve " + folder + "/walls.map.scen --algorithm astar --paths " + folder + "/plain.csv");
+    const Outcome plain = testing::run_swarmpath("solve " + folder + "/walls.map.scen --algorithm astar --paths " +
+                                                 folder + "/plain.csv");
     ASSERT_EQ(plain.exit_code, 0) << plain.standard_error;
     EXPECT_NE(plain.standard_output.find("no_path 10"), std::string::npos) << plain.standard_output;
     EXPECT_NE(plain.standard_output.find("goal_blocked 10"), std::string::npos) << plain.standard_output;
-    const Outcome nearest = testing::run_swarmpath("solve " + folder + "/walls.map.scen --algorithm astar --fallback nearest --paths " +
-                                            folder + "/nearest.csv");
+    const Outcome nearest = testing::run_swarmpath(
+        "solve " + folder + "/walls.map.scen --algorithm astar --fallback nearest --paths " + folder + "/nearest.csv");
     ASSERT_EQ(nearest.exit_code, 0) << nearest.standard_error;
 
     std::istringstream plain_csv(testing::read_text(folder + "/plain.csv"));
@@ -469,7 +488,8 @@ TEST(SolveCommand, FallbackNearestGivesTheDefinedPartialPaths) {
         EXPECT_EQ(plain_line.back(), ',') << "no path expected: " << plain_line;
         ASSERT_NE(nearest_line.find(",partial,"), std::string::npos) << nearest_line;
         const std::vector<double> reference = testing::reference_costs_from(map, rules, row.sx, row.sy);
-        const std::vector<std::uint32_t> cells = parse_cells(nearest_line.substr(nearest_line.rfind(',') + 1), map.width);
+        const std::vector<std::uint32_t> cells =
+            parse_cells(nearest_line.substr(nearest_line.rfind(',') + 1), map.width);
         ASSERT_FALSE(cells.empty()) << nearest_line;
         EXPECT_EQ(cells.front(), row.sy * map.width + row.sx);
         EXPECT_EQ(cells.back(), nearest_reachable(map, reference, row.gx, row.gy)) << nearest_line;
@@ -488,22 +508,24 @@ TEST(SolveCommand, CheckSkipsUnknownRowsAndAcceptsTheWeightedBound) {
     scenario += "0\tarena.map\t49\t49\t1\t11\t40\t40\t0\n";  // unknown: length 0, start != goal
     scenario += "0\tarena.map\t49\t49\t5\t5\t5\t5\t0\n";     // start == goal: a real 0
     testing::write_text(folder + "/unknown.map.scen", scenario);
-    const Outcome checked = testing::run_swarmpath("solve " + folder + "/unknown.map.scen --map " + arena + " --check --summary " +
-                                            folder + "/summary.json");
+    const Outcome checked = testing::run_swarmpath("solve " + folder + "/unknown.map.scen --map " + arena +
+                                                   " --check --summary " + folder + "/summary.json");
     EXPECT_EQ(checked.exit_code, 0) << checked.standard_output << checked.standard_error;
     const std::string summary = testing::read_text(folder + "/summary.json");
     EXPECT_NE(summary.find("\"unknown\": 1"), std::string::npos) << summary;
     EXPECT_NE(summary.find("\"mismatches\": 0"), std::string::npos) << summary;
 
     const std::string scen = testing::dataset_folder() + "/dao/arena.map.scen";
-    const Outcome weighted = testing::run_swarmpath("solve " + scen + " --weight 3 --check --summary " + folder + "/weighted.json");
+    const Outcome weighted =
+        testing::run_swarmpath("solve " + scen + " --weight 3 --check --summary " + folder + "/weighted.json");
     EXPECT_EQ(weighted.exit_code, 0) << weighted.standard_output << weighted.standard_error;
     EXPECT_NE(weighted.standard_output.find("at most 3 x optimal"), std::string::npos) << weighted.standard_output;
     EXPECT_NE(testing::read_text(folder + "/weighted.json").find("\"cost_bound\""), std::string::npos);
     EXPECT_EQ(testing::run_swarmpath("solve " + scen + " --heuristic manhattan").exit_code, 2);
     const Outcome manhattan = testing::run_swarmpath("solve " + scen + " --heuristic manhattan --weight 1 --check");
     EXPECT_EQ(manhattan.exit_code, 0) << manhattan.standard_output << manhattan.standard_error;
-    EXPECT_NE(manhattan.standard_output.find("at most 1.41421 x optimal"), std::string::npos) << manhattan.standard_output;
+    EXPECT_NE(manhattan.standard_output.find("at most 1.41421 x optimal"), std::string::npos)
+        << manhattan.standard_output;
 }
 
 }  // namespace

@@ -22,8 +22,8 @@
 #include <utility>
 #include <vector>
 
-#include "random_maps.hpp"
 #include "png_picture.hpp"
+#include "random_maps.hpp"
 #include "run_command.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
@@ -129,7 +129,8 @@ TEST_P(ShapedGenerateTest, TypedDeterministicAndLengthsEqualBreadthFirstSearch) 
     }
     if (parameters.kind != "random") {
         const std::vector<std::int64_t> steps = breadth_first_steps(*map, first_x, first_y);
-        const auto reached = static_cast<std::size_t>(std::count_if(steps.begin(), steps.end(), [](std::int64_t s) { return s >= 0; }));
+        const auto reached =
+            static_cast<std::size_t>(std::count_if(steps.begin(), steps.end(), [](std::int64_t s) { return s >= 0; }));
         EXPECT_EQ(reached, open_count) << "the open cells are not all connected";
     }
     if (parameters.kind == "maze") {
@@ -147,24 +148,26 @@ TEST_P(ShapedGenerateTest, TypedDeterministicAndLengthsEqualBreadthFirstSearch) 
 
 // 41 columns of 4-cell rooms leave a room column one cell wide at the right edge: connected on hexes,
 // walled up on triangles (its triangles would not connect), so every open cell stays connected.
-INSTANTIATE_TEST_SUITE_P(
-    Shapes, ShapedGenerateTest,
-    ::testing::Values(ShapedCase{"hex", "random", "--density 0.3"}, ShapedCase{"hex", "maze", ""},
-                      ShapedCase{"hex", "rooms", "--room 4 --density 0.2"}, ShapedCase{"triangle", "random", "--density 0.15"},
-                      ShapedCase{"triangle", "maze", ""}, ShapedCase{"triangle", "rooms", "--room 4 --density 0.2"}),
-    [](const ::testing::TestParamInfo<ShapedCase>& parameter_info) {
-        return parameter_info.param.topology + "_" + parameter_info.param.kind;
-    });
+INSTANTIATE_TEST_SUITE_P(Shapes, ShapedGenerateTest,
+                         ::testing::Values(ShapedCase{"hex", "random", "--density 0.3"}, ShapedCase{"hex", "maze", ""},
+                                           ShapedCase{"hex", "rooms", "--room 4 --density 0.2"},
+                                           ShapedCase{"triangle", "random", "--density 0.15"},
+                                           ShapedCase{"triangle", "maze", ""},
+                                           ShapedCase{"triangle", "rooms", "--room 4 --density 0.2"}),
+                         [](const ::testing::TestParamInfo<ShapedCase>& parameter_info) {
+                             return parameter_info.param.topology + "_" + parameter_info.param.kind;
+                         });
 
 TEST(ShapedGenerateCommand, CrowdLengthsOnHexAndTriangleMapsEqualBreadthFirstSearch) {
     const std::string folder = scratch_folder("shaped-generate-crowd");
     for (const std::string type : {"hex", "triangle"}) {
         const std::string map_path = folder + "/" + type + ".map";
-        ASSERT_EQ(run_swarmpath("generate random --topology " + type + " --width 30 --height 20 --density 0.1 --seed 4 -o " +
-                                map_path)
+        ASSERT_EQ(run_swarmpath("generate random --topology " + type +
+                                " --width 30 --height 20 --density 0.1 --seed 4 -o " + map_path)
                       .exit_code,
                   0);
-        CommandOutcome crowd = run_swarmpath("generate crowd " + map_path + " --agents 40 --goals 3 --seed 2 -o " + map_path + ".scen");
+        CommandOutcome crowd =
+            run_swarmpath("generate crowd " + map_path + " --agents 40 --goals 3 --seed 2 -o " + map_path + ".scen");
         ASSERT_EQ(crowd.exit_code, 0) << crowd.standard_error;
         Expected<io::MapFile> map = io::read_map_file(map_path);
         ASSERT_TRUE(map) << map.error().describe();
@@ -183,18 +186,24 @@ TEST(ShapedGenerateCommand, CrowdLengthsOnHexAndTriangleMapsEqualBreadthFirstSea
 TEST(ShapedGenerateCommand, SquareOutputIsWhatItWasBeforeTopologies) {
     // Written by the generator before --topology existed (main at c32d5df), same options and seed.
     const std::string folder = scratch_folder("shaped-generate-square");
-    const std::string maze_map = "type octile\nheight 7\nwidth 13\nmap\n.@...........\n.@.@@@@@@@@@.\n.@.@...@.....\n"
-                                 ".@.@@@.@.@@@@\n.@...@...@...\n.@@@.@.@@@.@.\n.....@.....@.\n";
-    const std::string maze_scenario = "version 1\n3\tmaze.map\t13\t7\t10\t4\t10\t2\t14.00000000\n"
-                                      "6\tmaze.map\t13\t7\t0\t6\t12\t2\t24.00000000\n7\tmaze.map\t13\t7\t4\t4\t4\t2\t30.00000000\n";
-    const std::string rooms_map = "type octile\nheight 7\nwidth 13\nmap\n...@...@...@.\n.............\n...@...@...@.\n"
-                                  ".@@@.@@@.@@@.\n...@...@...@.\n...@...@...@.\n...@.......@.\n";
-    const std::string rooms_scenario = "version 1\n0\trooms.map\t13\t7\t2\t0\t3\t1\t2.00000000\n"
-                                       "1\trooms.map\t13\t7\t5\t0\t6\t4\t6.41421356\n2\trooms.map\t13\t7\t0\t3\t5\t6\t10.82842712\n";
-    const std::string random_map = "type octile\nheight 7\nwidth 13\nmap\n.@.......@@..\n..@.....@@@..\n....@.@....@.\n"
-                                   ".............\n@..@.......@.\n.......@.@..@\n..@..........\n";
-    const std::string random_scenario = "version 1\n2\trandom.map\t13\t7\t2\t5\t11\t6\t9.41421356\n"
-                                        "2\trandom.map\t13\t7\t5\t2\t12\t6\t9.82842712\n2\trandom.map\t13\t7\t0\t3\t10\t3\t10.00000000\n";
+    const std::string maze_map =
+        "type octile\nheight 7\nwidth 13\nmap\n.@...........\n.@.@@@@@@@@@.\n.@.@...@.....\n"
+        ".@.@@@.@.@@@@\n.@...@...@...\n.@@@.@.@@@.@.\n.....@.....@.\n";
+    const std::string maze_scenario =
+        "version 1\n3\tmaze.map\t13\t7\t10\t4\t10\t2\t14.00000000\n"
+        "6\tmaze.map\t13\t7\t0\t6\t12\t2\t24.00000000\n7\tmaze.map\t13\t7\t4\t4\t4\t2\t30.00000000\n";
+    const std::string rooms_map =
+        "type octile\nheight 7\nwidth 13\nmap\n...@...@...@.\n.............\n...@...@...@.\n"
+        ".@@@.@@@.@@@.\n...@...@...@.\n...@...@...@.\n...@.......@.\n";
+    const std::string rooms_scenario =
+        "version 1\n0\trooms.map\t13\t7\t2\t0\t3\t1\t2.00000000\n"
+        "1\trooms.map\t13\t7\t5\t0\t6\t4\t6.41421356\n2\trooms.map\t13\t7\t0\t3\t5\t6\t10.82842712\n";
+    const std::string random_map =
+        "type octile\nheight 7\nwidth 13\nmap\n.@.......@@..\n..@.....@@@..\n....@.@....@.\n"
+        ".............\n@..@.......@.\n.......@.@..@\n..@..........\n";
+    const std::string random_scenario =
+        "version 1\n2\trandom.map\t13\t7\t2\t5\t11\t6\t9.41421356\n"
+        "2\trandom.map\t13\t7\t5\t2\t12\t6\t9.82842712\n2\trandom.map\t13\t7\t0\t3\t10\t3\t10.00000000\n";
     const std::string common = " --width 13 --height 7 --seed 3 --scenarios 3 -o " + folder;
     ASSERT_EQ(run_swarmpath("generate maze" + common + "/maze.map").exit_code, 0);
     ASSERT_EQ(run_swarmpath("generate rooms --room 3 --topology square" + common + "/rooms.map").exit_code, 0);
@@ -209,18 +218,23 @@ TEST(ShapedGenerateCommand, SquareOutputIsWhatItWasBeforeTopologies) {
 
 TEST(ShapedGenerateCommand, RefusesOptionsTheShapeCannotHonour) {
     const std::string folder = scratch_folder("shaped-generate-refusals");
-    CommandOutcome wide = run_swarmpath("generate maze --topology hex --corridor 2 --width 20 --height 20 -o " + folder + "/a.map");
+    CommandOutcome wide =
+        run_swarmpath("generate maze --topology hex --corridor 2 --width 20 --height 20 -o " + folder + "/a.map");
     EXPECT_EQ(wide.exit_code, 2);
     EXPECT_NE(wide.standard_error.find("--corridor 2 is for square maps"), std::string::npos) << wide.standard_error;
-    CommandOutcome narrow = run_swarmpath("generate rooms --topology triangle --room 1 --width 20 --height 20 -o " + folder + "/b.map");
+    CommandOutcome narrow =
+        run_swarmpath("generate rooms --topology triangle --room 1 --width 20 --height 20 -o " + folder + "/b.map");
     EXPECT_EQ(narrow.exit_code, 2);
-    EXPECT_NE(narrow.standard_error.find("--room must be at least 2 on triangles"), std::string::npos) << narrow.standard_error;
+    EXPECT_NE(narrow.standard_error.find("--room must be at least 2 on triangles"), std::string::npos)
+        << narrow.standard_error;
     EXPECT_NE(run_swarmpath("generate random --topology cube -o " + folder + "/c.map").exit_code, 0);
     EXPECT_EQ(read_text(folder + "/a.map") + read_text(folder + "/b.map") + read_text(folder + "/c.map"), "");
 }
 
 /// A 5 × 3 map of the given type: two walls in row 1.
-std::string small_map(const std::string& type) { return "type " + type + "\nheight 3\nwidth 5\nmap\n.....\n.@@..\n.....\n"; }
+std::string small_map(const std::string& type) {
+    return "type " + type + "\nheight 3\nwidth 5\nmap\n.....\n.@@..\n.....\n";
+}
 
 // A legal path on each shape from (0,0) to (4,2) (5 hex steps, 8 triangle steps), as `solve --paths` writes it.
 const std::string kHexPath = "0:0 1:0 2:0 3:0 3:1 4:2";
@@ -230,10 +244,10 @@ TEST(ShapedRenderCommand, TextIndentsOddHexRowsAndShowsWhichWayTrianglesPoint) {
     const std::string folder = scratch_folder("shaped-render-text");
     for (const std::string type : {"hex", "triangle"}) {
         write_text(folder + "/" + type + ".map", small_map(type));
-        write_text(folder + "/" + type + ".csv", "scenario,query,status,cost,path\ns,0,found,5," +
-                                                     (type == "hex" ? kHexPath : kTrianglePath) + "\n");
-        CommandOutcome drawn = run_swarmpath("render " + folder + "/" + type + ".map -o " + folder + "/" + type + ".txt --paths " +
-                                             folder + "/" + type + ".csv");
+        write_text(folder + "/" + type + ".csv",
+                   "scenario,query,status,cost,path\ns,0,found,5," + (type == "hex" ? kHexPath : kTrianglePath) + "\n");
+        CommandOutcome drawn = run_swarmpath("render " + folder + "/" + type + ".map -o " + folder + "/" + type +
+                                             ".txt --paths " + folder + "/" + type + ".csv");
         ASSERT_EQ(drawn.exit_code, 0) << drawn.standard_error;
     }
     EXPECT_EQ(read_text(folder + "/hex.txt"), "S * * * .\n . @ @ * .\n. . . . G\n");
@@ -266,12 +280,14 @@ TEST(ShapedRouteCommand, PrintsALegalShortestPathOnTheShapesOwnPicture) {
         // The path: each step to a neighbour by docs/formats.md, as many steps as the breadth-first search.
         std::istringstream cells(report_field(report, "path"));
         std::vector<Cell> path;
-        for (std::string cell; cells >> cell;) path.push_back({std::stoll(cell.substr(0, cell.find(':'))), std::stoll(cell.substr(cell.find(':') + 1))});
+        for (std::string cell; cells >> cell;)
+            path.push_back({std::stoll(cell.substr(0, cell.find(':'))), std::stoll(cell.substr(cell.find(':') + 1))});
         ASSERT_GE(path.size(), 2U) << report;
         EXPECT_EQ(path.front(), (Cell{0, 0}));
         EXPECT_EQ(path.back(), (Cell{4, 2}));
         for (std::size_t step = 1; step < path.size(); ++step) {
-            const std::vector<Cell> around = neighbours_by_the_format(type, path[step - 1].first, path[step - 1].second);
+            const std::vector<Cell> around =
+                neighbours_by_the_format(type, path[step - 1].first, path[step - 1].second);
             EXPECT_NE(std::find(around.begin(), around.end(), path[step]), around.end()) << type << " step " << step;
         }
         Expected<io::MapFile> map = io::parse_map(small_map(type), "small");
@@ -297,11 +313,11 @@ TEST(ShapedRouteCommand, PrintsALegalShortestPathOnTheShapesOwnPicture) {
         EXPECT_EQ(stars, path.size() - 2) << picture;
         CommandOutcome smoothed = run_swarmpath("route " + map_path + " 0 0 4 2 --smooth");
         EXPECT_EQ(smoothed.exit_code, 2);
-        EXPECT_NE(smoothed.standard_error.find("--smooth is for square maps: this map is type " + type), std::string::npos)
+        EXPECT_NE(smoothed.standard_error.find("--smooth is for square maps: this map is type " + type),
+                  std::string::npos)
             << smoothed.standard_error;
     }
 }
-
 
 /// The centre of cell (x, y) in a picture at `scale` pixels a cell: a hexagon's centre, or a
 /// triangle's centroid (up when x + y is even), as render lays the shapes out.
@@ -347,8 +363,8 @@ TEST(ShapedRenderCommand, PngDrawsShapesOfTheRightSizeWithThePathThroughCellCent
     const std::vector<int> white{255, 255, 255};
     for (const std::string type : {"hex", "triangle"}) {
         write_text(folder + "/" + type + ".map", small_map(type));
-        write_text(folder + "/" + type + ".csv", "scenario,query,status,cost,path\ns,0,found,5," +
-                                                     (type == "hex" ? kHexPath : kTrianglePath) + "\n");
+        write_text(folder + "/" + type + ".csv",
+                   "scenario,query,status,cost,path\ns,0,found,5," + (type == "hex" ? kHexPath : kTrianglePath) + "\n");
         const Picture picture = drawn_picture("render " + folder + "/" + type + ".map -o " + folder + "/" + type +
                                                   ".png --scale 12 --paths " + folder + "/" + type + ".csv",
                                               folder + "/" + type + ".png");
@@ -401,8 +417,8 @@ TEST(BundledShapedSets, SolveWithoutMismatches) {
                              SWARMPATH_SOURCE_DIR + "/datasets/generated/triangle/rooms128-triangle.map.scen";
     for (const std::string algorithm : {"astar", "flowfield"}) {
         const std::string summary_path = folder + "/" + algorithm + ".json";
-        CommandOutcome solved =
-            run_swarmpath("solve " + sets + " --check --threads 2 --algorithm " + algorithm + " --summary " + summary_path);
+        CommandOutcome solved = run_swarmpath("solve " + sets + " --check --threads 2 --algorithm " + algorithm +
+                                              " --summary " + summary_path);
         ASSERT_EQ(solved.exit_code, 0) << algorithm << "\n" << solved.standard_output << solved.standard_error;
         const nlohmann::json summary = nlohmann::json::parse(read_text(summary_path));
         ASSERT_EQ(summary["scenarios"].size(), 2U);

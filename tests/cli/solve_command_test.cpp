@@ -39,16 +39,18 @@ TEST(SolveCommandTest, UnknownNamesListTheValidOnesAndSuggestTheClosest) {
     testing::CommandOutcome typo = run_swarmpath("solve " + dataset("dao/arena.map.scen") + " --algorithm jsp");
     EXPECT_EQ(typo.exit_code, 2);
     EXPECT_NE(typo.standard_error.find("--algorithm jsp is unknown: expected auto, astar, jps, jps+ or flowfield"),
-              std::string::npos) << typo.standard_error;
+              std::string::npos)
+        << typo.standard_error;
     EXPECT_NE(typo.standard_error.find("did you mean jps?"), std::string::npos) << typo.standard_error;
     testing::CommandOutcome rule = run_swarmpath("solve " + dataset("dao/arena.map.scen") + " --diagonal-rule onefree");
     EXPECT_EQ(rule.exit_code, 2);
     EXPECT_NE(rule.standard_error.find("did you mean one-free?"), std::string::npos) << rule.standard_error;
-    testing::CommandOutcome plus = run_swarmpath("solve " + dataset("dao/arena.map.scen") + " --algorithm jps_plus --check");
+    testing::CommandOutcome plus =
+        run_swarmpath("solve " + dataset("dao/arena.map.scen") + " --algorithm jps_plus --check");
     EXPECT_EQ(plus.exit_code, 0) << plus.standard_error;
     EXPECT_NE(plus.standard_output.find("jps+"), std::string::npos) << plus.standard_output;
-    testing::CommandOutcome underscore = run_swarmpath("solve " + dataset("dao/arena.map.scen") +
-                                                       " --algorithm astar --diagonal-rule one_free");
+    testing::CommandOutcome underscore =
+        run_swarmpath("solve " + dataset("dao/arena.map.scen") + " --algorithm astar --diagonal-rule one_free");
     EXPECT_EQ(underscore.exit_code, 0) << underscore.standard_error;
 }
 
@@ -63,7 +65,8 @@ TEST(SolveCommandTest, SummaryAndPathsFiles) {
     EXPECT_EQ(summary["algorithm"].get<std::string>().empty(), false);
     ASSERT_EQ(summary["scenarios"].size(), 1U);
     const nlohmann::json& file = summary["scenarios"][0];
-    for (const char* key : {"file", "map", "queries", "solved", "mismatches", "max_abs_error", "expanded", "search_seconds"}) {
+    for (const char* key :
+         {"file", "map", "queries", "solved", "mismatches", "max_abs_error", "expanded", "search_seconds"}) {
         EXPECT_TRUE(file.contains(key)) << key;
     }
     EXPECT_EQ(file["queries"], 320);
@@ -149,8 +152,8 @@ TEST(SolveCommandTest, UnknownLengthRowsAreSkippedByCheck) {
 // --threads 0 means one worker per hardware thread, as in Python and C.
 TEST(SolveCommandTest, ThreadsZeroMeansEveryHardwareThread) {
     const std::string folder = testing::scratch_folder("solve-threads-zero");
-    testing::CommandOutcome outcome =
-        run_swarmpath("solve " + dataset("dao/arena.map.scen") + " --threads 0 --check --summary " + folder + "/s.json");
+    testing::CommandOutcome outcome = run_swarmpath("solve " + dataset("dao/arena.map.scen") +
+                                                    " --threads 0 --check --summary " + folder + "/s.json");
     ASSERT_EQ(outcome.exit_code, 0) << outcome.standard_error;
     const nlohmann::json summary = nlohmann::json::parse(testing::read_text(folder + "/s.json"));
     // Every hardware thread the process may use: the count it reports as both asked for and used.

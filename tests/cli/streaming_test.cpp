@@ -147,12 +147,15 @@ TEST_F(StreamingTest, GzipPathsAreThePlainBytesCompressedAndRenderReadsThem) {
     // render draws one map's paths: those of den312d alone, plain and compressed.
     ASSERT_EQ(run_measured({"solve", "den312d.map.scen", "--paths", "d.csv"}, folder_).exit_code, 0);
     ASSERT_EQ(run_measured({"solve", "den312d.map.scen", "--paths", "d.csv.gz"}, folder_).exit_code, 0);
-    EXPECT_EQ(run_measured({"render", "den312d.map", "--paths", "d.csv.gz", "-o", "from-gzip.txt"}, folder_).exit_code, 0);
-    EXPECT_EQ(run_measured({"render", "den312d.map", "--paths", "d.csv", "-o", "from-plain.txt"}, folder_).exit_code, 0);
+    EXPECT_EQ(run_measured({"render", "den312d.map", "--paths", "d.csv.gz", "-o", "from-gzip.txt"}, folder_).exit_code,
+              0);
+    EXPECT_EQ(run_measured({"render", "den312d.map", "--paths", "d.csv", "-o", "from-plain.txt"}, folder_).exit_code,
+              0);
     EXPECT_EQ(read_text(folder_ + "/from-gzip.txt"), read_text(folder_ + "/from-plain.txt"));
     // A damaged gzip file is an error naming it, not a crash.
     std::ofstream(folder_ + "/damaged.csv.gz", std::ios::binary) << gzip_bytes.substr(0, gzip_bytes.size() / 2);
-    EXPECT_EQ(run_measured({"render", "den312d.map", "--paths", "damaged.csv.gz", "-o", "x.txt"}, folder_).exit_code, 2);
+    EXPECT_EQ(run_measured({"render", "den312d.map", "--paths", "damaged.csv.gz", "-o", "x.txt"}, folder_).exit_code,
+              2);
 }
 
 }  // namespace

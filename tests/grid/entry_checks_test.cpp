@@ -72,7 +72,8 @@ TEST(EntryChecksTest, BuildKnowsTheThreeTopologiesAndRefusesOtherTypes) {
 
 TEST(EntryChecksTest, SolverRefusesAnEmptyGrid) {
     const Grid empty;
-    Expected<search::Solver> solver = search::Solver::create(empty, search::SearchSettings{.algorithm = search::Algorithm::astar});
+    Expected<search::Solver> solver =
+        search::Solver::create(empty, search::SearchSettings{.algorithm = search::Algorithm::astar});
     ASSERT_FALSE(solver);
     EXPECT_NE(solver.error().message.find("the grid is empty"), std::string::npos);
     search::SearchSettings crowd_settings;
@@ -95,8 +96,8 @@ protected:
 TEST_F(EntryChecksOnAGrid, GoalFieldIgnoresTargetsOffTheMapAndAnswersOffMapStarts) {
     search::FieldWorkspace workspace;
     const std::vector<CellIndex> targets = {CellIndex{3}, CellIndex{12}, CellIndex{4000000000U}};
-    const search::GoalField field = search::GoalField::compute(grid_, search::Moves::eight, search::DiagonalRule::both_free,
-                                                               0, 0, targets, false, workspace);
+    const search::GoalField field = search::GoalField::compute(
+        grid_, search::Moves::eight, search::DiagonalRule::both_free, 0, 0, targets, false, workspace);
     EXPECT_TRUE(field.settled(3, 0));
     search::Result result;
     result.status = search::QueryStatus::found;
@@ -115,8 +116,8 @@ TEST_F(EntryChecksOnAGrid, GoalFieldIgnoresTargetsOffTheMapAndAnswersOffMapStart
     ASSERT_TRUE(larger);
     EXPECT_FALSE(field.read_path(*larger, 7, 7, true, result));
     // A goal off the map gives an empty, complete field.
-    const search::GoalField off = search::GoalField::compute(grid_, search::Moves::eight, search::DiagonalRule::both_free,
-                                                             9, 9, {}, true, workspace);
+    const search::GoalField off = search::GoalField::compute(
+        grid_, search::Moves::eight, search::DiagonalRule::both_free, 9, 9, {}, true, workspace);
     EXPECT_TRUE(off.complete());
     EXPECT_FALSE(off.settled(0, 0));
     const search::GoalField never_computed;
@@ -124,16 +125,19 @@ TEST_F(EntryChecksOnAGrid, GoalFieldIgnoresTargetsOffTheMapAndAnswersOffMapStart
 }
 
 TEST_F(EntryChecksOnAGrid, ComponentsRefreshWithCellsOffTheMapRelabelsSafely) {
-    search::Components components = search::Components::compute(grid_, search::Moves::eight, search::DiagonalRule::both_free);
+    search::Components components =
+        search::Components::compute(grid_, search::Moves::eight, search::DiagonalRule::both_free);
     const std::vector<CellIndex> changed = {CellIndex{1}, CellIndex{12}, CellIndex{4000000000U}};
     components.refresh(grid_, search::Moves::eight, search::DiagonalRule::both_free, changed);
-    const search::Components fresh = search::Components::compute(grid_, search::Moves::eight, search::DiagonalRule::both_free);
+    const search::Components fresh =
+        search::Components::compute(grid_, search::Moves::eight, search::DiagonalRule::both_free);
     EXPECT_EQ(components.connected(grid_.padded(0, 0), grid_.padded(3, 2)),
               fresh.connected(grid_.padded(0, 0), grid_.padded(3, 2)));
     // Labels of another grid size are replaced, not patched past their end.
     Expected<Grid> larger = Grid::build(map_of(8, 8, std::string(64, '.')), TerrainTable::benchmark());
     ASSERT_TRUE(larger);
-    components.refresh(*larger, search::Moves::eight, search::DiagonalRule::both_free, std::vector<CellIndex>{CellIndex{63}});
+    components.refresh(*larger, search::Moves::eight, search::DiagonalRule::both_free,
+                       std::vector<CellIndex>{CellIndex{63}});
     EXPECT_TRUE(components.connected(larger->padded(0, 0), larger->padded(7, 7)));
 }
 
@@ -147,7 +151,8 @@ TEST_F(EntryChecksOnAGrid, EditsOffTheMapAreRefused) {
 }
 
 TEST_F(EntryChecksOnAGrid, BatchSolversRefuseResultBuffersOfTheWrongLength) {
-    Expected<search::Solver> solver = search::Solver::create(grid_, search::SearchSettings{.algorithm = search::Algorithm::astar});
+    Expected<search::Solver> solver =
+        search::Solver::create(grid_, search::SearchSettings{.algorithm = search::Algorithm::astar});
     ASSERT_TRUE(solver);
     const std::vector<search::Query> queries(5, search::Query{0, 0, 3, 2});
     std::vector<search::Result> results(2);
@@ -170,12 +175,13 @@ TEST_F(EntryChecksOnAGrid, BatchSolversRefuseResultBuffersOfTheWrongLength) {
 }
 
 TEST_F(EntryChecksOnAGrid, SolverAnswersEndpointsOffTheMapAsInvalid) {
-    Expected<search::Solver> solver = search::Solver::create(grid_, search::SearchSettings{.algorithm = search::Algorithm::astar});
+    Expected<search::Solver> solver =
+        search::Solver::create(grid_, search::SearchSettings{.algorithm = search::Algorithm::astar});
     ASSERT_TRUE(solver);
     search::SearchContext context;
-    for (const search::Query query : {search::Query{-1, 0, 1, 1}, search::Query{0, 0, 4, 0}, search::Query{0, 0, 0, 3},
-                                      search::Query{INT64_MAX, 0, 0, 0}, search::Query{0, INT64_MIN, 0, 0},
-                                      search::Query{0, 0, 4294967296LL, 0}}) {
+    for (const search::Query query :
+         {search::Query{-1, 0, 1, 1}, search::Query{0, 0, 4, 0}, search::Query{0, 0, 0, 3},
+          search::Query{INT64_MAX, 0, 0, 0}, search::Query{0, INT64_MIN, 0, 0}, search::Query{0, 0, 4294967296LL, 0}}) {
         EXPECT_EQ(solver->solve(context, query).status, search::QueryStatus::invalid);
     }
 }

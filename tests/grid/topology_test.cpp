@@ -38,7 +38,8 @@ std::vector<std::uint64_t> breadth_first_steps(Topology topology, std::uint32_t 
     return steps;
 }
 
-std::uint64_t open_map_steps(Topology topology, std::uint32_t x1, std::uint32_t y1, std::uint32_t x2, std::uint32_t y2) {
+std::uint64_t open_map_steps(Topology topology, std::uint32_t x1, std::uint32_t y1, std::uint32_t x2,
+                             std::uint32_t y2) {
     return topology == Topology::hex ? hex_steps(x1, y1, x2, y2) : triangle_steps(x1, y1, x2, y2);
 }
 
@@ -66,8 +67,12 @@ TEST(TopologyTest, NeighbourhoodsAreSymmetric) {
 
 TEST(TopologyTest, StepDistancesEqualBreadthFirstSearchOnAnOpenMap) {
     for (Topology topology : {Topology::hex, Topology::triangle}) {
-        for (auto [source_x, source_y] : {std::pair<std::uint32_t, std::uint32_t>{0, 0}, {kWidth - 1, kHeight - 1},
-                                          {11, 8}, {4, 13}, {17, 3}, {0, kHeight - 1}}) {
+        for (auto [source_x, source_y] : {std::pair<std::uint32_t, std::uint32_t>{0, 0},
+                                          {kWidth - 1, kHeight - 1},
+                                          {11, 8},
+                                          {4, 13},
+                                          {17, 3},
+                                          {0, kHeight - 1}}) {
             const std::vector<std::uint64_t> steps = breadth_first_steps(topology, source_x, source_y);
             for (std::uint32_t y = 0; y < kHeight; ++y) {
                 for (std::uint32_t x = 0; x < kWidth; ++x) {

@@ -136,7 +136,8 @@ TEST_F(FileReadingTest, DigestsDescribeTheBytesRead) {
     FileDigest whole;
     ASSERT_TRUE(read_whole_file(path, &whole));
     FileDigest blocks;
-    ASSERT_TRUE(read_file_in_blocks(path, [](std::string_view) { return true; }, &blocks));
+    ASSERT_TRUE(read_file_in_blocks(
+        path, [](std::string_view) { return true; }, &blocks));
     FileDigest opened;
     Expected<InputFile> file = InputFile::open(path, &opened);
     ASSERT_TRUE(file) << file.error().describe();
@@ -170,7 +171,8 @@ TEST_F(FileReadingTest, InputFileNoticesAFileThatChangesSize) {
     ASSERT_TRUE(grown->read_exactly(buffer.data(), grown->size()));
     Status ended = grown->expect_end();
     ASSERT_FALSE(ended);
-    EXPECT_NE(ended.error().message.find("grew past its size of 10 bytes"), std::string::npos) << ended.error().describe();
+    EXPECT_NE(ended.error().message.find("grew past its size of 10 bytes"), std::string::npos)
+        << ended.error().describe();
 }
 
 // A run's log keeps one record per path; reading a path again with other bytes is refused.

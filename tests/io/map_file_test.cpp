@@ -42,7 +42,8 @@ TEST(MapFileTest, CrlfAndMissingFinalNewlineGiveTheSameMap) {
     Expected<MapFile> crlf = parse_map(with_crlf(kSmallMap), "b");
     std::string no_newline = kSmallMap.substr(0, kSmallMap.size() - 1);
     Expected<MapFile> unterminated = parse_map(no_newline, "c");
-    Expected<MapFile> crlf_unterminated = parse_map(with_crlf(kSmallMap).substr(0, with_crlf(kSmallMap).size() - 2), "d");
+    Expected<MapFile> crlf_unterminated =
+        parse_map(with_crlf(kSmallMap).substr(0, with_crlf(kSmallMap).size() - 2), "d");
     ASSERT_TRUE(plain && crlf && unterminated && crlf_unterminated);
     EXPECT_EQ(plain->letters, crlf->letters);
     EXPECT_EQ(plain->letters, unterminated->letters);
@@ -56,9 +57,7 @@ TEST(MapFileTest, HeaderLinesInAnyOrder) {
     EXPECT_EQ(map->height, 3U);
 }
 
-TEST(MapFileTest, TrailingBlankLinesAreAccepted) {
-    EXPECT_TRUE(parse_map(kSmallMap + "\n\n", "x"));
-}
+TEST(MapFileTest, TrailingBlankLinesAreAccepted) { EXPECT_TRUE(parse_map(kSmallMap + "\n\n", "x")); }
 
 struct BadMapCase {
     std::string name;
@@ -83,8 +82,7 @@ TEST_P(BadMapTest, IsRejectedWithLineAndColumn) {
 INSTANTIATE_TEST_SUITE_P(
     MalformedMaps, BadMapTest,
     ::testing::Values(
-        BadMapCase{"empty", "", 0, 0, "empty"},
-        BadMapCase{"no type", "height 1\nwidth 1\nmap\n.\n", 3, 0, "type"},
+        BadMapCase{"empty", "", 0, 0, "empty"}, BadMapCase{"no type", "height 1\nwidth 1\nmap\n.\n", 3, 0, "type"},
         BadMapCase{"no height", "type octile\nwidth 1\nmap\n.\n", 3, 0, "height"},
         BadMapCase{"no width", "type octile\nheight 1\nmap\n.\n", 3, 0, "width"},
         BadMapCase{"header only", "type octile\nheight 1\n", 2, 0, "width"},
@@ -97,10 +95,16 @@ INSTANTIATE_TEST_SUITE_P(
         BadMapCase{"rows promised but absent", "type octile\nheight 100\nwidth 100\nmap\n....\n", 4, 0, "shorter"},
         BadMapCase{"short row", "type octile\nheight 2\nwidth 3\nmap\n...\n..\n", 6, 3, "expected 3"},
         BadMapCase{"long row", "type octile\nheight 2\nwidth 3\nmap\n....\n...\n", 5, 4, "expected 3"},
-        BadMapCase{"last row too long", "type octile\nheight 3\nwidth 3\nmap\n...\n...\n.........\n", 7, 4, "expected 3"},
+        BadMapCase{"last row too long", "type octile\nheight 3\nwidth 3\nmap\n...\n...\n.........\n", 7, 4,
+                   "expected 3"},
         BadMapCase{"too many rows", "type octile\nheight 1\nwidth 3\nmap\n...\n...\n", 6, 1, "more rows"},
-        BadMapCase{"unknown letter", "type octile\nheight 2\nwidth 3\nmap\n...\n.X.\n", 6, 2, "unknown terrain letter 'X'"},
-        BadMapCase{"binary garbage", std::string("\x7f" "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0", 16), 1, 1, "unexpected header"},
+        BadMapCase{"unknown letter", "type octile\nheight 2\nwidth 3\nmap\n...\n.X.\n", 6, 2,
+                   "unknown terrain letter 'X'"},
+        BadMapCase{"binary garbage",
+                   std::string("\x7f"
+                               "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0",
+                               16),
+                   1, 1, "unexpected header"},
         BadMapCase{"text after map", "type octile\nheight 1\nwidth 1\nmap now\n.\n", 4, 5, "after 'map'"}),
     [](const ::testing::TestParamInfo<BadMapCase>& parameter_info) {
         std::string name = parameter_info.param.name;

@@ -12,8 +12,9 @@ namespace swarmpath::io {
 namespace {
 
 TEST(ScenarioFileTest, ParsesTabSeparatedRows) {
-    Expected<ScenarioFile> scenario =
-        parse_scenario("version 1\n0\tmaps/dao/arena.map\t49\t49\t1\t11\t1\t12\t1\n3\tarena.map\t49\t49\t2\t3\t4\t5\t12.5\n", "a.scen");
+    Expected<ScenarioFile> scenario = parse_scenario(
+        "version 1\n0\tmaps/dao/arena.map\t49\t49\t1\t11\t1\t12\t1\n3\tarena.map\t49\t49\t2\t3\t4\t5\t12.5\n",
+        "a.scen");
     ASSERT_TRUE(scenario) << scenario.error().describe();
     ASSERT_EQ(scenario->rows.size(), 2U);
     const ScenarioRow& row = scenario->rows[1];
@@ -27,10 +28,10 @@ TEST(ScenarioFileTest, ParsesTabSeparatedRows) {
 }
 
 TEST(ScenarioFileTest, LegacySpacesVersionOneDotZeroCrlfNoFinalNewline) {
-    Expected<ScenarioFile> scenario =
-        parse_scenario("version 1.0\r\n49 maps/wc3maps/battleground.map 512 512 328 401 323 216 197.11\r\n"
-                       "44 maps/wc3maps/battleground.map 512 512 207 204 75 266 178.65",
-                       "legacy.scen");
+    Expected<ScenarioFile> scenario = parse_scenario(
+        "version 1.0\r\n49 maps/wc3maps/battleground.map 512 512 328 401 323 216 197.11\r\n"
+        "44 maps/wc3maps/battleground.map 512 512 207 204 75 266 178.65",
+        "legacy.scen");
     ASSERT_TRUE(scenario) << scenario.error().describe();
     ASSERT_EQ(scenario->rows.size(), 2U);
     EXPECT_EQ(scenario->version, "1.0");
@@ -39,7 +40,8 @@ TEST(ScenarioFileTest, LegacySpacesVersionOneDotZeroCrlfNoFinalNewline) {
 }
 
 TEST(ScenarioFileTest, TabbedMapNameMayContainSpaces) {
-    Expected<ScenarioFile> scenario = parse_scenario("version 1\n0\tmy maps/a b.map\t4\t4\t0\t0\t1\t1\t1.41421356\n", "s");
+    Expected<ScenarioFile> scenario =
+        parse_scenario("version 1\n0\tmy maps/a b.map\t4\t4\t0\t0\t1\t1\t1.41421356\n", "s");
     ASSERT_TRUE(scenario) << scenario.error().describe();
     EXPECT_EQ(scenario->rows[0].map_name, "my maps/a b.map");
 }
@@ -86,8 +88,7 @@ TEST_P(BadScenarioTest, IsRejectedWithLine) {
 INSTANTIATE_TEST_SUITE_P(
     MalformedScenarios, BadScenarioTest,
     ::testing::Values(
-        BadScenarioCase{"empty", "", 0, "empty"},
-        BadScenarioCase{"only blank lines", "\n\n", 2, "missing 'version'"},
+        BadScenarioCase{"empty", "", 0, "empty"}, BadScenarioCase{"only blank lines", "\n\n", 2, "missing 'version'"},
         BadScenarioCase{"no version", "0\ta.map\t4\t4\t0\t0\t1\t1\t1\n", 1, "missing 'version'"},
         BadScenarioCase{"wrong version", "version 2\n", 1, "unsupported scenario version '2'"},
         BadScenarioCase{"too few fields", "version 1\n0\ta.map\t4\t4\t0\t0\t1\t1\n", 2, "missing optimal length"},

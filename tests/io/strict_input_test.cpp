@@ -138,7 +138,8 @@ TEST(StrictInputTest, TerrainLetterDeclaredTwiceIsAnError) {
         io::parse_terrain_file_text("S=2\n# comment\nS=2\n", grid::TerrainTable::benchmark(), "t.txt");
     ASSERT_FALSE(file);
     EXPECT_EQ(file.error().describe(), "t.txt:3:1: terrain letter 'S' is declared twice (first at line 1)");
-    Expected<grid::TerrainTable> spec = io::parse_terrain_spec("S=2,W=3,S=4", grid::TerrainTable::benchmark(), "--terrain");
+    Expected<grid::TerrainTable> spec =
+        io::parse_terrain_spec("S=2,W=3,S=4", grid::TerrainTable::benchmark(), "--terrain");
     ASSERT_FALSE(spec);
     EXPECT_EQ(spec.error().message, "terrain letter 'S' is declared twice (first at column 1)");
     // Overriding a letter of the base table once is what a spec is for.

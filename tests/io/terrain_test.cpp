@@ -7,8 +7,8 @@
 namespace swarmpath::grid {
 namespace {
 
-using io::parse_terrain_spec;
 using io::parse_terrain_file_text;
+using io::parse_terrain_spec;
 
 TEST(TerrainTest, BenchmarkTableFollowsFormats) {
     TerrainTable table = TerrainTable::benchmark();
@@ -49,8 +49,8 @@ TEST(TerrainTest, BadSpecsAreRejectedWithColumn) {
 }
 
 TEST(TerrainTest, FileWithCommentsAndBlankLines) {
-    Expected<TerrainTable> table =
-        parse_terrain_file_text("# swamp is slow\nS = 4\n\n  r=1.5  # road\r\nT=inf\n", TerrainTable::benchmark(), "t.txt");
+    Expected<TerrainTable> table = parse_terrain_file_text("# swamp is slow\nS = 4\n\n  r=1.5  # road\r\nT=inf\n",
+                                                           TerrainTable::benchmark(), "t.txt");
     ASSERT_TRUE(table) << table.error().describe();
     EXPECT_DOUBLE_EQ(table->rule('S').cost, 4.0);
     EXPECT_DOUBLE_EQ(table->rule('r').cost, 1.5);

@@ -24,7 +24,8 @@ class AstarDifferentialTest : public ::testing::TestWithParam<DifferentialCase> 
 
 TEST_P(AstarDifferentialTest, CostsEqualReferenceDijkstra) {
     const DifferentialCase& setting = GetParam();
-    std::mt19937_64 random(static_cast<std::uint64_t>(setting.density * 1000) + (setting.moves == Moves::four ? 17 : 3));
+    std::mt19937_64 random(static_cast<std::uint64_t>(setting.density * 1000) +
+                           (setting.moves == Moves::four ? 17 : 3));
     SearchSettings settings;
     settings.algorithm = Algorithm::astar;
     settings.moves = setting.moves;
@@ -88,8 +89,8 @@ INSTANTIATE_TEST_SUITE_P(RandomGrids, AstarDifferentialTest,
                                            DifferentialCase{Moves::four, 0.1}, DifferentialCase{Moves::four, 0.25},
                                            DifferentialCase{Moves::four, 0.4}),
                          [](const ::testing::TestParamInfo<DifferentialCase>& parameter_info) {
-                             return std::string(parameter_info.param.moves == Moves::four ? "four" : "eight") + "_density_" +
-                                    std::to_string(static_cast<int>(parameter_info.param.density * 100));
+                             return std::string(parameter_info.param.moves == Moves::four ? "four" : "eight") +
+                                    "_density_" + std::to_string(static_cast<int>(parameter_info.param.density * 100));
                          });
 
 TEST(AstarTest, OffMapEndpointsAreInvalid) {

@@ -5,8 +5,8 @@
 // that key), and every entry's slot must point at it after every operation. Keys round-trip f and g
 // up to the 2^32 limit.
 // Also the search's hand-over from the compact list to a wider one part-way (A* run with its key
-// bounds narrowed: the compact list's f limit capped): with any cap, every cost equals the reference Dijkstra's, every path
-// is legal and costs what the result says, and the same query gives the same path every time.
+// bounds narrowed: the compact list's f limit capped): with any cap, every cost equals the reference Dijkstra's, every
+// path is legal and costs what the result says, and the same query gives the same path every time.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -59,7 +59,8 @@ struct CompactTraits {
 
 TEST(CompactOpenListTest, MatchesReferenceUnderRandomOperations) {
     for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-        ASSERT_NO_FATAL_FAILURE(testing::check_open_list_under_random_operations<CompactTraits>(seed)) << "seed " << seed;
+        ASSERT_NO_FATAL_FAILURE(testing::check_open_list_under_random_operations<CompactTraits>(seed))
+            << "seed " << seed;
     }
 }
 
@@ -78,7 +79,8 @@ TEST(CompactOpenListTest, SmallestOfFourAndOrderAgreeWithPlainComparisons) {
                         if (keys[index] < keys[expected_index]) expected_index = index;
                     }
                     std::uint64_t smallest = 0;
-                    EXPECT_EQ(smallest_of_four(keys, smallest), expected_index) << a << ' ' << b << ' ' << c << ' ' << d;
+                    EXPECT_EQ(smallest_of_four(keys, smallest), expected_index)
+                        << a << ' ' << b << ' ' << c << ' ' << d;
                     EXPECT_EQ(smallest, keys[expected_index]);
                 }
             }
@@ -118,8 +120,13 @@ Result solve_with_compact_cap(const Solver& solver, SearchContext& context, cons
         (start_x == goal_x && start_y == goal_y)) {
         return solver.solve(context, query);
     }
-    Endpoints endpoints{start_x, start_y, goal_x, goal_y, grid.padded(start_x, start_y).value,
-                        grid.padded(goal_x, goal_y).value, StopConditions{}};
+    Endpoints endpoints{start_x,
+                        start_y,
+                        goal_x,
+                        goal_y,
+                        grid.padded(start_x, start_y).value,
+                        grid.padded(goal_x, goal_y).value,
+                        StopConditions{}};
     const PreparedAstar& prepared = solver.prepared<PreparedAstar>();
     KeyBounds bounds = prepared.bounds;
     bounds.compact_f_limit = std::min(bounds.compact_f_limit, cap);
@@ -127,11 +134,11 @@ Result solve_with_compact_cap(const Solver& solver, SearchContext& context, cons
     Result result;
     auto run = [&]<class Rule, class Heuristic>() {
         if (grid.uniform_cost()) {
-            astar_with_bounds<Rule, UniformCost, Heuristic>(grid, solver.settings(), solver.weight_fixed(), prepared, bounds,
-                                                             context.state(), endpoints, result);
+            astar_with_bounds<Rule, UniformCost, Heuristic>(grid, solver.settings(), solver.weight_fixed(), prepared,
+                                                            bounds, context.state(), endpoints, result);
         } else {
-            astar_with_bounds<Rule, TerrainCost, Heuristic>(grid, solver.settings(), solver.weight_fixed(), prepared, bounds,
-                                                             context.state(), endpoints, result);
+            astar_with_bounds<Rule, TerrainCost, Heuristic>(grid, solver.settings(), solver.weight_fixed(), prepared,
+                                                            bounds, context.state(), endpoints, result);
         }
     };
     if (solver.settings().moves == Moves::four) {

@@ -67,9 +67,7 @@ TEST(SearchContextTest, GenerationWrapClearsStaleStamps) {
     EXPECT_LT(context.state().generation(), 100U);
 }
 
-TEST(SearchContextTest, StateStaysWithinTwelveBytesPerCell) {
-    EXPECT_LE(SearchContext::bytes_per_cell(), 12.0);
-}
+TEST(SearchContextTest, StateStaysWithinTwelveBytesPerCell) { EXPECT_LE(SearchContext::bytes_per_cell(), 12.0); }
 
 }  // namespace
 }  // namespace swarmpath::search

@@ -53,7 +53,9 @@ std::vector<std::uint32_t> cell_values(const std::vector<grid::CellIndex>& path)
 struct Distance {
     std::int64_t straight = 0;
     std::int64_t diagonal = 0;
-    [[nodiscard]] double value() const { return static_cast<double>(straight) + std::sqrt(2.0) * static_cast<double>(diagonal); }
+    [[nodiscard]] double value() const {
+        return static_cast<double>(straight) + std::sqrt(2.0) * static_cast<double>(diagonal);
+    }
     friend bool operator==(const Distance&, const Distance&) = default;
 };
 
@@ -129,12 +131,13 @@ search::Solver make_solver(const grid::Grid& grid, Moves moves, DiagonalRule rul
 class FallbackOnBoxedGoal : public ::testing::Test {
 protected:
     void SetUp() override {
-        const io::MapFile map = parse(".......\n"
-                                      ".@@@@@.\n"
-                                      ".@...@.\n"
-                                      ".@@@@@.\n"
-                                      ".......\n",
-                                      7, 5);
+        const io::MapFile map = parse(
+            ".......\n"
+            ".@@@@@.\n"
+            ".@...@.\n"
+            ".@@@@@.\n"
+            ".......\n",
+            7, 5);
         Expected<grid::Grid> built = grid::Grid::build(map, grid::TerrainTable::benchmark());
         ASSERT_TRUE(built.has_value());
         grid_ = std::make_unique<grid::Grid>(std::move(*built));
@@ -234,8 +237,8 @@ TEST_P(FallbackRandom, PartialPathEndsAtTheBruteForceNearestCell) {
         ASSERT_TRUE(grid.has_value()) << grid.error().message;
         std::vector<search::Solver> plain_solvers;
         std::vector<search::Solver> nearest_solvers;
-        for (HeuristicKind heuristic : {HeuristicKind::automatic, HeuristicKind::zero, HeuristicKind::euclidean,
-                                        HeuristicKind::chebyshev}) {
+        for (HeuristicKind heuristic :
+             {HeuristicKind::automatic, HeuristicKind::zero, HeuristicKind::euclidean, HeuristicKind::chebyshev}) {
             plain_solvers.push_back(make_solver(*grid, setup.moves, setup.rule, Fallback::none, heuristic));
             nearest_solvers.push_back(make_solver(*grid, setup.moves, setup.rule, Fallback::nearest, heuristic));
         }
@@ -285,8 +288,8 @@ TEST_P(FallbackRandom, PartialPathEndsAtTheBruteForceNearestCell) {
                     ASSERT_EQ(nearest.path.front(), grid->cell(start_x, start_y)) << where();
                     const std::uint32_t end = nearest.path.back().value;
                     if (expected.near_ties.size() == 1 || exact_ties) {
-                        ASSERT_EQ(end, expected.cell) << where() << "ended at (" << end % map.width << ","
-                                                      << end / map.width << ")";
+                        ASSERT_EQ(end, expected.cell)
+                            << where() << "ended at (" << end % map.width << "," << end / map.width << ")";
                         ++strict;
                     } else {
                         ASSERT_NE(std::find(expected.near_ties.begin(), expected.near_ties.end(), end),
@@ -315,27 +318,25 @@ TEST_P(FallbackRandom, PartialPathEndsAtTheBruteForceNearestCell) {
 std::string fallback_case_name(const ::testing::TestParamInfo<FallbackCase>& info) {
     std::string name = info.param.moves == Moves::four ? "moves4_" : "moves8_";
     name += std::string(search::to_string(info.param.rule)) + "_";
-    name += std::string(info.param.terrain_spec).empty() ? (std::string(info.param.letters).find('W') != std::string::npos
-                                                                ? "water_layer"
-                                                                : "uniform")
-                                                         : "integer_costs";
+    name += std::string(info.param.terrain_spec).empty()
+                ? (std::string(info.param.letters).find('W') != std::string::npos ? "water_layer" : "uniform")
+                : "integer_costs";
     for (char& letter : name) {
         if (letter == '-') letter = '_';
     }
     return name;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllMovement, FallbackRandom,
-    ::testing::Values(FallbackCase{Moves::eight, DiagonalRule::both_free, ".", ""},
-                      FallbackCase{Moves::eight, DiagonalRule::one_free, ".", ""},
-                      FallbackCase{Moves::eight, DiagonalRule::any, ".", ""},
-                      FallbackCase{Moves::four, DiagonalRule::both_free, ".", ""},
-                      FallbackCase{Moves::eight, DiagonalRule::both_free, "..WW", ""},
-                      FallbackCase{Moves::eight, DiagonalRule::both_free, "..ab", "a=2,b=3"},
-                      FallbackCase{Moves::eight, DiagonalRule::any, "..ab", "a=2,b=3"},
-                      FallbackCase{Moves::four, DiagonalRule::both_free, "..ab", "a=2,b=3"}),
-    fallback_case_name);
+INSTANTIATE_TEST_SUITE_P(AllMovement, FallbackRandom,
+                         ::testing::Values(FallbackCase{Moves::eight, DiagonalRule::both_free, ".", ""},
+                                           FallbackCase{Moves::eight, DiagonalRule::one_free, ".", ""},
+                                           FallbackCase{Moves::eight, DiagonalRule::any, ".", ""},
+                                           FallbackCase{Moves::four, DiagonalRule::both_free, ".", ""},
+                                           FallbackCase{Moves::eight, DiagonalRule::both_free, "..WW", ""},
+                                           FallbackCase{Moves::eight, DiagonalRule::both_free, "..ab", "a=2,b=3"},
+                                           FallbackCase{Moves::eight, DiagonalRule::any, "..ab", "a=2,b=3"},
+                                           FallbackCase{Moves::four, DiagonalRule::both_free, "..ab", "a=2,b=3"}),
+                         fallback_case_name);
 
 // The expansion limit: a search whose goal is the E-th expansion finds it with a limit of E and stops
 // with `node_limit` (no path, or the partial path with the fallback) with a limit of E − 1.
@@ -356,9 +357,9 @@ TEST(ExpansionLimit, StopsExactlyAtTheLimit) {
             if (full.status != QueryStatus::found || full.counters.expanded < 2) continue;
             const std::uint64_t needed = full.counters.expanded;
 
-            const search::Result enough =
-                make_solver(*grid, Moves::eight, DiagonalRule::both_free, Fallback::none, HeuristicKind::automatic, needed)
-                    .solve(context, query);
+            const search::Result enough = make_solver(*grid, Moves::eight, DiagonalRule::both_free, Fallback::none,
+                                                      HeuristicKind::automatic, needed)
+                                              .solve(context, query);
             ASSERT_EQ(enough.status, QueryStatus::found);
             ASSERT_EQ(enough.path, full.path);
 
@@ -375,8 +376,8 @@ TEST(ExpansionLimit, StopsExactlyAtTheLimit) {
             ASSERT_EQ(short_nearest.status, QueryStatus::node_limit);
             ASSERT_EQ(short_nearest.counters.expanded, needed - 1);
             ASSERT_FALSE(short_nearest.path.empty());
-            const std::uint32_t start = grid->cell(static_cast<std::uint32_t>(query.start_x),
-                                                   static_cast<std::uint32_t>(query.start_y)).value;
+            const std::uint32_t start =
+                grid->cell(static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y)).value;
             ASSERT_EQ(short_nearest.path.front().value, start);
             // The partial path is legal and optimal to its end, and gets no farther from the goal.
             const std::vector<double> reference = testing::reference_costs_from(

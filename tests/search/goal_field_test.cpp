@@ -24,7 +24,8 @@ using testing::Rules;
 using testing::weighted_terrain;
 
 /// Checks a whole-map field from a random goal against per-start reference runs and A*.
-void check_field(const io::MapFile& map, const grid::TerrainTable& terrain, const Rules& rules, std::mt19937_64& random) {
+void check_field(const io::MapFile& map, const grid::TerrainTable& terrain, const Rules& rules,
+                 std::mt19937_64& random) {
     Expected<grid::Grid> built = grid::Grid::build(map, terrain);
     ASSERT_TRUE(built.has_value()) << built.error().describe();
     const grid::Grid& grid = *built;
@@ -63,8 +64,8 @@ void check_field(const io::MapFile& map, const grid::TerrainTable& terrain, cons
             search::Result result;
             ASSERT_TRUE(field.read_path(grid, x, y, true, result));
             ASSERT_EQ(result.status, search::QueryStatus::found);
-            EXPECT_TRUE(io::length_matches(result.cost, expected)) << x << "," << y << " field " << result.cost
-                                                                   << " reference " << expected;
+            EXPECT_TRUE(io::length_matches(result.cost, expected))
+                << x << "," << y << " field " << result.cost << " reference " << expected;
             std::vector<std::uint32_t> cells;
             for (grid::CellIndex cell : result.path) cells.push_back(cell.value);
             ASSERT_FALSE(cells.empty());
@@ -114,8 +115,8 @@ TEST(GoalField, StoppingEarlyKeepsTheTargetsCosts) {
     // A goal in the map's large region (not a walled-in pocket).
     for (;; ++goal_x) {
         if (!grid.passable(goal_x, goal_y)) continue;
-        whole = search::GoalField::compute(grid, search::Moves::eight, search::DiagonalRule::both_free, goal_x, goal_y, {},
-                                           true, workspace);
+        whole = search::GoalField::compute(grid, search::Moves::eight, search::DiagonalRule::both_free, goal_x, goal_y,
+                                           {}, true, workspace);
         if (whole.counters().expanded > 1000) break;
     }
     // Targets: a few settled cells close to the goal.
@@ -126,8 +127,8 @@ TEST(GoalField, StoppingEarlyKeepsTheTargetsCosts) {
         }
     }
     ASSERT_GE(targets.size(), 3U);
-    const search::GoalField early = search::GoalField::compute(grid, search::Moves::eight, search::DiagonalRule::both_free,
-                                                               goal_x, goal_y, targets, false, workspace);
+    const search::GoalField early = search::GoalField::compute(
+        grid, search::Moves::eight, search::DiagonalRule::both_free, goal_x, goal_y, targets, false, workspace);
     EXPECT_FALSE(early.complete());
     EXPECT_LT(early.counters().expanded, whole.counters().expanded);
     for (grid::CellIndex target : targets) {
@@ -157,8 +158,8 @@ TEST(GoalField, BlockedGoalGivesAnEmptyCompleteField) {
     Expected<grid::Grid> built = grid::Grid::build(map, grid::TerrainTable::benchmark());
     ASSERT_TRUE(built.has_value());
     search::FieldWorkspace workspace;
-    const search::GoalField field =
-        search::GoalField::compute(*built, search::Moves::eight, search::DiagonalRule::both_free, 1, 0, {}, true, workspace);
+    const search::GoalField field = search::GoalField::compute(
+        *built, search::Moves::eight, search::DiagonalRule::both_free, 1, 0, {}, true, workspace);
     EXPECT_TRUE(field.complete());
     EXPECT_FALSE(field.settled(0, 0));
     search::Result result;

@@ -15,12 +15,12 @@
 
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
-#include "swarmpath/batch/scenario_run.hpp"
-#include "swarmpath/grid/grid.hpp"
-#include "swarmpath/io/terrain_file.hpp"
 #include "search/jump_point_search.hpp"
 #include "search/jump_point_table.hpp"
 #include "search/moves.hpp"
+#include "swarmpath/batch/scenario_run.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/io/terrain_file.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath::search {
@@ -88,7 +88,8 @@ io::MapFile maze_map(std::mt19937_64& random, std::uint32_t cells_x, std::uint32
     }
     std::uniform_int_distribution<std::uint32_t> pick_x(1, map.width - 2);
     std::uniform_int_distribution<std::uint32_t> pick_y(1, map.height - 2);
-    for (std::uint32_t opening = 0; opening < extra_openings; ++opening) set_letter(map, pick_x(random), pick_y(random), '.');
+    for (std::uint32_t opening = 0; opening < extra_openings; ++opening)
+        set_letter(map, pick_x(random), pick_y(random), '.');
     return map;
 }
 
@@ -101,7 +102,8 @@ io::MapFile room_map(std::mt19937_64& random, std::uint32_t rooms_x, std::uint32
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     for (std::uint32_t y = 0; y < map.height; ++y) {
         for (std::uint32_t x = 0; x < map.width; ++x) {
-            if (x % pitch == 0 || y % pitch == 0 || unit(random) < clutter) set_letter(map, x, y, x % pitch == 0 || y % pitch == 0 ? '@' : 'T');
+            if (x % pitch == 0 || y % pitch == 0 || unit(random) < clutter)
+                set_letter(map, x, y, x % pitch == 0 || y % pitch == 0 ? '@' : 'T');
         }
     }
     std::uniform_int_distribution<std::uint32_t> door_width(1, 3);
@@ -111,12 +113,14 @@ io::MapFile room_map(std::mt19937_64& random, std::uint32_t rooms_x, std::uint32
             if (rx + 1 < rooms_x) {  // door east
                 const std::uint32_t start = door_place(random);
                 const std::uint32_t width = door_width(random);
-                for (std::uint32_t k = 0; k < width; ++k) set_letter(map, (rx + 1) * pitch, ry * pitch + start + k, '.');
+                for (std::uint32_t k = 0; k < width; ++k)
+                    set_letter(map, (rx + 1) * pitch, ry * pitch + start + k, '.');
             }
             if (ry + 1 < rooms_y) {  // door south
                 const std::uint32_t start = door_place(random);
                 const std::uint32_t width = door_width(random);
-                for (std::uint32_t k = 0; k < width; ++k) set_letter(map, rx * pitch + start + k, (ry + 1) * pitch, '.');
+                for (std::uint32_t k = 0; k < width; ++k)
+                    set_letter(map, rx * pitch + start + k, (ry + 1) * pitch, '.');
             }
         }
     }
@@ -195,7 +199,8 @@ std::size_t compare_with_astar(const io::MapFile& map, std::mt19937_64& random, 
             EXPECT_EQ(result.status, expected.status) << where;
             if (result.status != QueryStatus::found || expected.status != QueryStatus::found) continue;
             EXPECT_EQ(result.cost_units, expected.cost_units) << where;
-            EXPECT_EQ(result.cost, expected.cost) << where << std::setprecision(17) << ": " << result.cost << " vs " << expected.cost;
+            EXPECT_EQ(result.cost, expected.cost)
+                << where << std::setprecision(17) << ": " << result.cost << " vs " << expected.cost;
             EXPECT_LE(result.counters.expanded, expected.counters.expanded) << where;
             if (result.path.empty()) {
                 ADD_FAILURE() << where << ": no path";
@@ -353,10 +358,17 @@ TEST(JumpPointSearchTest, MatchesBundledScenarioOptima) {
     // A spread of rows of each bundled set (every length bucket), with both algorithms.
     const std::string folder = testing::dataset_folder();
     const std::vector<std::pair<std::string, std::size_t>> files = {
-        {"dao/arena.map.scen", 1},         {"dao/den312d.map.scen", 3},       {"dao/brc202d.map.scen", 25},
-        {"sc1/CatwalkAlley.map.scen", 25}, {"bg512/AR0011SR.map.scen", 20},   {"mazes/maze512-1-0.map.scen", 400},
-        {"mazes/maze512-32-0.map.scen", 60}, {"rooms/8room_000.map.scen", 40}, {"street/Berlin_1_256.map.scen", 9},
-        {"street/Paris_0_1024.map.scen", 35}, {"random/random512-40-0.map.scen", 60},
+        {"dao/arena.map.scen", 1},
+        {"dao/den312d.map.scen", 3},
+        {"dao/brc202d.map.scen", 25},
+        {"sc1/CatwalkAlley.map.scen", 25},
+        {"bg512/AR0011SR.map.scen", 20},
+        {"mazes/maze512-1-0.map.scen", 400},
+        {"mazes/maze512-32-0.map.scen", 60},
+        {"rooms/8room_000.map.scen", 40},
+        {"street/Berlin_1_256.map.scen", 9},
+        {"street/Paris_0_1024.map.scen", 35},
+        {"random/random512-40-0.map.scen", 60},
     };
     SearchContext context;
     for (const auto& [file, stride] : files) {
@@ -378,7 +390,8 @@ TEST(JumpPointSearchTest, MatchesBundledScenarioOptima) {
                     const Result result = solver->solve(context, set.queries[row]);
                     EXPECT_EQ(batch::check_result(set, row, result, 1.0), batch::CheckVerdict::match)
                         << file << " line " << set.rows[row].line << " " << to_string(algorithm) << ": got "
-                        << to_string(result.status) << " " << result.cost << ", expected " << set.rows[row].optimal_length;
+                        << to_string(result.status) << " " << result.cost << ", expected "
+                        << set.rows[row].optimal_length;
                     if (result.status == QueryStatus::found && row % (stride * 8) == 0) {
                         EXPECT_NEAR(testing::reference_path_cost(map, rules, path_cells(result)), result.cost,
                                     1e-6 * (1 + result.cost))
@@ -395,8 +408,8 @@ TEST(JumpPointSearchTest, MatchesBundledScenarioOptima) {
 // ---- building blocks against plain definitions -------------------------------------------------
 
 /// The jump distance by walking cell by cell (the definition the block scan must reproduce).
-std::uint32_t walk_along_line(const io::MapFile& map, std::int64_t x, std::int64_t y, int dx, int dy, std::int64_t goal_x,
-                              std::int64_t goal_y) {
+std::uint32_t walk_along_line(const io::MapFile& map, std::int64_t x, std::int64_t y, int dx, int dy,
+                              std::int64_t goal_x, std::int64_t goal_y) {
     auto free = [&](std::int64_t cx, std::int64_t cy) {
         return cx >= 0 && cy >= 0 && cx < map.width && cy < map.height &&
                map.letter(static_cast<std::uint32_t>(cx), static_cast<std::uint32_t>(cy)) == '.';
@@ -436,12 +449,14 @@ TEST(JumpPointSearchTest, BlockScanMatchesCellByCellWalk) {
                 const std::uint32_t expected = walk_along_line(map, x, y, dx, dy, goal_x, goal_y);
                 std::uint32_t scanned = 0;
                 if (dx != 0) {
-                    scanned = jump_along_line(lines.rows(), y, x, dx, with_goal && goal_y == y ? goal_x : kNoGoalPosition);
+                    scanned =
+                        jump_along_line(lines.rows(), y, x, dx, with_goal && goal_y == y ? goal_x : kNoGoalPosition);
                 } else {
-                    scanned = jump_along_line(lines.columns(), x, y, dy, with_goal && goal_x == x ? goal_y : kNoGoalPosition);
+                    scanned =
+                        jump_along_line(lines.columns(), x, y, dy, with_goal && goal_x == x ? goal_y : kNoGoalPosition);
                 }
-                ASSERT_EQ(scanned, expected) << "density " << density << " at (" << x << "," << y << ") direction "
-                                             << direction;
+                ASSERT_EQ(scanned, expected)
+                    << "density " << density << " at (" << x << "," << y << ") direction " << direction;
             }
         }
     }
@@ -579,7 +594,8 @@ TEST(JumpPointSearchTest, TableBelongsToTheGridItWasBuiltFrom) {
     const JumpPointTable rebuilt = JumpPointTable::build(*changed_grid);
     EXPECT_TRUE(rebuilt.built_for(*changed_grid));
     bool differs = false;
-    for (std::uint32_t cell = 0; cell < grid->padded_cell_count(); ++cell) differs = differs || rebuilt.distances(cell) != table.distances(cell);
+    for (std::uint32_t cell = 0; cell < grid->padded_cell_count(); ++cell)
+        differs = differs || rebuilt.distances(cell) != table.distances(cell);
     EXPECT_TRUE(differs);
     // A Solver builds its own table for its grid.
     Expected<Solver> solver = Solver::create(*changed_grid, settings_for(Algorithm::jps_plus));
@@ -635,7 +651,8 @@ TEST(JumpPointSearchTest, PathsAreOptionalAndCostsUnchangedWithout) {
         EXPECT_EQ(full.status, bare.status);
         EXPECT_EQ(full.cost_units, bare.cost_units);
         EXPECT_EQ(full.counters, bare.counters);
-        if (bare.status == QueryStatus::found && query.start_x + query.start_y * 60 != query.goal_x + query.goal_y * 60) {
+        if (bare.status == QueryStatus::found &&
+            query.start_x + query.start_y * 60 != query.goal_x + query.goal_y * 60) {
             EXPECT_TRUE(bare.path.empty());
         }
     }

@@ -6,15 +6,15 @@
 #include <gtest/gtest.h>
 
 #include <map>
-#include <utility>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "random_maps.hpp"
-#include "swarmpath/grid/grid.hpp"
-#include "swarmpath/search/components.hpp"
 #include "search/jump_point_grid.hpp"
 #include "search/jump_point_table.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/search/components.hpp"
 
 namespace swarmpath::search {
 namespace {
@@ -75,8 +75,9 @@ struct Rules {
 // lines bit for bit, on widths and heights either side of whole words.
 TEST(IncrementalRefresh, ScanLinesBuiltWordByWordFollowTheCellRule) {
     std::mt19937_64 random(1964);
-    for (const auto& [width, height] : {std::pair{1u, 1u}, std::pair{63u, 5u}, std::pair{64u, 64u}, std::pair{65u, 130u},
-                                       std::pair{127u, 31u}, std::pair{128u, 129u}, std::pair{200u, 3u}}) {
+    for (const auto& [width, height] :
+         {std::pair{1u, 1u}, std::pair{63u, 5u}, std::pair{64u, 64u}, std::pair{65u, 130u}, std::pair{127u, 31u},
+          std::pair{128u, 129u}, std::pair{200u, 3u}}) {
         for (double density : {0.0, 0.2, 0.45}) {
             const io::MapFile map = testing::random_map(random, width, height, density);
             const grid::Grid grid = *grid::Grid::build(map, grid::TerrainTable::benchmark());
@@ -86,7 +87,8 @@ TEST(IncrementalRefresh, ScanLinesBuiltWordByWordFollowTheCellRule) {
             std::vector<grid::CellIndex> every_cell;
             for (std::uint32_t cell = 0; cell < grid.cell_count(); ++cell) every_cell.push_back(grid::CellIndex{cell});
             rewritten.refresh(grid, every_cell);
-            EXPECT_TRUE(rewritten.same_lines(JumpPointGrid(grid))) << width << " x " << height << ", density " << density;
+            EXPECT_TRUE(rewritten.same_lines(JumpPointGrid(grid)))
+                << width << " x " << height << ", density " << density;
         }
     }
 }
@@ -94,7 +96,8 @@ TEST(IncrementalRefresh, ScanLinesBuiltWordByWordFollowTheCellRule) {
 TEST(IncrementalRefresh, RandomEditsGiveWhatAFreshBuildGives) {
     std::mt19937_64 random(1515);
     const grid::TerrainTable terrain = grid::TerrainTable::benchmark();
-    const Rules all_rules[] = {{Moves::eight, DiagonalRule::both_free}, {Moves::four, DiagonalRule::both_free},
+    const Rules all_rules[] = {{Moves::eight, DiagonalRule::both_free},
+                               {Moves::four, DiagonalRule::both_free},
                                {Moves::eight, DiagonalRule::any}};
     for (int map_index = 0; map_index < 6; ++map_index) {
         const std::uint32_t width = 8 + static_cast<std::uint32_t>(random() % 40);
@@ -107,7 +110,8 @@ TEST(IncrementalRefresh, RandomEditsGiveWhatAFreshBuildGives) {
         JumpPointTable table = JumpPointTable::build(current);
         JumpPointGrid lines(current);
         std::vector<Components> components;
-        for (const Rules& rules : all_rules) components.push_back(Components::compute(current, rules.moves, rules.rule));
+        for (const Rules& rules : all_rules)
+            components.push_back(Components::compute(current, rules.moves, rules.rule));
         for (int round = 0; round < 40; ++round) {
             const std::vector<grid::CellEdit> edits = random_edits(random, current, ".@");
             Expected<grid::Grid> edited = current.with_edits(edits, terrain, "test");
@@ -126,7 +130,8 @@ TEST(IncrementalRefresh, RandomEditsGiveWhatAFreshBuildGives) {
             EXPECT_TRUE(lines.same_lines(JumpPointGrid(current)));
             for (std::size_t index = 0; index < components.size(); ++index) {
                 expect_same_partition(components[index],
-                                      Components::compute(current, all_rules[index].moves, all_rules[index].rule), current);
+                                      Components::compute(current, all_rules[index].moves, all_rules[index].rule),
+                                      current);
             }
             if (::testing::Test::HasFatalFailure()) return;
         }

@@ -15,8 +15,8 @@ namespace swarmpath::search {
 namespace {
 
 TEST(EnumerationNames, EveryPrintedNameParsesBack) {
-    for (Algorithm algorithm : {Algorithm::automatic, Algorithm::astar, Algorithm::jps, Algorithm::jps_plus,
-                                Algorithm::flowfield}) {
+    for (Algorithm algorithm :
+         {Algorithm::automatic, Algorithm::astar, Algorithm::jps, Algorithm::jps_plus, Algorithm::flowfield}) {
         Expected<Algorithm> parsed = parse_algorithm(to_string(algorithm));
         ASSERT_TRUE(parsed) << to_string(algorithm);
         EXPECT_EQ(*parsed, algorithm);
@@ -25,12 +25,13 @@ TEST(EnumerationNames, EveryPrintedNameParsesBack) {
     for (DiagonalRule rule : {DiagonalRule::both_free, DiagonalRule::one_free, DiagonalRule::any}) {
         EXPECT_EQ(*parse_diagonal_rule(to_string(rule)), rule);
     }
-    for (HeuristicKind heuristic : {HeuristicKind::automatic, HeuristicKind::octile, HeuristicKind::manhattan,
-                                    HeuristicKind::euclidean, HeuristicKind::chebyshev, HeuristicKind::zero,
-                                    HeuristicKind::hex, HeuristicKind::triangle}) {
+    for (HeuristicKind heuristic :
+         {HeuristicKind::automatic, HeuristicKind::octile, HeuristicKind::manhattan, HeuristicKind::euclidean,
+          HeuristicKind::chebyshev, HeuristicKind::zero, HeuristicKind::hex, HeuristicKind::triangle}) {
         EXPECT_EQ(*parse_heuristic(to_string(heuristic)), heuristic);
     }
-    for (Fallback fallback : {Fallback::none, Fallback::nearest}) EXPECT_EQ(*parse_fallback(to_string(fallback)), fallback);
+    for (Fallback fallback : {Fallback::none, Fallback::nearest})
+        EXPECT_EQ(*parse_fallback(to_string(fallback)), fallback);
     for (int index = 0; index < kQueryStatusCount; ++index) {
         const auto status = static_cast<QueryStatus>(index);
         Expected<QueryStatus> parsed = parse_status(to_string(status));
@@ -80,7 +81,8 @@ std::string dashed(Setting setting, std::string_view value) {
 
 TEST(SettingWords, EachFrontEndWordsThePlaceholders) {
     const std::string message = "{{moves=4}} is set; use {{algorithm=astar}} or change {{diagonal_rule}}";
-    EXPECT_EQ(word_message(message, plain_setting_wording), "moves 4 is set; use algorithm astar or change diagonal_rule");
+    EXPECT_EQ(word_message(message, plain_setting_wording),
+              "moves 4 is set; use algorithm astar or change diagonal_rule");
     EXPECT_EQ(word_message(message, dashed), "--moves=4 is set; use --algorithm=astar or change --diagonal_rule");
     EXPECT_EQ(setting_placeholder(Setting::heuristic, "zero"), "{{heuristic=zero}}");
     // Text that is no placeholder of a setting stays as written, braces and all.

@@ -17,8 +17,8 @@
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
 #include "search/astar.hpp"
-#include "search/preparations.hpp"
 #include "search/best_first/packed_open_list.hpp"
+#include "search/preparations.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath::search::best_first {
@@ -63,7 +63,8 @@ struct PackedTraits {
 
 TEST(PackedOpenListTest, MatchesReferenceUnderRandomOperations) {
     for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-        ASSERT_NO_FATAL_FAILURE(testing::check_open_list_under_random_operations<PackedTraits>(seed)) << "seed " << seed;
+        ASSERT_NO_FATAL_FAILURE(testing::check_open_list_under_random_operations<PackedTraits>(seed))
+            << "seed " << seed;
     }
 }
 

@@ -219,7 +219,8 @@ void expect_valid_smoothing(const grid::Grid& grid, const std::vector<Point>& pa
             if (rules.moves == Moves::four || rules.diagonal == DiagonalRule::both_free) {
                 ASSERT_TRUE(first_open && second_open) << label << ": segment " << index << " cuts a corner";
             } else if (rules.diagonal == DiagonalRule::one_free) {
-                ASSERT_TRUE(first_open || second_open) << label << ": segment " << index << " slips between two blocked cells";
+                ASSERT_TRUE(first_open || second_open)
+                    << label << ": segment " << index << " slips between two blocked cells";
             }
         }
     }
@@ -289,7 +290,8 @@ TEST(PathShapesTest, SmoothingUnderTerrainNeverCrossesACostlierCell) {
         Expected<grid::Grid> grid = grid::Grid::build(map, *terrain);
         ASSERT_TRUE(grid);
         for (const auto& [path, cost] : random_paths(*grid, {}, 60, random)) {
-            expect_valid_smoothing(*grid, path, smooth(*grid, path, {}), {}, "terrain map " + std::to_string(map_index));
+            expect_valid_smoothing(*grid, path, smooth(*grid, path, {}), {},
+                                   "terrain map " + std::to_string(map_index));
             ++checked;
         }
     }

@@ -35,9 +35,7 @@ constexpr HeuristicKind kAllHeuristics[] = {HeuristicKind::automatic, HeuristicK
                                             HeuristicKind::chebyshev, HeuristicKind::zero};
 
 /// Relative tolerance between the engine's fixed-point costs and the reference's doubles.
-bool costs_equal(double engine, double reference) {
-    return std::abs(engine - reference) <= 1e-6 * reference + 1e-9;
-}
+bool costs_equal(double engine, double reference) { return std::abs(engine - reference) <= 1e-6 * reference + 1e-9; }
 
 /// The kinds of terrain table under test. Each builds a fresh table (random costs where it says so)
 /// and names the letters that random maps draw their passable-looking cells from.
@@ -45,11 +43,16 @@ enum class TableKind { benchmark, random_costs, blocking_letter, water_layer, wa
 
 const char* table_name(TableKind kind) {
     switch (kind) {
-        case TableKind::benchmark: return "benchmark";
-        case TableKind::random_costs: return "random_costs";
-        case TableKind::blocking_letter: return "blocking_letter";
-        case TableKind::water_layer: return "water_layer";
-        case TableKind::water_as_cost: return "water_as_cost";
+        case TableKind::benchmark:
+            return "benchmark";
+        case TableKind::random_costs:
+            return "random_costs";
+        case TableKind::blocking_letter:
+            return "blocking_letter";
+        case TableKind::water_layer:
+            return "water_layer";
+        case TableKind::water_as_cost:
+            return "water_as_cost";
     }
     return "unknown";
 }
@@ -111,9 +114,15 @@ struct Combination {
 std::string combination_name(const ::testing::TestParamInfo<Combination>& info) {
     std::string name = info.param.moves == Moves::four ? "moves4_" : "moves8_";
     switch (info.param.diagonal) {
-        case DiagonalRule::both_free: name += "both_free_"; break;
-        case DiagonalRule::one_free: name += "one_free_"; break;
-        case DiagonalRule::any: name += "any_"; break;
+        case DiagonalRule::both_free:
+            name += "both_free_";
+            break;
+        case DiagonalRule::one_free:
+            name += "one_free_";
+            break;
+        case DiagonalRule::any:
+            name += "any_";
+            break;
     }
     return name + table_name(info.param.table);
 }
@@ -149,7 +158,8 @@ TEST_P(PolicyDifferential, MatchesReferenceDijkstraOnRandomGrids) {
 
     for (int map_number = 0; map_number < 40; ++map_number) {
         TerrainSetup terrain = make_terrain(combination.table, random);
-        const io::MapFile map = testing::random_map(random, side(random), side(random), density(random), terrain.letters);
+        const io::MapFile map =
+            testing::random_map(random, side(random), side(random), density(random), terrain.letters);
         Expected<grid::Grid> built = grid::Grid::build(map, terrain.table);
         ASSERT_TRUE(built.has_value()) << built.error().describe();
         const grid::Grid& grid = *built;
@@ -195,12 +205,12 @@ TEST_P(PolicyDifferential, MatchesReferenceDijkstraOnRandomGrids) {
                     const search::SearchSettings& settings = solver.settings();
                     const search::Result result = solver.solve(context, query);
                     auto where = [&] {
-                        return "map " + std::to_string(map_number) + " " + std::to_string(map.width) +
-                                              "x" + std::to_string(map.height) + " (" + std::to_string(start_x) + "," +
-                                              std::to_string(start_y) + ")->(" + std::to_string(goal_x) + "," +
-                                              std::to_string(goal_y) + ") heuristic " +
-                                              std::string(search::to_string(settings.heuristic)) + " weight " +
-                                              std::to_string(settings.weight) + "\n" + testing::to_map_text(map);
+                        return "map " + std::to_string(map_number) + " " + std::to_string(map.width) + "x" +
+                               std::to_string(map.height) + " (" + std::to_string(start_x) + "," +
+                               std::to_string(start_y) + ")->(" + std::to_string(goal_x) + "," +
+                               std::to_string(goal_y) + ") heuristic " +
+                               std::string(search::to_string(settings.heuristic)) + " weight " +
+                               std::to_string(settings.weight) + "\n" + testing::to_map_text(map);
                     };
                     if (!start_open) {
                         ASSERT_EQ(result.status, QueryStatus::start_blocked) << where();

@@ -18,13 +18,13 @@
 
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
+#include "search/heuristics.hpp"
 #include "swarmpath/grid/edits.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/topology.hpp"
 #include "swarmpath/search/components.hpp"
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/goal_field.hpp"
-#include "search/heuristics.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath {
@@ -87,8 +87,8 @@ void expect_matches_reference(const io::MapFile& map, const testing::ReferenceRu
     }
     ASSERT_EQ(result.status, QueryStatus::found) << start << " -> " << goal;
     if (weight == 1.0) {
-        EXPECT_TRUE(costs_equal(result.cost, reference[goal])) << start << " -> " << goal << ": " << result.cost
-                                                               << " vs " << reference[goal];
+        EXPECT_TRUE(costs_equal(result.cost, reference[goal]))
+            << start << " -> " << goal << ": " << result.cost << " vs " << reference[goal];
     } else {
         EXPECT_LE(result.cost, weight * reference[goal] * (1 + 1e-6) + 1e-9);
         EXPECT_GE(result.cost, reference[goal] * (1 - 1e-6) - 1e-9);
@@ -164,9 +164,9 @@ TEST_P(ShapedGridTest, GoalFieldCostsEqualReferenceDijkstra) {
             do {
                 goal = std::uniform_int_distribution<std::uint32_t>(0, map.width * map.height - 1)(random);
             } while (!grid->passable(goal % map.width, goal / map.width));
-            const search::GoalField field = search::GoalField::compute(
-                *grid, search::Moves::eight, search::DiagonalRule::both_free, goal % map.width, goal / map.width, {},
-                true, workspace);
+            const search::GoalField field =
+                search::GoalField::compute(*grid, search::Moves::eight, search::DiagonalRule::both_free,
+                                           goal % map.width, goal / map.width, {}, true, workspace);
             EXPECT_TRUE(field.complete());
             for (std::uint32_t start = 0; start < from.size(); ++start) {
                 if (!grid->passable(start % map.width, start / map.width)) continue;
@@ -193,7 +193,8 @@ TEST_P(ShapedGridTest, ComponentsFollowTheShapesNeighbours) {
     const testing::ReferenceRules rules{search::Moves::eight, search::DiagonalRule::both_free,
                                         grid::TerrainTable::benchmark(), topology};
     for (std::uint32_t start = 0; start < map.width * map.height; start += 7) {
-        const std::vector<double> reference = testing::reference_costs_from(map, rules, start % map.width, start / map.width);
+        const std::vector<double> reference =
+            testing::reference_costs_from(map, rules, start % map.width, start / map.width);
         for (std::uint32_t goal = 0; goal < reference.size(); ++goal) {
             const bool open = grid->passable(start % map.width, start / map.width) &&
                               grid->passable(goal % map.width, goal / map.width);
@@ -270,8 +271,7 @@ TEST_P(ShapedGridTest, HeuristicsAreExactAdmissibleAndConsistentOnEveryPair) {
             // Consistent: across every step to a neighbour n, h(a) ≤ step + h(n), for the shape's
             // distance and for every weaker heuristic the shape accepts.
             using Estimate = grid::Cost (*)(std::uint32_t, std::uint32_t, std::uint32_t, std::uint32_t);
-            std::vector<Estimate> accepted = {
-                &search::heuristics::estimate<search::heuristics::Chebyshev>};
+            std::vector<Estimate> accepted = {&search::heuristics::estimate<search::heuristics::Chebyshev>};
             if (topology == Topology::triangle) {
                 accepted.push_back(&search::heuristics::estimate<search::heuristics::Manhattan>);
                 accepted.push_back(&search::heuristics::estimate<search::heuristics::Octile>);
@@ -309,7 +309,8 @@ TEST_P(ShapedGridTest, FallbackNearestEndsNearestByTheShapesDistance) {
         const testing::ReferenceRules rules{search::Moves::eight, search::DiagonalRule::both_free, terrain, topology};
         for (std::uint32_t start = 0; start < map.width * map.height; start += 5) {
             if (!grid->passable(start % map.width, start / map.width)) continue;
-            const std::vector<double> reference = testing::reference_costs_from(map, rules, start % map.width, start / map.width);
+            const std::vector<double> reference =
+                testing::reference_costs_from(map, rules, start % map.width, start / map.width);
             for (std::uint32_t goal = 0; goal < reference.size(); goal += 3) {
                 if (reference[goal] != testing::kUnreachable) continue;
                 const std::uint32_t gx = goal % map.width;

@@ -202,13 +202,17 @@ TEST(StopConditionsTest, FallbackNearestUnderADeadlineReturnsAPartialPath) {
     const Result result = solver->solve(context, query);
     ASSERT_EQ(result.status, QueryStatus::deadline);
     ASSERT_GE(result.path.size(), 2U);
-    EXPECT_EQ(result.path.front(), grid.cell(static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y)));
-    EXPECT_NE(result.path.back(), grid.cell(static_cast<std::uint32_t>(query.goal_x), static_cast<std::uint32_t>(query.goal_y)));
+    EXPECT_EQ(result.path.front(),
+              grid.cell(static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y)));
+    EXPECT_NE(result.path.back(),
+              grid.cell(static_cast<std::uint32_t>(query.goal_x), static_cast<std::uint32_t>(query.goal_y)));
     // The partial path is a chain of legal steps whose cost is the reported cost.
     double cost = 0;
     for (std::size_t index = 1; index < result.path.size(); ++index) {
-        const std::int64_t dx = std::int64_t{result.path[index].value % grid.width()} - result.path[index - 1].value % grid.width();
-        const std::int64_t dy = std::int64_t{result.path[index].value / grid.width()} - result.path[index - 1].value / grid.width();
+        const std::int64_t dx =
+            std::int64_t{result.path[index].value % grid.width()} - result.path[index - 1].value % grid.width();
+        const std::int64_t dy =
+            std::int64_t{result.path[index].value / grid.width()} - result.path[index - 1].value / grid.width();
         ASSERT_LE(std::abs(dx), 1);
         ASSERT_LE(std::abs(dy), 1);
         cost += (dx != 0 && dy != 0) ? std::sqrt(2.0) : 1.0;

@@ -16,8 +16,8 @@
 #include <utility>
 #include <vector>
 
-#include "swarmpath/grid/grid.hpp"
 #include "search/four_ary_heap.hpp"
+#include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/context.hpp"
 
 namespace swarmpath::testing {

@@ -34,7 +34,8 @@ io::MapFile map_from_rows(std::initializer_list<std::string_view> rows) {
 }
 
 std::string to_map_text(const io::MapFile& map) {
-    std::string text = "type octile\nheight " + std::to_string(map.height) + "\nwidth " + std::to_string(map.width) + "\nmap\n";
+    std::string text =
+        "type octile\nheight " + std::to_string(map.height) + "\nwidth " + std::to_string(map.width) + "\nmap\n";
     for (std::uint32_t y = 0; y < map.height; ++y) {
         text.append(map.letters, static_cast<std::size_t>(y) * map.width, map.width);
         text.push_back('\n');

@@ -3,8 +3,8 @@
 #pragma once
 
 #include <cstdint>
-#include <random>
 #include <initializer_list>
+#include <random>
 #include <string>
 #include <string_view>
 

@@ -10,9 +10,11 @@
 namespace swarmpath::testing {
 namespace {
 
-bool open_on_layer(const io::MapFile& map, const ReferenceRules& rules, std::int64_t x, std::int64_t y, std::uint8_t layer) {
+bool open_on_layer(const io::MapFile& map, const ReferenceRules& rules, std::int64_t x, std::int64_t y,
+                   std::uint8_t layer) {
     if (x < 0 || y < 0 || x >= map.width || y >= map.height) return false;
-    const grid::TerrainRule& rule = rules.terrain.rule(map.letter(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y)));
+    const grid::TerrainRule& rule =
+        rules.terrain.rule(map.letter(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y)));
     return rule.passable && rule.layer == layer;
 }
 
@@ -35,7 +37,8 @@ bool reference_step_allowed(const io::MapFile& map, const ReferenceRules& rules,
                             int dy) {
     if (dx == 0 && dy == 0) return false;
     if (x < 0 || y < 0 || x >= map.width || y >= map.height) return false;
-    const grid::TerrainRule& here = rules.terrain.rule(map.letter(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y)));
+    const grid::TerrainRule& here =
+        rules.terrain.rule(map.letter(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y)));
     if (!here.passable) return false;
     if (!open_on_layer(map, rules, x + dx, y + dy, here.layer)) return false;
     if (rules.topology != grid::Topology::square) return shape_neighbour(rules.topology, x, y, dx, dy);
@@ -70,8 +73,11 @@ std::vector<double> reference_costs_from(const io::MapFile& map, const Reference
                 if (!reference_step_allowed(map, rules, cx, cy, dx, dy)) continue;
                 const std::int64_t nx = cx + dx;
                 const std::int64_t ny = cy + dy;
-                const double length = (dx != 0 && dy != 0 && rules.topology == grid::Topology::square) ? std::sqrt(2.0) : 1.0;
-                const double step = length * rules.terrain.rule(map.letter(static_cast<std::uint32_t>(nx), static_cast<std::uint32_t>(ny))).cost;
+                const double length =
+                    (dx != 0 && dy != 0 && rules.topology == grid::Topology::square) ? std::sqrt(2.0) : 1.0;
+                const double step =
+                    length *
+                    rules.terrain.rule(map.letter(static_cast<std::uint32_t>(nx), static_cast<std::uint32_t>(ny))).cost;
                 const std::size_t next = static_cast<std::size_t>(ny) * map.width + static_cast<std::size_t>(nx);
                 if (distance + step < cost[next]) {
                     cost[next] = distance + step;
@@ -83,7 +89,8 @@ std::vector<double> reference_costs_from(const io::MapFile& map, const Reference
     return cost;
 }
 
-double reference_path_cost(const io::MapFile& map, const ReferenceRules& rules, const std::vector<std::uint32_t>& cells) {
+double reference_path_cost(const io::MapFile& map, const ReferenceRules& rules,
+                           const std::vector<std::uint32_t>& cells) {
     double total = 0;
     for (std::size_t index = 1; index < cells.size(); ++index) {
         const auto ax = static_cast<std::int64_t>(cells[index - 1] % map.width);
@@ -94,7 +101,8 @@ double reference_path_cost(const io::MapFile& map, const ReferenceRules& rules, 
         const auto dy = static_cast<int>(by - ay);
         if (std::abs(dx) > 1 || std::abs(dy) > 1 || !reference_step_allowed(map, rules, ax, ay, dx, dy)) return -1;
         const double length = (dx != 0 && dy != 0 && rules.topology == grid::Topology::square) ? std::sqrt(2.0) : 1.0;
-        total += length * rules.terrain.rule(map.letter(static_cast<std::uint32_t>(bx), static_cast<std::uint32_t>(by))).cost;
+        total += length *
+                 rules.terrain.rule(map.letter(static_cast<std::uint32_t>(bx), static_cast<std::uint32_t>(by))).cost;
     }
     return total;
 }

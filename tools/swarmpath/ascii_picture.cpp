@@ -51,7 +51,8 @@ void walk_polyline(const DrawnPath& path, std::uint32_t density, Visit&& visit) 
         const auto steps = static_cast<std::int64_t>(std::ceil(span * 2)) + 1;
         for (std::int64_t step = 0; step <= steps; ++step) {
             const double t = static_cast<double>(step) / static_cast<double>(steps);
-            visit(static_cast<std::int64_t>(std::floor(x0 + (x1 - x0) * t)), static_cast<std::int64_t>(std::floor(y0 + (y1 - y0) * t)));
+            visit(static_cast<std::int64_t>(std::floor(x0 + (x1 - x0) * t)),
+                  static_cast<std::int64_t>(std::floor(y0 + (y1 - y0) * t)));
         }
     }
 }
@@ -89,7 +90,9 @@ std::string ascii_picture(const io::MapFile& map, const std::vector<DrawnPath>& 
     for (std::uint32_t y = window.top; y < window.bottom; ++y) {
         const std::string& row = rows[y - window.top];
         switch (topology) {
-            case grid::Topology::square: text += row; break;
+            case grid::Topology::square:
+                text += row;
+                break;
             case grid::Topology::hex:
                 // Odd rows sit half a cell to the right (odd-r); a cell is two characters wide.
                 if ((y & 1U) != 0) text += ' ';

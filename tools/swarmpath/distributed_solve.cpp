@@ -215,7 +215,8 @@ std::vector<std::uint64_t> fingerprint_inputs(const std::vector<InputFile>& inpu
 /// "rank 2" or "ranks 0, 3".
 std::string name_ranks(const std::vector<std::size_t>& ranks) {
     std::string names = ranks.size() == 1 ? "rank " : "ranks ";
-    for (std::size_t index = 0; index < ranks.size(); ++index) names += (index == 0 ? "" : ", ") + std::to_string(ranks[index]);
+    for (std::size_t index = 0; index < ranks.size(); ++index)
+        names += (index == 0 ? "" : ", ") + std::to_string(ranks[index]);
     return names;
 }
 
@@ -229,7 +230,8 @@ std::vector<std::string> describe_disagreements(const std::vector<InputFile>& in
         std::vector<std::pair<std::pair<std::uint64_t, std::uint64_t>, std::vector<std::size_t>>> versions;
         for (std::size_t rank = 0; rank < per_rank.size(); ++rank) {
             if (per_rank[rank].size() < 2 * (input + 1)) continue;
-            const std::pair<std::uint64_t, std::uint64_t> fingerprint{per_rank[rank][2 * input], per_rank[rank][2 * input + 1]};
+            const std::pair<std::uint64_t, std::uint64_t> fingerprint{per_rank[rank][2 * input],
+                                                                      per_rank[rank][2 * input + 1]};
             auto found = std::find_if(versions.begin(), versions.end(),
                                       [&](const auto& version) { return version.first == fingerprint; });
             if (found == versions.end()) {
@@ -253,9 +255,10 @@ std::vector<std::string> describe_disagreements(const std::vector<InputFile>& in
         if (per_rank[rank].size() != per_rank[0].size()) other_counts.push_back(rank);
     }
     if (!other_counts.empty()) {
-        problems.push_back(fmt::format("{} read a different list of input files than rank 0 ({} files: the maps "
-                                       "their scenario files name differ)",
-                                       name_ranks(other_counts), inputs.size()));
+        problems.push_back(
+            fmt::format("{} read a different list of input files than rank 0 ({} files: the maps "
+                        "their scenario files name differ)",
+                        name_ranks(other_counts), inputs.size()));
     }
     return problems;
 }
@@ -359,8 +362,9 @@ bool Session::compare_input_checksums(const std::vector<InputFile>& inputs) {
         const std::vector<std::string> problems = describe_disagreements(inputs, per_rank);
         for (const std::string& problem : problems) report_error(problem);
         if (!problems.empty()) {
-            report_error("every rank must read the same inputs (one shared file system, or identical copies); "
-                         "nothing was solved and no output written");
+            report_error(
+                "every rank must read the same inputs (one shared file system, or identical copies); "
+                "nothing was solved and no output written");
             agreed = 0;
         }
     }
@@ -410,7 +414,8 @@ void Session::exchange_input_verdicts(bool inputs_ready) {
     std::fputs(held.c_str(), stderr);
     for (std::size_t rank = 1; rank < counts.size(); ++rank) {
         if (everyone[2 * rank] == 1) continue;
-        const std::string text = texts.substr(static_cast<std::size_t>(offsets[rank]), static_cast<std::size_t>(counts[rank]));
+        const std::string text =
+            texts.substr(static_cast<std::size_t>(offsets[rank]), static_cast<std::size_t>(counts[rank]));
         if (text == held) continue;  // the same failure as rank 0's, printed once
         if (text.empty()) {
             report_error(fmt::format("rank {} stopped before solving", rank));
@@ -521,7 +526,8 @@ void collect_failures(const std::vector<std::string>& messages, int ranks, std::
         if (verdict == ShardVerdict::solved) continue;
         std::string cause = reader.get_text();
         if (verdict == ShardVerdict::input_error) {
-            if (std::find(input_errors.begin(), input_errors.end(), cause) == input_errors.end()) input_errors.push_back(cause);
+            if (std::find(input_errors.begin(), input_errors.end(), cause) == input_errors.end())
+                input_errors.push_back(cause);
         } else {
             failures.push_back(fmt::format("rank {} of {} failed while solving: {}", rank, ranks, cause));
         }
@@ -560,7 +566,8 @@ void merge_shards(GatheredRun& run, const std::vector<std::string>& messages, co
             shard_outcomes[set_index].push_back(shard);
             const std::vector<std::uint32_t>& positions = plan.positions[rank][set_index];
             const auto count = reader.get<std::uint32_t>();
-            if (count != positions.size()) throw std::runtime_error("rank " + std::to_string(rank) + " answered another shard");
+            if (count != positions.size())
+                throw std::runtime_error("rank " + std::to_string(rank) + " answered another shard");
             for (std::uint32_t position : positions) outcome.results[position] = get_result(reader);
             rank_queries += count;
         }
@@ -594,9 +601,9 @@ GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>
         int round_verdict = kExitSuccess;
         MPI_Bcast(&round_verdict, 1, MPI_INT, 0, MPI_COMM_WORLD);
         session.results_exchanged_ = !more_rounds || round_verdict != kExitSuccess;
-        run.exit_code = own.front() == static_cast<char>(ShardVerdict::solved) ? round_verdict
+        run.exit_code = own.front() == static_cast<char>(ShardVerdict::solved)        ? round_verdict
                         : own.front() == static_cast<char>(ShardVerdict::input_error) ? kExitBadInput
-                                                                                        : kExitRankFailed;
+                                                                                      : kExitRankFailed;
         return run;
     }
     std::vector<std::string> messages(static_cast<std::size_t>(session.size()));
@@ -655,14 +662,16 @@ void describe(const GatheredRun& run, nlohmann::ordered_json& summary) {
     summary["distributed_wall_seconds"] = run.solve_wall_seconds;
     summary["bytes_gathered"] = run.bytes_gathered;
     summary["bytes_per_remote_query"] =
-        run.remote_queries > 0 ? static_cast<double>(run.bytes_gathered) / static_cast<double>(run.remote_queries) : 0.0;
+        run.remote_queries > 0 ? static_cast<double>(run.bytes_gathered) / static_cast<double>(run.remote_queries)
+                               : 0.0;
 }
 
 std::string table_line(const GatheredRun& run) {
     std::string busy;
     for (double seconds : run.rank_busy_seconds) busy += fmt::format(" {:.3f}", seconds);
-    const double per_query =
-        run.remote_queries > 0 ? static_cast<double>(run.bytes_gathered) / static_cast<double>(run.remote_queries) : 0.0;
+    const double per_query = run.remote_queries > 0
+                                 ? static_cast<double>(run.bytes_gathered) / static_cast<double>(run.remote_queries)
+                                 : 0.0;
     return fmt::format("ranks {}: busy (s){}, imbalance {:.3f}, {:.0f} bytes per gathered query\n", run.ranks, busy,
                        imbalance(run.rank_busy_seconds), per_query);
 }

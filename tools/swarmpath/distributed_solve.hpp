@@ -80,8 +80,8 @@ public:
     bool all_ranks_succeeded(bool ready, const std::string& what);
 
 private:
-    friend GatheredRun solve_shards(Session&, const std::vector<batch::ScenarioSet>&,
-                                    const search::SearchSettings&, batch::BatchSolver&, bool);
+    friend GatheredRun solve_shards(Session&, const std::vector<batch::ScenarioSet>&, const search::SearchSettings&,
+                                    batch::BatchSolver&, bool);
     friend std::vector<batch::OracleRows> gather_oracle_rows(Session&, batch::OracleRows&&);
     void exchange_input_verdicts(bool inputs_ready);
     /// Collective: every rank checksums `inputs`; rank 0 reports differences; true when there are none.
@@ -92,7 +92,7 @@ private:
     bool initialised_ = false;
     bool agreed_ = false;
     bool inputs_ready_everywhere_ = false;
-    bool results_exchanged_ = false;  ///< false after a good agreement: leaving now must abort the job
+    bool results_exchanged_ = false;   ///< false after a good agreement: leaving now must abort the job
     int saved_error_descriptor_ = -1;  ///< the real stderr while it is held back
     std::FILE* held_errors_ = nullptr;
 };
@@ -101,7 +101,7 @@ private:
 /// ascending. Units of work are a set's goal groups (all queries with the same goal cell).
 struct ShardPlan {
     std::vector<std::vector<std::vector<std::uint32_t>>> positions;  ///< [rank][set] -> positions
-    std::vector<double> estimated_load;                               ///< [rank], in estimate units
+    std::vector<double> estimated_load;                              ///< [rank], in estimate units
 };
 
 /// The estimated cost of one query: (bucket + 1) × map cells. The bucket is the Moving AI length
@@ -121,13 +121,13 @@ struct GatheredRun {
     std::vector<batch::SetOutcome> outcomes;  ///< rank 0: one per set, as solve_set would return
     int ranks = 1;
     unsigned threads_per_rank = 0;
-    std::vector<double> rank_busy_seconds;   ///< wall time each rank spent solving its shard
-    std::vector<double> rank_cpu_seconds;    ///< process CPU time each rank spent solving
-    std::vector<std::size_t> rank_queries;   ///< queries in each rank's shard
-    std::vector<double> rank_estimated_load; ///< the plan's estimate for each shard
-    std::uint64_t bytes_gathered = 0;        ///< result bytes sent to rank 0 by the other ranks
-    std::size_t remote_queries = 0;          ///< queries solved by ranks other than 0
-    double solve_wall_seconds = 0;           ///< rank 0: from planning to the last result received
+    std::vector<double> rank_busy_seconds;    ///< wall time each rank spent solving its shard
+    std::vector<double> rank_cpu_seconds;     ///< process CPU time each rank spent solving
+    std::vector<std::size_t> rank_queries;    ///< queries in each rank's shard
+    std::vector<double> rank_estimated_load;  ///< the plan's estimate for each shard
+    std::uint64_t bytes_gathered = 0;         ///< result bytes sent to rank 0 by the other ranks
+    std::size_t remote_queries = 0;           ///< queries solved by ranks other than 0
+    double solve_wall_seconds = 0;            ///< rank 0: from planning to the last result received
 };
 
 /// Collective: solves this rank's shard and gathers every result on rank 0. Every rank must call

@@ -20,16 +20,16 @@
 #include "option_limits.hpp"
 #include "output_names.hpp"
 #include "run_files.hpp"
+#include "search/moves.hpp"
 #include "search_options.hpp"
-#include "terminal_text.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/field_file.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/goal_field.hpp"
 #include "swarmpath/search/goal_field_record.hpp"
-#include "search/moves.hpp"
 #include "swarmpath/search/solver.hpp"
+#include "terminal_text.hpp"
 
 namespace swarmpath::cli {
 namespace {
@@ -48,8 +48,8 @@ struct FieldOptions {
 
 /// A blue–green–yellow ramp for t in [0, 1] (map_picture's Colour, which the shaped pictures take too).
 Colour ramp(double t) {
-    static constexpr std::array<Colour, 5> stops = {
-        Colour{68, 1, 84}, Colour{59, 82, 139}, Colour{33, 145, 140}, Colour{94, 201, 98}, Colour{253, 231, 37}};
+    static constexpr std::array<Colour, 5> stops = {Colour{68, 1, 84}, Colour{59, 82, 139}, Colour{33, 145, 140},
+                                                    Colour{94, 201, 98}, Colour{253, 231, 37}};
     t = std::clamp(t, 0.0, 1.0) * static_cast<double>(stops.size() - 1);
     const auto index = std::min<std::size_t>(static_cast<std::size_t>(t), stops.size() - 2);
     const double fraction = t - static_cast<double>(index);
@@ -90,7 +90,8 @@ bool encode_png(const std::vector<std::uint8_t>& pixels, std::uint32_t width, st
 
 /// Each cell's colour in the picture: the goal white, cost to the goal on the ramp, passable cells
 /// that cannot reach it grey, blocked cells black.
-Colour cell_colour(const grid::Grid& grid, const io::FieldFile& field, float largest, std::uint32_t x, std::uint32_t y) {
+Colour cell_colour(const grid::Grid& grid, const io::FieldFile& field, float largest, std::uint32_t x,
+                   std::uint32_t y) {
     const std::size_t cell = static_cast<std::size_t>(y) * field.width + x;
     if (x == field.goal_x && y == field.goal_y) return {255, 255, 255};
     if (std::isfinite(field.costs[cell])) return ramp(largest > 0 ? field.costs[cell] / largest : 0.0);
@@ -202,8 +203,8 @@ int run_field(const FieldOptions& options) {
         return kExitBadInput;
     }
     search::FieldWorkspace workspace;
-    const search::GoalField field = search::GoalField::compute(*grid, resolved->settings.moves, resolved->settings.diagonal,
-                                                               goal_x, goal_y, {}, true, workspace);
+    const search::GoalField field = search::GoalField::compute(
+        *grid, resolved->settings.moves, resolved->settings.diagonal, goal_x, goal_y, {}, true, workspace);
     const io::FieldFile file = search::field_file_from(field, *grid);
     field_output->write(io::encode_field_file(file));
     const std::uint32_t side = std::max(grid->width(), grid->height());
@@ -241,9 +242,12 @@ void add_field_command(CLI::App& app, int& exit_code) {
     CLI::App* command = app.add_subcommand(
         "field", "Export the goal field (cost and next step of every cell) of one goal, with a PNG picture");
     command->add_option("map", options->map_path, "Map file (.map)")->required();
-    command->add_option("goal_x", options->goal_x, "Goal column")->required()->check(whole_number(0, kMaximumCoordinate));
+    command->add_option("goal_x", options->goal_x, "Goal column")
+        ->required()
+        ->check(whole_number(0, kMaximumCoordinate));
     command->add_option("goal_y", options->goal_y, "Goal row")->required()->check(whole_number(0, kMaximumCoordinate));
-    command->add_option("-o,--output", options->output, "Field file to write (.field; layout: docs/crowds.md)")->required();
+    command->add_option("-o,--output", options->output, "Field file to write (.field; layout: docs/crowds.md)")
+        ->required();
     command->add_option("--png", options->picture, "Picture to write (.png; default: FIELD.png)");
     command->add_option("--moves", options->moves, "Movement model: 8 or 4")->capture_default_str();
     command->add_option("--diagonal-rule", options->diagonal, "both-free, one-free or any")->capture_default_str();

@@ -16,13 +16,13 @@
 #include "commands.hpp"
 #include "option_limits.hpp"
 #include "output_names.hpp"
-#include "reference_lengths.hpp"
 #include "progress_line.hpp"
+#include "reference_lengths.hpp"
 #include "run_files.hpp"
-#include "terminal_text.hpp"
 #include "swarmpath/grid/topology.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/map_file.hpp"
+#include "terminal_text.hpp"
 
 namespace swarmpath::cli {
 namespace {
@@ -90,10 +90,10 @@ int run_generate_crowd(const CrowdOptions& options) {
         const std::vector<double>& cost = search.lengths_to(goals[goal_index]);
         for (std::size_t agent = goal_index; agent < options.agents; agent += goals.size()) {
             const double length = cost[starts[agent]];
-            rows[agent] = fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.8f}\n", static_cast<long long>(length / 4.0),
-                                      map_name, map->width, map->height, starts[agent] % map->width,
-                                      starts[agent] / map->width, goals[goal_index] % map->width,
-                                      goals[goal_index] / map->width, length);
+            rows[agent] =
+                fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.8f}\n", static_cast<long long>(length / 4.0), map_name,
+                            map->width, map->height, starts[agent] % map->width, starts[agent] / map->width,
+                            goals[goal_index] % map->width, goals[goal_index] / map->width, length);
         }
     }
     progress.finish();
@@ -121,8 +121,11 @@ void add_generate_crowd_command(CLI::App& generate, int& exit_code) {
     command->add_option("--goals", options->goals, "Number of distinct goals; agent i goes to goal i mod K")
         ->check(whole_number(1, kMaximumGoals))
         ->capture_default_str();
-    command->add_option("--seed", options->seed, "Random seed")->check(whole_number(0, kMaximumSeed))->capture_default_str();
-    command->add_option("-o,--output", options->output, "Scenario file to write (.scen, as in MAP.map.scen)")->required();
+    command->add_option("--seed", options->seed, "Random seed")
+        ->check(whole_number(0, kMaximumSeed))
+        ->capture_default_str();
+    command->add_option("-o,--output", options->output, "Scenario file to write (.scen, as in MAP.map.scen)")
+        ->required();
     command->callback([options, &exit_code] { exit_code = run_generate_crowd(*options); });
 }
 

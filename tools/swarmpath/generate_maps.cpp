@@ -45,10 +45,10 @@
 #include "progress_line.hpp"
 #include "reference_lengths.hpp"
 #include "run_files.hpp"
-#include "terminal_text.hpp"
-#include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/grid/topology.hpp"
+#include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/map_file.hpp"
+#include "terminal_text.hpp"
 
 namespace swarmpath::cli {
 namespace {
@@ -97,7 +97,8 @@ std::string maze_letters(const MapOptions& options, Draw& draw) {
     if (columns == 0 || rows == 0) return letters;
     auto carve = [&](std::uint32_t x0, std::uint32_t y0, std::uint32_t w, std::uint32_t h) {
         for (std::uint32_t y = y0; y < std::min(y0 + h, height); ++y) {
-            for (std::uint32_t x = x0; x < std::min(x0 + w, width); ++x) letters[static_cast<std::size_t>(y) * width + x] = '.';
+            for (std::uint32_t x = x0; x < std::min(x0 + w, width); ++x)
+                letters[static_cast<std::size_t>(y) * width + x] = '.';
         }
     };
     std::vector<bool> visited(static_cast<std::size_t>(columns) * rows, false);
@@ -154,8 +155,9 @@ std::string shaped_maze_letters(const MapOptions& options, Draw& draw) {
         reference::for_each_shaped_neighbour(options.topology, width, height, cell, [&](std::uint32_t next) {
             if (letters[next] != '@') return;
             std::uint32_t carved = 0;
-            reference::for_each_shaped_neighbour(options.topology, width, height, next,
-                                      [&](std::uint32_t around) { carved += letters[around] == '.' ? 1U : 0U; });
+            reference::for_each_shaped_neighbour(options.topology, width, height, next, [&](std::uint32_t around) {
+                carved += letters[around] == '.' ? 1U : 0U;
+            });
             if (carved == 1) choices.push_back(next);  // that one is `cell`
         });
         if (choices.empty()) {
@@ -174,7 +176,9 @@ std::string rooms_letters(const MapOptions& options, Draw& draw) {
     const std::uint32_t height = options.height;
     const std::uint32_t pitch = options.room + 1;
     std::string letters(static_cast<std::size_t>(width) * height, '.');
-    auto at = [&](std::uint32_t x, std::uint32_t y) -> char& { return letters[static_cast<std::size_t>(y) * width + x]; };
+    auto at = [&](std::uint32_t x, std::uint32_t y) -> char& {
+        return letters[static_cast<std::size_t>(y) * width + x];
+    };
     for (std::uint32_t y = 0; y < height; ++y) {
         for (std::uint32_t x = 0; x < width; ++x) {
             if ((x + 1) % pitch == 0 || (y + 1) % pitch == 0) at(x, y) = '@';
@@ -206,7 +210,8 @@ std::string rooms_letters(const MapOptions& options, Draw& draw) {
         for (std::uint32_t column = 0; column < columns; ++column) {
             const std::uint64_t room = static_cast<std::uint64_t>(row) * columns + column;
             if (!usable(column)) continue;
-            if (column + 1 < columns && (column + 1) * pitch - 1 < width && usable(column + 1)) walls.push_back(room * 2);
+            if (column + 1 < columns && (column + 1) * pitch - 1 < width && usable(column + 1))
+                walls.push_back(room * 2);
             if (row + 1 < rows && (row + 1) * pitch - 1 < height) walls.push_back(room * 2 + 1);
         }
     }
@@ -299,7 +304,8 @@ void report_written(const MapOptions& options, const std::string& scenario_path)
 /// The options' refusals that need no file: sizes, density, corridor and room widths per shape.
 /// Returns the message, or nothing when the options can generate a map.
 std::optional<std::string> refused_options(const MapOptions& options) {
-    if (options.width == 0 || options.height == 0 || options.width > io::kMaximumSide || options.height > io::kMaximumSide ||
+    if (options.width == 0 || options.height == 0 || options.width > io::kMaximumSide ||
+        options.height > io::kMaximumSide ||
         static_cast<std::uint64_t>(options.width) * options.height > io::kMaximumCells) {
         return fmt::format("--width and --height must be 1 to {} with at most {} cells", io::kMaximumSide,
                            io::kMaximumCells);
@@ -325,7 +331,8 @@ std::string map_letters(const MapOptions& options, Draw& draw) {
     std::string letters;
     if (options.kind == "random") letters = random_letters(options, draw);
     if (options.kind == "maze") {
-        letters = options.topology == grid::Topology::square ? maze_letters(options, draw) : shaped_maze_letters(options, draw);
+        letters = options.topology == grid::Topology::square ? maze_letters(options, draw)
+                                                             : shaped_maze_letters(options, draw);
     }
     if (options.kind == "rooms") letters = rooms_letters(options, draw);
 
@@ -346,7 +353,8 @@ Expected<std::string> scenario_text(const MapOptions& options, const std::string
     if (std::any_of(rows.begin(), rows.end(), [](const ScenarioRow& row) { return row.length < 0; })) {
         return Error{"", 0, 0, "internal error: two cells of one region do not reach each other; no file written"};
     }
-    std::stable_sort(rows.begin(), rows.end(), [](const ScenarioRow& a, const ScenarioRow& b) { return a.length < b.length; });
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const ScenarioRow& a, const ScenarioRow& b) { return a.length < b.length; });
     const std::string map_name = base_name(options.output);
     std::string scenario = "version 1\n";
     for (const ScenarioRow& row : rows) {
@@ -363,18 +371,21 @@ int run_generate_map(const MapOptions& options) {
         report_error(*refused);
         return kExitBadInput;
     }
-    const std::string scenario_path = options.scenario_output.empty() ? options.output + ".scen" : options.scenario_output;
+    const std::string scenario_path =
+        options.scenario_output.empty() ? options.output + ".scen" : options.scenario_output;
     RunFiles files;
     io::AtomicFile* map_file = files.add_output("-o", options.output);
-    io::AtomicFile* scenario_file = options.scenarios == 0 ? nullptr : files.add_output("--scenario-output", scenario_path);
+    io::AtomicFile* scenario_file =
+        options.scenarios == 0 ? nullptr : files.add_output("--scenario-output", scenario_path);
     if (Status checked = files.check(); !checked) {
         report_error(checked.error().describe(command_line_wording));
         return kExitBadInput;
     }
     for (const std::optional<std::string>& refused :
          {wrong_output_extension("-o", options.output, ".map", "a map"),
-          options.scenarios == 0 ? std::nullopt
-                                 : wrong_output_extension("--scenario-output", scenario_path, ".scen", "a scenario file")}) {
+          options.scenarios == 0
+              ? std::nullopt
+              : wrong_output_extension("--scenario-output", scenario_path, ".scen", "a scenario file")}) {
         if (refused) {
             report_error(*refused);
             return kExitBadInput;
@@ -428,9 +439,10 @@ void add_kind(CLI::App& generate, int& exit_code, const std::string& kind, const
     command->add_option("--seed", options->seed, "Random seed (same seed, same files)")
         ->check(whole_number(0, kMaximumSeed))
         ->capture_default_str();
-    command->add_option("--topology", options->topology_name,
-                        "Cell shape: square (type octile), hex (pointy-top, odd rows shifted right) or triangle "
-                        "(up where x + y is even)")
+    command
+        ->add_option("--topology", options->topology_name,
+                     "Cell shape: square (type octile), hex (pointy-top, odd rows shifted right) or triangle "
+                     "(up where x + y is even)")
         ->check(CLI::IsMember({"square", "hex", "triangle"}))
         ->capture_default_str();
     if (kind == "random") {
@@ -449,13 +461,15 @@ void add_kind(CLI::App& generate, int& exit_code, const std::string& kind, const
             ->capture_default_str();
     }
     command->add_option("-o,--output", options->output, "Map file to write (.map)")->required();
-    command->add_option("--scenarios", options->scenarios, "Also write a scenario file of N queries with optimal lengths")
+    command
+        ->add_option("--scenarios", options->scenarios, "Also write a scenario file of N queries with optimal lengths")
         ->check(whole_number(0, kMaximumGeneratedScenarios))
         ->capture_default_str();
-    command->add_option("--scenario-output", options->scenario_output, "Scenario file to write (.scen; default: MAP.scen)");
+    command->add_option("--scenario-output", options->scenario_output,
+                        "Scenario file to write (.scen; default: MAP.scen)");
     command->callback([options, &exit_code] {
         options->topology = options->topology_name == "square" ? grid::Topology::square
-                                                              : *grid::topology_from_type(options->topology_name);
+                                                               : *grid::topology_from_type(options->topology_name);
         exit_code = run_generate_map(*options);
     });
 }

@@ -3,8 +3,8 @@
 // an interrupted run leaves no output and nothing that looks complete. The exit status is 128 plus
 // the signal number (130 for SIGINT, 143 for SIGTERM). SIGXCPU (the soft CPU time limit, ulimit -t)
 // is handled the same way but exits 2 with "CPU time limit reached"; when the soft limit equals the
-// hard one (where the kernel sends SIGKILL instead), the soft limit is lowered by one second first. A commit of the outputs already
-// under way finishes first; the run is then complete and still exits with that status. SIGXFSZ is
+// hard one (where the kernel sends SIGKILL instead), the soft limit is lowered by one second first. A commit of the
+// outputs already under way finishes first; the run is then complete and still exits with that status. SIGXFSZ is
 // ignored, so a write past the file size limit (ulimit -f) fails with EFBIG and is reported.
 // Assumes it is installed at the very start of main(), before any thread exists: the signals are
 // blocked in every thread (threads inherit the mask) and taken by one waiting thread, so no signal

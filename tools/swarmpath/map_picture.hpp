@@ -93,6 +93,7 @@ Expected<std::string> png_picture(const io::MapFile& map, const grid::TerrainTab
 /// A picture of the map with cell (x, y) painted cell_colours[y · width + x] and no paths: squares
 /// `scale` pixels wide, or hexagons and triangles laid out (and outlined) as png_picture lays them
 /// out. For pictures of values per cell, such as a goal field's costs.
-Expected<std::string> png_cell_picture(const io::MapFile& map, const std::vector<Colour>& cell_colours, std::uint32_t scale);
+Expected<std::string> png_cell_picture(const io::MapFile& map, const std::vector<Colour>& cell_colours,
+                                       std::uint32_t scale);
 
 }  // namespace swarmpath::cli

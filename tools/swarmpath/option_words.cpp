@@ -10,18 +10,41 @@ namespace swarmpath::cli {
 std::string command_line_wording(Setting setting, std::string_view value) {
     std::string_view option;
     switch (setting) {
-        case Setting::algorithm: option = "--algorithm"; break;
-        case Setting::moves: option = "--moves"; break;
-        case Setting::diagonal_rule: option = "--diagonal-rule"; break;
-        case Setting::heuristic: option = "--heuristic"; break;
-        case Setting::weight: option = "--weight"; break;
-        case Setting::fallback: option = "--fallback"; break;
-        case Setting::max_expansions: option = "--max-expansions"; break;
-        case Setting::deadline: option = "--deadline-ms"; break;
-        case Setting::terrain: option = "--terrain"; break;
-        case Setting::threads: option = "--threads"; break;
-        case Setting::topology: option = "--topology"; break;
-        case Setting::none: break;
+        case Setting::algorithm:
+            option = "--algorithm";
+            break;
+        case Setting::moves:
+            option = "--moves";
+            break;
+        case Setting::diagonal_rule:
+            option = "--diagonal-rule";
+            break;
+        case Setting::heuristic:
+            option = "--heuristic";
+            break;
+        case Setting::weight:
+            option = "--weight";
+            break;
+        case Setting::fallback:
+            option = "--fallback";
+            break;
+        case Setting::max_expansions:
+            option = "--max-expansions";
+            break;
+        case Setting::deadline:
+            option = "--deadline-ms";
+            break;
+        case Setting::terrain:
+            option = "--terrain";
+            break;
+        case Setting::threads:
+            option = "--threads";
+            break;
+        case Setting::topology:
+            option = "--topology";
+            break;
+        case Setting::none:
+            break;
     }
     std::string text(option);
     if (!value.empty()) text.append(" ").append(value);

@@ -21,14 +21,22 @@ namespace swarmpath::cli {
 
 Colour terrain_colour(char letter, const grid::TerrainTable& terrain) {
     switch (letter) {
-        case '.': return {236, 231, 218};
-        case 'G': return {163, 212, 132};
-        case 'S': return {141, 153, 99};
-        case 'W': return {104, 160, 228};
-        case 'T': return {34, 87, 42};
-        case '@': return {28, 28, 30};
-        case 'O': return {72, 72, 84};
-        default: break;
+        case '.':
+            return {236, 231, 218};
+        case 'G':
+            return {163, 212, 132};
+        case 'S':
+            return {141, 153, 99};
+        case 'W':
+            return {104, 160, 228};
+        case 'T':
+            return {34, 87, 42};
+        case '@':
+            return {28, 28, 30};
+        case 'O':
+            return {72, 72, 84};
+        default:
+            break;
     }
     // Any other letter: a hue from the letter, light when passable, dark when blocked.
     const auto code = static_cast<unsigned>(static_cast<unsigned char>(letter));
@@ -46,8 +54,8 @@ Colour terrain_colour(char letter, const grid::TerrainTable& terrain) {
 }
 
 Colour path_colour(std::size_t index) {
-    static constexpr Colour palette[] = {{220, 30, 30},  {30, 80, 220},  {210, 0, 190}, {245, 130, 0},
-                                         {0, 150, 150},  {120, 50, 200}, {40, 150, 0},  {150, 80, 20}};
+    static constexpr Colour palette[] = {{220, 30, 30}, {30, 80, 220},  {210, 0, 190}, {245, 130, 0},
+                                         {0, 150, 150}, {120, 50, 200}, {40, 150, 0},  {150, 80, 20}};
     return palette[index % (sizeof(palette) / sizeof(palette[0]))];
 }
 
@@ -69,8 +77,12 @@ constexpr double kRootThree = 1.7320508075688772;
 class ShapedLayout {
 public:
     ShapedLayout(const io::MapFile& map, grid::Topology topology, std::uint32_t scale)
-        : width_(map.width), height_(map.height), topology_(topology), scale_(scale),
-          radius_(scale / kRootThree), row_height_(scale * kRootThree / 2) {}
+        : width_(map.width),
+          height_(map.height),
+          topology_(topology),
+          scale_(scale),
+          radius_(scale / kRootThree),
+          row_height_(scale * kRootThree / 2) {}
 
     /// The centre of cell (x, y): a hexagon's centre, or a triangle's centroid.
     [[nodiscard]] std::pair<double, double> centre(std::uint32_t x, std::uint32_t y) const {
@@ -152,7 +164,8 @@ PictureSize picture_size(const io::MapFile& map, std::uint32_t scale) {
         case grid::Topology::triangle:
             return {static_cast<std::uint64_t>(std::ceil((map.width + 1.0) * scale / 2.0)),
                     static_cast<std::uint64_t>(std::ceil(map.height * scale * kRootThree / 2.0))};
-        case grid::Topology::square: break;
+        case grid::Topology::square:
+            break;
     }
     return {std::uint64_t{map.width} * scale, std::uint64_t{map.height} * scale};
 }
@@ -200,10 +213,11 @@ namespace {
 
 /// Paint the picture of a square map, or of a hex or triangle one, into `pixels` (width × height RGB).
 void draw_square_picture(const io::MapFile& map, const grid::TerrainTable& terrain, const std::vector<DrawnPath>& paths,
-                         std::uint32_t scale, std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels);
+                         std::uint32_t scale, std::uint32_t width, std::uint32_t height,
+                         std::vector<std::uint8_t>& pixels);
 void draw_shaped_picture(const io::MapFile& map, const grid::TerrainTable& terrain, const std::vector<DrawnPath>& paths,
-                         std::uint32_t scale, std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels,
-                         const std::vector<Colour>* cell_colours = nullptr);
+                         std::uint32_t scale, std::uint32_t width, std::uint32_t height,
+                         std::vector<std::uint8_t>& pixels, const std::vector<Colour>* cell_colours = nullptr);
 void set_pixel(std::vector<std::uint8_t>& pixels, std::uint32_t width, std::uint32_t height, std::int64_t column,
                std::int64_t row, Colour colour);
 void paint_segment(std::vector<std::uint8_t>& pixels, std::uint32_t width, std::uint32_t height, double x0, double y0,
@@ -219,8 +233,9 @@ template <class Draw>
 Expected<std::string> encoded_picture(const io::MapFile& map, std::uint32_t scale, Draw&& draw) {
     const PictureSize size = picture_size(map, scale);
     if (size.width * size.height > (std::uint64_t{1} << 28) || size.width == 0 || size.height == 0) {
-        return Error{"", 0, 0, "the picture would be " + std::to_string(size.width) + " x " + std::to_string(size.height) +
-                                   " pixels; choose a smaller --scale"};
+        return Error{"", 0, 0,
+                     "the picture would be " + std::to_string(size.width) + " x " + std::to_string(size.height) +
+                         " pixels; choose a smaller --scale"};
     }
     const auto width = static_cast<std::uint32_t>(size.width);
     const auto height = static_cast<std::uint32_t>(size.height);
@@ -236,39 +251,44 @@ Expected<std::string> encoded_picture(const io::MapFile& map, std::uint32_t scal
 
 }  // namespace
 
-Expected<std::string> png_cell_picture(const io::MapFile& map, const std::vector<Colour>& cell_colours, std::uint32_t scale) {
+Expected<std::string> png_cell_picture(const io::MapFile& map, const std::vector<Colour>& cell_colours,
+                                       std::uint32_t scale) {
     scale = std::max<std::uint32_t>(scale, 1);
     if (cell_colours.size() != map.letters.size()) return Error{"", 0, 0, "one colour per cell is needed"};
-    return encoded_picture(map, scale, [&](std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels) {
-        if (map_topology(map) != grid::Topology::square) {
-            draw_shaped_picture(map, grid::TerrainTable::benchmark(), {}, scale, width, height, pixels, &cell_colours);
-            return;
-        }
-        for (std::uint32_t row = 0; row < height; ++row) {
-            for (std::uint32_t column = 0; column < width; ++column) {
-                set_pixel(pixels, width, height, column, row,
-                          cell_colours[static_cast<std::size_t>(row / scale) * map.width + column / scale]);
+    return encoded_picture(
+        map, scale, [&](std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels) {
+            if (map_topology(map) != grid::Topology::square) {
+                draw_shaped_picture(map, grid::TerrainTable::benchmark(), {}, scale, width, height, pixels,
+                                    &cell_colours);
+                return;
             }
-        }
-    });
+            for (std::uint32_t row = 0; row < height; ++row) {
+                for (std::uint32_t column = 0; column < width; ++column) {
+                    set_pixel(pixels, width, height, column, row,
+                              cell_colours[static_cast<std::size_t>(row / scale) * map.width + column / scale]);
+                }
+            }
+        });
 }
 
 Expected<std::string> png_picture(const io::MapFile& map, const grid::TerrainTable& terrain,
                                   const std::vector<DrawnPath>& paths, std::uint32_t scale) {
     scale = std::max<std::uint32_t>(scale, 1);
-    return encoded_picture(map, scale, [&](std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels) {
-        if (map_topology(map) != grid::Topology::square) {
-            draw_shaped_picture(map, terrain, paths, scale, width, height, pixels);
-        } else {
-            draw_square_picture(map, terrain, paths, scale, width, height, pixels);
-        }
-    });
+    return encoded_picture(map, scale,
+                           [&](std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels) {
+                               if (map_topology(map) != grid::Topology::square) {
+                                   draw_shaped_picture(map, terrain, paths, scale, width, height, pixels);
+                               } else {
+                                   draw_square_picture(map, terrain, paths, scale, width, height, pixels);
+                               }
+                           });
 }
 
 namespace {
 
 void draw_square_picture(const io::MapFile& map, const grid::TerrainTable& terrain, const std::vector<DrawnPath>& paths,
-                         std::uint32_t scale, std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels) {
+                         std::uint32_t scale, std::uint32_t width, std::uint32_t height,
+                         std::vector<std::uint8_t>& pixels) {
     auto fill = [&](std::uint32_t x, std::uint32_t y, std::uint32_t inset, Colour colour) {
         if (x >= map.width || y >= map.height) return;
         for (std::uint32_t row = y * scale + inset; row < (y + 1) * scale - inset; ++row) {
@@ -286,7 +306,8 @@ void draw_square_picture(const io::MapFile& map, const grid::TerrainTable& terra
     std::array<Colour, 256> colours{};
     for (int code = 0; code < 256; ++code) colours[code] = terrain_colour(static_cast<char>(code), terrain);
     for (std::uint32_t y = 0; y < map.height; ++y) {
-        for (std::uint32_t x = 0; x < map.width; ++x) fill(x, y, 0, colours[static_cast<unsigned char>(map.letter(x, y))]);
+        for (std::uint32_t x = 0; x < map.width; ++x)
+            fill(x, y, 0, colours[static_cast<unsigned char>(map.letter(x, y))]);
     }
     // Paths: whole cells on small scales, a square inset by a sixth of the cell on large ones, so the
     // terrain beneath stays visible. The start is a darker full cell; the goal a full cell with a white core.
@@ -299,10 +320,12 @@ void draw_square_picture(const io::MapFile& map, const grid::TerrainTable& terra
         if (path.polyline) {
             const double radius = static_cast<double>(scale / 8) + 0.5;
             for (std::size_t step = 1; step < path.xs.size(); ++step) {
-                paint_segment(pixels, width, height, (path.xs[step - 1] + 0.5) * scale, (path.ys[step - 1] + 0.5) * scale,
-                              (path.xs[step] + 0.5) * scale, (path.ys[step] + 0.5) * scale, radius, colour);
+                paint_segment(pixels, width, height, (path.xs[step - 1] + 0.5) * scale,
+                              (path.ys[step - 1] + 0.5) * scale, (path.xs[step] + 0.5) * scale,
+                              (path.ys[step] + 0.5) * scale, radius, colour);
             }
-            for (std::size_t step = 0; step < path.xs.size(); ++step) fill(path.xs[step], path.ys[step], scale / 3, colour);
+            for (std::size_t step = 0; step < path.xs.size(); ++step)
+                fill(path.xs[step], path.ys[step], scale / 3, colour);
             continue;
         }
         for (std::size_t step = 0; step < path.xs.size(); ++step) fill(path.xs[step], path.ys[step], inset, colour);
@@ -319,7 +342,8 @@ void draw_square_picture(const io::MapFile& map, const grid::TerrainTable& terra
                 if (row < 0 || column < 0 || row >= std::int64_t{height} || column >= std::int64_t{width}) continue;
                 const bool core = white_core && std::abs(row - centre_y) <= 1 && std::abs(column - centre_x) <= 1;
                 const Colour colour = core ? Colour{255, 255, 255} : outer;
-                std::uint8_t* pixel = &pixels[(static_cast<std::size_t>(row) * width + static_cast<std::size_t>(column)) * 3];
+                std::uint8_t* pixel =
+                    &pixels[(static_cast<std::size_t>(row) * width + static_cast<std::size_t>(column)) * 3];
                 pixel[0] = colour.red;
                 pixel[1] = colour.green;
                 pixel[2] = colour.blue;
@@ -406,7 +430,8 @@ void paint_segment(std::vector<std::uint8_t>& pixels, std::uint32_t width, std::
         const auto last_column =
             static_cast<std::int64_t>(std::min(static_cast<double>(width) - 1, std::floor(high - 0.5)));
         for (std::int64_t column = first_column; column <= last_column; ++column) {
-            std::uint8_t* pixel = &pixels[(static_cast<std::size_t>(row) * width + static_cast<std::size_t>(column)) * 3];
+            std::uint8_t* pixel =
+                &pixels[(static_cast<std::size_t>(row) * width + static_cast<std::size_t>(column)) * 3];
             pixel[0] = colour.red;
             pixel[1] = colour.green;
             pixel[2] = colour.blue;
@@ -419,15 +444,16 @@ void paint_segment(std::vector<std::uint8_t>& pixels, std::uint32_t width, std::
 /// the shapes show. A path is a line about a quarter of a cell thick through its cells' centres; the
 /// start is a dark disc and the goal a disc with a white core, a third of a cell across (at least 9 pixels).
 void draw_shaped_picture(const io::MapFile& map, const grid::TerrainTable& terrain, const std::vector<DrawnPath>& paths,
-                         std::uint32_t scale, std::uint32_t width, std::uint32_t height, std::vector<std::uint8_t>& pixels,
-                         const std::vector<Colour>* cell_colours) {
+                         std::uint32_t scale, std::uint32_t width, std::uint32_t height,
+                         std::vector<std::uint8_t>& pixels, const std::vector<Colour>* cell_colours) {
     const ShapedLayout layout(map, map_topology(map), scale);
     std::array<Colour, 256> colours{};
     for (int code = 0; code < 256; ++code) colours[code] = terrain_colour(static_cast<char>(code), terrain);
     std::vector<std::int64_t> row_cells(width);
     std::vector<std::int64_t> next_row_cells(width);
     auto cells_of_row = [&](std::uint32_t row, std::vector<std::int64_t>& cells) {
-        for (std::uint32_t column = 0; column < width; ++column) cells[column] = layout.cell_at(column + 0.5, row + 0.5);
+        for (std::uint32_t column = 0; column < width; ++column)
+            cells[column] = layout.cell_at(column + 0.5, row + 0.5);
     };
     const bool outlined = scale >= 6;
     cells_of_row(0, row_cells);
@@ -445,7 +471,8 @@ void draw_shaped_picture(const io::MapFile& map, const grid::TerrainTable& terra
             const bool edge = (column + 1 < width && row_cells[column + 1] != cell) ||
                               (row + 1 < height && next_row_cells[column] != cell);
             if (outlined && edge) {
-                colour = {static_cast<std::uint8_t>(colour.red * 3 / 4), static_cast<std::uint8_t>(colour.green * 3 / 4),
+                colour = {static_cast<std::uint8_t>(colour.red * 3 / 4),
+                          static_cast<std::uint8_t>(colour.green * 3 / 4),
                           static_cast<std::uint8_t>(colour.blue * 3 / 4)};
             }
             set_pixel(pixels, width, height, column, row, colour);
@@ -453,7 +480,8 @@ void draw_shaped_picture(const io::MapFile& map, const grid::TerrainTable& terra
         row_cells.swap(next_row_cells);
     }
     auto disc = [&](double centre_x, double centre_y, double radius, Colour colour) {
-        for (auto row = static_cast<std::int64_t>(std::floor(centre_y - radius)); row <= std::int64_t(std::ceil(centre_y + radius)); ++row) {
+        for (auto row = static_cast<std::int64_t>(std::floor(centre_y - radius));
+             row <= std::int64_t(std::ceil(centre_y + radius)); ++row) {
             for (auto column = static_cast<std::int64_t>(std::floor(centre_x - radius));
                  column <= static_cast<std::int64_t>(std::ceil(centre_x + radius)); ++column) {
                 const double dx = static_cast<double>(column) + 0.5 - centre_x;

@@ -21,9 +21,9 @@
 #include "output_names.hpp"
 #include "run_files.hpp"
 #include "search_options.hpp"
-#include "terminal_text.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/path_oracle.hpp"
+#include "terminal_text.hpp"
 
 namespace swarmpath::cli {
 namespace {
@@ -54,7 +54,8 @@ std::string format_seconds(double seconds) {
     if (seconds < 60) {
         std::snprintf(text, sizeof(text), "%.0f s", seconds);
     } else if (seconds < 3600) {
-        std::snprintf(text, sizeof(text), "%d min %02d s", static_cast<int>(seconds) / 60, static_cast<int>(seconds) % 60);
+        std::snprintf(text, sizeof(text), "%d min %02d s", static_cast<int>(seconds) / 60,
+                      static_cast<int>(seconds) % 60);
     } else {
         std::snprintf(text, sizeof(text), "%d h %02d min", static_cast<int>(seconds) / 3600,
                       static_cast<int>(seconds) % 3600 / 60);
@@ -86,7 +87,8 @@ void draw_progress(void* user, std::size_t done, std::size_t total) {
 }
 
 Expected<search::CellOrder> parse_order(const std::string& text) {
-    for (search::CellOrder order : {search::CellOrder::depth_first, search::CellOrder::hilbert, search::CellOrder::row_major}) {
+    for (search::CellOrder order :
+         {search::CellOrder::depth_first, search::CellOrder::hilbert, search::CellOrder::row_major}) {
         if (text == search::to_string(order)) return order;
     }
     return Error{"", 0, 0, "--order must be depth-first, hilbert or row-major, not '" + text + "'"};
@@ -116,7 +118,8 @@ int run_precompute(const PrecomputeOptions& options) {
     // Only rank 0 writes; the other ranks still check the path so that every rank agrees.
     io::AtomicFile* output = session.is_root() ? files.add_output("-o", options.output) : nullptr;
     if (Status checked = files.check(); !checked) return refuse(checked.error().describe(command_line_wording));
-    if (auto refused = wrong_output_extension("-o", options.output, ".oracle", "a path oracle")) return refuse(*refused);
+    if (auto refused = wrong_output_extension("-o", options.output, ".oracle", "a path oracle"))
+        return refuse(*refused);
     Expected<LoadedMap> loaded = load_map(options.search, options.map_path);
     if (!loaded) return refuse(loaded.error().describe(command_line_wording));
     const grid::Grid& grid = loaded->grid;
@@ -127,7 +130,8 @@ int run_precompute(const PrecomputeOptions& options) {
     Expected<search::OracleLayout> layout = batch::Oracle::layout(grid, settings);
     if (!layout) return refuse(options.map_path + ": " + word_message(layout.error().message, command_line_wording));
     std::vector<distributed::InputFile> inputs{{"map", options.map_path}};
-    if (!options.search.terrain_file.empty()) inputs.push_back({"terrain file (--terrain-file)", options.search.terrain_file});
+    if (!options.search.terrain_file.empty())
+        inputs.push_back({"terrain file (--terrain-file)", options.search.terrain_file});
     if (session.distributed() && !session.agree_on_inputs(inputs)) return kExitBadInput;
 
     const unsigned available = std::max(1U, std::thread::hardware_concurrency());
@@ -139,7 +143,8 @@ int run_precompute(const PrecomputeOptions& options) {
     const auto end = static_cast<std::uint32_t>(positions * static_cast<std::uint64_t>(session.rank() + 1) / ranks);
 
     ProgressBar bar;
-    bar.enabled = session.is_root() && (options.progress == "always" || (options.progress == "auto" && ::isatty(2) != 0));
+    bar.enabled =
+        session.is_root() && (options.progress == "always" || (options.progress == "auto" && ::isatty(2) != 0));
     bar.label = escape_text(base_name(options.map_path));
     bar.ranks = session.size();
     bar.whole_rows = positions;
@@ -176,9 +181,10 @@ int run_precompute(const PrecomputeOptions& options) {
                  "cell); built in %.2f s (%.2f s of it on this rank's %u thread%s, %d rank%s); wrote %s\n",
                  escape_text(options.map_path).c_str(), oracle->passable_cells(), oracle->run_count(),
                  static_cast<double>(oracle->run_count()) / passable, std::string(search::to_string(*order)).c_str(),
-                 static_cast<unsigned long long>(oracle->file_bytes()), static_cast<double>(oracle->file_bytes()) / passable,
-                 gathered_seconds, build_seconds, threads, threads == 1 ? "" : "s", session.size(),
-                 session.size() == 1 ? "" : "s", escape_text(options.output).c_str());
+                 static_cast<unsigned long long>(oracle->file_bytes()),
+                 static_cast<double>(oracle->file_bytes()) / passable, gathered_seconds, build_seconds, threads,
+                 threads == 1 ? "" : "s", session.size(), session.size() == 1 ? "" : "s",
+                 escape_text(options.output).c_str());
     return kExitSuccess;
 }
 
@@ -186,22 +192,27 @@ int run_precompute(const PrecomputeOptions& options) {
 
 void add_precompute_command(CLI::App& app, int& exit_code) {
     auto options = std::make_shared<PrecomputeOptions>();
-    CLI::App* command = app.add_subcommand(
-        "precompute", "Build a path oracle of a map: the first move of an optimal path between every two cells, "
-                      "compressed (docs/path-oracle.md); answer with `solve --oracle FILE`");
+    CLI::App* command =
+        app.add_subcommand("precompute",
+                           "Build a path oracle of a map: the first move of an optimal path between every two cells, "
+                           "compressed (docs/path-oracle.md); answer with `solve --oracle FILE`");
     command->add_option("map", options->map_path, "Map file (.map)")->required();
-    command->add_option("-o,--output", options->output, "Oracle file to write (.oracle; layout: docs/oracle-format.md)")->required();
-    command->add_option("--threads", options->threads,
-                        "Worker threads, 0 to 1024 (0, the default, and at most: one per hardware thread)")
+    command->add_option("-o,--output", options->output, "Oracle file to write (.oracle; layout: docs/oracle-format.md)")
+        ->required();
+    command
+        ->add_option("--threads", options->threads,
+                     "Worker threads, 0 to 1024 (0, the default, and at most: one per hardware thread)")
         ->check(whole_number(0, kMaximumThreads));
-    command->add_option("--order", options->order,
-                        "Cell order of the compressed rows: depth-first, hilbert or row-major")
+    command
+        ->add_option("--order", options->order, "Cell order of the compressed rows: depth-first, hilbert or row-major")
         ->capture_default_str();
-    command->add_option("--progress", options->progress,
-                        "Progress bar on standard error: auto (when it is a terminal), always or never")
+    command
+        ->add_option("--progress", options->progress,
+                     "Progress bar on standard error: auto (when it is a terminal), always or never")
         ->capture_default_str();
     command->add_option("--moves", options->search.moves, "Movement model: 8 or 4")->capture_default_str();
-    command->add_option("--diagonal-rule", options->search.diagonal, "both-free, one-free or any")->capture_default_str();
+    command->add_option("--diagonal-rule", options->search.diagonal, "both-free, one-free or any")
+        ->capture_default_str();
     command->add_option("--terrain", options->search.terrain_spec, "Terrain costs, LETTER=COST,...");
     command->add_option("--terrain-file", options->search.terrain_file, "Terrain costs, one LETTER=COST per line");
     command->callback([options, &exit_code] { exit_code = run_precompute(*options); });

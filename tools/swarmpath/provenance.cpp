@@ -18,7 +18,8 @@
 namespace swarmpath::cli {
 
 nlohmann::ordered_json build_description() {
-    return {{"compiler", SWARMPATH_COMPILER}, {"flags", SWARMPATH_COMPILER_FLAGS}, {"build_type", SWARMPATH_BUILD_TYPE}};
+    return {
+        {"compiler", SWARMPATH_COMPILER}, {"flags", SWARMPATH_COMPILER_FLAGS}, {"build_type", SWARMPATH_BUILD_TYPE}};
 }
 
 nlohmann::ordered_json describe_input(const io::InputRecord& input) {

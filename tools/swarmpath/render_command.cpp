@@ -17,20 +17,20 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "io/gzip_file.hpp"
 #include "map_picture.hpp"
 #include "option_limits.hpp"
 #include "output_names.hpp"
 #include "result_rows.hpp"
 #include "run_files.hpp"
 #include "search_options.hpp"
-#include "terminal_text.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/atomic_file.hpp"
-#include "io/gzip_file.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/solver.hpp"
+#include "terminal_text.hpp"
 
 namespace swarmpath::cli {
 namespace {
@@ -74,8 +74,8 @@ Status check_output_name(const std::string& path) {
 /// A colour's name for the legend: a few words for the palette's colours, hex for the rest.
 std::string colour_name(const Colour& colour) {
     static const std::pair<Colour, const char*> names[] = {
-        {{220, 30, 30}, "red"},   {{30, 80, 220}, "blue"},   {{210, 0, 190}, "magenta"}, {{245, 130, 0}, "orange"},
-        {{0, 150, 150}, "teal"},  {{120, 50, 200}, "purple"}, {{40, 150, 0}, "green"},     {{150, 80, 20}, "brown"}};
+        {{220, 30, 30}, "red"},  {{30, 80, 220}, "blue"},    {{210, 0, 190}, "magenta"}, {{245, 130, 0}, "orange"},
+        {{0, 150, 150}, "teal"}, {{120, 50, 200}, "purple"}, {{40, 150, 0}, "green"},    {{150, 80, 20}, "brown"}};
     std::string name = fmt::format("#{:02x}{:02x}{:02x}", colour.red, colour.green, colour.blue);
     for (const auto& [known, word] : names) {
         if (known == colour) return std::string(word) + " " + name;
@@ -102,11 +102,13 @@ Status add_scenario_paths(const RenderOptions& options, const io::MapFile& map, 
     if (!scenario) return scenario.error();
     std::vector<std::uint32_t> chosen = options.queries;
     if (chosen.empty()) {
-        for (std::uint32_t index = 0; index < std::min<std::size_t>(5, scenario->rows.size()); ++index) chosen.push_back(index);
+        for (std::uint32_t index = 0; index < std::min<std::size_t>(5, scenario->rows.size()); ++index)
+            chosen.push_back(index);
     }
     Expected<grid::Grid> grid = grid::Grid::build(map, resolved.terrain);
     if (!grid) return grid.error();
-    if (Status shapes = check_path_shapes_apply(options.shapes, *grid, options.map_path); !shapes) return shapes.error();
+    if (Status shapes = check_path_shapes_apply(options.shapes, *grid, options.map_path); !shapes)
+        return shapes.error();
     Expected<search::Solver> solver = search::Solver::create(*grid, resolved.settings);
     if (!solver) return solver.error();
     search::SearchContext context;
@@ -115,7 +117,8 @@ Status add_scenario_paths(const RenderOptions& options, const io::MapFile& map, 
     for (std::uint32_t index : chosen) {
         if (index >= scenario->rows.size()) {
             return Error{options.scenario_path, 0, 0,
-                         fmt::format("--query {} is out of range: the file has {} rows (0-based)", index, scenario->rows.size())};
+                         fmt::format("--query {} is out of range: the file has {} rows (0-based)", index,
+                                     scenario->rows.size())};
         }
         const io::ScenarioRow& row = scenario->rows[index];
         if (row.map_width != map.width || row.map_height != map.height) {
@@ -124,9 +127,10 @@ Status add_scenario_paths(const RenderOptions& options, const io::MapFile& map, 
                                      options.map_path, map.width, map.height)};
         }
         const search::Result result = solver->solve(context, {row.start_x, row.start_y, row.goal_x, row.goal_y});
-        fmt::format_to(std::back_inserter(drawn.report), "query {}: ({},{}) -> ({},{}) {}", index, row.start_x, row.start_y,
-                       row.goal_x, row.goal_y, search::to_string(result.status));
-        if (!result.path.empty()) fmt::format_to(std::back_inserter(drawn.report), " cost {:.8f} cells {}", result.cost, result.path.size());
+        fmt::format_to(std::back_inserter(drawn.report), "query {}: ({},{}) -> ({},{}) {}", index, row.start_x,
+                       row.start_y, row.goal_x, row.goal_y, search::to_string(result.status));
+        if (!result.path.empty())
+            fmt::format_to(std::back_inserter(drawn.report), " cost {:.8f} cells {}", result.cost, result.path.size());
         drawn.report += '\n';
         if (!grid->contains(row.start_x, row.start_y) || !grid->contains(row.goal_x, row.goal_y)) continue;
         DrawnPath path;
@@ -154,8 +158,8 @@ Status add_scenario_paths(const RenderOptions& options, const io::MapFile& map, 
         }
         shaped.polyline = true;
         const char* kind = shapes.smooth ? "smoothed" : "waypoints";
-        fmt::format_to(std::back_inserter(drawn.report), "query {}: {} {} points, length {:.8f}\n", index, kind, points.size(),
-                       search::polyline_length(points));
+        fmt::format_to(std::back_inserter(drawn.report), "query {}: {} {} points, length {:.8f}\n", index, kind,
+                       points.size(), search::polyline_length(points));
         drawn.add(std::move(path), fmt::format("query {}, grid path", index));
         drawn.add(std::move(shaped), fmt::format("query {}, {} line", index, kind));
     }
@@ -177,8 +181,8 @@ Status add_csv_paths(const RenderOptions& options, const io::MapFile& map, Drawn
         for (std::size_t index = 0; index < row.xs.size(); ++index) {
             if (row.xs[index] >= map.width || row.ys[index] >= map.height) {
                 return Error{options.paths_path, row.line, 0,
-                             fmt::format("path cell {}:{} is off the {} x {} map", row.xs[index], row.ys[index], map.width,
-                                         map.height)};
+                             fmt::format("path cell {}:{} is off the {} x {} map", row.xs[index], row.ys[index],
+                                         map.width, map.height)};
             }
         }
         DrawnPath path;
@@ -191,8 +195,8 @@ Status add_csv_paths(const RenderOptions& options, const io::MapFile& map, Drawn
         path.goal_x = row.xs.back();
         path.goal_y = row.ys.back();
         path.polyline = row.has_length;  // a waypoint or smoothed path: draw its segments
-        fmt::format_to(std::back_inserter(drawn.report), "{} query {}: {} cost {:.8f} cells {}\n", escape_text(row.scenario),
-                       row.query, escape_text(row.status), row.cost, row.xs.size());
+        fmt::format_to(std::back_inserter(drawn.report), "{} query {}: {} cost {:.8f} cells {}\n",
+                       escape_text(row.scenario), row.query, escape_text(row.status), row.cost, row.xs.size());
         drawn.add(std::move(path), fmt::format("{} query {}, {}", escape_text(row.scenario), row.query,
                                                row.has_length ? "waypoint or smoothed line" : "grid path"));
     }
@@ -203,8 +207,9 @@ Status add_csv_paths(const RenderOptions& options, const io::MapFile& map, Drawn
 Expected<std::string> draw(const RenderOptions& options, const io::MapFile& map, const grid::TerrainTable& terrain,
                            const DrawnPaths& drawn, io::AtomicFile& file, RunFiles& files) {
     if (is_text_output(options.output_path)) {
-        const CropWindow window = options.crop < 0 ? full_window(map)
-                                                   : path_window(map, drawn.paths, static_cast<std::uint32_t>(options.crop));
+        const CropWindow window = options.crop < 0
+                                      ? full_window(map)
+                                      : path_window(map, drawn.paths, static_cast<std::uint32_t>(options.crop));
         const std::string picture = ascii_picture(map, drawn.paths, window);
         std::size_t longest = 0;  // hex and triangle rows are wider than their cell count
         for (std::size_t start = 0; start < picture.size();) {
@@ -223,8 +228,9 @@ Expected<std::string> draw(const RenderOptions& options, const io::MapFile& map,
     file.write(*png);
     if (Status status = files.commit(); !status) return status.error();
     const PictureSize size = picture_size(map, scale);
-    std::string written = fmt::format("wrote {} ({} x {} pixels, scale {}, {} paths)\n", escape_text(options.output_path),
-                                      size.width, size.height, scale, drawn.paths.size());
+    std::string written =
+        fmt::format("wrote {} ({} x {} pixels, scale {}, {} paths)\n", escape_text(options.output_path), size.width,
+                    size.height, scale, drawn.paths.size());
     // The legend: which colour is which path (S and G mark each start and goal).
     for (std::size_t index = 0; index < drawn.paths.size(); ++index) {
         written += fmt::format("legend: {} is {}\n", colour_name(path_colour(index)), drawn.labels[index]);
@@ -264,15 +270,22 @@ int run_render(const RenderOptions& options) {
 void add_render_command(CLI::App& app, int& exit_code) {
     auto options = std::make_shared<RenderOptions>();
     CLI::App* command = app.add_subcommand(
-        "render", "Draw a map with paths as a PNG (or as ASCII text for a .txt output); hex and triangle maps as their shapes");
+        "render",
+        "Draw a map with paths as a PNG (or as ASCII text for a .txt output); hex and triangle maps as their shapes");
     command->add_option("map", options->map_path, "Map file (.map)")->required();
-    command->add_option("-o,--output", options->output_path, "Output picture: OUT.png, or OUT.txt for ASCII")->required();
+    command->add_option("-o,--output", options->output_path, "Output picture: OUT.png, or OUT.txt for ASCII")
+        ->required();
     command->add_option("--scen", options->scenario_path, "Scenario file whose rows to solve on MAP and draw");
-    command->add_option("--query", options->queries,
-                        "0-based row of --scen (or query index of --paths) to draw; repeatable; default: rows 0-4 of --scen")
+    command
+        ->add_option(
+            "--query", options->queries,
+            "0-based row of --scen (or query index of --paths) to draw; repeatable; default: rows 0-4 of --scen")
         ->check(whole_number(0, kMaximumCoordinate));
-    command->add_option("--paths", options->paths_path, "Path CSV written by 'swarmpath solve --paths' to draw (plain or .gz)");
-    command->add_option("--scale", options->scale, "Pixels per cell, or a hexagon's or triangle's width (default: about 800 pixels across, 1 to 16)")
+    command->add_option("--paths", options->paths_path,
+                        "Path CSV written by 'swarmpath solve --paths' to draw (plain or .gz)");
+    command
+        ->add_option("--scale", options->scale,
+                     "Pixels per cell, or a hexagon's or triangle's width (default: about 800 pixels across, 1 to 16)")
         ->check(whole_number(1, 64));
     command->add_option("--crop", options->crop, "ASCII output only: just the part around the paths, with this margin")
         ->check(whole_number(0, io::kMaximumSide));

@@ -134,8 +134,12 @@ constexpr std::size_t kPlain = alignof(std::max_align_t);
 
 void* operator new(std::size_t size) { return allocate(size, kPlain); }
 void* operator new[](std::size_t size) { return allocate(size, kPlain); }
-void* operator new(std::size_t size, std::align_val_t alignment) { return allocate(size, static_cast<std::size_t>(alignment)); }
-void* operator new[](std::size_t size, std::align_val_t alignment) { return allocate(size, static_cast<std::size_t>(alignment)); }
+void* operator new(std::size_t size, std::align_val_t alignment) {
+    return allocate(size, static_cast<std::size_t>(alignment));
+}
+void* operator new[](std::size_t size, std::align_val_t alignment) {
+    return allocate(size, static_cast<std::size_t>(alignment));
+}
 void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return allocate_or_null(size, kPlain); }
 void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return allocate_or_null(size, kPlain); }
 void* operator new(std::size_t size, std::align_val_t alignment, const std::nothrow_t&) noexcept {

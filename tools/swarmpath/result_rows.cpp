@@ -38,8 +38,8 @@ void append_paths_header(std::string& buffer, const PathShapeOptions& options) {
     buffer += options.shaped() ? "scenario,query,status,cost,length,path\n" : "scenario,query,status,cost,path\n";
 }
 
-void append_path_row(std::string& buffer, const batch::ScenarioSet& set, std::size_t index, const search::Result& result,
-                     const PathShapeOptions& options) {
+void append_path_row(std::string& buffer, const batch::ScenarioSet& set, std::size_t index,
+                     const search::Result& result, const PathShapeOptions& options) {
     auto out = std::back_inserter(buffer);
     fmt::format_to(out, "{},{},{},{:.8f},", csv_field(set.scenario_name), set.row_indices[index],
                    search::to_string(result.status), result.cost);
@@ -55,27 +55,29 @@ void append_path_row(std::string& buffer, const batch::ScenarioSet& set, std::si
     } else {
         const std::vector<search::Point> points = shaped_points(*set.grid, result, options);
         fmt::format_to(out, "{:.8f},", search::polyline_length(points));
-        for (std::size_t step = 0; step < points.size(); ++step) append_point(step == 0, points[step].x, points[step].y);
+        for (std::size_t step = 0; step < points.size(); ++step)
+            append_point(step == 0, points[step].x, points[step].y);
     }
     buffer.push_back('\n');
 }
 
 void append_stats_header(std::string& buffer) {
-    buffer += "scenario,query,bucket,start_x,start_y,goal_x,goal_y,status,cost,optimal,expanded,generated,"
-              "heap_operations,nanoseconds\n";
+    buffer +=
+        "scenario,query,bucket,start_x,start_y,goal_x,goal_y,status,cost,optimal,expanded,generated,"
+        "heap_operations,nanoseconds\n";
 }
 
-void append_stats_row(std::string& buffer, const batch::ScenarioSet& set, std::size_t index, const search::Result& result) {
+void append_stats_row(std::string& buffer, const batch::ScenarioSet& set, std::size_t index,
+                      const search::Result& result) {
     const batch::ScenarioEntry& row = set.rows[index];
     const search::Query& query = set.queries[index];
     const search::Counters& counters = result.counters;
     fmt::format_to(std::back_inserter(buffer), "{},{},{},{},{},{},{},{},{:.8f},{:.8f},{},{},{},{}\n",
                    csv_field(set.scenario_name), set.row_indices[index], row.bucket, query.start_x, query.start_y,
-                   query.goal_x, query.goal_y, search::to_string(result.status), result.cost, row.optimal_length, counters.expanded,
-                   counters.generated, counters.heap_pushes + counters.heap_pops + counters.decrease_keys,
-                   result.nanoseconds);
+                   query.goal_x, query.goal_y, search::to_string(result.status), result.cost, row.optimal_length,
+                   counters.expanded, counters.generated,
+                   counters.heap_pushes + counters.heap_pops + counters.decrease_keys, result.nanoseconds);
 }
-
 
 namespace {
 
@@ -164,9 +166,11 @@ Expected<std::vector<PathRow>> parse_path_rows(const std::string& text, const st
     while (records.next(fields)) {
         const std::uint32_t line_number = records.line();
         auto fail = [&](const std::string& message) -> Error { return Error{origin, line_number, 0, message}; };
-        if (!records.well_formed()) return fail("a quoted field is not closed, or a quote stands inside an unquoted field");
+        if (!records.well_formed())
+            return fail("a quoted field is not closed, or a quote stands inside an unquoted field");
         if (fields.size() == 1 && fields[0].empty()) continue;  // a blank line
-        if (line_number == 1 && (fields.size() == 5 || fields.size() == 6) && fields[0] == "scenario") continue;  // the header
+        if (line_number == 1 && (fields.size() == 5 || fields.size() == 6) && fields[0] == "scenario")
+            continue;  // the header
         if (fields.size() != 5 && fields.size() != 6) {
             return fail("expected 5 fields, scenario,query,status,cost,path, or 6 with length before path");
         }
@@ -205,7 +209,8 @@ Expected<std::vector<PathRow>> parse_path_rows(const std::string& text, const st
             std::uint32_t y = 0;
             if (space > cell_start) {
                 if (!parse_coordinate_pair(cells.substr(cell_start, space - cell_start), x, y)) {
-                    return fail("path cell '" + std::string(cells.substr(cell_start, std::min<std::size_t>(space - cell_start, 40))) +
+                    return fail("path cell '" +
+                                std::string(cells.substr(cell_start, std::min<std::size_t>(space - cell_start, 40))) +
                                 "' is not x:y");
                 }
                 row.xs.push_back(x);

@@ -45,14 +45,15 @@ std::vector<search::Point> shaped_points(const grid::Grid& grid, const search::R
 void append_paths_header(std::string& buffer, const PathShapeOptions& options);
 /// One paths row for query `index` of `set`: cost is the grid cost (8 decimals), length the
 /// Euclidean length of the written polyline (8 decimals), the path `x:y` points separated by spaces.
-void append_path_row(std::string& buffer, const batch::ScenarioSet& set, std::size_t index, const search::Result& result,
-                     const PathShapeOptions& options);
+void append_path_row(std::string& buffer, const batch::ScenarioSet& set, std::size_t index,
+                     const search::Result& result, const PathShapeOptions& options);
 
 /// The --stats header (the columns docs/formats.md lists).
 void append_stats_header(std::string& buffer);
 /// One --stats row for query `index` of `set`: the file's bucket, endpoints and optimal length beside
 /// the status, grid cost, counters (heap_operations = pushes + pops + decrease-keys) and nanoseconds.
-void append_stats_row(std::string& buffer, const batch::ScenarioSet& set, std::size_t index, const search::Result& result);
+void append_stats_row(std::string& buffer, const batch::ScenarioSet& set, std::size_t index,
+                      const search::Result& result);
 
 /// One row of a `solve --paths` CSV: `scenario,query,status,cost,path` with the path as `x:y x:y ...`.
 struct PathRow {

@@ -15,11 +15,11 @@
 #include "option_limits.hpp"
 #include "result_rows.hpp"
 #include "search_options.hpp"
-#include "terminal_text.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/solver.hpp"
+#include "terminal_text.hpp"
 
 namespace swarmpath::cli {
 namespace {
@@ -44,7 +44,8 @@ std::string endpoints_off_map(const grid::Grid& grid, const search::Query& query
     if (!start_off && !goal_off) return {};
     const std::string start = fmt::format("the start ({},{})", query.start_x, query.start_y);
     const std::string goal = fmt::format("the goal ({},{})", query.goal_x, query.goal_y);
-    const std::string which = start_off && goal_off ? start + " and " + goal + " are" : (start_off ? start : goal) + " is";
+    const std::string which =
+        start_off && goal_off ? start + " and " + goal + " are" : (start_off ? start : goal) + " is";
     return fmt::format("{} off the map: it is {} x {}, columns 0 to {} and rows 0 to {}", which, grid.width(),
                        grid.height(), grid.width() - 1, grid.height() - 1);
 }
@@ -55,17 +56,19 @@ std::string describe_query(const RouteOptions& options, const io::MapFile& map, 
                            const search::Solver& solver, const search::Query& query, const search::Result& result) {
     const search::SearchSettings& settings = solver.settings();
     std::string text;
-    fmt::format_to(std::back_inserter(text), "map       {} ({} x {})\n", escape_text(options.map_path), map.width, map.height);
-    fmt::format_to(std::back_inserter(text), "query     ({},{}) -> ({},{})\n", query.start_x, query.start_y, query.goal_x,
-                   query.goal_y);
+    fmt::format_to(std::back_inserter(text), "map       {} ({} x {})\n", escape_text(options.map_path), map.width,
+                   map.height);
+    fmt::format_to(std::back_inserter(text), "query     ({},{}) -> ({},{})\n", query.start_x, query.start_y,
+                   query.goal_x, query.goal_y);
     if (grid.topology() == grid::Topology::square) {
-        fmt::format_to(std::back_inserter(text), "settings  moves {}, diagonal rule {}, heuristic {}, weight {}, algorithm {}\n",
+        fmt::format_to(std::back_inserter(text),
+                       "settings  moves {}, diagonal rule {}, heuristic {}, weight {}, algorithm {}\n",
                        search::to_string(settings.moves), search::to_string(settings.diagonal),
                        search::to_string(solver.heuristic()), settings.weight, search::to_string(solver.algorithm()));
     } else {  // one step to each of the shape's neighbours: no moves or diagonal rule to name
         fmt::format_to(std::back_inserter(text), "settings  topology {}, heuristic {}, weight {}, algorithm {}\n",
-                       grid::topology_type_name(grid.topology()), search::to_string(solver.heuristic()), settings.weight,
-                       search::to_string(solver.algorithm()));
+                       grid::topology_type_name(grid.topology()), search::to_string(solver.heuristic()),
+                       settings.weight, search::to_string(solver.algorithm()));
     }
     if (search::cost_bound(settings) > 1.0) {
         fmt::format_to(std::back_inserter(text), "bound     the cost is at most {:.6g} x optimal\n",
@@ -100,8 +103,8 @@ DrawnPath describe_path(const RouteOptions& options, const grid::Grid& grid, con
     if (!shapes.shaped()) return drawn;
     // Its segments as `*`, corners as `o`.
     const std::vector<search::Point> points = shaped_points(grid, result, shapes);
-    fmt::format_to(std::back_inserter(text), "{} {} points, length {:.8f}\npoints   ", shapes.smooth ? "smoothed " : "waypoints",
-                   points.size(), search::polyline_length(points));
+    fmt::format_to(std::back_inserter(text), "{} {} points, length {:.8f}\npoints   ",
+                   shapes.smooth ? "smoothed " : "waypoints", points.size(), search::polyline_length(points));
     drawn.xs.clear();
     drawn.ys.clear();
     for (const search::Point& point : points) {
@@ -145,8 +148,8 @@ int run_route(const RouteOptions& options) {
         drawn.goal_y = static_cast<std::uint32_t>(query.goal_y);
         drawn.has_goal = true;
         const std::vector<DrawnPath> paths{drawn};
-        const CropWindow window = options.crop < 0 ? full_window(map)
-                                                   : path_window(map, paths, static_cast<std::uint32_t>(options.crop));
+        const CropWindow window =
+            options.crop < 0 ? full_window(map) : path_window(map, paths, static_cast<std::uint32_t>(options.crop));
         if (options.crop >= 0) {
             fmt::format_to(std::back_inserter(text), "window    columns {}..{}, rows {}..{}\n", window.left,
                            window.right - 1, window.top, window.bottom - 1);
@@ -163,8 +166,9 @@ int run_route(const RouteOptions& options) {
 void add_route_command(CLI::App& app, int& exit_code) {
     auto options = std::make_shared<RouteOptions>();
     CLI::App* command = app.add_subcommand(
-        "route", "Solve one query on a map and print the path on the map in ASCII (* path, S start, G goal; hex maps with "
-                 "odd rows indented half a cell, triangle cells as /.\\ up and \\./ down)");
+        "route",
+        "Solve one query on a map and print the path on the map in ASCII (* path, S start, G goal; hex maps with "
+        "odd rows indented half a cell, triangle cells as /.\\ up and \\./ down)");
     command->add_option("map", options->map_path, "Map file (.map)")->required();
     const CLI::Validator coordinate = whole_number(0, kMaximumCoordinate);
     command->add_option("start_x", options->start_x, "Start column")->required()->check(coordinate);
@@ -172,8 +176,9 @@ void add_route_command(CLI::App& app, int& exit_code) {
     command->add_option("goal_x", options->goal_x, "Goal column")->required()->check(coordinate);
     command->add_option("goal_y", options->goal_y, "Goal row")->required()->check(coordinate);
     command->add_flag("--no-map", options->no_map, "Print the result without the ASCII map");
-    command->add_option("--crop", options->crop,
-                        "Print only the part of the map around the path, with this many cells of margin")
+    command
+        ->add_option("--crop", options->crop,
+                     "Print only the part of the map around the path, with this many cells of margin")
         ->check(whole_number(0, io::kMaximumSide));
     options->search.add_to(*command);
     options->search.add_deadline_to(*command);

@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
+#include "io/gzip_file.hpp"
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/io/atomic_file.hpp"
-#include "io/gzip_file.hpp"
 
 namespace swarmpath::cli {
 

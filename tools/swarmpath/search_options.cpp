@@ -10,44 +10,54 @@
 namespace swarmpath::cli {
 
 void SearchOptions::add_to(CLI::App& command) {
-    command.add_option("--algorithm", algorithm,
-                       "Search algorithm: auto (per scenario file and goal group, whichever of astar, jps, jps+ and "
-                       "goal fields a cost model calibrated on measured runs expects to be fastest, set-up included; "
-                       "jps and jps+ only where the benchmark rule and uniform cost hold), "
-                       "astar, jps (jump point search), jps+ (JPS with precomputed jump distances) or flowfield "
-                       "(one goal field per goal); "
-                       "jps and jps+ need --moves 8, --diagonal-rule both-free, uniform-cost terrain and square cells "
-                       "(on hex and triangle maps auto chooses between astar and goal fields)")
+    command
+        .add_option("--algorithm", algorithm,
+                    "Search algorithm: auto (per scenario file and goal group, whichever of astar, jps, jps+ and "
+                    "goal fields a cost model calibrated on measured runs expects to be fastest, set-up included; "
+                    "jps and jps+ only where the benchmark rule and uniform cost hold), "
+                    "astar, jps (jump point search), jps+ (JPS with precomputed jump distances) or flowfield "
+                    "(one goal field per goal); "
+                    "jps and jps+ need --moves 8, --diagonal-rule both-free, uniform-cost terrain and square cells "
+                    "(on hex and triangle maps auto chooses between astar and goal fields)")
         ->capture_default_str();
-    moves_option = command.add_option("--moves", moves,
-                       "Movement model: 8 (straight and diagonal) or 4 (straight only); square cells only: "
-                       "hex and triangle maps step to the cell shape's neighbours")
+    moves_option = command
+                       .add_option("--moves", moves,
+                                   "Movement model: 8 (straight and diagonal) or 4 (straight only); square cells only: "
+                                   "hex and triangle maps step to the cell shape's neighbours")
+                       ->capture_default_str();
+    diagonal_option =
+        command
+            .add_option("--diagonal-rule", diagonal,
+                        "When a diagonal step may pass a corner: both-free (benchmark rule), one-free, any; "
+                        "square cells only")
+            ->capture_default_str();
+    command
+        .add_option("--heuristic", heuristic,
+                    "auto, octile, manhattan, euclidean, chebyshev or zero (Dijkstra); hex (cube distance) or "
+                    "triangle (band distance) on those maps, where auto picks them and only the heuristics "
+                    "that never overestimate are accepted (hex: chebyshev, zero; triangle: manhattan, "
+                    "chebyshev, zero)")
         ->capture_default_str();
-    diagonal_option = command.add_option("--diagonal-rule", diagonal,
-                       "When a diagonal step may pass a corner: both-free (benchmark rule), one-free, any; "
-                       "square cells only")
-        ->capture_default_str();
-    command.add_option("--heuristic", heuristic,
-                       "auto, octile, manhattan, euclidean, chebyshev or zero (Dijkstra); hex (cube distance) or "
-                       "triangle (band distance) on those maps, where auto picks them and only the heuristics "
-                       "that never overestimate are accepted (hex: chebyshev, zero; triangle: manhattan, "
-                       "chebyshev, zero)")
-        ->capture_default_str();
-    weight_option = command.add_option("--weight", weight, "Weighted A*: f = g + W*h, W >= 1; paths cost at most W x optimal");
+    weight_option =
+        command.add_option("--weight", weight, "Weighted A*: f = g + W*h, W >= 1; paths cost at most W x optimal");
     command.add_option("--terrain", terrain_spec, "Terrain costs, LETTER=COST,... (COST positive or inf)");
     command.add_option("--terrain-file", terrain_file, "Terrain costs, one LETTER=COST per line, # comments");
-    command.add_option("--fallback", fallback,
-                       "none, or nearest: answer an unreachable goal with the path to the nearest reachable cell")
+    command
+        .add_option("--fallback", fallback,
+                    "none, or nearest: answer an unreachable goal with the path to the nearest reachable cell")
         ->capture_default_str();
-    command.add_option("--max-expansions", max_expansions, "Stop a search after N expansions (status node_limit); 0: no limit")
+    command
+        .add_option("--max-expansions", max_expansions,
+                    "Stop a search after N expansions (status node_limit); 0: no limit")
         ->check(whole_number(0, kMaximumExpansions))
         ->capture_default_str();
 }
 
 void SearchOptions::add_deadline_to(CLI::App& command) {
-    command.add_option("--deadline-ms", deadline_milliseconds,
-                       "Stop each query after this many milliseconds of search (status deadline; with --fallback "
-                       "nearest the path to the nearest cell reached); 0 to 86400000, 0: no deadline")
+    command
+        .add_option("--deadline-ms", deadline_milliseconds,
+                    "Stop each query after this many milliseconds of search (status deadline; with --fallback "
+                    "nearest the path to the nearest cell reached); 0 to 86400000, 0: no deadline")
         ->check(whole_number(0, kMaximumDeadlineMilliseconds))
         ->capture_default_str();
 }

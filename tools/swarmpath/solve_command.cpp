@@ -10,18 +10,18 @@
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
-
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <map>
 #include <optional>
-#include <cstdio>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "batch/row_check.hpp"
 #include "commands.hpp"
 #include "distributed_solve.hpp"
 #include "option_limits.hpp"
@@ -29,16 +29,15 @@
 #include "result_rows.hpp"
 #include "run_files.hpp"
 #include "search_options.hpp"
-#include "terminal_text.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
-#include "batch/row_check.hpp"
-#include "swarmpath/batch/run_report.hpp"
-#include "swarmpath/grid/edits.hpp"
 #include "swarmpath/batch/path_oracle.hpp"
+#include "swarmpath/batch/run_report.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
+#include "swarmpath/grid/edits.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/edits_file.hpp"
 #include "swarmpath/io/input_log.hpp"
+#include "terminal_text.hpp"
 
 namespace swarmpath::cli {
 namespace {
@@ -69,14 +68,16 @@ void show_progress(void* user, std::size_t done, std::size_t total) {
     const int width = 30;
     const auto filled = static_cast<int>(static_cast<double>(done) / static_cast<double>(total) * width);
     std::fprintf(stderr, "\r%-28.28s [%s%s] %3d%%", progress->label.c_str(), std::string(filled, '#').c_str(),
-                 std::string(width - filled, ' ').c_str(), static_cast<int>(100.0 * static_cast<double>(done) / static_cast<double>(total)));
+                 std::string(width - filled, ' ').c_str(),
+                 static_cast<int>(100.0 * static_cast<double>(done) / static_cast<double>(total)));
     if (done == total) std::fprintf(stderr, "\r%*s\r", 70, "");
     std::fflush(stderr);
 }
 
 /// Writes one row per query of `set` through `append_row(buffer, set, index, result)` (result_rows.hpp).
 template <class AppendRow>
-void write_rows(OutputStream& file, const batch::ScenarioSet& set, const batch::SetOutcome& outcome, AppendRow&& append_row) {
+void write_rows(OutputStream& file, const batch::ScenarioSet& set, const batch::SetOutcome& outcome,
+                AppendRow&& append_row) {
     std::string buffer;
     for (std::size_t index = 0; index < outcome.results.size(); ++index) {
         append_row(buffer, set, index, outcome.results[index]);
@@ -119,7 +120,8 @@ nlohmann::ordered_json describe_inputs(const io::InputLog& log) {
 }
 
 /// Every file the run reads, each once, for checking that all ranks read the same bytes.
-std::vector<distributed::InputFile> list_inputs(const SolveOptions& options, const std::vector<std::string>& map_paths) {
+std::vector<distributed::InputFile> list_inputs(const SolveOptions& options,
+                                                const std::vector<std::string>& map_paths) {
     std::vector<distributed::InputFile> inputs;
     auto add = [&inputs](const std::string& what, const std::string& path) {
         const bool seen = std::any_of(inputs.begin(), inputs.end(),
@@ -138,21 +140,23 @@ std::vector<distributed::InputFile> list_inputs(const SolveOptions& options, con
 /// The table: one row per set (with the algorithm that ran it, and its set-up time apart from its
 /// search time), the total, and the count of each status other than found.
 std::string format_table(const batch::RunReport& run, const batch::RunTotals& totals) {
-    std::string table = fmt::format("{:<28} {:<22} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9} {:>10} {:>12}\n", "scenario",
-                                    "map", "algorithm", "queries", "solved", "mismatches", "expanded", "setup (s)",
-                                    "search (s)", "queries/s");
+    std::string table =
+        fmt::format("{:<28} {:<22} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9} {:>10} {:>12}\n", "scenario", "map",
+                    "algorithm", "queries", "solved", "mismatches", "expanded", "setup (s)", "search (s)", "queries/s");
     for (const batch::SetReport& report : run.sets()) {
         const batch::SetOutcome& outcome = report.outcome;
         std::string map_name = escape_text(report.map_path.substr(report.map_path.find_last_of('/') + 1));
-        const double rate = outcome.search_seconds > 0 ? static_cast<double>(report.queries) / outcome.search_seconds : 0;
+        const double rate =
+            outcome.search_seconds > 0 ? static_cast<double>(report.queries) / outcome.search_seconds : 0;
         table += fmt::format("{:<28} {:<22} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9.3f} {:>10.3f} {:>12.0f}\n",
                              escape_text(report.scenario_name), map_name, search::to_string(outcome.algorithm),
                              report.queries, report.solved, report.mismatches, report.counters.expanded,
                              outcome.setup_seconds, outcome.search_seconds, rate);
     }
-    const double total_rate = totals.search_seconds > 0 ? static_cast<double>(totals.queries) / totals.search_seconds : 0;
-    table += fmt::format("{:<28} {:<22} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9.3f} {:>10.3f} {:>12.0f}\n", "total", "", "",
-                         totals.queries, totals.solved, totals.mismatches, totals.counters.expanded,
+    const double total_rate =
+        totals.search_seconds > 0 ? static_cast<double>(totals.queries) / totals.search_seconds : 0;
+    table += fmt::format("{:<28} {:<22} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9.3f} {:>10.3f} {:>12.0f}\n", "total", "",
+                         "", totals.queries, totals.solved, totals.mismatches, totals.counters.expanded,
                          totals.setup_seconds, totals.search_seconds, total_rate);
     std::string unsolved;
     for (int status = 1; status < search::kQueryStatusCount; ++status) {
@@ -263,7 +267,8 @@ int settle_settings(SolveRun& run, const ResolvedSearch& resolved) {
     if (options.search.deadline_milliseconds != defaults.deadline_milliseconds) conflicting = "--deadline-ms";
     if (!options.edits_path.empty()) conflicting = "--edits";
     if (!conflicting.empty()) {
-        report_error(conflicting + " does not apply with --oracle (the oracle answers every query optimally from its file)");
+        report_error(conflicting +
+                     " does not apply with --oracle (the oracle answers every query optimally from its file)");
         return kExitBadInput;
     }
     if (run.session.distributed()) {
@@ -302,7 +307,8 @@ int open_outputs(SolveRun& run) {
 int read_map_inputs(SolveRun& run, const ResolvedSearch& resolved) {
     const SolveOptions& options = run.options;
     if (!options.search.terrain_file.empty()) {
-        if (Status same = run.inputs.record(options.search.terrain_file, "terrain", resolved.terrain_file_digest); !same) {
+        if (Status same = run.inputs.record(options.search.terrain_file, "terrain", resolved.terrain_file_digest);
+            !same) {
             report_error(same.error().describe(command_line_wording));
             return kExitBadInput;
         }
@@ -341,7 +347,8 @@ int check_scenario_files(SolveRun& run) {
         for (const std::string& map_path : *maps) {
             if (run.last_use.count(map_path) == 0) run.map_paths.push_back(map_path);
             run.last_use[map_path] = file;
-            if (Status distinct = run.files.check_input("map named by " + options.scenarios[file], map_path); !distinct) {
+            if (Status distinct = run.files.check_input("map named by " + options.scenarios[file], map_path);
+                !distinct) {
                 report_error(distinct.error().describe(command_line_wording));
                 return kExitBadInput;
             }
@@ -386,7 +393,8 @@ public:
 
 private:
     /// The oracle is read into memory and checked against the set's map and rule once per map.
-    Expected<batch::SetOutcome> from_oracle(const batch::ScenarioSet& set, batch::ProgressCallback show, void* progress) {
+    Expected<batch::SetOutcome> from_oracle(const batch::ScenarioSet& set, batch::ProgressCallback show,
+                                            void* progress) {
         if (!oracle_ || oracle_grid_ != set.grid.get()) {
             oracle_.reset();
             io::FileDigest digest;
@@ -398,7 +406,8 @@ private:
                              loaded.error().describe(command_line_wording) + " (the map of " + set.scenario_path +
                                  " is " + set.map_path + ")"};
             }
-            if (Status same = run_.inputs.record(run_.options.oracle_path, "oracle", digest); !same) return same.error();
+            if (Status same = run_.inputs.record(run_.options.oracle_path, "oracle", digest); !same)
+                return same.error();
             oracle_.emplace(std::move(*loaded));
             oracle_grid_ = set.grid.get();
         }
@@ -407,7 +416,7 @@ private:
 
     SolveRun& run_;
     batch::BatchSolver& workers_;
-    distributed::GatheredRun round_;    // the current file's shards, under mpirun
+    distributed::GatheredRun round_;  // the current file's shards, under mpirun
     distributed::GatheredRun gathered_;
     std::optional<batch::Oracle> oracle_;
     const grid::Grid* oracle_grid_ = nullptr;
@@ -439,9 +448,8 @@ public:
         if (paths_) {
             const PathShapeOptions& shapes = run_.shapes;
             write_rows(paths_, set, outcome,
-                       [&](std::string& buffer, const batch::ScenarioSet& rows, std::size_t row, const search::Result& result) {
-                           append_path_row(buffer, rows, row, result, shapes);
-                       });
+                       [&](std::string& buffer, const batch::ScenarioSet& rows, std::size_t row,
+                           const search::Result& result) { append_path_row(buffer, rows, row, result, shapes); });
         }
         if (stats_) write_rows(stats_, set, outcome, append_stats_row);
     }
@@ -505,7 +513,8 @@ private:
         summary["heuristic"] = options.search.heuristic;
         summary["weight"] = run_.settings.weight;
         if (search::cost_bound(run_.settings) > 1.0) {
-            summary["cost_bound"] = fmt::format("paths cost at most {:.6g} x optimal", search::cost_bound(run_.settings));
+            summary["cost_bound"] =
+                fmt::format("paths cost at most {:.6g} x optimal", search::cost_bound(run_.settings));
         }
         nlohmann::ordered_json scenario_entries = nlohmann::ordered_json::array();
         for (const batch::SetReport& set : report.sets()) scenario_entries.push_back(describe_set(set));
@@ -533,12 +542,14 @@ int solve_scenario_files(SolveRun& run) {
     Progress progress;
     progress.enabled = ::isatty(2) != 0;
     for (std::size_t file = 0; file < options.scenarios.size(); ++file) {
-        Expected<std::vector<batch::ScenarioSet>> sets = batch::load_scenario_file(options.scenarios[file], run.load, maps);
+        Expected<std::vector<batch::ScenarioSet>> sets =
+            batch::load_scenario_file(options.scenarios[file], run.load, maps);
         bool ready = static_cast<bool>(sets);
         if (!sets && run.session.is_root()) report_error(sets.error().describe(command_line_wording));
         // --strict judges the map the queries run on: after the edits.
         if (ready && options.strict) ready = endpoints_are_valid(*sets);
-        if (run.session.distributed() && !run.session.all_ranks_succeeded(ready, options.scenarios[file])) return kExitBadInput;
+        if (run.session.distributed() && !run.session.all_ranks_succeeded(ready, options.scenarios[file]))
+            return kExitBadInput;
         if (!ready) return kExitBadInput;
         for (auto map = run.last_use.begin(); map != run.last_use.end();) {  // maps no later file uses
             if (map->second == file) {
@@ -593,14 +604,19 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     auto options = std::make_shared<SolveOptions>();
     CLI::App* command = app.add_subcommand("solve", "Solve every query of Moving AI scenario files");
     command->add_option("scenarios", options->scenarios, "Scenario files (.map.scen)")->required();
-    command->add_option("--map", options->map, "Use this map for every scenario row (overrides the names in the files)");
-    command->add_option("--threads", options->threads,
-                        "Worker threads, 0 to 1024, used everywhere in the run (0, the default, and at most: one per hardware thread)")
+    command->add_option("--map", options->map,
+                        "Use this map for every scenario row (overrides the names in the files)");
+    command
+        ->add_option("--threads", options->threads,
+                     "Worker threads, 0 to 1024, used everywhere in the run (0, the default, and at most: one per "
+                     "hardware thread)")
         ->check(whole_number(0, kMaximumThreads));
-    command->add_flag("--check", options->check, "Compare each cost with the file's optimal length; exit 1 on a mismatch");
-    command->add_flag("--strict", options->strict,
-                      "Refuse the run (exit 2, naming file and line) if any row has an endpoint off the map or on a "
-                      "blocked cell; without it such rows are answered with a status (invalid, start_blocked, goal_blocked)");
+    command->add_flag("--check", options->check,
+                      "Compare each cost with the file's optimal length; exit 1 on a mismatch");
+    command->add_flag(
+        "--strict", options->strict,
+        "Refuse the run (exit 2, naming file and line) if any row has an endpoint off the map or on a "
+        "blocked cell; without it such rows are answered with a status (invalid, start_blocked, goal_blocked)");
     command->add_option("--summary", options->summary_path, "Write a JSON summary to this file ('-': standard output)");
     command->add_option("--paths", options->paths_path,
                         "Write every path as CSV to this file ('-': standard output; a name ending in .gz: gzip)");

@@ -17,17 +17,17 @@
 
 #include <fmt/format.h>
 
-#include "commands.hpp"
-#include "run_files.hpp"
-#include "terminal_text.hpp"
 #include "batch/row_check.hpp"
+#include "commands.hpp"
+#include "io/text_lines.hpp"
+#include "run_files.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/io/file_reading.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/io/terrain_file.hpp"
-#include "io/text_lines.hpp"
+#include "terminal_text.hpp"
 
 namespace swarmpath::cli {
 namespace {
@@ -119,8 +119,8 @@ private:
             return nullptr;
         }
         cached->second = std::make_unique<grid::Grid>(std::move(*built));
-        map_sizes_[path] = fmt::format("type {}, {} x {}", grid::topology_type_name(cached->second->topology()), map->width,
-                                       map->height);
+        map_sizes_[path] = fmt::format("type {}, {} x {}", grid::topology_type_name(cached->second->topology()),
+                                       map->width, map->height);
         return cached->second.get();
     }
 
@@ -144,7 +144,8 @@ private:
             path,
             [&](const io::ScenarioRow& row) {
                 ++rows;
-                const std::string map_path = options_.map.empty() ? io::resolve_map_path(path, row.map_name) : options_.map;
+                const std::string map_path =
+                    options_.map.empty() ? io::resolve_map_path(path, row.map_name) : options_.map;
                 const grid::Grid* grid = nullptr;
                 if (auto cached = grids_.find(map_path); cached != grids_.end()) {
                     grid = cached->second.get();
@@ -153,8 +154,8 @@ private:
                     if (!map_text) {
                         grids_.emplace(map_path, nullptr);
                         row_problem(Error{path, row.line, 0,
-                                          "map '" + row.map_name + "' (" + map_path + ") cannot be read: " +
-                                              map_text.error().message},
+                                          "map '" + row.map_name + "' (" + map_path +
+                                              ") cannot be read: " + map_text.error().message},
                                     false);
                         return true;
                     }
@@ -181,8 +182,10 @@ private:
         }
         for (const Error& problem : problems) report(tally, problem, false);
         if (problems.size() >= io::kMaximumProblems) {
-            report(tally, Error{path, 0, 0, fmt::format("stopped after {} problems; rows after that are not checked",
-                                                        problems.size())}, false);
+            report(tally,
+                   Error{path, 0, 0,
+                         fmt::format("stopped after {} problems; rows after that are not checked", problems.size())},
+                   false);
             return;
         }
         rows_[path] = rows;
@@ -240,8 +243,10 @@ int run_validate(const ValidateOptions& options) {
         const Tally tally = validator.validate(path);
         errors += tally.errors;
         std::string what = validator.describe(path);
-        std::string verdict = tally.errors == 0 ? "ok" : fmt::format("{} error{}", tally.errors, tally.errors == 1 ? "" : "s");
-        if (tally.warnings > 0) verdict += fmt::format(", {} warning{}", tally.warnings, tally.warnings == 1 ? "" : "s");
+        std::string verdict =
+            tally.errors == 0 ? "ok" : fmt::format("{} error{}", tally.errors, tally.errors == 1 ? "" : "s");
+        if (tally.warnings > 0)
+            verdict += fmt::format(", {} warning{}", tally.warnings, tally.warnings == 1 ? "" : "s");
         if (tally.unprinted > 0) verdict += fmt::format(" ({} not shown)", tally.unprinted);
         std::printf("%s: %s%s\n", escape_text(path).c_str(), verdict.c_str(),
                     what.empty() ? "" : (" (" + escape_text(what) + ")").c_str());

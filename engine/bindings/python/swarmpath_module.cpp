@@ -18,12 +18,12 @@
 #include <cctype>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <condition_variable>
-#include <exception>
-#include <functional>
 #include <cstdint>
+#include <cstdio>
+#include <exception>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "flat_queries.hpp"
+#include "search/moves.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/batch/editable_map.hpp"
@@ -54,7 +55,6 @@
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/goal_field.hpp"
 #include "swarmpath/search/goal_field_record.hpp"
-#include "search/moves.hpp"
 #include "swarmpath/search/path_shapes.hpp"
 #include "swarmpath/search/solver.hpp"
 #include "swarmpath/search/types.hpp"
@@ -86,7 +86,9 @@ std::string python_setting_wording(Setting setting, std::string_view value) {
 std::string in_python_words(const std::string& message) { return word_message(message, python_setting_wording); }
 
 /// A ValueError carrying an engine Error, in this module's words.
-[[noreturn]] void raise_engine_error(const Error& error) { raise(PyExc_ValueError, error.describe(python_setting_wording)); }
+[[noreturn]] void raise_engine_error(const Error& error) {
+    raise(PyExc_ValueError, error.describe(python_setting_wording));
+}
 
 /// A file path argument: str, bytes or os.PathLike (os.fspath), refused with ValueError when it
 /// holds a NUL byte (the file system would see only the part before it).
@@ -151,15 +153,17 @@ grid::TerrainTable terrain_table(const py::object& terrain, grid::TerrainTable b
         Expected<grid::TerrainTable> table = io::parse_terrain_spec(spec, base, "terrain");
         if (!table) {
             const Error& error = table.error();
-            raise(PyExc_ValueError, "terrain=" + py::repr(terrain).cast<std::string>() + ": " +
-                                        (error.column != 0 ? "at character " + std::to_string(error.column) + ": " : "") +
-                                        in_python_words(error.message));
+            raise(PyExc_ValueError,
+                  "terrain=" + py::repr(terrain).cast<std::string>() + ": " +
+                      (error.column != 0 ? "at character " + std::to_string(error.column) + ": " : "") +
+                      in_python_words(error.message));
         }
         return *table;
     }
     if (!py::isinstance<py::dict>(terrain)) {
-        raise(PyExc_TypeError, "terrain must be None, a spec string such as \"W=2,T=inf\" or a dict {letter: cost}, not " +
-                                   py::str(py::type::of(terrain).attr("__name__")).cast<std::string>());
+        raise(PyExc_TypeError,
+              "terrain must be None, a spec string such as \"W=2,T=inf\" or a dict {letter: cost}, not " +
+                  py::str(py::type::of(terrain).attr("__name__")).cast<std::string>());
     }
     for (auto [key, value] : terrain.cast<py::dict>()) {
         if (!py::isinstance<py::str>(key)) {
@@ -168,7 +172,8 @@ grid::TerrainTable terrain_table(const py::object& terrain, grid::TerrainTable b
                                        py::repr(key).cast<std::string>());
         }
         const std::string letter = key.cast<std::string>();
-        if (letter.size() != 1 || static_cast<unsigned char>(letter[0]) <= 32 || static_cast<unsigned char>(letter[0]) >= 127) {
+        if (letter.size() != 1 || static_cast<unsigned char>(letter[0]) <= 32 ||
+            static_cast<unsigned char>(letter[0]) >= 127) {
             raise(PyExc_ValueError, "terrain key " + py::repr(key).cast<std::string>() +
                                         " must be exactly one printable, non-space ASCII character");
         }
@@ -181,8 +186,7 @@ grid::TerrainTable terrain_table(const py::object& terrain, grid::TerrainTable b
 /// numpy.asarray, so conversion errors (MemoryError included) reach the caller as they are.
 py::array array_argument(const py::object& source) {
     if (py::isinstance<py::array>(source)) return py::reinterpret_borrow<py::array>(source);
-    return py::reinterpret_steal<py::array>(
-        py::module_::import("numpy").attr("asarray")(source).release());
+    return py::reinterpret_steal<py::array>(py::module_::import("numpy").attr("asarray")(source).release());
 }
 
 /// A C-contiguous copy (or view) of `source` as `Value`, or the exception NumPy raised making it
@@ -195,14 +199,17 @@ py::array_t<Value, py::array::c_style | py::array::forcecast> contiguous(const p
 /// The (height, width) of a 2-D grid array, checked against the engine's largest map.
 std::pair<std::uint64_t, std::uint64_t> grid_shape(const py::array& source, const char* function) {
     if (source.ndim() != 2) {
-        raise(PyExc_ValueError, std::string(function) + " needs a 2-D array indexed [y, x], not " + std::to_string(source.ndim()) + "-D");
+        raise(PyExc_ValueError,
+              std::string(function) + " needs a 2-D array indexed [y, x], not " + std::to_string(source.ndim()) + "-D");
     }
     const auto height = static_cast<std::uint64_t>(source.shape(0));
     const auto width = static_cast<std::uint64_t>(source.shape(1));
-    if (width == 0 || height == 0) raise(PyExc_ValueError, std::string(function) + " needs at least one row and one column");
+    if (width == 0 || height == 0)
+        raise(PyExc_ValueError, std::string(function) + " needs at least one row and one column");
     if (width > io::kMaximumSide || height > io::kMaximumSide || width * height > io::kMaximumCells) {
-        raise(PyExc_ValueError, "the array is larger than the engine's largest map (" + std::to_string(io::kMaximumSide) +
-                                    " cells a side, " + std::to_string(io::kMaximumCells) + " cells)");
+        raise(PyExc_ValueError, "the array is larger than the engine's largest map (" +
+                                    std::to_string(io::kMaximumSide) + " cells a side, " +
+                                    std::to_string(io::kMaximumCells) + " cells)");
     }
     return {height, width};
 }
@@ -298,9 +305,11 @@ PythonGrid costs_to_grid(const Value* data, io::MapFile map, std::optional<doubl
         }
         if (!(cost >= grid::kMinimumCost && cost <= grid::kMaximumCost)) {
             raise(PyExc_ValueError,
-                  "array: the cell at " + row_and_column(index, map.width) + " costs " + py::repr(py::float_(cost)).cast<std::string>() +
+                  "array: the cell at " + row_and_column(index, map.width) + " costs " +
+                      py::repr(py::float_(cost)).cast<std::string>() +
                       ": costs must be from 1e-06 to 1e+12 (so that path sums cannot overflow); inf and NaN "
-                      "mark blocked cells" + (blocked ? "" : ", and blocked= names a value that does (such as blocked=0)"));
+                      "mark blocked cells" +
+                      (blocked ? "" : ", and blocked= names a value that does (such as blocked=0)"));
         }
         auto [entry, inserted] = letter_of_cost.try_emplace(cost, '\0');
         if (inserted) {
@@ -314,7 +323,8 @@ PythonGrid costs_to_grid(const Value* data, io::MapFile map, std::optional<doubl
     return PythonGrid::build(std::move(map), table);
 }
 
-PythonGrid PythonGrid::from_costs(const py::object& source_object, const py::object& blocked_object, const std::string& topology) {
+PythonGrid PythonGrid::from_costs(const py::object& source_object, const py::object& blocked_object,
+                                  const std::string& topology) {
     check_topology(topology);
     const py::array source = array_argument(source_object);
     const char kind = source.dtype().kind();
@@ -337,14 +347,16 @@ PythonGrid PythonGrid::from_costs(const py::object& source_object, const py::obj
     return costs_to_grid(contiguous<std::int64_t>(source).data(), std::move(map), blocked);
 }
 
-PythonGrid PythonGrid::from_array(const py::object& source_object, const py::object& terrain, const std::string& topology) {
+PythonGrid PythonGrid::from_array(const py::object& source_object, const py::object& terrain,
+                                  const std::string& topology) {
     check_topology(topology);
     const py::array source = array_argument(source_object);
     const char kind = source.dtype().kind();
     if (kind != 'b' && kind != 'i' && kind != 'u' && kind != 'f' && kind != 'U' && kind != 'S') {
-        raise(PyExc_TypeError, std::string("Grid.from_array takes a bool array or an integer array of 0 and 1 "
-                                           "(passability), a float array (costs) or a str array (terrain letters), not dtype ") +
-                                   py::str(source.dtype()).cast<std::string>());
+        raise(PyExc_TypeError,
+              std::string("Grid.from_array takes a bool array or an integer array of 0 and 1 "
+                          "(passability), a float array (costs) or a str array (terrain letters), not dtype ") +
+                  py::str(source.dtype()).cast<std::string>());
     }
     const auto [height, width] = grid_shape(source, "Grid.from_array");
     io::MapFile map = empty_map(height, width, topology);
@@ -355,8 +367,8 @@ PythonGrid PythonGrid::from_array(const py::object& source_object, const py::obj
         const std::int64_t* data = cells.data();
         for (std::size_t index = 0; index < map.letters.size(); ++index) {
             if (data[index] != 0 && data[index] != 1) {
-                raise(PyExc_ValueError, "Grid.from_array: the integer array holds " + std::to_string(data[index]) + " at " +
-                                            row_and_column(index, width) +
+                raise(PyExc_ValueError, "Grid.from_array: the integer array holds " + std::to_string(data[index]) +
+                                            " at " + row_and_column(index, width) +
                                             "; an integer array is passability, 1 passable and 0 blocked. For a cost "
                                             "map use Grid.from_costs(array, blocked=...); for nonzero-is-passable "
                                             "pass array != 0");
@@ -366,7 +378,8 @@ PythonGrid PythonGrid::from_array(const py::object& source_object, const py::obj
         return build(std::move(map), terrain_table(terrain));
     }
     if (kind == 'f') {
-        if (!terrain.is_none()) raise(PyExc_ValueError, "terrain applies to letter grids; a cost array carries its own costs");
+        if (!terrain.is_none())
+            raise(PyExc_ValueError, "terrain applies to letter grids; a cost array carries its own costs");
         return costs_to_grid(contiguous<double>(source).data(), std::move(map), std::nullopt);
     }
     // Letters, one per cell, through the terrain table (benchmark letters by default). Cells of
@@ -379,7 +392,8 @@ PythonGrid PythonGrid::from_array(const py::object& source_object, const py::obj
     const grid::TerrainTable table = terrain_table(terrain);
     for (std::size_t index = 0; index < map.letters.size(); ++index) {
         const std::uint32_t* cell = data + index * characters;
-        const bool single = characters >= 1 && cell[0] != 0 && std::all_of(cell + 1, cell + characters, [](std::uint32_t code) { return code == 0; });
+        const bool single = characters >= 1 && cell[0] != 0 &&
+                            std::all_of(cell + 1, cell + characters, [](std::uint32_t code) { return code == 0; });
         if (!single || cell[0] > 127) {
             std::string shown;
             for (std::size_t offset = 0; offset < characters && cell[offset] != 0; ++offset) {
@@ -408,8 +422,9 @@ Value parsed_or_raise(Expected<Value> parsed) {
 
 search::Algorithm parse_algorithm(const std::string& name) {
     if (name == "oracle") {
-        raise(PyExc_ValueError, "algorithm=\"oracle\" answers from a file: use swarmpath.Oracle; a Solver takes \"auto\", "
-                                "\"astar\", \"jps\", \"jps+\" or \"flowfield\"");
+        raise(PyExc_ValueError,
+              "algorithm=\"oracle\" answers from a file: use swarmpath.Oracle; a Solver takes \"auto\", "
+              "\"astar\", \"jps\", \"jps+\" or \"flowfield\"");
     }
     return parsed_or_raise(search::parse_algorithm(name));
 }
@@ -418,7 +433,9 @@ search::DiagonalRule parse_diagonal_rule(const std::string& name) {
     return parsed_or_raise(search::parse_diagonal_rule(name));
 }
 
-search::HeuristicKind parse_heuristic(const std::string& name) { return parsed_or_raise(search::parse_heuristic(name)); }
+search::HeuristicKind parse_heuristic(const std::string& name) {
+    return parsed_or_raise(search::parse_heuristic(name));
+}
 
 /// (k, 2) int64 array of [x, y] rows from cell indices of a grid `width` wide.
 py::array_t<std::int64_t> path_array(const std::vector<grid::CellIndex>& path, std::uint32_t width) {
@@ -436,7 +453,8 @@ template <class Value, class Field>
 py::array_t<Value> column(const std::vector<search::Result>& results, Field field) {
     py::array_t<Value> values(static_cast<py::ssize_t>(results.size()));
     Value* data = values.mutable_data();
-    for (std::size_t index = 0; index < results.size(); ++index) data[index] = static_cast<Value>(field(results[index]));
+    for (std::size_t index = 0; index < results.size(); ++index)
+        data[index] = static_cast<Value>(field(results[index]));
     return values;
 }
 
@@ -447,11 +465,14 @@ std::pair<std::int64_t, std::int64_t> cell_argument(const py::object& cell, cons
     } catch (const py::cast_error&) {
         raise(PyExc_TypeError, std::string(what) + " must be an (x, y) pair of integers");
     }
-    if (pair.size() != 2) raise(PyExc_ValueError, std::string(what) + " must be an (x, y) pair, not " + std::to_string(pair.size()) + " values");
+    if (pair.size() != 2)
+        raise(PyExc_ValueError,
+              std::string(what) + " must be an (x, y) pair, not " + std::to_string(pair.size()) + " values");
     const py::object x = pair[0];
     const py::object y = pair[1];
     // Integers only (Python or NumPy ints, anything with __index__): 1.5 is an error, not cell 1.
-    if (!PyIndex_Check(x.ptr()) || !PyIndex_Check(y.ptr()) || py::isinstance<py::bool_>(x) || py::isinstance<py::bool_>(y)) {
+    if (!PyIndex_Check(x.ptr()) || !PyIndex_Check(y.ptr()) || py::isinstance<py::bool_>(x) ||
+        py::isinstance<py::bool_>(y)) {
         raise(PyExc_TypeError, std::string(what) + " must be an (x, y) pair of integers");
     }
     try {
@@ -530,8 +551,8 @@ struct PythonBatch {
     py::object crowd;             ///< auto and flowfield: what the crowd solver did (a dict); else None
     bool shaped = false;          ///< the paths are waypoints or smoothed (write_paths adds a length column)
     unsigned threads = 0;
-    double seconds = 0;   ///< wall time of the solve, GIL released
-    double started = 0;   ///< steady-clock seconds when the solve began (comparable within one process)
+    double seconds = 0;  ///< wall time of the solve, GIL released
+    double started = 0;  ///< steady-clock seconds when the solve began (comparable within one process)
     double finished = 0;
 };
 
@@ -550,8 +571,10 @@ struct PythonGoalField {
         std::int8_t* step = result.mutable_data();
         for (py::ssize_t index = 0; index < height * width; ++index) {
             const int code = direction[index];
-            step[2 * index] = static_cast<std::int8_t>(code < 0 ? 0 : search::kDirectionX[static_cast<std::size_t>(code)]);
-            step[2 * index + 1] = static_cast<std::int8_t>(code < 0 ? 0 : search::kDirectionY[static_cast<std::size_t>(code)]);
+            step[2 * index] =
+                static_cast<std::int8_t>(code < 0 ? 0 : search::kDirectionX[static_cast<std::size_t>(code)]);
+            step[2 * index + 1] =
+                static_cast<std::int8_t>(code < 0 ? 0 : search::kDirectionY[static_cast<std::size_t>(code)]);
         }
         return result;
     }
@@ -567,8 +590,9 @@ struct PythonGoalField {
         std::int8_t* direction = field.directions.mutable_data();
         for (std::size_t index = 0; index < file.costs.size(); ++index) {
             cost[index] = static_cast<double>(file.costs[index]);
-            direction[index] = file.directions[index] == search::kNoDirection ? std::int8_t{-1}
-                                                                             : static_cast<std::int8_t>(file.directions[index]);
+            direction[index] = file.directions[index] == search::kNoDirection
+                                   ? std::int8_t{-1}
+                                   : static_cast<std::int8_t>(file.directions[index]);
         }
         field.record = std::make_shared<const io::FieldFile>(std::move(file));
         return field;
@@ -606,7 +630,8 @@ constexpr std::int64_t kMaximumDeadlineMilliseconds = 86'400'000;
 constexpr std::chrono::milliseconds kSignalPollInterval{10};
 
 /// A whole-number keyword argument from `minimum` to `maximum` (Python or NumPy int, not bool).
-std::int64_t whole_number_argument(const py::object& value, const char* keyword, std::int64_t minimum, std::int64_t maximum) {
+std::int64_t whole_number_argument(const py::object& value, const char* keyword, std::int64_t minimum,
+                                   std::int64_t maximum) {
     if (!PyIndex_Check(value.ptr()) || py::isinstance<py::bool_>(value)) {
         raise(PyExc_TypeError, std::string(keyword) + " must be an integer, not " +
                                    py::str(py::type::of(value).attr("__name__")).cast<std::string>());
@@ -637,16 +662,17 @@ std::vector<search::Query> batch_queries(const py::object& argument) {
                                    py::str(queries.dtype()).cast<std::string>());
     }
     if (queries.ndim() != 2 || queries.shape(1) != 4) {
-        raise(PyExc_ValueError, "queries must be an (N, 4) array: start x, start y, goal x, goal y per row; got shape " +
-                                    py::str(queries.attr("shape")).cast<std::string>());
+        raise(PyExc_ValueError,
+              "queries must be an (N, 4) array: start x, start y, goal x, goal y per row; got shape " +
+                  py::str(queries.attr("shape")).cast<std::string>());
     }
     const auto rows = contiguous<std::int64_t>(queries);
     return bindings::queries_from_flat(rows.data(), static_cast<std::size_t>(rows.shape(0)));
 }
 
 /// Every path of a batch, flat: (M, 2) int32 [x, y] rows and (N + 1,) int64 offsets.
-std::pair<py::array_t<std::int32_t>, py::array_t<std::int64_t>> flat_path_arrays(const std::vector<search::Result>& results,
-                                                                                 std::uint32_t width) {
+std::pair<py::array_t<std::int32_t>, py::array_t<std::int64_t>> flat_path_arrays(
+    const std::vector<search::Result>& results, std::uint32_t width) {
     py::array_t<std::int64_t> offsets(static_cast<py::ssize_t>(results.size() + 1));
     std::int64_t* offset = offsets.mutable_data();
     offset[0] = 0;
@@ -665,13 +691,16 @@ std::pair<py::array_t<std::int32_t>, py::array_t<std::int64_t>> flat_path_arrays
 }
 
 /// The batch arrays of a finished set of results, with paths as a list or flat (solve_batch's).
-void fill_batch(PythonBatch& batch, std::vector<search::Result>& results, std::uint32_t width, bool paths, bool flat_paths) {
+void fill_batch(PythonBatch& batch, std::vector<search::Result>& results, std::uint32_t width, bool paths,
+                bool flat_paths) {
     batch.costs = column<double>(results, reported_cost);
     batch.path_costs = column<double>(results, [](const search::Result& result) { return result.cost; });
     batch.status_codes = column<std::uint8_t>(results, [](const search::Result& result) { return result.status; });
     batch.statuses = statuses().names.attr("__getitem__")(batch.status_codes);
-    batch.expanded = column<std::uint64_t>(results, [](const search::Result& result) { return result.counters.expanded; });
-    batch.generated = column<std::uint64_t>(results, [](const search::Result& result) { return result.counters.generated; });
+    batch.expanded =
+        column<std::uint64_t>(results, [](const search::Result& result) { return result.counters.expanded; });
+    batch.generated =
+        column<std::uint64_t>(results, [](const search::Result& result) { return result.counters.generated; });
     batch.heap_operations = column<std::uint64_t>(results, [](const search::Result& result) {
         return result.counters.heap_pushes + result.counters.heap_pops + result.counters.decrease_keys;
     });
@@ -733,13 +762,14 @@ std::vector<search::Point> points_argument(const py::object& argument, const cha
     for (std::size_t index = 0; index < count; ++index) {
         const std::int64_t x = data[2 * index];
         const std::int64_t y = data[2 * index + 1];
-        const bool inside = grid != nullptr ? grid->contains(x, y)
-                                            : x >= 0 && y >= 0 && x <= 0xFFFFFFFFLL && y <= 0xFFFFFFFFLL;
+        const bool inside =
+            grid != nullptr ? grid->contains(x, y) : x >= 0 && y >= 0 && x <= 0xFFFFFFFFLL && y <= 0xFFFFFFFFLL;
         if (!inside) {
-            raise(PyExc_ValueError, std::string(keyword) + " row " + std::to_string(index) + " (" + std::to_string(x) + ", " +
-                                        std::to_string(y) + ") is off the " +
-                                        (grid != nullptr ? std::to_string(grid->width()) + "x" + std::to_string(grid->height()) + " map"
-                                                         : std::string("32-bit range")));
+            raise(PyExc_ValueError,
+                  std::string(keyword) + " row " + std::to_string(index) + " (" + std::to_string(x) + ", " +
+                      std::to_string(y) + ") is off the " +
+                      (grid != nullptr ? std::to_string(grid->width()) + "x" + std::to_string(grid->height()) + " map"
+                                       : std::string("32-bit range")));
         }
         points[index] = {static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y)};
         if (grid_path && index > 0) {
@@ -747,7 +777,8 @@ std::vector<search::Point> points_argument(const py::object& argument, const cha
             const std::int64_t step_y = y - static_cast<std::int64_t>(points[index - 1].y);
             if (step_x < -1 || step_x > 1 || step_y < -1 || step_y > 1) {
                 raise(PyExc_ValueError, std::string(keyword) + " rows " + std::to_string(index - 1) + " and " +
-                                            std::to_string(index) + " are not neighbouring cells: a grid path, as a "
+                                            std::to_string(index) +
+                                            " are not neighbouring cells: a grid path, as a "
                                             "search returns it, steps one cell at a time");
             }
         }
@@ -843,7 +874,8 @@ public:
                  std::uint64_t max_expansions, bool record_paths, const py::object& deadline_ms,
                  std::shared_ptr<PythonCancelToken> cancel)
         : grid_(source), cancel_(cancel ? std::move(cancel) : std::make_shared<PythonCancelToken>()) {
-        if (!terrain.is_none()) grid_ = PythonGrid::build(io::MapFile(*source.map), terrain_table(terrain, source.terrain));
+        if (!terrain.is_none())
+            grid_ = PythonGrid::build(io::MapFile(*source.map), terrain_table(terrain, source.terrain));
         search::SearchSettings settings;
         settings.algorithm = parse_algorithm(algorithm);
         if (moves != 4 && moves != 8) raise(PyExc_ValueError, "moves must be 4 or 8, not " + std::to_string(moves));
@@ -876,15 +908,16 @@ public:
             }
         }
         current_solver().solve(context_, {start_x, start_y, goal_x, goal_y}, result_);
-        return {static_cast<std::uint8_t>(result_.status), reported_cost(result_), result_.cost,
-                path_array(result_.path, grid.width()), result_.counters.expanded, result_.counters.generated};
+        return {static_cast<std::uint8_t>(result_.status), reported_cost(result_),    result_.cost,
+                path_array(result_.path, grid.width()),    result_.counters.expanded, result_.counters.generated};
     }
 
     PythonBatch solve_batch(const py::object& queries_argument, const py::object& threads_argument, bool paths,
                             bool flat_paths, const std::string& path_shape_name) {
         const unsigned threads = worker_count(threads_argument);
         const PathShape path_shape = parse_path_shape(path_shape_name);
-        if (path_shape != PathShape::cells) check_path_shapes_apply(*grid_.grid, ("path_shape=\"" + path_shape_name + "\"").c_str());
+        if (path_shape != PathShape::cells)
+            check_path_shapes_apply(*grid_.grid, ("path_shape=\"" + path_shape_name + "\"").c_str());
         const std::vector<search::Query> queries = batch_queries(queries_argument);
         std::vector<search::Result> results(queries.size());
         // The solver and grid of this moment: an edit made from another Python thread while this
@@ -922,15 +955,17 @@ public:
         const std::shared_ptr<const grid::Grid> grid_now = grid_.grid;  // kept while the GIL is released
         const grid::Grid& grid = *grid_now;
         if (!grid.contains(goal_x, goal_y)) {
-            raise(PyExc_ValueError, "goal (" + std::to_string(goal_x) + ", " + std::to_string(goal_y) + ") is off the map");
+            raise(PyExc_ValueError,
+                  "goal (" + std::to_string(goal_x) + ", " + std::to_string(goal_y) + ") is off the map");
         }
         const search::SearchSettings& settings = current_solver().settings();
         search::FieldWorkspace workspace;
         search::GoalField field;
         {
             py::gil_scoped_release released;
-            field = search::GoalField::compute(grid, settings.moves, settings.diagonal, static_cast<std::uint32_t>(goal_x),
-                                               static_cast<std::uint32_t>(goal_y), {}, true, workspace);
+            field =
+                search::GoalField::compute(grid, settings.moves, settings.diagonal, static_cast<std::uint32_t>(goal_x),
+                                           static_cast<std::uint32_t>(goal_y), {}, true, workspace);
         }
         PythonGoalField result;
         result.costs = py::array_t<double>({grid.height(), grid.width()});
@@ -942,7 +977,8 @@ public:
                 const bool settled = field.settled(x, y);
                 costs(y, x) = settled ? grid.to_real_cost(field.cost_units(x, y)) : INFINITY;
                 const std::uint8_t direction = field.next_direction(x, y);
-                directions(y, x) = direction == search::kNoDirection ? std::int8_t{-1} : static_cast<std::int8_t>(direction);
+                directions(y, x) =
+                    direction == search::kNoDirection ? std::int8_t{-1} : static_cast<std::int8_t>(direction);
             }
         }
         result.expanded = field.counters().expanded;
@@ -960,8 +996,8 @@ public:
             batch::BatchSolver preparers;  // builds the JPS+ table on every hardware thread
             const batch::JumpPointData jump{.scan_lines = current_solver().algorithm() == search::Algorithm::jps,
                                             .table = current_solver().algorithm() == search::Algorithm::jps_plus};
-            editable_ = std::make_unique<batch::EditableMap>(*grid_.grid, grid_.terrain, settings.moves, settings.diagonal,
-                                                             jump, preparers.parallel_loop());
+            editable_ = std::make_unique<batch::EditableMap>(*grid_.grid, grid_.terrain, settings.moves,
+                                                             settings.diagonal, jump, preparers.parallel_loop());
         }
         // The solver is let go first: data it no longer shares is refreshed in place, not copied
         // (a batch still running on it keeps it, and the refresh copies what that batch holds).
@@ -979,7 +1015,8 @@ public:
         const std::shared_ptr<const grid::Grid> edited = editable_->shared_grid();
         if (std::optional<Error> refused = make_solvers(*edited); refused) restore(*refused);
         io::MapFile map(*grid_.map);
-        for (const grid::CellEdit& edit : edits) map.letters[static_cast<std::size_t>(edit.y) * map.width + edit.x] = edit.letter;
+        for (const grid::CellEdit& edit : edits)
+            map.letters[static_cast<std::size_t>(edit.y) * map.width + edit.x] = edit.letter;
         grid_ = PythonGrid{std::make_shared<const io::MapFile>(std::move(map)), grid_.terrain, edited};
         py::dict result;
         result["cells_changed"] = report->cells_changed;
@@ -1006,7 +1043,8 @@ public:
         for (auto [cell, what, end] : {std::tuple{&from, "from", &ends[0]}, std::tuple{&to, "to", &ends[1]}}) {
             const auto [x, y] = cell_argument(*cell, what);
             if (!grid.contains(x, y)) {
-                raise(PyExc_ValueError, std::string(what) + " (" + std::to_string(x) + ", " + std::to_string(y) + ") is off the map");
+                raise(PyExc_ValueError,
+                      std::string(what) + " (" + std::to_string(x) + ", " + std::to_string(y) + ") is off the map");
             }
             *end = {static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y)};
         }
@@ -1032,7 +1070,8 @@ private:
     /// settings do not fit the grid.
     std::optional<Error> make_solvers(const grid::Grid& grid) {
         batch::BatchSolver preparers;  // preparation (the JPS+ table) on every hardware thread
-        if (settings_.algorithm == search::Algorithm::automatic || settings_.algorithm == search::Algorithm::flowfield) {
+        if (settings_.algorithm == search::Algorithm::automatic ||
+            settings_.algorithm == search::Algorithm::flowfield) {
             Expected<batch::CrowdSolver> crowd =
                 batch::CrowdSolver::create(grid, settings_, search::Algorithm::automatic, preparers.parallel_loop());
             if (!crowd) return crowd.error();
@@ -1040,8 +1079,9 @@ private:
             solver_ = std::shared_ptr<const search::Solver>(crowd_, &crowd_->search_solver());
             return std::nullopt;
         }
-        Expected<search::Solver> created = editable_ ? editable_->solver(settings_)
-                                                     : search::Solver::create(grid, settings_, {.parallel = preparers.parallel_loop()});
+        Expected<search::Solver> created =
+            editable_ ? editable_->solver(settings_)
+                      : search::Solver::create(grid, settings_, {.parallel = preparers.parallel_loop()});
         if (!created) return created.error();
         crowd_.reset();
         solver_ = std::make_shared<const search::Solver>(std::move(*created));
@@ -1075,11 +1115,13 @@ private:
             const auto [x, y] = cell_argument(py::make_tuple(triple[0], triple[1]), where.c_str());
             if (!grid.contains(x, y)) {
                 raise(PyExc_ValueError, where + ": (" + std::to_string(x) + ", " + std::to_string(y) + ") is off the " +
-                                            std::to_string(grid.width()) + "x" + std::to_string(grid.height()) + " map");
+                                            std::to_string(grid.width()) + "x" + std::to_string(grid.height()) +
+                                            " map");
             }
             const py::object letter = triple[2];
             if (!py::isinstance<py::str>(letter) || letter.cast<std::string>().size() != 1) {
-                raise(PyExc_TypeError, where + ": the letter must be a one-character str, not " + py::repr(letter).cast<std::string>());
+                raise(PyExc_TypeError,
+                      where + ": the letter must be a one-character str, not " + py::repr(letter).cast<std::string>());
             }
             const char code = letter.cast<std::string>()[0];
             if (!grid_.terrain.rule(code).defined) {
@@ -1097,7 +1139,8 @@ private:
 
     /// Puts each result's path into `shape` (as cell indices, so the path arrays are made as for
     /// cells) and returns the Euclidean length of each path as returned, with the GIL released.
-    py::array_t<double> shape_paths(const grid::Grid& grid, std::vector<search::Result>& results, PathShape shape) const {
+    py::array_t<double> shape_paths(const grid::Grid& grid, std::vector<search::Result>& results,
+                                    PathShape shape) const {
         py::array_t<double> lengths(static_cast<py::ssize_t>(results.size()));
         double* length = lengths.mutable_data();
         const search::SmoothingRules rules = smoothing_rules();
@@ -1110,7 +1153,8 @@ private:
             length[index] = search::polyline_length(points);
             if (shape == PathShape::cells) continue;
             path.resize(points.size());
-            for (std::size_t step = 0; step < points.size(); ++step) path[step] = {points[step].y * grid.width() + points[step].x};
+            for (std::size_t step = 0; step < points.size(); ++step)
+                path[step] = {points[step].y * grid.width() + points[step].x};
         }
         return lengths;
     }
@@ -1120,8 +1164,8 @@ private:
     /// signal whose handler raises (Ctrl-C: KeyboardInterrupt) cancels the searches, and is raised
     /// here once the workers have stopped.
     void run_interruptibly(const search::Solver& solver, const batch::CrowdSolver* crowd, const grid::Grid& grid,
-                           const std::vector<search::Query>& queries, std::vector<search::Result>& results, unsigned threads,
-                           PythonBatch& batch, batch::CrowdReport& report) {
+                           const std::vector<search::Query>& queries, std::vector<search::Result>& results,
+                           unsigned threads, PythonBatch& batch, batch::CrowdReport& report) {
         bool interrupted = false;
         bool token_was_cancelled = false;
         std::exception_ptr failure;
@@ -1178,12 +1222,12 @@ private:
     }
 
     PythonGrid grid_;
-    std::shared_ptr<PythonCancelToken> cancel_;  // the solver's searches stop when it fires
-    search::SearchSettings settings_;                 // as given (algorithm auto and flowfield included)
-    std::shared_ptr<const search::Solver> solver_;  // shared with the batches running on it
+    std::shared_ptr<PythonCancelToken> cancel_;        // the solver's searches stop when it fires
+    search::SearchSettings settings_;                  // as given (algorithm auto and flowfield included)
+    std::shared_ptr<const search::Solver> solver_;     // shared with the batches running on it
     std::shared_ptr<const batch::CrowdSolver> crowd_;  // for auto and flowfield batches; owns solver_ then
-    std::unique_ptr<batch::EditableMap> editable_;  // made by the first edit; keeps derived data current
-    search::SearchContext context_;  // single queries run with the GIL held, so one context suffices
+    std::unique_ptr<batch::EditableMap> editable_;     // made by the first edit; keeps derived data current
+    search::SearchContext context_;                    // single queries run with the GIL held, so one context suffices
     search::Result result_;
     std::unique_ptr<batch::BatchSolver> workers_;  // solve_batch's workers, kept warm between calls
     unsigned workers_threads_ = 0;
@@ -1199,7 +1243,8 @@ search::CellOrder parse_cell_order(const std::string& name) {
 }
 
 /// The oracle settings for a square grid from Python keywords.
-batch::OracleSettings oracle_settings(const PythonGrid& grid, int moves, const std::string& diagonal_rule, const std::string& order) {
+batch::OracleSettings oracle_settings(const PythonGrid& grid, int moves, const std::string& diagonal_rule,
+                                      const std::string& order) {
     if (grid.grid->topology() != grid::Topology::square) {
         raise(PyExc_ValueError, "a path oracle is for square maps: this map is type " +
                                     std::string(grid::topology_type_name(grid.grid->topology())));
@@ -1216,11 +1261,13 @@ batch::OracleSettings oracle_settings(const PythonGrid& grid, int moves, const s
 /// loaded from a file the command line's `precompute` also writes and reads.
 class PythonOracle {
 public:
-    static PythonOracle build(const PythonGrid& grid, int moves, const std::string& diagonal_rule, const std::string& order,
-                              const py::object& threads_argument, const py::object& progress) {
+    static PythonOracle build(const PythonGrid& grid, int moves, const std::string& diagonal_rule,
+                              const std::string& order, const py::object& threads_argument,
+                              const py::object& progress) {
         const batch::OracleSettings settings = oracle_settings(grid, moves, diagonal_rule, order);
         const unsigned threads = worker_count(threads_argument);
-        if (!progress.is_none() && !PyCallable_Check(progress.ptr())) raise(PyExc_TypeError, "progress must be None or a callable(done, total)");
+        if (!progress.is_none() && !PyCallable_Check(progress.ptr()))
+            raise(PyExc_TypeError, "progress must be None or a callable(done, total)");
         struct Reporter {
             const py::object* callback;
             std::exception_ptr failure;
@@ -1240,15 +1287,16 @@ public:
         {
             py::gil_scoped_release released;
             batch::BatchSolver workers(threads);
-            built.emplace(batch::Oracle::build(*grid.grid, settings, name, workers, progress.is_none() ? nullptr : +report,
-                                               &reporter));
+            built.emplace(batch::Oracle::build(*grid.grid, settings, name, workers,
+                                               progress.is_none() ? nullptr : +report, &reporter));
         }
         if (reporter.failure) std::rethrow_exception(reporter.failure);
         if (!*built) raise_engine_error(built->error());
         return PythonOracle(grid, std::move(**built));
     }
 
-    static PythonOracle load(const py::object& path_object, const PythonGrid& grid, int moves, const std::string& diagonal_rule) {
+    static PythonOracle load(const py::object& path_object, const PythonGrid& grid, int moves,
+                             const std::string& diagonal_rule) {
         const std::string path = path_argument(path_object, "path");
         const batch::OracleSettings settings = oracle_settings(grid, moves, diagonal_rule, "hilbert");
         Expected<batch::Oracle> loaded = batch::Oracle::load(path, *grid.grid, settings);
@@ -1275,11 +1323,12 @@ public:
         }
         search::Result result;
         oracle_->path({start_x, start_y, goal_x, goal_y}, true, result);
-        return {static_cast<std::uint8_t>(result.status), reported_cost(result), result.cost,
-                path_array(result.path, grid.width()), result.counters.expanded, result.counters.generated};
+        return {static_cast<std::uint8_t>(result.status), reported_cost(result),    result.cost,
+                path_array(result.path, grid.width()),    result.counters.expanded, result.counters.generated};
     }
 
-    PythonBatch solve_batch(const py::object& queries_argument, const py::object& threads_argument, bool paths, bool flat_paths) const {
+    PythonBatch solve_batch(const py::object& queries_argument, const py::object& threads_argument, bool paths,
+                            bool flat_paths) const {
         const unsigned threads = worker_count(threads_argument);
         const std::vector<search::Query> queries = batch_queries(queries_argument);
         std::vector<search::Result> results(queries.size());
@@ -1349,8 +1398,9 @@ PythonScenario read_scenario(const py::object& path_object) {
 std::string fixed_eight(double value) {
     std::array<char, 64> text{};
     const int written = std::snprintf(text.data(), text.size(), "%.8f", value);
-    return written > 0 && static_cast<std::size_t>(written) < text.size() ? std::string(text.data(), static_cast<std::size_t>(written))
-                                                                           : py::repr(py::float_(value)).cast<std::string>();
+    return written > 0 && static_cast<std::size_t>(written) < text.size()
+               ? std::string(text.data(), static_cast<std::size_t>(written))
+               : py::repr(py::float_(value)).cast<std::string>();
 }
 
 /// A CSV field as the command line writes it: quoted (quotes doubled) when it holds , " or a line end.
@@ -1371,7 +1421,8 @@ std::string csv_field(const std::string& field) {
 void write_paths(const PythonBatch& batch, const py::object& path_object, const py::object& scenario) {
     const std::string path = path_argument(path_object, "path");
     if (batch.paths.is_none() && batch.path_coordinates.is_none()) {
-        raise(PyExc_ValueError, "write_paths needs the batch's paths: solve_batch(..., paths=True) with a solver that records them");
+        raise(PyExc_ValueError,
+              "write_paths needs the batch's paths: solve_batch(..., paths=True) with a solver that records them");
     }
     std::string name;
     if (py::isinstance<PythonScenario>(scenario)) {
@@ -1387,13 +1438,15 @@ void write_paths(const PythonBatch& batch, const py::object& path_object, const 
     const double* costs = batch.path_costs.data();
     const auto lengths = batch.lengths.is_none() ? py::array_t<double>() : batch.lengths.cast<py::array_t<double>>();
     const bool flat = !batch.path_coordinates.is_none();
-    const auto coordinates = flat ? batch.path_coordinates.cast<py::array_t<std::int32_t>>() : py::array_t<std::int32_t>();
+    const auto coordinates =
+        flat ? batch.path_coordinates.cast<py::array_t<std::int32_t>>() : py::array_t<std::int32_t>();
     const auto offsets = flat ? batch.path_offsets.cast<py::array_t<std::int64_t>>() : py::array_t<std::int64_t>();
     const py::list listed = flat ? py::list() : batch.paths.cast<py::list>();
     std::string text = batch.shaped ? "scenario,query,status,cost,length,path\n" : "scenario,query,status,cost,path\n";
     for (std::size_t index = 0; index < count; ++index) {
         text += scenario_field + "," + std::to_string(index) + "," +
-                std::string(search::to_string(static_cast<search::QueryStatus>(codes[index]))) + "," + fixed_eight(costs[index]) + ",";
+                std::string(search::to_string(static_cast<search::QueryStatus>(codes[index]))) + "," +
+                fixed_eight(costs[index]) + ",";
         if (batch.shaped) text += fixed_eight(lengths.at(static_cast<py::ssize_t>(index))) + ",";
         auto append_point = [&](std::size_t step, std::int64_t x, std::int64_t y) {
             if (step != 0) text.push_back(' ');
@@ -1407,7 +1460,8 @@ void write_paths(const PythonBatch& batch, const py::object& path_object, const 
             }
         } else {
             const auto cells = listed[index].cast<py::array_t<std::int64_t>>();
-            for (py::ssize_t row = 0; row < cells.shape(0); ++row) append_point(static_cast<std::size_t>(row), cells.at(row, 0), cells.at(row, 1));
+            for (py::ssize_t row = 0; row < cells.shape(0); ++row)
+                append_point(static_cast<std::size_t>(row), cells.at(row, 0), cells.at(row, 1));
         }
         text.push_back('\n');
     }
@@ -1423,8 +1477,10 @@ void write_paths(const PythonBatch& batch, const py::object& path_object, const 
 void write_stats(const PythonBatch& batch, const py::object& path_object, const py::object& scenario_object) {
     const std::string path = path_argument(path_object, "path");
     if (!py::isinstance<PythonScenario>(scenario_object)) {
-        raise(PyExc_TypeError, "scenario must be a swarmpath.Scenario (read_scenario's), whose buckets and optimal lengths "
-                               "are written, not " + py::str(py::type::of(scenario_object).attr("__name__")).cast<std::string>());
+        raise(PyExc_TypeError,
+              "scenario must be a swarmpath.Scenario (read_scenario's), whose buckets and optimal lengths "
+              "are written, not " +
+                  py::str(py::type::of(scenario_object).attr("__name__")).cast<std::string>());
     }
     const auto& scenario = scenario_object.cast<const PythonScenario&>();
     const std::size_t count = batch.queries.size();
@@ -1439,21 +1495,23 @@ void write_stats(const PythonBatch& batch, const py::object& path_object, const 
         const std::array<std::int64_t, 4> solved{query.start_x, query.start_y, query.goal_x, query.goal_y};
         for (py::ssize_t column = 0; column < 4; ++column) {
             if (scenario.queries.at(row, column) == solved[static_cast<std::size_t>(column)]) continue;
-            raise(PyExc_ValueError, "query " + std::to_string(index) + " of the batch is not row " + std::to_string(index) +
+            raise(PyExc_ValueError, "query " + std::to_string(index) + " of the batch is not row " +
+                                        std::to_string(index) +
                                         " of the scenario: write_stats needs the batch of scenario.queries");
         }
     }
     const std::string scenario_field = csv_field(std::filesystem::path(scenario.path).filename().string());
     const std::uint8_t* codes = batch.status_codes.data();
     const double* costs = batch.path_costs.data();
-    std::string text = "scenario,query,bucket,start_x,start_y,goal_x,goal_y,status,cost,optimal,expanded,generated,"
-                       "heap_operations,nanoseconds\n";
+    std::string text =
+        "scenario,query,bucket,start_x,start_y,goal_x,goal_y,status,cost,optimal,expanded,generated,"
+        "heap_operations,nanoseconds\n";
     for (std::size_t index = 0; index < count; ++index) {
         const search::Query& query = batch.queries[index];
         const auto row = static_cast<py::ssize_t>(index);
         text += scenario_field + "," + std::to_string(index) + "," + std::to_string(scenario.buckets.at(row)) + "," +
-                std::to_string(query.start_x) + "," + std::to_string(query.start_y) + "," + std::to_string(query.goal_x) +
-                "," + std::to_string(query.goal_y) + "," +
+                std::to_string(query.start_x) + "," + std::to_string(query.start_y) + "," +
+                std::to_string(query.goal_x) + "," + std::to_string(query.goal_y) + "," +
                 std::string(search::to_string(static_cast<search::QueryStatus>(codes[index]))) + "," +
                 fixed_eight(costs[index]) + "," + fixed_eight(scenario.optimal.at(row)) + "," +
                 std::to_string(batch.expanded.at(row)) + "," + std::to_string(batch.generated.at(row)) + "," +
@@ -1484,7 +1542,8 @@ py::tuple grid_state(const PythonGrid& grid) {
         }
         bool faithful = true;
         for (int code = 0; code < 256; ++code) {
-            faithful = faithful && same_rule(rebuilt.rule(static_cast<char>(code)), grid.terrain.rule(static_cast<char>(code)));
+            faithful = faithful &&
+                       same_rule(rebuilt.rule(static_cast<char>(code)), grid.terrain.rule(static_cast<char>(code)));
         }
         if (!faithful) continue;
         const io::MapFile& map = *grid.map;
@@ -1502,7 +1561,8 @@ PythonGrid grid_from_state(const py::tuple& state) {
     map.width = state[2].cast<std::uint32_t>();
     map.height = state[3].cast<std::uint32_t>();
     map.type = state[4].cast<std::string>();
-    grid::TerrainTable table = state[5].cast<std::string>() == "benchmark" ? grid::TerrainTable::benchmark() : grid::TerrainTable();
+    grid::TerrainTable table =
+        state[5].cast<std::string>() == "benchmark" ? grid::TerrainTable::benchmark() : grid::TerrainTable();
     for (const py::handle rule : state[6].cast<py::list>()) {
         const auto entry = rule.cast<py::tuple>();
         table.declare(static_cast<char>(entry[0].cast<int>()), entry[1].cast<bool>(), entry[2].cast<double>());
@@ -1537,24 +1597,29 @@ void register_grid(py::module_& module) {
                     "the dearest at most 1e4 times the cheapest. topology as in from_array.")
         .def_property_readonly("width", [](const PythonGrid& grid) { return grid.grid->width(); })
         .def_property_readonly("height", [](const PythonGrid& grid) { return grid.grid->height(); })
-        .def_property_readonly("shape", [](const PythonGrid& grid) { return py::make_tuple(grid.grid->height(), grid.grid->width()); })
+        .def_property_readonly(
+            "shape", [](const PythonGrid& grid) { return py::make_tuple(grid.grid->height(), grid.grid->width()); })
         .def_property_readonly("passable", &PythonGrid::passable, "(height, width) bool array")
-        .def_property_readonly("costs", &PythonGrid::costs, "(height, width) float array: cost of entering each cell, inf where blocked")
+        .def_property_readonly("costs", &PythonGrid::costs,
+                               "(height, width) float array: cost of entering each cell, inf where blocked")
         .def_property_readonly("letters", &PythonGrid::letters, "(height, width) array of terrain letters")
-        .def_property_readonly("topology", [](const PythonGrid& grid) { return std::string(grid::topology_type_name(grid.grid->topology())); },
-                               "cell shape, the map's `type`: \"octile\" (square cells), \"hex\" or \"triangle\"")
+        .def_property_readonly(
+            "topology",
+            [](const PythonGrid& grid) { return std::string(grid::topology_type_name(grid.grid->topology())); },
+            "cell shape, the map's `type`: \"octile\" (square cells), \"hex\" or \"triangle\"")
         .def(py::pickle(&grid_state, &grid_from_state))
         .def("__repr__", [](const PythonGrid& grid) {
-            return "<swarmpath.Grid " + std::to_string(grid.grid->width()) + "x" + std::to_string(grid.grid->height()) + ">";
+            return "<swarmpath.Grid " + std::to_string(grid.grid->width()) + "x" + std::to_string(grid.grid->height()) +
+                   ">";
         });
-
 }
 
 /// The answers: Result and BatchResult.
 void register_results(py::module_& module) {
     py::class_<PythonResult>(module, "Result", "One query's answer.")
-        .def_property_readonly("status", [](const PythonResult& result) { return statuses().members[result.status]; },
-                               "a swarmpath.Status, equal to its name (\"found\", \"no_path\", ...)")
+        .def_property_readonly(
+            "status", [](const PythonResult& result) { return statuses().members[result.status]; },
+            "a swarmpath.Status, equal to its name (\"found\", \"no_path\", ...)")
         .def_readonly("cost", &PythonResult::cost, "the path's cost when found; inf for every other status")
         .def_readonly("path_cost", &PythonResult::path_cost,
                       "the returned path's cost, also for partial paths (fallback=\"nearest\"); 0 without a path")
@@ -1563,31 +1628,39 @@ void register_results(py::module_& module) {
         .def_readonly("generated", &PythonResult::generated)
         .def_property_readonly("found", [](const PythonResult& result) { return result.status == 0; })
         .def("__repr__", [](const PythonResult& result) {
-            return "<swarmpath.Result " + std::string(search::to_string(static_cast<search::QueryStatus>(result.status))) +
+            return "<swarmpath.Result " +
+                   std::string(search::to_string(static_cast<search::QueryStatus>(result.status))) +
                    " cost=" + py::str(py::float_(result.cost)).cast<std::string>() + ">";
         });
 
     py::class_<PythonBatch>(module, "BatchResult", "Many queries' answers, row i answering query i.")
         .def_readonly("costs", &PythonBatch::costs, "float64: the path's cost where found, inf elsewhere")
-        .def_readonly("path_costs", &PythonBatch::path_costs, "float64: the returned path's cost (partial ones too), 0 without a path")
+        .def_readonly("path_costs", &PythonBatch::path_costs,
+                      "float64: the returned path's cost (partial ones too), 0 without a path")
         .def_readonly("statuses", &PythonBatch::statuses, "status names (str array), equal to swarmpath.Status members")
         .def_readonly("status_codes", &PythonBatch::status_codes, "indices into swarmpath.STATUSES")
         .def_readonly("expanded", &PythonBatch::expanded)
         .def_readonly("generated", &PythonBatch::generated)
-        .def_readonly("heap_operations", &PythonBatch::heap_operations, "uint64: heap pushes, pops and decrease-keys of each query")
+        .def_readonly("heap_operations", &PythonBatch::heap_operations,
+                      "uint64: heap pushes, pops and decrease-keys of each query")
         .def_readonly("nanoseconds", &PythonBatch::nanoseconds,
                       "uint64: wall time of each query's solve; a goal field's time is charged to its group's first "
                       "query (0 from an Oracle)")
-        .def_readonly("paths", &PythonBatch::paths, "list of (k, 2) int64 arrays, or None with paths=False or flat_paths=True")
-        .def_readonly("path_coordinates", &PythonBatch::path_coordinates,
-                      "with flat_paths=True: (M, 2) int32 array of every path's [x, y] rows, query after query; else None")
-        .def_readonly("path_offsets", &PythonBatch::path_offsets,
-                      "with flat_paths=True: (N + 1,) int64; query i's path is path_coordinates[offsets[i]:offsets[i + 1]]")
-        .def_readonly("lengths", &PythonBatch::lengths,
-                      "float64: the Euclidean length of each returned path (polyline through its points); None without paths")
-        .def_readonly("crowd", &PythonBatch::crowd,
-                      "with algorithm auto or flowfield: a dict of what the crowd solver did (goal_groups, field_groups, "
-                      "field_queries, search_queries, search_algorithm, probe_queries, table_seconds); else None")
+        .def_readonly("paths", &PythonBatch::paths,
+                      "list of (k, 2) int64 arrays, or None with paths=False or flat_paths=True")
+        .def_readonly(
+            "path_coordinates", &PythonBatch::path_coordinates,
+            "with flat_paths=True: (M, 2) int32 array of every path's [x, y] rows, query after query; else None")
+        .def_readonly(
+            "path_offsets", &PythonBatch::path_offsets,
+            "with flat_paths=True: (N + 1,) int64; query i's path is path_coordinates[offsets[i]:offsets[i + 1]]")
+        .def_readonly(
+            "lengths", &PythonBatch::lengths,
+            "float64: the Euclidean length of each returned path (polyline through its points); None without paths")
+        .def_readonly(
+            "crowd", &PythonBatch::crowd,
+            "with algorithm auto or flowfield: a dict of what the crowd solver did (goal_groups, field_groups, "
+            "field_queries, search_queries, search_algorithm, probe_queries, table_seconds); else None")
         .def("write_paths", &write_paths, py::arg("path"), py::arg("scenario"),
              "Writes the paths file of `swarmpath solve --paths` (a length column when path_shape was waypoints "
              "or smooth): scenario (a Scenario's file name, or the str given), query index, status, cost, path.")
@@ -1599,19 +1672,22 @@ void register_results(py::module_& module) {
         .def_readonly("seconds", &PythonBatch::seconds, "wall time of the solve (GIL released)")
         .def_readonly("started", &PythonBatch::started, "steady-clock seconds at the solve's start")
         .def_readonly("finished", &PythonBatch::finished, "steady-clock seconds at the solve's end");
-
 }
 
 /// Goal fields and cancel tokens.
 void register_fields_and_stops(py::module_& module) {
     py::class_<PythonGoalField>(module, "GoalField", "Every cell's optimal cost to one goal.")
-        .def_readonly("costs", &PythonGoalField::costs, "(height, width) float array; inf where the goal cannot be reached")
+        .def_readonly("costs", &PythonGoalField::costs,
+                      "(height, width) float array; inf where the goal cannot be reached")
         .def_readonly("directions", &PythonGoalField::directions,
                       "(height, width) int8: first step 0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW; -1 none")
         .def_readonly("expanded", &PythonGoalField::expanded)
-        .def_property_readonly("steps", &PythonGoalField::steps,
-                               "(height, width, 2) int8: each cell's first step as (dx, dy); (0, 0) where there is none")
-        .def_property_readonly("goal", [](const PythonGoalField& field) { return py::make_tuple(field.record->goal_x, field.record->goal_y); })
+        .def_property_readonly(
+            "steps", &PythonGoalField::steps,
+            "(height, width, 2) int8: each cell's first step as (dx, dy); (0, 0) where there is none")
+        .def_property_readonly(
+            "goal",
+            [](const PythonGoalField& field) { return py::make_tuple(field.record->goal_x, field.record->goal_y); })
         .def("save", &PythonGoalField::save, py::arg("path"),
              "Writes the field file of `swarmpath field` (float32 costs, first-step directions; docs/crowds.md).");
 
@@ -1627,7 +1703,6 @@ void register_fields_and_stops(py::module_& module) {
         .def("__repr__", [](const PythonCancelToken& token) {
             return std::string("<swarmpath.CancelToken ") + (token.token.cancelled() ? "cancelled>" : "armed>");
         });
-
 }
 
 /// The Solver class.
@@ -1641,7 +1716,8 @@ void register_solver(py::module_& module) {
              py::arg("heuristic") = "auto", py::arg("fallback") = "none", py::arg("max_expansions") = 0,
              py::arg("record_paths") = true, py::arg("deadline_ms") = 0, py::arg("cancel") = py::none(),
              "algorithm: auto (as the command line: batches grouped by goal, goal fields where auto's cost model "
-             "expects them cheaper, else jps or A*), astar, jps, jps+, flowfield (a goal field per shared goal); moves: 8 or 4; diagonal_rule: both-free (Moving AI), one-free, any; "
+             "expects them cheaper, else jps or A*), astar, jps, jps+, flowfield (a goal field per shared goal); "
+             "moves: 8 or 4; diagonal_rule: both-free (Moving AI), one-free, any; "
              "terrain: letter costs applied on top of the grid's; weight >= 1 (weighted A*); heuristic: auto, octile, "
              "manhattan, euclidean, chebyshev, zero, hex, triangle (moves, diagonal_rule, jps and the overestimating "
              "heuristics are refused on hex and triangle grids); fallback: none or nearest; max_expansions: 0 is "
@@ -1649,14 +1725,15 @@ void register_solver(py::module_& module) {
              "86400000, 0: none; cancel: a CancelToken that stops this solver's searches (status \"cancelled\").")
         .def("solve", &PythonSolver::solve, py::arg("start"), py::arg("goal"),
              "Solves one query from start (x, y) to goal (x, y). Raises ValueError for a cell off the map.")
-        .def("solve_batch", &PythonSolver::solve_batch, py::arg("queries"), py::arg("threads") = 0, py::arg("paths") = true,
-             py::arg("flat_paths") = false, py::arg("path_shape") = "cells",
+        .def("solve_batch", &PythonSolver::solve_batch, py::arg("queries"), py::arg("threads") = 0,
+             py::arg("paths") = true, py::arg("flat_paths") = false, py::arg("path_shape") = "cells",
              "Solves an (N, 4) integer array-like of (start x, start y, goal x, goal y) with the GIL released. "
              "threads: 0 to 1024 workers, 0 and anything above the hardware's thread count meaning one per "
              "hardware thread. Rows off the map get status \"invalid\". flat_paths=True returns the paths as "
              "path_coordinates and path_offsets instead of a list. path_shape: \"cells\" (every cell), \"waypoints\" "
              "(where the direction changes) or \"smooth\" (string pulling under the solver's diagonal rule), "
-             "square maps only; `lengths` gives each returned path's Euclidean length. Ctrl-C stops the batch within milliseconds "
+             "square maps only; `lengths` gives each returned path's Euclidean length. Ctrl-C stops the batch within "
+             "milliseconds "
              "and raises KeyboardInterrupt (it cancels every batch running on this solver).")
         .def("smooth", &PythonSolver::smooth, py::arg("path"),
              "A grid path ((k, 2) [x, y] rows, one cell a step, as solve returns it) smoothed by string pulling "
@@ -1669,15 +1746,16 @@ void register_solver(py::module_& module) {
              "Every cell's optimal cost to `goal` under this solver's moves, diagonal rule and terrain (GIL released).")
         .def_property_readonly("algorithm", &PythonSolver::algorithm, "the algorithm in force (auto resolved)")
         .def_property_readonly("cancel", &PythonSolver::cancel_token, "the CancelToken this solver's searches hold")
-        .def_property_readonly("deadline_ms", &PythonSolver::deadline_ms, "each query's time budget in milliseconds (0: none)")
+        .def_property_readonly("deadline_ms", &PythonSolver::deadline_ms,
+                               "each query's time budget in milliseconds (0: none)")
         .def("edit", &PythonSolver::edit, py::arg("edits"),
              "Sets cells' terrain letters, a sequence of (x, y, letter) triples (\"@\" blocks a cell, \".\" opens "
              "one), keeping the solver's derived data current by the engine's incremental refresh instead of "
              "rebuilding; later solves and batches see the edited map (a batch already running keeps the map it "
              "started on). Returns the refresh's counts. All or nothing: on ValueError nothing changes.")
-        .def_property_readonly("grid", [](const PythonSolver& solver) { return solver.grid(); },
-                               "the grid this solver searches now (edits included)");
-
+        .def_property_readonly(
+            "grid", [](const PythonSolver& solver) { return solver.grid(); },
+            "the grid this solver searches now (edits included)");
 }
 
 /// Scenario files, the path oracle and the module's free functions.
@@ -1700,34 +1778,44 @@ void register_files(py::module_& module) {
                     py::arg("progress") = py::none(),
                     "Builds the oracle on `threads` workers (GIL released). progress: None or a callable(done, total) "
                     "called now and then with the rows done; an exception it raises is raised after the build.")
-        .def_static("load", &PythonOracle::load, py::arg("path"), py::arg("grid"), py::kw_only(), py::arg("moves") = 8,
-                    py::arg("diagonal_rule") = "both-free",
-                    "Loads an oracle file built for this grid, terrain, moves and diagonal rule (ValueError otherwise).")
+        .def_static(
+            "load", &PythonOracle::load, py::arg("path"), py::arg("grid"), py::kw_only(), py::arg("moves") = 8,
+            py::arg("diagonal_rule") = "both-free",
+            "Loads an oracle file built for this grid, terrain, moves and diagonal rule (ValueError otherwise).")
         .def("save", &PythonOracle::save, py::arg("path"), "Writes the oracle file atomically.")
         .def("solve", &PythonOracle::solve, py::arg("start"), py::arg("goal"), "One query, as Solver.solve.")
-        .def("solve_batch", &PythonOracle::solve_batch, py::arg("queries"), py::arg("threads") = 0, py::arg("paths") = true,
-             py::arg("flat_paths") = false, "An (N, 4) array of queries, as Solver.solve_batch (GIL released).")
+        .def("solve_batch", &PythonOracle::solve_batch, py::arg("queries"), py::arg("threads") = 0,
+             py::arg("paths") = true, py::arg("flat_paths") = false,
+             "An (N, 4) array of queries, as Solver.solve_batch (GIL released).")
         .def("first_move", &PythonOracle::first_move, py::arg("start"), py::arg("goal"),
              "The stored first move from start towards goal (0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW), or -1 "
              "when there is none.")
         .def_property_readonly("grid", [](const PythonOracle& oracle) { return oracle.grid(); })
         .def_property_readonly("map_name", [](const PythonOracle& oracle) { return oracle.oracle().map_name(); })
-        .def_property_readonly("order", [](const PythonOracle& oracle) { return std::string(search::to_string(oracle.oracle().order())); })
-        .def_property_readonly("passable_cells", [](const PythonOracle& oracle) { return oracle.oracle().passable_cells(); })
+        .def_property_readonly(
+            "order", [](const PythonOracle& oracle) { return std::string(search::to_string(oracle.oracle().order())); })
+        .def_property_readonly("passable_cells",
+                               [](const PythonOracle& oracle) { return oracle.oracle().passable_cells(); })
         .def_property_readonly("run_count", [](const PythonOracle& oracle) { return oracle.oracle().run_count(); })
         .def_property_readonly("file_bytes", [](const PythonOracle& oracle) { return oracle.oracle().file_bytes(); })
-        .def_property_readonly("preparation_seconds", [](const PythonOracle& oracle) { return oracle.oracle().preparation_seconds(); });
+        .def_property_readonly("preparation_seconds",
+                               [](const PythonOracle& oracle) { return oracle.oracle().preparation_seconds(); });
 
-    module.def("read_field", &read_field, py::arg("path"),
-               "Reads a field file (GoalField.save or `swarmpath field -o`): costs (float32 widened), directions, steps.");
+    module.def(
+        "read_field", &read_field, py::arg("path"),
+        "Reads a field file (GoalField.save or `swarmpath field -o`): costs (float32 widened), directions, steps.");
     module.def(
         "waypoints",
-        [](const py::object& path) { return points_array(search::waypoints(points_argument(path, "path", nullptr, false))); },
+        [](const py::object& path) {
+            return points_array(search::waypoints(points_argument(path, "path", nullptr, false)));
+        },
         py::arg("path"),
         "The points of a (k, 2) [x, y] path where the direction of travel changes; start and goal kept.");
     module.def(
         "polyline_length",
-        [](const py::object& points) { return search::polyline_length(points_argument(points, "points", nullptr, false)); },
+        [](const py::object& points) {
+            return search::polyline_length(points_argument(points, "points", nullptr, false));
+        },
         py::arg("points"), "The Euclidean length of the polyline through (k, 2) [x, y] points.");
     module.def("read_scenario", &read_scenario, py::arg("path"),
                "Reads a Moving AI .scen file (path: str, bytes or os.PathLike).");

@@ -41,7 +41,8 @@ double query_seconds(search::Algorithm algorithm, const QueryWork& work, double 
                     constants.table_generated * work.generated + constants.table_scan * scanned) *
                    (1 + static_cast<double>(padded_cells) / constants.table_cells_double);
         }
-        default: return constants.astar_expansion * expansions;
+        default:
+            return constants.astar_expansion * expansions;
     }
 }
 

@@ -115,12 +115,12 @@ void BatchSolver::prepare(std::uint32_t padded_cells) {
 Status BatchSolver::solve(const search::Solver& solver, std::span<const search::Query> queries,
                           std::span<search::Result> results) {
     if (results.size() != queries.size()) {
-        return Error{"", 0, 0, "batch of " + std::to_string(queries.size()) + " queries given " +
-                                   std::to_string(results.size()) + " result slots"};
+        return Error{"", 0, 0,
+                     "batch of " + std::to_string(queries.size()) + " queries given " + std::to_string(results.size()) +
+                         " result slots"};
     }
-    for_each(queries.size(), [&](WorkerSlot& slot, std::size_t index) {
-        solver.solve(slot.context, queries[index], results[index]);
-    });
+    for_each(queries.size(),
+             [&](WorkerSlot& slot, std::size_t index) { solver.solve(slot.context, queries[index], results[index]); });
     return Success{};
 }
 

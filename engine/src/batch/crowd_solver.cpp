@@ -59,8 +59,8 @@ std::uint64_t elapsed_nanoseconds(std::chrono::steady_clock::time_point since) {
 }
 
 struct Group {
-    std::uint32_t goal = 0;     ///< CellIndex of the goal
-    std::size_t begin = 0;      ///< range in the sorted member list
+    std::uint32_t goal = 0;  ///< CellIndex of the goal
+    std::size_t begin = 0;   ///< range in the sorted member list
     std::size_t end = 0;
 };
 
@@ -106,8 +106,8 @@ struct WorkTally {
 
 struct CrowdSolver::Shared {
     std::shared_ptr<const search::Components> components;  ///< shared with a JPS+ Solver auto may build
-    std::vector<std::size_t> component_cells;  ///< by component label
-    double mean_run = 1;                       ///< mean_passable_run of the grid
+    std::vector<std::size_t> component_cells;              ///< by component label
+    double mean_run = 1;                                   ///< mean_passable_run of the grid
 };
 
 Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::SearchSettings& settings,
@@ -116,10 +116,10 @@ Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::
         return Error{"", 0, 0, "the crowd solver runs only with algorithm flowfield or auto"};
     }
     search::SearchSettings search_settings = settings;
-    search_settings.algorithm = settings.algorithm == search::Algorithm::automatic &&
-                                        per_agent == search::Algorithm::jps_plus
-                                    ? search::Algorithm::jps_plus
-                                    : search::Algorithm::automatic;
+    search_settings.algorithm =
+        settings.algorithm == search::Algorithm::automatic && per_agent == search::Algorithm::jps_plus
+            ? search::Algorithm::jps_plus
+            : search::Algorithm::automatic;
     // A grid no search can run on (an empty one) gets the Solver's own error before anything is
     // computed over its cells. (Settings the Solver refuses on a hex or triangle map are refused by
     // the Solver::create below.)
@@ -169,8 +169,8 @@ struct CrowdBatch {
 struct CrowdPlan {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> members;  ///< (goal cell, query index), sorted
     std::vector<Group> field_groups;
-    std::vector<std::uint32_t> searched;  ///< sorted query indices for the per-agent search
-    std::vector<char> probed;             ///< per query: 1 answered by a probe, 2 probe stopped early
+    std::vector<std::uint32_t> searched;         ///< sorted query indices for the per-agent search
+    std::vector<char> probed;                    ///< per query: 1 answered by a probe, 2 probe stopped early
     std::optional<search::Solver> table_solver;  ///< the JPS+ Solver, when auto chose it
 };
 
@@ -339,7 +339,8 @@ private:
                 const FieldWorkload workload = group_workload(group);
                 const double searches = static_cast<double>(workload.agents) * workload.seconds_per_agent;
                 const double field = field_seconds(workload);
-                if (searches >= kDecisiveMargin * field || kDecisiveMargin * searches <= field) decided[group_index] = 1;
+                if (searches >= kDecisiveMargin * field || kDecisiveMargin * searches <= field)
+                    decided[group_index] = 1;
             }
         }
     }
@@ -403,10 +404,12 @@ private:
         const double table_cpu_start = process_cpu_seconds();
         std::optional<Expected<search::Solver>> created;
         batch_.workers.execute([&] {
-            created.emplace(search::Solver::create(
-                batch_.grid, table_settings, {.parallel = batch_.workers.parallel_loop(), .components = batch_.components}));
+            created.emplace(
+                search::Solver::create(batch_.grid, table_settings,
+                                       {.parallel = batch_.workers.parallel_loop(), .components = batch_.components}));
         });
-        batch_.report.table_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - table_start).count();
+        batch_.report.table_seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - table_start).count();
         batch_.report.table_cpu_seconds = process_cpu_seconds() - table_cpu_start;
         if (!*created) return;
         plan_.table_solver.emplace(std::move(**created));
@@ -435,7 +438,8 @@ public:
         std::vector<std::size_t> large_groups;
         for (std::size_t group_index = 0; group_index < plan_.field_groups.size(); ++group_index) {
             const Group& group = plan_.field_groups[group_index];
-            (parallel && group.end - group.begin >= kParallelReadOff ? large_groups : whole_groups).push_back(group_index);
+            (parallel && group.end - group.begin >= kParallelReadOff ? large_groups : whole_groups)
+                .push_back(group_index);
         }
         run_whole_groups(whole_groups);
         run_large_groups(large_groups);
@@ -465,7 +469,8 @@ private:
         starts.reserve(group.end - group.begin);
         for (std::size_t member = group.begin; member < group.end; ++member) {
             const search::Query& query = batch_.queries[plan_.members[member].second];
-            starts.push_back(grid.cell(static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y)));
+            starts.push_back(
+                grid.cell(static_cast<std::uint32_t>(query.start_x), static_cast<std::uint32_t>(query.start_y)));
         }
         field.recompute(grid, batch_.settings.moves, batch_.settings.diagonal, group.goal % grid.width(),
                         group.goal / grid.width(), starts, false, workspace, stop);
@@ -478,7 +483,8 @@ private:
         const bool time_queries = batch_.settings.time_queries;
         result.counters = {};
         result.nanoseconds = 0;
-        const auto read_start = time_queries ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+        const auto read_start =
+            time_queries ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
         if (!field.read_path(batch_.grid, static_cast<std::uint32_t>(query.start_x),
                              static_cast<std::uint32_t>(query.start_y), batch_.settings.record_paths, result)) {
             if (field.stopped() != search::QueryStatus::found) {
@@ -516,7 +522,8 @@ private:
             if (!start_group(group, stop)) return;
             compute_field(group, stop, slot.field, slot.field_workspace);
             const std::uint64_t field_nanoseconds = time_queries ? elapsed_nanoseconds(group_start) : 0;
-            for (std::size_t member = group.begin; member < group.end; ++member) read_off(member, slot.field, slot.context);
+            for (std::size_t member = group.begin; member < group.end; ++member)
+                read_off(member, slot.field, slot.context);
             finish_group(group_index, slot.field, field_nanoseconds);
         });
     }
@@ -546,7 +553,8 @@ private:
             wave_offsets.assign(1, 0);
             for (std::size_t position = 0; position < wave_count; ++position) {
                 const Group& group = plan_.field_groups[large_groups[wave_begin + position]];
-                wave_offsets.push_back(wave_offsets.back() + (wave_started[position] != 0 ? group.end - group.begin : 0));
+                wave_offsets.push_back(wave_offsets.back() +
+                                       (wave_started[position] != 0 ? group.end - group.begin : 0));
             }
             batch_.workers.for_each(wave_offsets.back(), [&](WorkerSlot& slot, std::size_t agent) {
                 const auto position = static_cast<std::size_t>(
@@ -556,7 +564,8 @@ private:
             });
             for (std::size_t position = 0; position < wave_count; ++position) {
                 if (wave_started[position] != 0) {
-                    finish_group(large_groups[wave_begin + position], wave_fields[position], wave_nanoseconds[position]);
+                    finish_group(large_groups[wave_begin + position], wave_fields[position],
+                                 wave_nanoseconds[position]);
                 }
             }
         }
@@ -590,8 +599,17 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
         report.refused = true;
         return report;
     }
-    const CrowdBatch batch{*grid_,   *solver_, settings_, shared_->component_cells, shared_->components, shared_->mean_run,
-                           queries,  results,  workers,   meter,                    report};
+    const CrowdBatch batch{*grid_,
+                           *solver_,
+                           settings_,
+                           shared_->component_cells,
+                           shared_->components,
+                           shared_->mean_run,
+                           queries,
+                           results,
+                           workers,
+                           meter,
+                           report};
     CrowdPlan plan;
     CrowdPlanner(batch, plan).plan();
     CrowdRunner(batch, plan).run();
@@ -627,11 +645,11 @@ Expected<SetOutcome> solve_set_with_fields(const ScenarioSet& set, const search:
         least.per_query = {1, 0, distance / static_cast<double>(set.queries.size())};
         least.mean_run = mean_passable_run(*set.grid);
         least.padded_cells = set.grid->padded_cell_count();
-        if (shared_goals * 10 < set.queries.size() && jump_table_certain(least)) per_agent = search::Algorithm::jps_plus;
+        if (shared_goals * 10 < set.queries.size() && jump_table_certain(least))
+            per_agent = search::Algorithm::jps_plus;
     }
-    workers.execute([&] {
-        created.emplace(CrowdSolver::create(*set.grid, settings, per_agent, workers.parallel_loop()));
-    });
+    workers.execute(
+        [&] { created.emplace(CrowdSolver::create(*set.grid, settings, per_agent, workers.parallel_loop())); });
     Expected<CrowdSolver>& crowd = *created;
     if (!crowd) return crowd.error();
     outcome.results.resize(set.queries.size());
@@ -660,8 +678,8 @@ Expected<SetOutcome> solve_set_with_fields(const ScenarioSet& set, const search:
     outcome.field_queries = report.field_queries;
     // flowfield asked for: fields answered everything a search would have had to (the rest were
     // answered by the Solver's checks). auto: the per-agent algorithm unless fields answered all.
-    outcome.algorithm = outcome_algorithm(settings.algorithm, report.field_queries, set.queries.size(),
-                                          report.search_algorithm);
+    outcome.algorithm =
+        outcome_algorithm(settings.algorithm, report.field_queries, set.queries.size(), report.search_algorithm);
     return outcome;
 }
 

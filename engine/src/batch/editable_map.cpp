@@ -27,7 +27,8 @@ EditableMap::EditableMap(grid::Grid grid, grid::TerrainTable terrain, search::Mo
       rule_(rule),
       components_(std::make_shared<search::Components>(search::Components::compute(*grid_, moves, rule))) {
     if (jump.scan_lines) jump_grid_ = std::make_shared<search::JumpPointGrid>(*grid_);
-    if (jump.table) jump_table_ = std::make_shared<search::JumpPointTable>(search::JumpPointTable::build(*grid_, parallel));
+    if (jump.table)
+        jump_table_ = std::make_shared<search::JumpPointTable>(search::JumpPointTable::build(*grid_, parallel));
 }
 
 Expected<search::Solver> EditableMap::solver(const search::SearchSettings& settings,
@@ -35,8 +36,9 @@ Expected<search::Solver> EditableMap::solver(const search::SearchSettings& setti
     if (settings.moves != moves_ || settings.diagonal != rule_) {
         return Error{"", 0, 0, "the settings' movement model or diagonal rule is not the editable map's"};
     }
-    return search::Solver::create(*grid_, settings,
-                                  {.parallel = parallel, .components = components_, .jump_grid = jump_grid_, .jump_table = jump_table_});
+    return search::Solver::create(
+        *grid_, settings,
+        {.parallel = parallel, .components = components_, .jump_grid = jump_grid_, .jump_table = jump_table_});
 }
 
 std::shared_ptr<const search::GoalField> EditableMap::field(std::uint32_t goal_x, std::uint32_t goal_y) {
@@ -55,7 +57,8 @@ Expected<EditReport> EditableMap::apply_edits(std::span<const grid::CellEdit> ed
     if (!edited) return edited.error();
     std::vector<grid::CellIndex> changed;
     for (const grid::CellEdit& edit : edits) {
-        if (grid_->letter(edit.x, edit.y) != edited->letter(edit.x, edit.y)) changed.push_back(grid_->cell(edit.x, edit.y));
+        if (grid_->letter(edit.x, edit.y) != edited->letter(edit.x, edit.y))
+            changed.push_back(grid_->cell(edit.x, edit.y));
     }
     report.cells_changed = changed.size();
     auto next = std::make_shared<const grid::Grid>(std::move(*edited));
@@ -69,7 +72,8 @@ Expected<EditReport> EditableMap::apply_edits(std::span<const grid::CellEdit> ed
     for (auto field = fields_.begin(); field != fields_.end();) {
         bool affected = rescaled;
         for (grid::CellIndex cell : changed) {
-            affected = affected || field->second->affected_by_change(cell.value % next->width(), cell.value / next->width());
+            affected =
+                affected || field->second->affected_by_change(cell.value % next->width(), cell.value / next->width());
         }
         if (affected) {
             field = fields_.erase(field);

@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <mutex>
 #include <new>
@@ -150,8 +150,9 @@ OracleMapIdentity OracleMapIdentity::of(const grid::Grid& grid) {
     identity.letters_fingerprint = letters.value();
     Fingerprint terrain;
     for (const grid::TerrainKind& kind : grid.kinds()) {
-        const std::uint64_t fields[5] = {static_cast<std::uint64_t>(static_cast<unsigned char>(kind.letter)), kind.layer,
-                                         kind.straight_units, kind.diagonal_units, std::bit_cast<std::uint64_t>(kind.cost)};
+        const std::uint64_t fields[5] = {static_cast<std::uint64_t>(static_cast<unsigned char>(kind.letter)),
+                                         kind.layer, kind.straight_units, kind.diagonal_units,
+                                         std::bit_cast<std::uint64_t>(kind.cost)};
         terrain.add(fields, sizeof(fields));
     }
     identity.terrain_fingerprint = terrain.value();
@@ -160,15 +161,16 @@ OracleMapIdentity OracleMapIdentity::of(const grid::Grid& grid) {
 
 Expected<search::OracleLayout> Oracle::layout(const grid::Grid& grid, const OracleSettings& settings) {
     if (grid.topology() != grid::Topology::square) {
-        return Error{"", 0, 0, "path oracles are built for octile maps only, not '" +
-                                   std::string(grid::topology_type_name(grid.topology())) + "'"};
+        return Error{"", 0, 0,
+                     "path oracles are built for octile maps only, not '" +
+                         std::string(grid::topology_type_name(grid.topology())) + "'"};
     }
     return search::make_oracle_layout(grid, settings.moves, settings.diagonal, settings.order);
 }
 
 OracleRows Oracle::build_rows(const grid::Grid& grid, const OracleSettings& settings,
-                                    const search::OracleLayout& layout, std::uint32_t first, std::uint32_t count,
-                                    BatchSolver& workers, OracleProgress progress, void* progress_user) {
+                              const search::OracleLayout& layout, std::uint32_t first, std::uint32_t count,
+                              BatchSolver& workers, OracleProgress progress, void* progress_user) {
     const search::OracleRowBuilder builder(grid, settings.moves, settings.diagonal, layout);
     const std::size_t tasks = (std::size_t{count} + kRowsPerTask - 1) / kRowsPerTask;
     std::vector<OracleRows> blocks(tasks);
@@ -262,8 +264,11 @@ Expected<Oracle> Oracle::build(const grid::Grid& grid, const OracleSettings& set
     const auto started = std::chrono::steady_clock::now();
     const auto positions = static_cast<std::uint32_t>(cells->position_of_rank.size());
     OracleRows rows = build_rows(grid, settings, *cells, 0, positions, workers, progress, progress_user);
-    Expected<Oracle> oracle = assemble(grid, settings, std::move(map_name), std::move(*cells), std::span<OracleRows>(&rows, 1));
-    if (oracle) oracle->preparation_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    Expected<Oracle> oracle =
+        assemble(grid, settings, std::move(map_name), std::move(*cells), std::span<OracleRows>(&rows, 1));
+    if (oracle)
+        oracle->preparation_seconds_ =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return oracle;
 }
 
@@ -331,10 +336,12 @@ namespace {
 /// against the file's `bytes`.
 Status check_header(const FileHeader& header, std::uint64_t bytes, const std::string& path) {
     auto fail = [&](const std::string& message) -> Status { return Error{path, 0, 0, message}; };
-    if (std::memcmp(header.magic, kMagic, sizeof(kMagic)) != 0) return fail("is not a swarmpath oracle file (bad magic)");
+    if (std::memcmp(header.magic, kMagic, sizeof(kMagic)) != 0)
+        return fail("is not a swarmpath oracle file (bad magic)");
     if (header.version != kVersion) {
-        return fail("is an oracle file of version " + std::to_string(header.version) + "; this swarmpath reads version " +
-                    std::to_string(kVersion) + " (build it again with `swarmpath precompute`)");
+        return fail("is an oracle file of version " + std::to_string(header.version) +
+                    "; this swarmpath reads version " + std::to_string(kVersion) +
+                    " (build it again with `swarmpath precompute`)");
     }
     if (header.header_bytes != kHeaderBytes || header.topology != 0 || (header.moves != 4 && header.moves != 8) ||
         header.diagonal > 2 || header.order > 2 || header.map_name[kMapNameBytes - 1] != '\0') {
@@ -377,7 +384,7 @@ Status check_built_for(const FileHeader& header, const grid::Grid& grid, const O
 }  // namespace
 
 Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, const OracleSettings& settings,
-                             io::FileDigest* digest) {
+                              io::FileDigest* digest) {
     const auto started = std::chrono::steady_clock::now();
     auto fail = [&](const std::string& message) -> Error { return Error{path, 0, 0, message}; };
     if (grid.topology() != grid::Topology::square) {
@@ -465,7 +472,8 @@ Expected<SetOutcome> Oracle::solve_set(const ScenarioSet& set, bool record_paths
     outcome.preprocessing_bytes = file_bytes();
     outcome.results.resize(set.queries.size());
     const std::size_t total = set.queries.size();
-    const std::size_t chunk = progress == nullptr ? std::max<std::size_t>(total, 1) : std::max<std::size_t>(512, total / 50);
+    const std::size_t chunk =
+        progress == nullptr ? std::max<std::size_t>(total, 1) : std::max<std::size_t>(512, total / 50);
     const double cpu_before = process_cpu_seconds();
     const auto wall_before = std::chrono::steady_clock::now();
     for (std::size_t begin = 0; begin < total; begin += chunk) {
@@ -482,8 +490,9 @@ Expected<SetOutcome> Oracle::solve_set(const ScenarioSet& set, bool record_paths
 Status Oracle::solve(std::span<const search::Query> queries, std::span<search::Result> results, bool record_paths,
                      BatchSolver& workers) const {
     if (queries.size() != results.size()) {
-        return Error{"", 0, 0, "oracle solve: " + std::to_string(queries.size()) + " queries but " +
-                                   std::to_string(results.size()) + " results"};
+        return Error{"", 0, 0,
+                     "oracle solve: " + std::to_string(queries.size()) + " queries but " +
+                         std::to_string(results.size()) + " results"};
     }
     workers.for_each(queries.size(), [&](WorkerSlot& /*slot*/, std::size_t index) {
         search::oracle_solve(*grid_, tables_, queries[index], record_paths, results[index]);

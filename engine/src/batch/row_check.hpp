@@ -19,9 +19,7 @@ namespace swarmpath::batch {
 /// on which letter.
 inline Status check_row_endpoints(const grid::Grid& grid, const search::Query& row, std::uint32_t line,
                                   const std::string& scenario_path) {
-    auto fail = [&](std::string message) -> Status {
-        return Error{scenario_path, line, 0, std::move(message)};
-    };
+    auto fail = [&](std::string message) -> Status { return Error{scenario_path, line, 0, std::move(message)}; };
     const std::string size = std::to_string(grid.width()) + " x " + std::to_string(grid.height());
     auto where = [](std::int64_t x, std::int64_t y) {
         return "(" + std::to_string(x) + ", " + std::to_string(y) + ")";

@@ -1,15 +1,15 @@
 // Loading and solving scenario sets (see scenario_run.hpp).
 #include "swarmpath/batch/scenario_run.hpp"
 
-#include <chrono>
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <optional>
 
-#include "swarmpath/batch/crowd_solver.hpp"
-#include "swarmpath/io/map_file.hpp"
 #include "search/jump_point_search.hpp"
 #include "search/jump_point_table.hpp"
+#include "swarmpath/batch/crowd_solver.hpp"
+#include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath::batch {
@@ -51,17 +51,20 @@ Expected<std::vector<std::string>> scenario_map_paths(const std::string& scenari
     std::vector<std::string> paths;
     std::string last_name;
     io::FileDigest digest;
-    Status read = io::for_each_scenario_row(scenario_path, [&](const io::ScenarioRow& row) {
-        if (!options.map_override.empty()) {
-            if (paths.empty()) paths.push_back(options.map_override);
+    Status read = io::for_each_scenario_row(
+        scenario_path,
+        [&](const io::ScenarioRow& row) {
+            if (!options.map_override.empty()) {
+                if (paths.empty()) paths.push_back(options.map_override);
+                return true;
+            }
+            if (!paths.empty() && row.map_name == last_name) return true;
+            last_name = row.map_name;
+            std::string path = io::resolve_map_path(scenario_path, row.map_name);
+            if (std::find(paths.begin(), paths.end(), path) == paths.end()) paths.push_back(std::move(path));
             return true;
-        }
-        if (!paths.empty() && row.map_name == last_name) return true;
-        last_name = row.map_name;
-        std::string path = io::resolve_map_path(scenario_path, row.map_name);
-        if (std::find(paths.begin(), paths.end(), path) == paths.end()) paths.push_back(std::move(path));
-        return true;
-    }, nullptr, &digest);
+        },
+        nullptr, &digest);
     if (!read) return read.error();
     if (options.inputs != nullptr) {
         if (Status same = options.inputs->record(scenario_path, "scenario", digest); !same) return same.error();
@@ -79,48 +82,53 @@ Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenari
     std::size_t last_set = 0;
     std::uint32_t index = 0;
     io::FileDigest digest;
-    Status read = io::for_each_scenario_row(scenario_path, [&](const io::ScenarioRow& row) {
-        if (sets.empty() || row.map_name != last_name) {
-            const std::string map_path = options.map_override.empty()
-                                             ? io::resolve_map_path(scenario_path, row.map_name)
-                                             : options.map_override;
-            auto found = std::find_if(sets.begin(), sets.end(), [&](const ScenarioSet& set) { return set.map_path == map_path; });
-            if (found == sets.end()) {
-                Expected<std::shared_ptr<const grid::Grid>> grid = maps.get(map_path, options);
-                if (!grid) {
-                    // A map that cannot be read at all (missing, a folder, not a regular file) is the
-                    // row's problem: name the scenario file and line, and the map as the row gave it.
-                    const Error& error = grid.error();
-                    failure = error.line != 0 || error.file != map_path
-                                  ? error
-                                  : Error{scenario_path, row.line, 0,
-                                          "the map '" + row.map_name + "' named here (" + map_path + "): " + error.message};
-                    return false;
+    Status read = io::for_each_scenario_row(
+        scenario_path,
+        [&](const io::ScenarioRow& row) {
+            if (sets.empty() || row.map_name != last_name) {
+                const std::string map_path = options.map_override.empty()
+                                                 ? io::resolve_map_path(scenario_path, row.map_name)
+                                                 : options.map_override;
+                auto found = std::find_if(sets.begin(), sets.end(),
+                                          [&](const ScenarioSet& set) { return set.map_path == map_path; });
+                if (found == sets.end()) {
+                    Expected<std::shared_ptr<const grid::Grid>> grid = maps.get(map_path, options);
+                    if (!grid) {
+                        // A map that cannot be read at all (missing, a folder, not a regular file) is the
+                        // row's problem: name the scenario file and line, and the map as the row gave it.
+                        const Error& error = grid.error();
+                        failure = error.line != 0 || error.file != map_path
+                                      ? error
+                                      : Error{scenario_path, row.line, 0,
+                                              "the map '" + row.map_name + "' named here (" + map_path +
+                                                  "): " + error.message};
+                        return false;
+                    }
+                    ScenarioSet set;
+                    set.scenario_path = scenario_path;
+                    set.scenario_name = base_name(scenario_path);
+                    set.map_path = map_path;
+                    set.grid = std::move(*grid);
+                    sets.push_back(std::move(set));
+                    found = sets.end() - 1;
                 }
-                ScenarioSet set;
-                set.scenario_path = scenario_path;
-                set.scenario_name = base_name(scenario_path);
-                set.map_path = map_path;
-                set.grid = std::move(*grid);
-                sets.push_back(std::move(set));
-                found = sets.end() - 1;
+                last_name = row.map_name;
+                last_set = static_cast<std::size_t>(found - sets.begin());
             }
-            last_name = row.map_name;
-            last_set = static_cast<std::size_t>(found - sets.begin());
-        }
-        ScenarioSet& set = sets[last_set];
-        if (row.map_width != set.grid->width() || row.map_height != set.grid->height()) {
-            failure = Error{scenario_path, row.line, 0,
-                            "row names a " + std::to_string(row.map_width) + " x " + std::to_string(row.map_height) +
-                                " map but " + set.map_path + " is " + std::to_string(set.grid->width()) + " x " +
-                                std::to_string(set.grid->height())};
-            return false;
-        }
-        set.rows.push_back({row.optimal_length, row.line, row.bucket});
-        set.row_indices.push_back(index++);
-        set.queries.push_back({row.start_x, row.start_y, row.goal_x, row.goal_y});
-        return true;
-    }, nullptr, &digest);
+            ScenarioSet& set = sets[last_set];
+            if (row.map_width != set.grid->width() || row.map_height != set.grid->height()) {
+                failure = Error{scenario_path, row.line, 0,
+                                "row names a " + std::to_string(row.map_width) + " x " +
+                                    std::to_string(row.map_height) + " map but " + set.map_path + " is " +
+                                    std::to_string(set.grid->width()) + " x " + std::to_string(set.grid->height())};
+                return false;
+            }
+            set.rows.push_back({row.optimal_length, row.line, row.bucket});
+            set.row_indices.push_back(index++);
+            set.queries.push_back({row.start_x, row.start_y, row.goal_x, row.goal_y});
+            return true;
+        },
+        nullptr, &digest);
     if (!read) return read.error();
     if (failure) return *failure;
     if (options.inputs != nullptr) {
@@ -163,14 +171,16 @@ Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSetti
     SetOutcome outcome;
     if (set.queries.empty()) return outcome;
     if (settings.algorithm == search::Algorithm::flowfield || settings.algorithm == search::Algorithm::automatic) {
-        Expected<SetOutcome> fields = solve_set_with_fields(set, settings, workers, progress, progress_user);  // crowd_solver.hpp
+        Expected<SetOutcome> fields =
+            solve_set_with_fields(set, settings, workers, progress, progress_user);  // crowd_solver.hpp
         if (!fields) return naming_map(fields.error(), set);
         return fields;
     }
     // Preparation (JPS+ table, components) runs inside the workers' arena: --threads 1 means one thread.
     const auto setup_before = std::chrono::steady_clock::now();
     std::optional<Expected<search::Solver>> created;
-    workers.execute([&] { created.emplace(search::Solver::create(*set.grid, settings, {.parallel = workers.parallel_loop()})); });
+    workers.execute(
+        [&] { created.emplace(search::Solver::create(*set.grid, settings, {.parallel = workers.parallel_loop()})); });
     Expected<search::Solver>& solver = *created;
     if (!solver) return naming_map(solver.error(), set);
     outcome.algorithm = solver->algorithm();
@@ -195,8 +205,7 @@ Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSetti
                       std::span(outcome.results).subspan(begin, count));
         if (progress != nullptr) progress(progress_user, begin + count, total);
     }
-    outcome.search_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count();
+    outcome.search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count();
     outcome.cpu_seconds = process_cpu_seconds() - cpu_before;
     return outcome;
 }

@@ -10,8 +10,8 @@ namespace swarmpath {
 namespace {
 
 constexpr std::array<std::string_view, 12> kSettingKeys = {
-    "",          "algorithm", "moves",   "diagonal_rule", "heuristic", "weight",
-    "fallback",  "max_expansions", "deadline", "terrain", "threads", "topology",
+    "",         "algorithm",      "moves",    "diagonal_rule", "heuristic", "weight",
+    "fallback", "max_expansions", "deadline", "terrain",       "threads",   "topology",
 };
 
 /// The setting whose key is `key`, or none.
@@ -73,7 +73,8 @@ std::string word_message(std::string_view message, SettingWording wording) {
         if (setting == Setting::none) {
             text.append(message.substr(open, close + 2 - open));
         } else {
-            text.append(wording(setting, equals == std::string_view::npos ? std::string_view{} : inside.substr(equals + 1)));
+            text.append(
+                wording(setting, equals == std::string_view::npos ? std::string_view{} : inside.substr(equals + 1)));
         }
         position = close + 2;
     }

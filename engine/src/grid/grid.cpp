@@ -58,9 +58,9 @@ Expected<Grid> Grid::build(const MapLetters& map, const TerrainTable& terrain) {
         dearest = std::max(dearest, rule.cost);
     }
     if (cheapest > 0 && dearest / cheapest > kMaximumCostRatio) {
-        return Error{map.path, 0, 0, "passable terrain costs span a ratio above " +
-                                         std::to_string(static_cast<long long>(kMaximumCostRatio)) +
-                                         " (dearest / cheapest)"};
+        return Error{map.path, 0, 0,
+                     "passable terrain costs span a ratio above " +
+                         std::to_string(static_cast<long long>(kMaximumCostRatio)) + " (dearest / cheapest)"};
     }
     grid.unit_cost_ = cheapest > 0 ? cheapest : 1.0;
 
@@ -113,8 +113,8 @@ Expected<Grid> Grid::build(const MapLetters& map, const TerrainTable& terrain) {
 }
 
 std::size_t Grid::memory_bytes() const {
-    std::size_t total = passable_.memory_bytes() + kind_of_.capacity() + letters_.capacity() +
-                        kinds_.capacity() * sizeof(TerrainKind);
+    std::size_t total =
+        passable_.memory_bytes() + kind_of_.capacity() + letters_.capacity() + kinds_.capacity() * sizeof(TerrainKind);
     for (const Bitset& bits : layer_bits_) total += bits.memory_bytes();
     return total;
 }

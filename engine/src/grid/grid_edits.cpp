@@ -37,7 +37,8 @@ Expected<Grid> Grid::with_edits(std::span<const CellEdit> edits, const TerrainTa
         map.width = width_;
         map.height = height_;
         map.letters.assign(letters_.begin(), letters_.end());
-        for (const CellEdit& edit : edits) map.letters[static_cast<std::size_t>(edit.y) * width_ + edit.x] = edit.letter;
+        for (const CellEdit& edit : edits)
+            map.letters[static_cast<std::size_t>(edit.y) * width_ + edit.x] = edit.letter;
         return build(map, terrain);
     }
     Grid edited = *this;

@@ -122,7 +122,8 @@ std::string folder_problem(int folder) {
     const int flags = attribute_flags(folder);
     if ((flags & FS_IMMUTABLE_FL) != 0) return "cannot write file: its folder is immutable (chattr +i)";
     if ((flags & FS_APPEND_FL) != 0) {
-        return "cannot write file: its folder is append-only (chattr +a), so a finished file cannot be renamed into place";
+        return "cannot write file: its folder is append-only (chattr +a), so a finished file cannot be renamed into "
+               "place";
     }
 #else
     (void)folder;
@@ -142,8 +143,10 @@ std::string replace_problem(int folder, const struct stat& folder_information, c
         const int flags = attribute_flags(file);
         ::close(file);
 #if defined(FS_IOC_GETFLAGS)
-        if ((flags & FS_IMMUTABLE_FL) != 0) return "refusing to write: the file is immutable (chattr +i), so it cannot be replaced";
-        if ((flags & FS_APPEND_FL) != 0) return "refusing to write: the file is append-only (chattr +a), so it cannot be replaced";
+        if ((flags & FS_IMMUTABLE_FL) != 0)
+            return "refusing to write: the file is immutable (chattr +i), so it cannot be replaced";
+        if ((flags & FS_APPEND_FL) != 0)
+            return "refusing to write: the file is append-only (chattr +a), so it cannot be replaced";
 #else
         (void)flags;
 #endif
@@ -158,7 +161,8 @@ std::string replace_problem(int folder, const struct stat& folder_information, c
         const std::string probe = temporary_name(base, "old");
         if (::linkat(folder, base.c_str(), folder, probe.c_str(), 0) == 0) {
             if (::unlinkat(folder, probe.c_str(), 0) != 0) {
-                return describe_errno("refusing to write: a name in its folder cannot be removed, so it cannot be replaced");
+                return describe_errno(
+                    "refusing to write: a name in its folder cannot be removed, so it cannot be replaced");
             }
             return "";
         }
@@ -207,12 +211,12 @@ bool same_file(const PathIdentity& first, const PathIdentity& second) {
 }
 
 struct AtomicFile::Temporary {
-    int folder = -1;           ///< the output's folder, opened once
-    int descriptor = -1;       ///< the temporary file
-    std::string base;          ///< the output's name within the folder
-    std::string name;          ///< the temporary's name within the folder
-    bool had_target = false;   ///< a regular file was at the path when the output was opened
-    bool claimed = false;      ///< this process holds the output's lock (AtomicFile::claim)
+    int folder = -1;          ///< the output's folder, opened once
+    int descriptor = -1;      ///< the temporary file
+    std::string base;         ///< the output's name within the folder
+    std::string name;         ///< the temporary's name within the folder
+    bool had_target = false;  ///< a regular file was at the path when the output was opened
+    bool claimed = false;     ///< this process holds the output's lock (AtomicFile::claim)
     FileIdentity folder_identity;
     FileIdentity target;
 
@@ -286,8 +290,8 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
         }
         for (int attempt = 0; attempt < 100 && temporary->descriptor < 0; ++attempt) {
             std::string name = temporary_name(base, "tmp");
-            temporary->descriptor = ::openat(temporary->folder, name.c_str(),
-                                             O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+            temporary->descriptor =
+                ::openat(temporary->folder, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
             if (temporary->descriptor >= 0) {
                 temporary->name = std::move(name);
                 registry().entries.emplace_back(temporary->folder, temporary->name);
@@ -346,8 +350,9 @@ Status AtomicFile::claim() {
         ::fcntl(temporary_->folder, F_OFD_SETLK, &range);
         if (attempt < 2) std::this_thread::sleep_for(std::chrono::milliseconds(2 + random() % 40));
     }
-    fail("refusing to write: another swarmpath run is writing this file now; this run stops rather than waits, "
-         "so that the outputs of the two runs cannot be mixed (wait for the other run to end, or choose another name)");
+    fail(
+        "refusing to write: another swarmpath run is writing this file now; this run stops rather than waits, "
+        "so that the outputs of the two runs cannot be mixed (wait for the other run to end, or choose another name)");
 #endif
     return status_;
 }

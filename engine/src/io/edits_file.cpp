@@ -4,8 +4,8 @@
 #include <charconv>
 #include <string>
 
-#include "swarmpath/io/file_reading.hpp"
 #include "io/text_lines.hpp"
+#include "swarmpath/io/file_reading.hpp"
 
 namespace swarmpath::io {
 
@@ -18,7 +18,8 @@ Expected<std::vector<grid::CellEdit>> parse_edits(std::string_view text, std::st
     std::string_view line;
     while (lines.next(line)) {
         const std::uint32_t line_number = lines.line_number();
-        if (const std::size_t comment = line.find('#'); comment != std::string_view::npos) line = line.substr(0, comment);
+        if (const std::size_t comment = line.find('#'); comment != std::string_view::npos)
+            line = line.substr(0, comment);
         // Split into whitespace-separated fields, remembering each field's column.
         std::string_view fields[4];
         std::uint32_t columns[4] = {};

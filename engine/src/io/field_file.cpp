@@ -78,12 +78,14 @@ Expected<FieldFile> decode_field_file(std::string_view bytes, std::string_view o
     field.moves = static_cast<std::uint8_t>(bytes[28]);
     field.diagonal_rule = static_cast<std::uint8_t>(bytes[29]);
     field.topology = static_cast<std::uint8_t>(bytes[30]);
-    if (field.width == 0 || field.height == 0 || field.width > grid::kMaximumSide || field.height > grid::kMaximumSide ||
+    if (field.width == 0 || field.height == 0 || field.width > grid::kMaximumSide ||
+        field.height > grid::kMaximumSide ||
         static_cast<std::uint64_t>(field.width) * field.height > grid::kMaximumCells) {
         return fail("field dimensions out of range");
     }
     if ((field.moves != 4 && field.moves != 8) || field.diagonal_rule > 2) return fail("bad movement model");
-    if (field.topology > 2) return fail("bad cell shape " + std::to_string(field.topology) + " (0 square, 1 hex, 2 triangle)");
+    if (field.topology > 2)
+        return fail("bad cell shape " + std::to_string(field.topology) + " (0 square, 1 hex, 2 triangle)");
     const std::size_t cells = static_cast<std::size_t>(field.width) * field.height;
     if (bytes.size() != kFieldHeaderBytes + cells * 5) {
         return fail("field file is " + std::to_string(bytes.size()) + " bytes, expected " +

@@ -6,8 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -148,8 +148,9 @@ Status InputFile::read_exactly(void* buffer, std::uint64_t count) {
         const ssize_t got = read_some(descriptor_, bytes + done, wanted);
         if (got < 0) return Error{path_, 0, 0, std::string("cannot read file: ") + std::strerror(errno)};
         if (got == 0) {
-            return Error{path_, 0, 0, "changed while it was read: it ended after " + std::to_string(done) +
-                                          " of the " + std::to_string(count) + " bytes expected"};
+            return Error{path_, 0, 0,
+                         "changed while it was read: it ended after " + std::to_string(done) + " of the " +
+                             std::to_string(count) + " bytes expected"};
         }
         if (digest_ != nullptr) digest_->add(std::string_view(bytes + done, static_cast<std::size_t>(got)));
         done += static_cast<std::uint64_t>(got);
@@ -161,7 +162,9 @@ Status InputFile::expect_end() {
     char probe = 0;
     const ssize_t got = read_some(descriptor_, &probe, 1);
     if (got < 0) return Error{path_, 0, 0, std::string("cannot read file: ") + std::strerror(errno)};
-    if (got > 0) return Error{path_, 0, 0, "changed while it was read: it grew past its size of " + std::to_string(size_) + " bytes"};
+    if (got > 0)
+        return Error{path_, 0, 0,
+                     "changed while it was read: it grew past its size of " + std::to_string(size_) + " bytes"};
     return Success{};
 }
 

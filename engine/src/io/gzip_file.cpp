@@ -82,8 +82,9 @@ Status GzipWriter::finish() {
 namespace {
 
 Error inflates_too_far(const std::string& path, const std::string& how) {
-    return Error{path, 0, 0, "gzip data " + how + " more than " + std::to_string(kMaximumFileBytes) +
-                                 " bytes, the limit for any input file, plain or compressed"};
+    return Error{path, 0, 0,
+                 "gzip data " + how + " more than " + std::to_string(kMaximumFileBytes) +
+                     " bytes, the limit for any input file, plain or compressed"};
 }
 
 /// Inflates the gzip stream in `bytes`, handing each inflated block to `consume`; fails, naming
@@ -137,19 +138,22 @@ Expected<std::string> read_text_file(const std::string& path, FileDigest* digest
     std::uint64_t claimed = 0;
     if (bytes->size() >= 18) {
         for (int index = 1; index <= 4; ++index) {
-            claimed = (claimed << 8) | static_cast<unsigned char>((*bytes)[bytes->size() - static_cast<std::size_t>(index)]);
+            claimed =
+                (claimed << 8) | static_cast<unsigned char>((*bytes)[bytes->size() - static_cast<std::size_t>(index)]);
         }
     }
     if (claimed > kMaximumFileBytes) {
         return inflates_too_far(path, "says it inflates to " + std::to_string(claimed) + " bytes,");
     }
     std::uint64_t size = 0;
-    if (Status measured = inflate_blocks(*bytes, path, [&](std::string_view block) { size += block.size(); }); !measured) {
+    if (Status measured = inflate_blocks(*bytes, path, [&](std::string_view block) { size += block.size(); });
+        !measured) {
         return measured.error();
     }
     std::string text;
     text.reserve(static_cast<std::size_t>(size));
-    if (Status inflated = inflate_blocks(*bytes, path, [&](std::string_view block) { text.append(block); }); !inflated) {
+    if (Status inflated = inflate_blocks(*bytes, path, [&](std::string_view block) { text.append(block); });
+        !inflated) {
         return inflated.error();
     }
     return text;

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "io/text_lines.hpp"
 #include "swarmpath/grid/topology.hpp"
 #include "swarmpath/io/file_reading.hpp"
-#include "io/text_lines.hpp"
 
 namespace swarmpath::io {
 
@@ -23,9 +23,9 @@ Expected<std::uint32_t> parse_dimension(std::string_view text, std::string_view 
                      std::string(what) + " '" + printable(text, 30) + "' is not a positive whole number"};
     }
     if (error == std::errc::result_out_of_range || value > kMaximumSide) {
-        return Error{std::string(origin), line, column,
-                     std::string(what) + " " + printable(text, 30) + " exceeds the maximum of " +
-                         std::to_string(kMaximumSide)};
+        return Error{
+            std::string(origin), line, column,
+            std::string(what) + " " + printable(text, 30) + " exceeds the maximum of " + std::to_string(kMaximumSide)};
     }
     if (value == 0) return Error{std::string(origin), line, column, std::string(what) + " must be at least 1"};
     return static_cast<std::uint32_t>(value);
@@ -102,14 +102,16 @@ public:
         if (!have_map_ || map_.width == 0 || map_.height == 0) return false;
         const std::uint64_t cells = std::uint64_t{map_.width} * map_.height;
         if (cells > kMaximumCells) {
-            report_.stop(size_line_, 0, "map of " + std::to_string(map_.width) + " x " + std::to_string(map_.height) +
-                         " cells exceeds the maximum of " + std::to_string(kMaximumCells) + " cells");
+            report_.stop(size_line_, 0,
+                         "map of " + std::to_string(map_.width) + " x " + std::to_string(map_.height) +
+                             " cells exceeds the maximum of " + std::to_string(kMaximumCells) + " cells");
             return false;
         }
         // The text must hold at least the rows it claims before anything is allocated for them.
         if (cells > text_.size()) {
-            report_.stop(header_end_, 0, "file is shorter than the " + std::to_string(map_.height) + " rows of " +
-                         std::to_string(map_.width) + " cells its header promises");
+            report_.stop(header_end_, 0,
+                         "file is shorter than the " + std::to_string(map_.height) + " rows of " +
+                             std::to_string(map_.width) + " cells its header promises");
             return false;
         }
         return true;
@@ -129,16 +131,17 @@ public:
             if (line.size() != map_.width &&
                 report_.stop(lines_.line_number(),
                              static_cast<std::uint32_t>(std::min<std::size_t>(line.size(), map_.width) + 1),
-                             "row " + std::to_string(y) + " has " + std::to_string(line.size()) +
-                                 " cells, expected " + std::to_string(map_.width))) {
+                             "row " + std::to_string(y) + " has " + std::to_string(line.size()) + " cells, expected " +
+                                 std::to_string(map_.width))) {
                 return false;
             }
             const std::size_t usable = std::min<std::size_t>(line.size(), map_.width);
             for (std::uint32_t x = 0; x < usable; ++x) {
                 const char letter = line[x];
                 if (terrain.rule(letter).defined) continue;
-                if (report_.stop(lines_.line_number(), x + 1,
-                                 "unknown terrain letter " + describe_letter(letter) + " (declare it with {{terrain}})")) {
+                if (report_.stop(
+                        lines_.line_number(), x + 1,
+                        "unknown terrain letter " + describe_letter(letter) + " (declare it with {{terrain}})")) {
                     return false;
                 }
                 break;  // one unknown letter per row is enough to report
@@ -194,9 +197,9 @@ private:
         if (key == "type") {
             if (rest.empty()) {
                 if (report_.stop(number, 0, "'type' needs a value (octile, hex or triangle)")) return false;
-            } else if (!grid::topology_from_type(rest) &&
-                       report_.stop(number, rest_column, "unknown map type '" + printable(rest, 30) +
-                                    "' (expected octile, hex or triangle)")) {
+            } else if (!grid::topology_from_type(rest) && report_.stop(number, rest_column,
+                                                                       "unknown map type '" + printable(rest, 30) +
+                                                                           "' (expected octile, hex or triangle)")) {
                 return false;
             }
             map_.type = std::string(rest);
@@ -209,8 +212,9 @@ private:
             if (value) (key == "height" ? map_.height : map_.width) = *value;
             return true;
         }
-        return !report_.stop(number, 1, "unexpected header line starting '" + printable(key, 40) +
-                             "' (a map starts with type, height, width, then map)");
+        return !report_.stop(number, 1,
+                             "unexpected header line starting '" + printable(key, 40) +
+                                 "' (a map starts with type, height, width, then map)");
     }
 
     std::string_view text_;

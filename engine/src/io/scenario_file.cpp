@@ -1,20 +1,20 @@
 // Moving AI scenario parsing (see scenario_file.hpp for the accepted syntax).
-#include "swarmpath/io/file_reading.hpp"
 #include "swarmpath/io/scenario_file.hpp"
+#include "swarmpath/io/file_reading.hpp"
 
 #include <charconv>
 #include <cmath>
 #include <string>
 
-#include "swarmpath/io/map_file.hpp"
 #include "io/text_lines.hpp"
+#include "swarmpath/io/map_file.hpp"
 
 namespace swarmpath::io {
 namespace {
 
 constexpr int kFieldCount = 9;
-constexpr const char* kFieldNames[kFieldCount] = {"bucket",  "map",     "map width", "map height", "start x",
-                                                  "start y", "goal x",  "goal y",    "optimal length"};
+constexpr const char* kFieldNames[kFieldCount] = {"bucket",  "map",    "map width", "map height",    "start x",
+                                                  "start y", "goal x", "goal y",    "optimal length"};
 
 struct Field {
     std::string_view text;
@@ -93,14 +93,17 @@ public:
         if (content.empty()) return true;
         if (!have_version_) return version_line(text, content, number);
         if (first_word(content) == "version") {
-            return !stop(number, 1, "duplicate 'version' line (already given on line " + std::to_string(version_line_) + ")");
+            return !stop(number, 1,
+                         "duplicate 'version' line (already given on line " + std::to_string(version_line_) + ")");
         }
         const int count = split_fields(text, fields_);
         if (count < kFieldCount) {
-            return !stop(number, 0, "scenario row has " + std::to_string(count) + " fields, expected 9 (missing " +
-                                        kFieldNames[count] + ")");
+            return !stop(number, 0,
+                         "scenario row has " + std::to_string(count) + " fields, expected 9 (missing " +
+                             kFieldNames[count] + ")");
         }
-        if (count > kFieldCount) return !stop(number, fields_[kFieldCount].column, "scenario row has more than 9 fields");
+        if (count > kFieldCount)
+            return !stop(number, fields_[kFieldCount].column, "scenario row has more than 9 fields");
         row = ScenarioRow{};
         row.line = number;
         bool row_ok = true;
@@ -126,7 +129,8 @@ public:
             }
         }
         if (size_numeric &&
-            (row.map_width <= 0 || row.map_height <= 0 || row.map_width > kMaximumSide || row.map_height > kMaximumSide) &&
+            (row.map_width <= 0 || row.map_height <= 0 || row.map_width > kMaximumSide ||
+             row.map_height > kMaximumSide) &&
             bad_field(2, "map size " + std::to_string(row.map_width) + " x " + std::to_string(row.map_height) +
                              " is out of range")) {
             return false;
@@ -224,30 +228,33 @@ Status for_each_scenario_row(const std::string& path, const std::function<bool(c
             consumer_stopped = true;
         }
     };
-    Status read = read_file_in_blocks(path, [&](std::string_view block) {
-        if (first_block) {
-            first_block = false;
-            going = parser.begin(block, false);
-            if (!going) return false;
-        }
-        std::size_t position = 0;
-        while (going) {
-            const std::size_t end = block.find('\n', position);
-            if (end == std::string_view::npos) {
-                carried.append(block.substr(position));
-                break;
+    Status read = read_file_in_blocks(
+        path,
+        [&](std::string_view block) {
+            if (first_block) {
+                first_block = false;
+                going = parser.begin(block, false);
+                if (!going) return false;
             }
-            if (carried.empty()) {
-                feed(block.substr(position, end - position));
-            } else {
-                carried.append(block.substr(position, end - position));
-                feed(carried);
-                carried.clear();
+            std::size_t position = 0;
+            while (going) {
+                const std::size_t end = block.find('\n', position);
+                if (end == std::string_view::npos) {
+                    carried.append(block.substr(position));
+                    break;
+                }
+                if (carried.empty()) {
+                    feed(block.substr(position, end - position));
+                } else {
+                    carried.append(block.substr(position, end - position));
+                    feed(carried);
+                    carried.clear();
+                }
+                position = end + 1;
             }
-            position = end + 1;
-        }
-        return going;
-    }, digest);
+            return going;
+        },
+        digest);
     if (!read) return read.error();
     if (first_block) parser.begin({}, true);
     if (going && !carried.empty()) feed(carried);

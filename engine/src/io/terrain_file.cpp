@@ -7,14 +7,15 @@
 #include <cmath>
 #include <string>
 
-#include "swarmpath/io/file_reading.hpp"
 #include "io/text_lines.hpp"
+#include "swarmpath/io/file_reading.hpp"
 
 namespace swarmpath::io {
 namespace {
 
 std::string_view trim(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t' || text.front() == '\r')) text.remove_prefix(1);
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t' || text.front() == '\r'))
+        text.remove_prefix(1);
     while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) text.remove_suffix(1);
     return text;
 }
@@ -29,9 +30,7 @@ struct Declarations {
 /// Applies one `LETTER=COST` item; `column` is where the item starts (1-based).
 Status apply_item(std::string_view item, grid::TerrainTable& table, std::string_view origin, std::uint32_t line,
                   std::uint32_t column, Declarations& declarations, std::uint32_t place) {
-    auto fail = [&](const std::string& message) -> Status {
-        return Error{std::string(origin), line, column, message};
-    };
+    auto fail = [&](const std::string& message) -> Status { return Error{std::string(origin), line, column, message}; };
     std::size_t equals = item.find('=');
     if (equals == std::string_view::npos) return fail("terrain item '" + printable(item, 40) + "' is not LETTER=COST");
     std::string_view letter_text = trim(item.substr(0, equals));
@@ -69,8 +68,8 @@ Status apply_item(std::string_view item, grid::TerrainTable& table, std::string_
 
 }  // namespace
 
-Expected<grid::TerrainTable> parse_terrain_spec(std::string_view spec, grid::TerrainTable base,
-                                                std::string_view origin, std::uint32_t line) {
+Expected<grid::TerrainTable> parse_terrain_spec(std::string_view spec, grid::TerrainTable base, std::string_view origin,
+                                                std::uint32_t line) {
     if (trim(spec).empty()) return Error{std::string(origin), line, 0, "empty terrain spec (expected LETTER=COST,...)"};
     Declarations declarations;
     declarations.place_word = "column";

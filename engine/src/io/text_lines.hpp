@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "swarmpath/core/error.hpp"
 #include "core/printable.hpp"
+#include "swarmpath/core/error.hpp"
 
 namespace swarmpath::io {
 

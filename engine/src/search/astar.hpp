@@ -32,10 +32,10 @@
 #include "search/best_first/open_keys.hpp"
 #include "search/best_first/path_rebuild.hpp"
 #include "search/best_first/search_state.hpp"
-#include "search/preparations.hpp"
-#include "swarmpath/grid/grid.hpp"
 #include "search/heuristics.hpp"
 #include "search/moves.hpp"
+#include "search/preparations.hpp"
+#include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::search::best_first {
@@ -105,7 +105,8 @@ struct NeighbourKinds {
 [[gnu::always_inline]] inline NeighbourKinds classify_neighbours(const CellStamp* stamps, std::uint32_t cell,
                                                                  std::uint32_t padded_width, std::uint32_t generation) {
     const std::uint32_t closed_generation = generation | 1U;
-    const CellStamp* rows[3] = {stamps + (cell - padded_width - 1), stamps + (cell - 1), stamps + (cell + padded_width - 1)};
+    const CellStamp* rows[3] = {stamps + (cell - padded_width - 1), stamps + (cell - 1),
+                                stamps + (cell + padded_width - 1)};
     unsigned closed = 0;
     unsigned open = 0;
 #ifdef SWARMPATH_SSE2
@@ -123,10 +124,10 @@ struct NeighbourKinds {
         open_rows[row] = _mm_cmpeq_epi32(generations, open_value);
     }
     const __m128i zero = _mm_setzero_si128();
-    const __m128i closed_bytes = _mm_packs_epi16(_mm_packs_epi32(closed_rows[0], closed_rows[1]),
-                                                 _mm_packs_epi32(closed_rows[2], zero));
-    const __m128i open_bytes = _mm_packs_epi16(_mm_packs_epi32(open_rows[0], open_rows[1]),
-                                               _mm_packs_epi32(open_rows[2], zero));
+    const __m128i closed_bytes =
+        _mm_packs_epi16(_mm_packs_epi32(closed_rows[0], closed_rows[1]), _mm_packs_epi32(closed_rows[2], zero));
+    const __m128i open_bytes =
+        _mm_packs_epi16(_mm_packs_epi32(open_rows[0], open_rows[1]), _mm_packs_epi32(open_rows[2], zero));
     closed = static_cast<unsigned>(_mm_movemask_epi8(closed_bytes));
     open = static_cast<unsigned>(_mm_movemask_epi8(open_bytes));
 #else
@@ -188,7 +189,9 @@ public:
     }
 
     [[gnu::always_inline]] bool admit(std::uint32_t /*cell*/) const { return true; }
-    [[gnu::always_inline]] void close(std::uint32_t cell, grid::Cost /*g*/) { stamps_[cell].generation = closed_generation_; }
+    [[gnu::always_inline]] void close(std::uint32_t cell, grid::Cost /*g*/) {
+        stamps_[cell].generation = closed_generation_;
+    }
     [[gnu::always_inline]] bool is_goal(std::uint32_t cell, grid::Cost /*g*/) const { return cell == goal_; }
     [[gnu::always_inline]] void visit(std::uint32_t cell, grid::Cost g) {
         coordinates_.of(cell, current_x_, current_y_);
@@ -310,11 +313,11 @@ void astar_with_bounds(const grid::Grid& grid, const SearchSettings& settings, s
     state.stamps()[endpoints.start].generation = state.generation();
     state.parent_directions()[endpoints.start] = kNoParent;
     AstarExpansion<Rule, CostModel, Heuristic> expansion(grid, settings, weight_fixed, prepared, state, endpoints);
-    LoopState loop = LoopState::starting_at(
-        endpoints.start,
-        weighted_estimate<Heuristic>(endpoints.start_x, endpoints.start_y, endpoints.goal_x, endpoints.goal_y,
-                                     weight_fixed),
-        endpoints.stop);
+    LoopState loop =
+        LoopState::starting_at(endpoints.start,
+                               weighted_estimate<Heuristic>(endpoints.start_x, endpoints.start_y, endpoints.goal_x,
+                                                            endpoints.goal_y, weight_fixed),
+                               endpoints.stop);
     run_with_key_forms(expansion, state, bounds, true, endpoints.stop, loop);
 
     const PaddedLayout layout = layout_of(grid);

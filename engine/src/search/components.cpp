@@ -137,7 +137,8 @@ Components Components::compute(const grid::Grid& grid, Moves moves, DiagonalRule
     for (std::uint32_t run = 0; run < run_begin.size(); ++run) {
         const std::uint32_t root = find(run);
         run_label[run] = root == run ? ++components.count_ : run_label[root];
-        std::fill(components.labels_.begin() + run_begin[run], components.labels_.begin() + run_end[run], run_label[run]);
+        std::fill(components.labels_.begin() + run_begin[run], components.labels_.begin() + run_end[run],
+                  run_label[run]);
     }
     return components;
 }

@@ -21,7 +21,8 @@ namespace {
 /// Changed cells beyond this many are refreshed by flood fill.
 constexpr std::size_t kLocalRefreshLimit = 16;
 /// The ring around a cell in order: N, NE, E, SE, S, SW, W, NW, as (dx, dy).
-constexpr std::array<std::array<int, 2>, 8> kRing = {{{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}}};
+constexpr std::array<std::array<int, 2>, 8> kRing = {
+    {{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}}};
 
 /// Whether a step of (dx, dy) connects two cells: 4-connected, or any of 8 with `corners`.
 bool connects(int dx, int dy, bool corners) {
@@ -105,7 +106,8 @@ bool Components::refresh_locally(const grid::Grid& edited, bool corners, std::sp
             new_labels[index] = old_label != 0 ? old_label : count_ + ++fresh_labels;  // alone
         }
     }
-    for (std::size_t index = 0; index < changed.size(); ++index) labels_[edited.padded(changed[index]).value] = new_labels[index];
+    for (std::size_t index = 0; index < changed.size(); ++index)
+        labels_[edited.padded(changed[index]).value] = new_labels[index];
     count_ += fresh_labels;
     return true;
 }
@@ -147,7 +149,8 @@ std::size_t Components::refresh(const grid::Grid& edited, Moves moves, DiagonalR
             for (std::size_t head = 0; head < queue.size(); ++head) {
                 const std::uint32_t current = queue[head];
                 for (int direction = 0; direction < neighbour_count; ++direction) {
-                    const auto next = static_cast<std::uint32_t>(static_cast<std::int64_t>(current) + offsets[direction]);
+                    const auto next =
+                        static_cast<std::uint32_t>(static_cast<std::int64_t>(current) + offsets[direction]);
                     if (!passable.test(next) || labels_[next] > old_count) continue;
                     if (edited.layer(grid::PaddedIndex{next}) != layer) continue;
                     labels_[next] = label;

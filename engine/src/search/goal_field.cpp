@@ -57,7 +57,8 @@ public:
     [[gnu::always_inline]] void visit(std::uint32_t /*cell*/, grid::Cost /*g*/) {}
 
     template <class Keys, class List>
-    [[gnu::always_inline]] bool expand(std::uint32_t cell, grid::Cost g, List& open, Counters& counters, typename Keys::Entry& /*next*/) {
+    [[gnu::always_inline]] bool expand(std::uint32_t cell, grid::Cost g, List& open, Counters& counters,
+                                       typename Keys::Entry& /*next*/) {
         // The pointers the expansion writes through, copied into its own frame: a store through the
         // byte-wide direction array could alias any member, which would then be reloaded after it.
         grid::Cost* const cost = cost_;
@@ -145,7 +146,8 @@ FieldFunction pick_field(const grid::Grid& grid, Moves moves, DiagonalRule rule)
     if (grid.topology() != grid::Topology::square) {
         // Hex and triangle: the shape's neighbours, every step straight; moves and rule do not apply.
         return with_shaped_rule(grid.topology(), [uniform]<class Rule>() -> FieldFunction {
-            return uniform ? &run_field<Rule, best_first::ShapedUniformCost> : &run_field<Rule, best_first::ShapedTerrainCost>;
+            return uniform ? &run_field<Rule, best_first::ShapedUniformCost>
+                           : &run_field<Rule, best_first::ShapedTerrainCost>;
         });
     }
     return with_move_rule(moves, rule, [uniform]<class Rule>() { return pick_cost_model<Rule>(uniform); });

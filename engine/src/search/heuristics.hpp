@@ -25,15 +25,11 @@ struct Octile {
 };
 
 struct Manhattan {
-    static Cost distance(std::uint32_t dx, std::uint32_t dy) {
-        return grid::kStraightUnits * (Cost{dx} + dy);
-    }
+    static Cost distance(std::uint32_t dx, std::uint32_t dy) { return grid::kStraightUnits * (Cost{dx} + dy); }
 };
 
 struct Chebyshev {
-    static Cost distance(std::uint32_t dx, std::uint32_t dy) {
-        return grid::kStraightUnits * (dx < dy ? dy : dx);
-    }
+    static Cost distance(std::uint32_t dx, std::uint32_t dy) { return grid::kStraightUnits * (dx < dy ? dy : dx); }
 };
 
 /// Straight-line distance, shrunk by one part in a million and rounded down so that it stays below
@@ -78,15 +74,16 @@ struct TriangleDistance {
         const std::int64_t row = gy - sy;
         const std::int64_t slash = ((gx + gy) >> 1) - ((sx + sy) >> 1);
         const std::int64_t backslash = ((gx - gy - 1) >> 1) - ((sx - sy - 1) >> 1);
-        const std::int64_t steps = (row < 0 ? -row : row) + (slash < 0 ? -slash : slash) +
-                                   (backslash < 0 ? -backslash : backslash);
+        const std::int64_t steps =
+            (row < 0 ? -row : row) + (slash < 0 ? -slash : slash) + (backslash < 0 ? -backslash : backslash);
         return grid::kStraightUnits * static_cast<Cost>(steps);
     }
 };
 
 /// The estimate of `Heuristic` from (x, y) to the goal, whichever form it takes.
 template <class Heuristic>
-[[gnu::always_inline]] inline Cost estimate(std::uint32_t x, std::uint32_t y, std::uint32_t goal_x, std::uint32_t goal_y) {
+[[gnu::always_inline]] inline Cost estimate(std::uint32_t x, std::uint32_t y, std::uint32_t goal_x,
+                                            std::uint32_t goal_y) {
     if constexpr (requires { Heuristic::between(x, y, goal_x, goal_y); }) {
         return Heuristic::between(x, y, goal_x, goal_y);
     } else {

@@ -94,8 +94,10 @@ template <class Free>
 std::size_t refresh_around(ScanLines& lines, std::int64_t line, std::int64_t position, std::int64_t line_count,
                            std::int64_t line_length, const Free& free) {
     std::size_t written = 0;
-    for (std::int64_t near_line = std::max<std::int64_t>(line - 1, 0); near_line <= std::min(line + 1, line_count - 1); ++near_line) {
-        for (std::int64_t near = std::max<std::int64_t>(position - 1, 0); near <= std::min(position + 1, line_length - 1); ++near) {
+    for (std::int64_t near_line = std::max<std::int64_t>(line - 1, 0); near_line <= std::min(line + 1, line_count - 1);
+         ++near_line) {
+        for (std::int64_t near = std::max<std::int64_t>(position - 1, 0);
+             near <= std::min(position + 1, line_length - 1); ++near) {
             write_cell(lines, near_line, near, free);
             ++written;
         }

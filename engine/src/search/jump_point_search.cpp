@@ -21,11 +21,11 @@
 #include "search/best_first/open_keys.hpp"
 #include "search/best_first/path_rebuild.hpp"
 #include "search/best_first/search_state.hpp"
-#include "search/preparations.hpp"
-#include "search/search_functions.hpp"
 #include "search/heuristics.hpp"
 #include "search/jump_point_table.hpp"
 #include "search/moves.hpp"
+#include "search/preparations.hpp"
+#include "search/search_functions.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath::search {
@@ -103,7 +103,9 @@ const std::array<std::array<std::uint8_t, 512>, 8> kPrunedMoves = [] {
                 const unsigned bit = 1U << direction_of(to_x, to_y);
                 if ((legal & bit) != 0) moves |= bit;
             };
-            auto free = [&](int offset_x, int offset_y) { return ((mask >> neighbourhood_bit(offset_x, offset_y)) & 1U) != 0; };
+            auto free = [&](int offset_x, int offset_y) {
+                return ((mask >> neighbourhood_bit(offset_x, offset_y)) & 1U) != 0;
+            };
             if (is_diagonal(arrival)) {
                 add(dx, 0);
                 add(0, dy);
@@ -160,10 +162,14 @@ struct OnlineJumps {
     /// Steps from (x, y) straight in `direction` to the jump point or goal, 0 if none.
     [[nodiscard]] std::uint32_t scan(std::int64_t x, std::int64_t y, int direction) const {
         switch (direction) {
-            case 0: return scan_line<-1>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
-            case 1: return scan_line<1>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
-            case 2: return scan_line<1>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
-            default: return scan_line<-1>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
+            case 0:
+                return scan_line<-1>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
+            case 1:
+                return scan_line<1>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
+            case 2:
+                return scan_line<1>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
+            default:
+                return scan_line<-1>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
         }
     }
 
@@ -172,10 +178,18 @@ struct OnlineJumps {
     template <class Generate>
     void diagonal(const Position& from, int direction, Generate&& generate) const {
         switch (direction) {
-            case 4: walk_diagonal<1, -1>(from, generate); break;
-            case 5: walk_diagonal<1, 1>(from, generate); break;
-            case 6: walk_diagonal<-1, 1>(from, generate); break;
-            default: walk_diagonal<-1, -1>(from, generate); break;
+            case 4:
+                walk_diagonal<1, -1>(from, generate);
+                break;
+            case 5:
+                walk_diagonal<1, 1>(from, generate);
+                break;
+            case 6:
+                walk_diagonal<-1, 1>(from, generate);
+                break;
+            default:
+                walk_diagonal<-1, -1>(from, generate);
+                break;
         }
     }
 
@@ -206,7 +220,8 @@ struct OnlineJumps {
                 distance != 0) {
                 generate(x + DeltaX * static_cast<std::int64_t>(distance), y, steps, distance, horizontal);
             }
-            if (const std::uint32_t distance = scan_line<DeltaY>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
+            if (const std::uint32_t distance =
+                    scan_line<DeltaY>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
                 distance != 0) {
                 generate(x, y + DeltaY * static_cast<std::int64_t>(distance), steps, distance, vertical);
             }
@@ -238,15 +253,22 @@ struct TableJumps {
         const std::int64_t reach = value > 0 ? value : -value;
         std::int64_t goal_distance = 0;
         switch (direction) {
-            case 0: goal_distance = x == goal_x ? y - goal_y : 0; break;
-            case 1: goal_distance = y == goal_y ? goal_x - x : 0; break;
-            case 2: goal_distance = x == goal_x ? goal_y - y : 0; break;
-            default: goal_distance = y == goal_y ? x - goal_x : 0; break;
+            case 0:
+                goal_distance = x == goal_x ? y - goal_y : 0;
+                break;
+            case 1:
+                goal_distance = y == goal_y ? goal_x - x : 0;
+                break;
+            case 2:
+                goal_distance = x == goal_x ? goal_y - y : 0;
+                break;
+            default:
+                goal_distance = y == goal_y ? x - goal_x : 0;
+                break;
         }
         if (goal_distance > 0 && goal_distance <= reach) return static_cast<std::uint32_t>(goal_distance);
         return value > 0 ? static_cast<std::uint32_t>(value) : 0;
     }
-
 
     /// Follows the diagonal from jump point to jump point; at each, offers the straight jump points
     /// along its two components. Offers the goal when it lies straight ahead of the diagonal cell
@@ -333,7 +355,9 @@ public:
     }
 
     [[gnu::always_inline]] bool admit(std::uint32_t /*cell*/) const { return true; }
-    [[gnu::always_inline]] void close(std::uint32_t cell, grid::Cost /*g*/) { stamps_[cell].generation = closed_generation_; }
+    [[gnu::always_inline]] void close(std::uint32_t cell, grid::Cost /*g*/) {
+        stamps_[cell].generation = closed_generation_;
+    }
     [[gnu::always_inline]] bool is_goal(std::uint32_t cell, grid::Cost /*g*/) const { return cell == goal_; }
     [[gnu::always_inline]] void visit(std::uint32_t /*cell*/, grid::Cost /*g*/) {}
 
@@ -351,7 +375,8 @@ public:
             const std::uint32_t cell = layout_.padded(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
             CellStamp& stamp = stamps[cell];
             if (stamp.generation == closed_generation_) return;
-            const grid::Cost g = current_g + grid::kDiagonalUnits * diagonal_steps + grid::kStraightUnits * straight_steps;
+            const grid::Cost g =
+                current_g + grid::kDiagonalUnits * diagonal_steps + grid::kStraightUnits * straight_steps;
             const auto arrival_bit = static_cast<std::uint8_t>(1U << arrival);
             if (stamp.generation != generation_) {
                 stamp.generation = generation_;
@@ -391,9 +416,10 @@ public:
             if (is_diagonal(direction)) {
                 jumps_.diagonal(from, direction, generate);
             } else if (const std::uint32_t distance = jumps_.straight(from, direction); distance != 0) {
-                generate(from.x + kDirectionX[static_cast<std::size_t>(direction)] * static_cast<std::int64_t>(distance),
-                         from.y + kDirectionY[static_cast<std::size_t>(direction)] * static_cast<std::int64_t>(distance), 0U,
-                         distance, direction);
+                generate(
+                    from.x + kDirectionX[static_cast<std::size_t>(direction)] * static_cast<std::int64_t>(distance),
+                    from.y + kDirectionY[static_cast<std::size_t>(direction)] * static_cast<std::int64_t>(distance), 0U,
+                    distance, direction);
             }
         }
         return false;

@@ -29,13 +29,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "search/jump_point_grid.hpp"
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/grid.hpp"
-#include "search/jump_point_grid.hpp"
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::search {
-
 
 /// Passed as `goal_position` when the goal is not on the line scanned.
 inline constexpr std::int64_t kNoGoalPosition = -(std::int64_t{1} << 40);

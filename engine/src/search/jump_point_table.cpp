@@ -36,13 +36,11 @@ public:
 
     [[nodiscard]] std::int64_t width() const { return width_; }
     [[nodiscard]] std::int64_t height() const { return height_; }
-    [[nodiscard]] bool on_map(std::int64_t x, std::int64_t y) const { return x >= 0 && y >= 0 && x < width_ && y < height_; }
-    [[nodiscard]] bool free(std::int64_t x, std::int64_t y) const {
-        return bits_->test(padded(x, y));
+    [[nodiscard]] bool on_map(std::int64_t x, std::int64_t y) const {
+        return x >= 0 && y >= 0 && x < width_ && y < height_;
     }
-    [[nodiscard]] Entry& at(std::int64_t x, std::int64_t y) const {
-        return (*distances_)[padded(x, y)];
-    }
+    [[nodiscard]] bool free(std::int64_t x, std::int64_t y) const { return bits_->test(padded(x, y)); }
+    [[nodiscard]] Entry& at(std::int64_t x, std::int64_t y) const { return (*distances_)[padded(x, y)]; }
     /// Padded index of (x, y), the ring at −1 included: −1 + 1 wraps to 0 in unsigned arithmetic.
     [[nodiscard]] std::size_t padded(std::int64_t x, std::int64_t y) const {
         return layout_.padded(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
@@ -117,7 +115,8 @@ public:
                 y = dy > 0 ? height_ - 1 - offset : offset;
             }
             // Walk against the direction until leaving the map.
-            for (; on_map(x, y); x -= dx, y -= dy) at(x, y)[static_cast<std::size_t>(direction)] = diagonal_value(x, y, direction);
+            for (; on_map(x, y); x -= dx, y -= dy)
+                at(x, y)[static_cast<std::size_t>(direction)] = diagonal_value(x, y, direction);
         }
     }
 
@@ -220,13 +219,17 @@ std::size_t refresh_straight_entries(const TableRules& rules,
     std::size_t recomputed = 0;
     for (std::int64_t row : rows) {
         for (int direction : {1, 3}) {
-            rules.straight_line(direction, row, [&](std::int64_t x, std::int64_t y) { changes.push_back({x, y, direction}); });
+            rules.straight_line(direction, row, [&](std::int64_t x, std::int64_t y) {
+                changes.push_back({x, y, direction});
+            });
         }
         recomputed += 2 * static_cast<std::size_t>(rules.width());
     }
     for (std::int64_t column : columns) {
         for (int direction : {0, 2}) {
-            rules.straight_line(direction, column, [&](std::int64_t x, std::int64_t y) { changes.push_back({x, y, direction}); });
+            rules.straight_line(direction, column, [&](std::int64_t x, std::int64_t y) {
+                changes.push_back({x, y, direction});
+            });
         }
         recomputed += 2 * static_cast<std::size_t>(rules.height());
     }

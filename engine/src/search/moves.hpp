@@ -139,8 +139,10 @@ decltype(auto) with_move_rule(Moves moves, DiagonalRule rule, Choose&& choose) {
     switch (rule) {
         case DiagonalRule::one_free:
             return choose.template operator()<MoveRule<Moves::eight, DiagonalRule::one_free>>();
-        case DiagonalRule::any: return choose.template operator()<MoveRule<Moves::eight, DiagonalRule::any>>();
-        case DiagonalRule::both_free: break;
+        case DiagonalRule::any:
+            return choose.template operator()<MoveRule<Moves::eight, DiagonalRule::any>>();
+        case DiagonalRule::both_free:
+            break;
     }
     return choose.template operator()<MoveRule<Moves::eight, DiagonalRule::both_free>>();
 }

@@ -18,8 +18,8 @@
 #include "search/best_first/cell_layout.hpp"
 #include "search/best_first/cost_models.hpp"
 #include "search/best_first/platform.hpp"
-#include "swarmpath/search/components.hpp"
 #include "search/moves.hpp"
+#include "swarmpath/search/components.hpp"
 
 #if SWARMPATH_SSE2
 #include <emmintrin.h>
@@ -81,7 +81,8 @@ std::vector<std::uint32_t> depth_first_cells(const grid::Grid& grid) {
             }
             const int direction = __builtin_ctz(moves);
             moves &= moves - 1;
-            const auto next = static_cast<std::uint32_t>(static_cast<std::int32_t>(cell) + offsets[static_cast<std::size_t>(direction)]);
+            const auto next = static_cast<std::uint32_t>(static_cast<std::int32_t>(cell) +
+                                                         offsets[static_cast<std::size_t>(direction)]);
             if (visited[next]) continue;
             visited[next] = true;
             order.push_back(layout.cell_index(next));
@@ -95,9 +96,12 @@ std::vector<std::uint32_t> depth_first_cells(const grid::Grid& grid) {
 
 std::string_view to_string(CellOrder order) {
     switch (order) {
-        case CellOrder::row_major: return "row-major";
-        case CellOrder::hilbert: return "hilbert";
-        case CellOrder::depth_first: return "depth-first";
+        case CellOrder::row_major:
+            return "row-major";
+        case CellOrder::hilbert:
+            return "hilbert";
+        case CellOrder::depth_first:
+            return "depth-first";
     }
     return "?";
 }
@@ -105,7 +109,9 @@ std::string_view to_string(CellOrder order) {
 Expected<OracleLayout> make_oracle_layout(const grid::Grid& grid, Moves moves, DiagonalRule rule, CellOrder order) {
     std::vector<std::uint32_t> cells;
     switch (order) {
-        case CellOrder::row_major: cells = passable_cells(grid); break;
+        case CellOrder::row_major:
+            cells = passable_cells(grid);
+            break;
         case CellOrder::hilbert: {
             cells = passable_cells(grid);
             std::uint32_t side = 1;
@@ -124,9 +130,9 @@ Expected<OracleLayout> make_oracle_layout(const grid::Grid& grid, Moves moves, D
             break;
     }
     if (cells.size() >= kMaximumOraclePositions) {
-        return Error{"", 0, 0, "the map has " + std::to_string(cells.size()) +
-                                   " passable cells; a path oracle holds at most " +
-                                   std::to_string(kMaximumOraclePositions - 1)};
+        return Error{"", 0, 0,
+                     "the map has " + std::to_string(cells.size()) + " passable cells; a path oracle holds at most " +
+                         std::to_string(kMaximumOraclePositions - 1)};
     }
     const Components components = Components::compute(grid, moves, rule);
     const PassableRanks ranks(grid);
@@ -252,7 +258,8 @@ OracleRowBuilder::OracleRowBuilder(const grid::Grid& grid, Moves moves, Diagonal
     });
 }
 
-std::size_t OracleRowBuilder::build(std::uint32_t source, OracleRowScratch& scratch, std::vector<std::uint32_t>& runs) const {
+std::size_t OracleRowBuilder::build(std::uint32_t source, OracleRowScratch& scratch,
+                                    std::vector<std::uint32_t>& runs) const {
     return function_(*this, source, scratch, runs);
 }
 
@@ -286,7 +293,8 @@ Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, s
     }
     std::vector<bool> seen(positions, false);
     for (std::uint32_t position : tables.position_of_rank) {
-        if (position >= positions || seen[position]) return fail("its cell order is not a permutation of the passable cells");
+        if (position >= positions || seen[position])
+            return fail("its cell order is not a permutation of the passable cells");
         seen[position] = true;
     }
     const unsigned direction_limit = tables.moves == Moves::four ? 4U : 8U;
@@ -302,7 +310,8 @@ Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, s
         std::uint32_t previous = 0;
         for (std::uint32_t run = begin; run < end; ++run) {
             const std::uint32_t word = tables.runs[run];
-            if ((word & 7U) >= direction_limit || (run > begin && (word >> 3) <= previous) || (word >> 3) >= positions) {
+            if ((word & 7U) >= direction_limit || (run > begin && (word >> 3) <= previous) ||
+                (word >> 3) >= positions) {
                 return fail("row " + std::to_string(source) + " has a malformed run");
             }
             previous = word >> 3;
@@ -378,8 +387,10 @@ constexpr std::size_t kCountedRuns = 16;
     const __m128i keys = _mm_set1_epi32(static_cast<int>(key ^ 0x80000000U));
     unsigned after = 1U << count;
     for (std::size_t quarter = 0; quarter < kCountedRuns / 4; ++quarter) {
-        const __m128i words = _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(base + 4 * quarter)), bias);
-        after |= static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpgt_epi32(words, keys)))) << (4 * quarter);
+        const __m128i words =
+            _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(base + 4 * quarter)), bias);
+        after |= static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpgt_epi32(words, keys))))
+                 << (4 * quarter);
     }
     const auto before = static_cast<unsigned>(std::countr_zero(after));
 #else
@@ -514,8 +525,8 @@ using LookupFunction = int (*)(const OracleTables&, std::uint32_t, std::uint32_t
 template <bool kHardwareCount>
 struct QueryFunctions {
     template <bool kUniform, bool kPrefetch>
-    static void follow_with(const grid::Grid& grid, const OracleTables& tables, std::uint32_t padded, std::uint32_t goal,
-                            std::uint32_t cell, bool record_path, Result& result) {
+    static void follow_with(const grid::Grid& grid, const OracleTables& tables, std::uint32_t padded,
+                            std::uint32_t goal, std::uint32_t cell, bool record_path, Result& result) {
         follow<kUniform, kHardwareCount, kPrefetch>(grid, tables, padded, goal, cell, record_path, result);
     }
     static int lookup_with(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
@@ -534,8 +545,8 @@ struct QueryFunctions {
     follow<false, true, false>(grid, tables, padded, goal, cell, record_path, result);
 }
 [[gnu::target("popcnt")]] void follow_counted_terrain_ahead(const grid::Grid& grid, const OracleTables& tables,
-                                                            std::uint32_t padded, std::uint32_t goal, std::uint32_t cell,
-                                                            bool record_path, Result& result) {
+                                                            std::uint32_t padded, std::uint32_t goal,
+                                                            std::uint32_t cell, bool record_path, Result& result) {
     follow<false, true, true>(grid, tables, padded, goal, cell, record_path, result);
 }
 [[gnu::target("popcnt")]] void follow_counted_uniform(const grid::Grid& grid, const OracleTables& tables,
@@ -544,8 +555,8 @@ struct QueryFunctions {
     follow<true, true, false>(grid, tables, padded, goal, cell, record_path, result);
 }
 [[gnu::target("popcnt")]] void follow_counted_uniform_ahead(const grid::Grid& grid, const OracleTables& tables,
-                                                            std::uint32_t padded, std::uint32_t goal, std::uint32_t cell,
-                                                            bool record_path, Result& result) {
+                                                            std::uint32_t padded, std::uint32_t goal,
+                                                            std::uint32_t cell, bool record_path, Result& result) {
     follow<true, true, true>(grid, tables, padded, goal, cell, record_path, result);
 }
 [[gnu::target("popcnt")]] int lookup_counted(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {

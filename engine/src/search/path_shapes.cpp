@@ -55,8 +55,8 @@ bool line_of_sight(const grid::Grid& grid, Point from, Point to, const Smoothing
     };
     auto enterable = [&](std::int64_t x, std::int64_t y) {
         if (!open(x, y)) return false;
-        return !check_costs ||
-               cell_cost(grid, grid.padded(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y))) <= cost_ceiling;
+        return !check_costs || cell_cost(grid, grid.padded(static_cast<std::uint32_t>(x),
+                                                           static_cast<std::uint32_t>(y))) <= cost_ceiling;
     };
     if (!enterable(from.x, from.y)) return false;
     const std::int64_t dx = static_cast<std::int64_t>(to.x) - from.x;

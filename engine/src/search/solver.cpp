@@ -8,9 +8,9 @@
 #include "search/astar.hpp"
 #include "search/best_first/cost_models.hpp"
 #include "search/best_first/search_state.hpp"
+#include "search/jump_point_table.hpp"
 #include "search/preparations.hpp"
 #include "search/search_functions.hpp"
-#include "search/jump_point_table.hpp"
 
 namespace swarmpath::search {
 namespace {
@@ -26,14 +26,19 @@ void astar(const Solver& solver, SearchState& state, const Endpoints& endpoints,
 template <class Rule, class CostModel>
 Solver::SearchFunction pick_heuristic(HeuristicKind heuristic) {
     switch (heuristic) {
-        case HeuristicKind::manhattan: return &astar<Rule, CostModel, heuristics::Manhattan>;
-        case HeuristicKind::euclidean: return &astar<Rule, CostModel, heuristics::Euclidean>;
-        case HeuristicKind::chebyshev: return &astar<Rule, CostModel, heuristics::Chebyshev>;
-        case HeuristicKind::zero: return &astar<Rule, CostModel, heuristics::Zero>;
+        case HeuristicKind::manhattan:
+            return &astar<Rule, CostModel, heuristics::Manhattan>;
+        case HeuristicKind::euclidean:
+            return &astar<Rule, CostModel, heuristics::Euclidean>;
+        case HeuristicKind::chebyshev:
+            return &astar<Rule, CostModel, heuristics::Chebyshev>;
+        case HeuristicKind::zero:
+            return &astar<Rule, CostModel, heuristics::Zero>;
         case HeuristicKind::octile:
         case HeuristicKind::automatic:
-        case HeuristicKind::hex:        // refused on square cells by create
-        case HeuristicKind::triangle: break;
+        case HeuristicKind::hex:  // refused on square cells by create
+        case HeuristicKind::triangle:
+            break;
     }
     return &astar<Rule, CostModel, heuristics::Octile>;
 }
@@ -48,7 +53,8 @@ Solver::SearchFunction pick_cost_model(bool uniform, HeuristicKind heuristic) {
 /// the cell's neighbourhood on its own layer, masked by `directions(x, y)`, exactly what the A* loop
 /// would work out per expansion.
 template <class Directions>
-std::vector<std::uint8_t> legal_moves_per_cell(const grid::Grid& grid, const std::array<std::uint8_t, 512>& by_neighbourhood,
+std::vector<std::uint8_t> legal_moves_per_cell(const grid::Grid& grid,
+                                               const std::array<std::uint8_t, 512>& by_neighbourhood,
                                                Directions directions) {
     std::vector<std::uint8_t> legal(grid.padded_cell_count(), 0);
     const std::uint32_t padded_width = grid.padded_width();
@@ -81,10 +87,14 @@ Solver::SearchFunction pick_astar(Moves moves, DiagonalRule rule, bool uniform, 
 template <class Rule, class CostModel>
 Solver::SearchFunction pick_shaped_heuristic(HeuristicKind heuristic) {
     switch (heuristic) {
-        case HeuristicKind::manhattan: return &astar<Rule, CostModel, heuristics::Manhattan>;
-        case HeuristicKind::chebyshev: return &astar<Rule, CostModel, heuristics::Chebyshev>;
-        case HeuristicKind::zero: return &astar<Rule, CostModel, heuristics::Zero>;
-        default: break;
+        case HeuristicKind::manhattan:
+            return &astar<Rule, CostModel, heuristics::Manhattan>;
+        case HeuristicKind::chebyshev:
+            return &astar<Rule, CostModel, heuristics::Chebyshev>;
+        case HeuristicKind::zero:
+            return &astar<Rule, CostModel, heuristics::Zero>;
+        default:
+            break;
     }
     if constexpr (Rule::topology == grid::Topology::triangle) {
         // A triangle step changes x or y by one, never both: octile and straight-line distance stay
@@ -108,10 +118,10 @@ Solver::SearchFunction pick_shaped_astar(grid::Topology topology, bool uniform, 
 /// masked by the shape's directions for the cell (ShapedRule).
 std::vector<std::uint8_t> compute_shaped_legal_moves(const grid::Grid& grid) {
     const grid::Topology topology = grid.topology();
-    return legal_moves_per_cell(grid, MoveRule<Moves::eight, DiagonalRule::any>::table,
-                                [topology](std::uint32_t x, std::uint32_t y) {
-                                    return static_cast<unsigned>(shape_directions(topology, shape_parity(topology, x, y)));
-                                });
+    return legal_moves_per_cell(
+        grid, MoveRule<Moves::eight, DiagonalRule::any>::table, [topology](std::uint32_t x, std::uint32_t y) {
+            return static_cast<unsigned>(shape_directions(topology, shape_parity(topology, x, y)));
+        });
 }
 
 /// Why `settings` cannot search a hex or triangle map, naming the option; success when they can.
@@ -121,23 +131,26 @@ Status check_shaped_settings(grid::Topology topology, const SearchSettings& sett
         return Error{"", 0, 0, std::move(message), setting, std::string(value)};
     };
     if (settings.moves != Moves::eight || settings.moves_chosen) {
-        return fail("{{moves}} does not apply to " + maps + " (every neighbour of a cell is one step away)", Setting::moves,
-                    to_string(settings.moves));
+        return fail("{{moves}} does not apply to " + maps + " (every neighbour of a cell is one step away)",
+                    Setting::moves, to_string(settings.moves));
     }
     if (settings.diagonal != DiagonalRule::both_free || settings.diagonal_chosen) {
-        return fail("{{diagonal_rule}} does not apply to " + maps + " (there are no diagonal steps)", Setting::diagonal_rule,
-                    to_string(settings.diagonal));
+        return fail("{{diagonal_rule}} does not apply to " + maps + " (there are no diagonal steps)",
+                    Setting::diagonal_rule, to_string(settings.diagonal));
     }
     if (settings.algorithm == Algorithm::jps || settings.algorithm == Algorithm::jps_plus) {
-        return fail(setting_placeholder(Setting::algorithm, to_string(settings.algorithm)) + " does not apply to " + maps +
-                    " (jump point search is for square cells); use {{algorithm=astar}}, {{algorithm=auto}} or "
-                    "{{algorithm=flowfield}}", Setting::algorithm, to_string(settings.algorithm));
+        return fail(setting_placeholder(Setting::algorithm, to_string(settings.algorithm)) + " does not apply to " +
+                        maps +
+                        " (jump point search is for square cells); use {{algorithm=astar}}, {{algorithm=auto}} or "
+                        "{{algorithm=flowfield}}",
+                    Setting::algorithm, to_string(settings.algorithm));
     }
     if (!fits_shape(heuristic, topology)) {
-        return fail(setting_placeholder(Setting::heuristic, to_string(heuristic)) + " overestimates on " + maps + "; use " +
-                    (topology == grid::Topology::hex ? "auto, hex, chebyshev or zero"
-                                                     : "auto, triangle, manhattan, octile, euclidean, chebyshev or zero"),
-                    Setting::heuristic, to_string(heuristic));
+        return fail(
+            setting_placeholder(Setting::heuristic, to_string(heuristic)) + " overestimates on " + maps + "; use " +
+                (topology == grid::Topology::hex ? "auto, hex, chebyshev or zero"
+                                                 : "auto, triangle, manhattan, octile, euclidean, chebyshev or zero"),
+            Setting::heuristic, to_string(heuristic));
     }
     return Success{};
 }
@@ -146,10 +159,14 @@ Status check_shaped_settings(grid::Topology topology, const SearchSettings& sett
 
 Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& settings) {
     auto fail = [&settings](const std::string& reason) -> Status {
-        return Error{"", 0, 0,
+        return Error{"",
+                     0,
+                     0,
                      "jump point search needs the benchmark rule (8-connected moves, both-free diagonals, "
-                     "uniform cost): " + reason,
-                     Setting::algorithm, std::string(to_string(settings.algorithm))};
+                     "uniform cost): " +
+                         reason,
+                     Setting::algorithm,
+                     std::string(to_string(settings.algorithm))};
     };
     if (grid.topology() != grid::Topology::square) {
         return fail("this is a " + std::string(grid::topology_type_name(grid.topology())) +
@@ -157,7 +174,8 @@ Status check_jump_point_settings(const grid::Grid& grid, const SearchSettings& s
     }
     if (settings.moves != Moves::eight) return fail("{{moves=4}} is set; use {{algorithm=astar}}");
     if (settings.diagonal != DiagonalRule::both_free || settings.diagonal_chosen) {
-        return fail(setting_placeholder(Setting::diagonal_rule, to_string(settings.diagonal)) + " is set; use {{algorithm=astar}}");
+        return fail(setting_placeholder(Setting::diagonal_rule, to_string(settings.diagonal)) +
+                    " is set; use {{algorithm=astar}}");
     }
     if (!grid.uniform_cost()) {
         return fail("this map's passable terrain has different costs or movement layers; use {{algorithm=astar}}");
@@ -178,7 +196,8 @@ Status check_shape_settings(const grid::Grid& grid, const SearchSettings& settin
                                  resolve_heuristic(settings.heuristic, settings.moves, grid.topology()));
 }
 
-Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& settings, const Preparation& preparation) {
+Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& settings,
+                                const Preparation& preparation) {
     auto fail = [](std::string message) -> Error { return Error{"", 0, 0, std::move(message)}; };
     // A default-constructed Grid has no cells: only Grid::build makes a grid a search can run on.
     if (grid.width() == 0 || grid.height() == 0) return fail("the grid is empty (build it with Grid::build)");
@@ -202,8 +221,8 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
         return fail(setting_placeholder(Setting::heuristic, to_string(solver.heuristic_)) + " is for " +
                     std::string(to_string(solver.heuristic_)) + " maps; this map has square cells");
     } else if (!is_admissible(solver.heuristic_, settings.moves, settings.diagonal) && !settings.allow_inadmissible) {
-        return fail(setting_placeholder(Setting::heuristic, to_string(solver.heuristic_)) +
-                    " overestimates with " + std::string(to_string(settings.moves)) +
+        return fail(setting_placeholder(Setting::heuristic, to_string(solver.heuristic_)) + " overestimates with " +
+                    std::string(to_string(settings.moves)) +
                     "-connected moves; choose another or accept suboptimal paths with an explicit {{weight}}");
     }
     solver.weight_fixed_ = static_cast<std::uint64_t>(std::llround(settings.weight * 65536.0));
@@ -215,24 +234,29 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
                                     ? Algorithm::jps
                                     : Algorithm::astar;
             break;
-        case Algorithm::astar: solver.algorithm_ = Algorithm::astar; break;
+        case Algorithm::astar:
+            solver.algorithm_ = Algorithm::astar;
+            break;
         case Algorithm::jps:
         case Algorithm::jps_plus:
             if (Status fits = check_jump_point_settings(grid, settings); !fits) return fits.error();
             solver.algorithm_ = settings.algorithm;
             break;
         case Algorithm::oracle:
-            return fail("the oracle answers from a file built by `swarmpath precompute` (batch::Oracle), not from a Solver");
+            return fail(
+                "the oracle answers from a file built by `swarmpath precompute` (batch::Oracle), not from a Solver");
         case Algorithm::flowfield:
             // Goal fields answer groups of queries (batch::CrowdSolver, `solve`, `field`), not one.
-            return fail("{{algorithm=flowfield}} answers goal groups (solve, field); one query is searched with astar, "
-                        "jps, jps+ or auto");
+            return fail(
+                "{{algorithm=flowfield}} answers goal groups (solve, field); one query is searched with astar, "
+                "jps, jps+ or auto");
         default:
             return fail("algorithm " + std::string(to_string(settings.algorithm)) + " is not available in this build");
     }
-    solver.components_ = preparation.components ? preparation.components
-                                                : std::make_shared<const Components>(
-                                                      Components::compute(grid, settings.moves, settings.diagonal));
+    solver.components_ =
+        preparation.components
+            ? preparation.components
+            : std::make_shared<const Components>(Components::compute(grid, settings.moves, settings.diagonal));
     const best_first::KeyBounds bounds =
         best_first::key_bounds(grid, best_first::dearest_step(grid), solver.weight_fixed_);
     if (solver.algorithm_ == Algorithm::jps) {
@@ -241,12 +265,14 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
         solver.search_ = &jump_point_search_online;
     } else if (solver.algorithm_ == Algorithm::jps_plus) {
         solver.prepared_ = std::make_shared<const PreparedJumpTable>(PreparedJumpTable{
-            preparation.jump_table ? preparation.jump_table
-                                   : std::make_shared<const JumpPointTable>(JumpPointTable::build(grid, preparation.parallel)),
+            preparation.jump_table
+                ? preparation.jump_table
+                : std::make_shared<const JumpPointTable>(JumpPointTable::build(grid, preparation.parallel)),
             bounds});
         solver.search_ = &jump_point_search_table;
     } else if (shaped) {
-        solver.prepared_ = std::make_shared<const PreparedAstar>(PreparedAstar{compute_shaped_legal_moves(grid), bounds});
+        solver.prepared_ =
+            std::make_shared<const PreparedAstar>(PreparedAstar{compute_shaped_legal_moves(grid), bounds});
         solver.search_ = pick_shaped_astar(topology, grid.uniform_cost(), solver.heuristic_);
     } else {
         solver.prepared_ = std::make_shared<const PreparedAstar>(
@@ -272,7 +298,9 @@ Result Solver::solve(SearchContext& context, const Query& query) const {
     return result;
 }
 
-void Solver::solve(SearchContext& context, const Query& query, Result& result) const { solve(context, query, result, 0); }
+void Solver::solve(SearchContext& context, const Query& query, Result& result) const {
+    solve(context, query, result, 0);
+}
 
 void Solver::solve(SearchContext& context, const Query& query, Result& result, std::uint64_t expansion_limit) const {
     if (!settings_.time_queries) {
@@ -328,7 +356,8 @@ void Solver::solve_untimed(SearchContext& context, const Query& query, Result& r
         return;
     }
     endpoints.stop = StopConditions::for_query(settings_);
-    if (expansion_limit != 0 && (endpoints.stop.max_expansions == 0 || expansion_limit < endpoints.stop.max_expansions)) {
+    if (expansion_limit != 0 &&
+        (endpoints.stop.max_expansions == 0 || expansion_limit < endpoints.stop.max_expansions)) {
         endpoints.stop.max_expansions = expansion_limit;
     }
     SearchState& state = context.state();

@@ -36,11 +36,11 @@ Expected<Value> parse_named(std::string_view name, Setting setting, const std::a
 
 Expected<Algorithm> parse_algorithm(std::string_view name) {
     static constexpr std::array<NamedValue<Algorithm>, 6> table = {{{"auto", Algorithm::automatic},
-                                                                     {"astar", Algorithm::astar},
-                                                                     {"jps", Algorithm::jps},
-                                                                     {"jps+", Algorithm::jps_plus},
-                                                                     {"jps_plus", Algorithm::jps_plus},
-                                                                     {"flowfield", Algorithm::flowfield}}};
+                                                                    {"astar", Algorithm::astar},
+                                                                    {"jps", Algorithm::jps},
+                                                                    {"jps+", Algorithm::jps_plus},
+                                                                    {"jps_plus", Algorithm::jps_plus},
+                                                                    {"flowfield", Algorithm::flowfield}}};
     static constexpr std::array<std::string_view, 5> listed = {"auto", "astar", "jps", "jps+", "flowfield"};
     return parse_named(name, Setting::algorithm, table, listed);
 }
@@ -53,30 +53,31 @@ Expected<Moves> parse_moves(std::string_view name) {
 
 Expected<DiagonalRule> parse_diagonal_rule(std::string_view name) {
     static constexpr std::array<NamedValue<DiagonalRule>, 5> table = {{{"both-free", DiagonalRule::both_free},
-                                                                        {"both_free", DiagonalRule::both_free},
-                                                                        {"one-free", DiagonalRule::one_free},
-                                                                        {"one_free", DiagonalRule::one_free},
-                                                                        {"any", DiagonalRule::any}}};
+                                                                       {"both_free", DiagonalRule::both_free},
+                                                                       {"one-free", DiagonalRule::one_free},
+                                                                       {"one_free", DiagonalRule::one_free},
+                                                                       {"any", DiagonalRule::any}}};
     static constexpr std::array<std::string_view, 3> listed = {"both-free", "one-free", "any"};
     return parse_named(name, Setting::diagonal_rule, table, listed);
 }
 
 Expected<HeuristicKind> parse_heuristic(std::string_view name) {
     static constexpr std::array<NamedValue<HeuristicKind>, 8> table = {{{"auto", HeuristicKind::automatic},
-                                                                         {"octile", HeuristicKind::octile},
-                                                                         {"manhattan", HeuristicKind::manhattan},
-                                                                         {"euclidean", HeuristicKind::euclidean},
-                                                                         {"chebyshev", HeuristicKind::chebyshev},
-                                                                         {"zero", HeuristicKind::zero},
-                                                                         {"hex", HeuristicKind::hex},
-                                                                         {"triangle", HeuristicKind::triangle}}};
+                                                                        {"octile", HeuristicKind::octile},
+                                                                        {"manhattan", HeuristicKind::manhattan},
+                                                                        {"euclidean", HeuristicKind::euclidean},
+                                                                        {"chebyshev", HeuristicKind::chebyshev},
+                                                                        {"zero", HeuristicKind::zero},
+                                                                        {"hex", HeuristicKind::hex},
+                                                                        {"triangle", HeuristicKind::triangle}}};
     static constexpr std::array<std::string_view, 8> listed = {"auto",      "octile", "manhattan", "euclidean",
                                                                "chebyshev", "zero",   "hex",       "triangle"};
     return parse_named(name, Setting::heuristic, table, listed);
 }
 
 Expected<Fallback> parse_fallback(std::string_view name) {
-    static constexpr std::array<NamedValue<Fallback>, 2> table = {{{"none", Fallback::none}, {"nearest", Fallback::nearest}}};
+    static constexpr std::array<NamedValue<Fallback>, 2> table = {
+        {{"none", Fallback::none}, {"nearest", Fallback::nearest}}};
     static constexpr std::array<std::string_view, 2> listed = {"none", "nearest"};
     return parse_named(name, Setting::fallback, table, listed);
 }
@@ -93,7 +94,8 @@ Expected<QueryStatus> parse_status(std::string_view name) {
          {"deadline", QueryStatus::deadline},
          {"cancelled", QueryStatus::cancelled}}};
     static constexpr std::array<std::string_view, kQueryStatusCount> listed = {
-        "found", "no_path", "start_blocked", "goal_blocked", "invalid", "partial", "node_limit", "deadline", "cancelled"};
+        "found",   "no_path",    "start_blocked", "goal_blocked", "invalid",
+        "partial", "node_limit", "deadline",      "cancelled"};
     return parse_named(name, Setting::none, table, listed, "status");
 }
 
@@ -101,15 +103,24 @@ std::string_view to_string(Fallback fallback) { return fallback == Fallback::nea
 
 std::string_view to_string(QueryStatus status) {
     switch (status) {
-        case QueryStatus::found: return "found";
-        case QueryStatus::no_path: return "no_path";
-        case QueryStatus::start_blocked: return "start_blocked";
-        case QueryStatus::goal_blocked: return "goal_blocked";
-        case QueryStatus::invalid: return "invalid";
-        case QueryStatus::partial: return "partial";
-        case QueryStatus::node_limit: return "node_limit";
-        case QueryStatus::deadline: return "deadline";
-        case QueryStatus::cancelled: return "cancelled";
+        case QueryStatus::found:
+            return "found";
+        case QueryStatus::no_path:
+            return "no_path";
+        case QueryStatus::start_blocked:
+            return "start_blocked";
+        case QueryStatus::goal_blocked:
+            return "goal_blocked";
+        case QueryStatus::invalid:
+            return "invalid";
+        case QueryStatus::partial:
+            return "partial";
+        case QueryStatus::node_limit:
+            return "node_limit";
+        case QueryStatus::deadline:
+            return "deadline";
+        case QueryStatus::cancelled:
+            return "cancelled";
     }
     return "unknown";
 }
@@ -118,35 +129,52 @@ std::string_view to_string(Moves moves) { return moves == Moves::four ? "4" : "8
 
 std::string_view to_string(DiagonalRule rule) {
     switch (rule) {
-        case DiagonalRule::both_free: return "both-free";
-        case DiagonalRule::one_free: return "one-free";
-        case DiagonalRule::any: return "any";
+        case DiagonalRule::both_free:
+            return "both-free";
+        case DiagonalRule::one_free:
+            return "one-free";
+        case DiagonalRule::any:
+            return "any";
     }
     return "unknown";
 }
 
 std::string_view to_string(HeuristicKind heuristic) {
     switch (heuristic) {
-        case HeuristicKind::automatic: return "auto";
-        case HeuristicKind::octile: return "octile";
-        case HeuristicKind::manhattan: return "manhattan";
-        case HeuristicKind::euclidean: return "euclidean";
-        case HeuristicKind::chebyshev: return "chebyshev";
-        case HeuristicKind::zero: return "zero";
-        case HeuristicKind::hex: return "hex";
-        case HeuristicKind::triangle: return "triangle";
+        case HeuristicKind::automatic:
+            return "auto";
+        case HeuristicKind::octile:
+            return "octile";
+        case HeuristicKind::manhattan:
+            return "manhattan";
+        case HeuristicKind::euclidean:
+            return "euclidean";
+        case HeuristicKind::chebyshev:
+            return "chebyshev";
+        case HeuristicKind::zero:
+            return "zero";
+        case HeuristicKind::hex:
+            return "hex";
+        case HeuristicKind::triangle:
+            return "triangle";
     }
     return "unknown";
 }
 
 std::string_view to_string(Algorithm algorithm) {
     switch (algorithm) {
-        case Algorithm::automatic: return "auto";
-        case Algorithm::astar: return "astar";
-        case Algorithm::jps: return "jps";
-        case Algorithm::jps_plus: return "jps+";
-        case Algorithm::flowfield: return "flowfield";
-        case Algorithm::oracle: return "oracle";
+        case Algorithm::automatic:
+            return "auto";
+        case Algorithm::astar:
+            return "astar";
+        case Algorithm::jps:
+            return "jps";
+        case Algorithm::jps_plus:
+            return "jps+";
+        case Algorithm::flowfield:
+            return "flowfield";
+        case Algorithm::oracle:
+            return "oracle";
     }
     return "unknown";
 }
@@ -159,9 +187,12 @@ HeuristicKind resolve_heuristic(HeuristicKind heuristic, Moves moves) {
 HeuristicKind resolve_heuristic(HeuristicKind heuristic, Moves moves, grid::Topology topology) {
     if (heuristic != HeuristicKind::automatic) return heuristic;
     switch (topology) {
-        case grid::Topology::hex: return HeuristicKind::hex;
-        case grid::Topology::triangle: return HeuristicKind::triangle;
-        case grid::Topology::square: break;
+        case grid::Topology::hex:
+            return HeuristicKind::hex;
+        case grid::Topology::triangle:
+            return HeuristicKind::triangle;
+        case grid::Topology::square:
+            break;
     }
     return resolve_heuristic(heuristic, moves);
 }
@@ -176,7 +207,8 @@ bool fits_shape(HeuristicKind heuristic, grid::Topology topology) {
                    heuristic == HeuristicKind::manhattan || heuristic == HeuristicKind::octile ||
                    heuristic == HeuristicKind::euclidean || heuristic == HeuristicKind::chebyshev ||
                    heuristic == HeuristicKind::zero;
-        case grid::Topology::square: break;
+        case grid::Topology::square:
+            break;
     }
     return false;
 }

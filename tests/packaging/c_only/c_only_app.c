@@ -72,7 +72,8 @@ static int check_goals_shapes_and_oracle(const swarmpath_grid* grid, const swarm
     if (swarmpath_field_create(solver, 1, 12, &field) != SWARMPATH_OK) return failed("field");
     if (!swarmpath_field_cost(field, 1, 11, &cost) || cost != 1.0) return failed("field cost");
     if (!swarmpath_field_direction(field, 1, 11, &dx, &dy) || dx != 0 || dy != 1) return failed("field direction");
-    if (swarmpath_oracle_build(grid, NULL, batch, "arena.map", NULL, NULL, &oracle) != SWARMPATH_OK) return failed("oracle");
+    if (swarmpath_oracle_build(grid, NULL, batch, "arena.map", NULL, NULL, &oracle) != SWARMPATH_OK)
+        return failed("oracle");
     if (swarmpath_context_create(&context) != SWARMPATH_OK) return failed("context");
     if (swarmpath_oracle_solve(oracle, context, 1, 11, 1, 12, &result) != SWARMPATH_OK) return failed("oracle solve");
     if (result.status != SWARMPATH_QUERY_FOUND || result.cost != 1.0) return failed("oracle answer");
@@ -93,7 +94,12 @@ int main(int argc, char** argv) {
     if (argc != 3) return 2;
     if (strcmp(swarmpath_version(), argv[2]) != 0) return failed("swarmpath_version");
     if (swarmpath_grid_from_file(argv[1], NULL, &grid) != SWARMPATH_OK) return failed("grid from file");
-    if (swarmpath_grid_from_letters(4, 3, "...." ".@.." "....", NULL, &room) != SWARMPATH_OK) return failed("letters");
+    if (swarmpath_grid_from_letters(4, 3,
+                                    "...."
+                                    ".@.."
+                                    "....",
+                                    NULL, &room) != SWARMPATH_OK)
+        return failed("letters");
     if (swarmpath_solver_create(grid, NULL, &solver) != SWARMPATH_OK) return failed("solver");
     if (swarmpath_batch_create(0, &batch) != SWARMPATH_OK) return failed("batch");
     if (swarmpath_batch_solve(batch, solver, queries, 1, results) != SWARMPATH_OK) return failed("batch solve");

@@ -106,82 +106,82 @@ extern "C" {
 /** Outcome of a call. */
 typedef enum swarmpath_status {
     SWARMPATH_OK = 0,
-    SWARMPATH_ERROR_INVALID_ARGUMENT = 1,  /**< a NULL handle, an unknown setting, a bad size or letter */
-    SWARMPATH_ERROR_FILE = 2,              /**< a file could not be read or parsed */
-    SWARMPATH_ERROR_BUFFER_TOO_SMALL = 3,  /**< the length needed has been written; nothing else was */
+    SWARMPATH_ERROR_INVALID_ARGUMENT = 1, /**< a NULL handle, an unknown setting, a bad size or letter */
+    SWARMPATH_ERROR_FILE = 2,             /**< a file could not be read or parsed */
+    SWARMPATH_ERROR_BUFFER_TOO_SMALL = 3, /**< the length needed has been written; nothing else was */
     SWARMPATH_ERROR_OUT_OF_MEMORY = 4,
-    SWARMPATH_ERROR_INTERNAL = 5           /**< an unexpected failure inside the engine */
+    SWARMPATH_ERROR_INTERNAL = 5 /**< an unexpected failure inside the engine */
 } swarmpath_status;
 
 /** Outcome of one query (the engine's QueryStatus, in the same order). */
 typedef enum swarmpath_query_status {
-    SWARMPATH_QUERY_FOUND = 0,          /**< a path to the goal (optimal, or within the weight's bound) */
-    SWARMPATH_QUERY_NO_PATH = 1,        /**< start and goal are not connected */
-    SWARMPATH_QUERY_START_BLOCKED = 2,  /**< the start cell is not passable */
-    SWARMPATH_QUERY_GOAL_BLOCKED = 3,   /**< the goal cell is not passable */
-    SWARMPATH_QUERY_INVALID = 4,        /**< an endpoint is off the map */
-    SWARMPATH_QUERY_PARTIAL = 5,        /**< fallback "nearest": a path to the reachable cell nearest the goal */
-    SWARMPATH_QUERY_NODE_LIMIT = 6,     /**< max_expansions stopped the search */
-    SWARMPATH_QUERY_DEADLINE = 7,       /**< the query's deadline_ms passed before it was answered */
-    SWARMPATH_QUERY_CANCELLED = 8       /**< its cancel token fired before or while the query ran */
+    SWARMPATH_QUERY_FOUND = 0,         /**< a path to the goal (optimal, or within the weight's bound) */
+    SWARMPATH_QUERY_NO_PATH = 1,       /**< start and goal are not connected */
+    SWARMPATH_QUERY_START_BLOCKED = 2, /**< the start cell is not passable */
+    SWARMPATH_QUERY_GOAL_BLOCKED = 3,  /**< the goal cell is not passable */
+    SWARMPATH_QUERY_INVALID = 4,       /**< an endpoint is off the map */
+    SWARMPATH_QUERY_PARTIAL = 5,       /**< fallback "nearest": a path to the reachable cell nearest the goal */
+    SWARMPATH_QUERY_NODE_LIMIT = 6,    /**< max_expansions stopped the search */
+    SWARMPATH_QUERY_DEADLINE = 7,      /**< the query's deadline_ms passed before it was answered */
+    SWARMPATH_QUERY_CANCELLED = 8      /**< its cancel token fired before or while the query ran */
 } swarmpath_query_status;
 
 typedef enum swarmpath_algorithm {
-    SWARMPATH_ALGORITHM_AUTO = 0,  /**< jump point search where it applies, else A* */
+    SWARMPATH_ALGORITHM_AUTO = 0, /**< jump point search where it applies, else A* */
     SWARMPATH_ALGORITHM_ASTAR = 1,
     SWARMPATH_ALGORITHM_JPS = 2,
     SWARMPATH_ALGORITHM_JPS_PLUS = 3,
-    SWARMPATH_ALGORITHM_FLOWFIELD = 4  /**< goal fields for queries sharing goals: swarmpath_crowd only */
+    SWARMPATH_ALGORITHM_FLOWFIELD = 4 /**< goal fields for queries sharing goals: swarmpath_crowd only */
 } swarmpath_algorithm;
 
 typedef enum swarmpath_diagonal_rule {
-    SWARMPATH_DIAGONAL_BOTH_FREE = 0,  /**< both side cells passable (the Moving AI rule) */
-    SWARMPATH_DIAGONAL_ONE_FREE = 1,   /**< at least one side cell passable */
-    SWARMPATH_DIAGONAL_ANY = 2         /**< only the destination must be passable */
+    SWARMPATH_DIAGONAL_BOTH_FREE = 0, /**< both side cells passable (the Moving AI rule) */
+    SWARMPATH_DIAGONAL_ONE_FREE = 1,  /**< at least one side cell passable */
+    SWARMPATH_DIAGONAL_ANY = 2        /**< only the destination must be passable */
 } swarmpath_diagonal_rule;
 
 /** A grid's cell shape (docs/formats.md): a map file's `type` line, octile, hex or triangle. */
 typedef enum swarmpath_topology {
-    SWARMPATH_TOPOLOGY_SQUARE = 0,   /**< `type octile`: square cells, 8 or 4 moves */
-    SWARMPATH_TOPOLOGY_HEX = 1,      /**< `type hex`: pointy-top hexagons, odd rows shifted half a cell right */
-    SWARMPATH_TOPOLOGY_TRIANGLE = 2  /**< `type triangle`: cell (x, y) points up when x + y is even */
+    SWARMPATH_TOPOLOGY_SQUARE = 0,  /**< `type octile`: square cells, 8 or 4 moves */
+    SWARMPATH_TOPOLOGY_HEX = 1,     /**< `type hex`: pointy-top hexagons, odd rows shifted half a cell right */
+    SWARMPATH_TOPOLOGY_TRIANGLE = 2 /**< `type triangle`: cell (x, y) points up when x + y is even */
 } swarmpath_topology;
 
 typedef struct swarmpath_cancel_token swarmpath_cancel_token;
 
 /** How a path is copied out (swarmpath_context_path_shaped, swarmpath_batch_path_shaped). */
 typedef enum swarmpath_path_shape {
-    SWARMPATH_PATH_CELLS = 0,      /**< every cell, start to goal (as swarmpath_context_path) */
-    SWARMPATH_PATH_WAYPOINTS = 1,  /**< the cells where the direction changes, start and goal kept */
-    SWARMPATH_PATH_SMOOTHED = 2    /**< string pulling: cells joined by straight segments with line of
-                                        sight (no blocked cell, no corner the diagonal rule forbids, no
-                                        costlier terrain than the cells a segment replaces) */
+    SWARMPATH_PATH_CELLS = 0,     /**< every cell, start to goal (as swarmpath_context_path) */
+    SWARMPATH_PATH_WAYPOINTS = 1, /**< the cells where the direction changes, start and goal kept */
+    SWARMPATH_PATH_SMOOTHED = 2   /**< string pulling: cells joined by straight segments with line of
+                                       sight (no blocked cell, no corner the diagonal rule forbids, no
+                                       costlier terrain than the cells a segment replaces) */
 } swarmpath_path_shape;
 
 /** Search settings; start from swarmpath_settings_default(). A query that stops early (deadline,
  *  cancel token, expansion limit) has no path unless fallback_nearest is set, which then gives the
  *  path to the reachable cell nearest the goal among those searched. */
 typedef struct swarmpath_settings {
-    int algorithm;            /**< a swarmpath_algorithm */
-    int moves;                /**< 8 or 4 */
-    int diagonal_rule;        /**< a swarmpath_diagonal_rule (8 moves only) */
-    double weight;            /**< weighted A*: f = g + weight * h, weight >= 1 (A* only) */
-    int fallback_nearest;     /**< nonzero: answer an unreachable goal with a path to the nearest cell */
-    uint64_t max_expansions;  /**< 0: unlimited */
-    int record_paths;         /**< nonzero: keep paths (default); zero: costs only, a little faster */
-    uint64_t deadline_ms;     /**< per query: 0 none, else 1 to SWARMPATH_MAXIMUM_DEADLINE_MS milliseconds
-                                   from the query's start (checked every 1024 expansions); status DEADLINE */
-    swarmpath_cancel_token* cancel_token;  /**< NULL: none; else every query of the solver stops when it
-                                                fires (status CANCELLED). Must outlive the solver. */
+    int algorithm;                        /**< a swarmpath_algorithm */
+    int moves;                            /**< 8 or 4 */
+    int diagonal_rule;                    /**< a swarmpath_diagonal_rule (8 moves only) */
+    double weight;                        /**< weighted A*: f = g + weight * h, weight >= 1 (A* only) */
+    int fallback_nearest;                 /**< nonzero: answer an unreachable goal with a path to the nearest cell */
+    uint64_t max_expansions;              /**< 0: unlimited */
+    int record_paths;                     /**< nonzero: keep paths (default); zero: costs only, a little faster */
+    uint64_t deadline_ms;                 /**< per query: 0 none, else 1 to SWARMPATH_MAXIMUM_DEADLINE_MS milliseconds
+                                               from the query's start (checked every 1024 expansions); status DEADLINE */
+    swarmpath_cancel_token* cancel_token; /**< NULL: none; else every query of the solver stops when it
+                                               fires (status CANCELLED). Must outlive the solver. */
 } swarmpath_settings;
 
 /** One query's answer. */
 typedef struct swarmpath_result {
-    int status;           /**< a swarmpath_query_status */
-    double cost;          /**< path cost (0 unless a path was found) */
-    uint64_t expanded;    /**< nodes expanded */
-    uint64_t generated;   /**< successors generated */
-    size_t path_length;   /**< cells in the path, start and end included (0 when there is none) */
+    int status;         /**< a swarmpath_query_status */
+    double cost;        /**< path cost (0 unless a path was found) */
+    uint64_t expanded;  /**< nodes expanded */
+    uint64_t generated; /**< successors generated */
+    size_t path_length; /**< cells in the path, start and end included (0 when there is none) */
 } swarmpath_result;
 
 typedef struct swarmpath_grid swarmpath_grid;
@@ -229,8 +229,8 @@ SWARMPATH_API swarmpath_status swarmpath_grid_from_shaped_letters(int32_t width,
 SWARMPATH_API void swarmpath_grid_destroy(swarmpath_grid* grid);
 /** The grid's cell shape, a swarmpath_topology (a file's from its `type` line); -1 for NULL. */
 SWARMPATH_API int swarmpath_grid_topology(const swarmpath_grid* grid);
-SWARMPATH_API int32_t swarmpath_grid_width(const swarmpath_grid* grid);   /**< 0 for NULL */
-SWARMPATH_API int32_t swarmpath_grid_height(const swarmpath_grid* grid);  /**< 0 for NULL */
+SWARMPATH_API int32_t swarmpath_grid_width(const swarmpath_grid* grid);  /**< 0 for NULL */
+SWARMPATH_API int32_t swarmpath_grid_height(const swarmpath_grid* grid); /**< 0 for NULL */
 /** 1 when (x, y) is on the map and passable, else 0. */
 SWARMPATH_API int swarmpath_grid_passable(const swarmpath_grid* grid, int64_t x, int64_t y);
 
@@ -427,8 +427,8 @@ SWARMPATH_API void swarmpath_oracle_destroy(swarmpath_oracle* oracle);
 /** Answers one query from the oracle into `result` (an optimal cost and, in the context, the path),
  *  as swarmpath_solve does; expanded and generated count the steps read. */
 SWARMPATH_API swarmpath_status swarmpath_oracle_solve(const swarmpath_oracle* oracle, swarmpath_context* context,
-                                                      int64_t start_x, int64_t start_y, int64_t goal_x,
-                                                      int64_t goal_y, swarmpath_result* result);
+                                                      int64_t start_x, int64_t start_y, int64_t goal_x, int64_t goal_y,
+                                                      swarmpath_result* result);
 /** Answers `count` queries from the oracle on the batch's workers, as swarmpath_batch_solve does. */
 SWARMPATH_API swarmpath_status swarmpath_batch_solve_oracle(swarmpath_batch* batch, const swarmpath_oracle* oracle,
                                                             const int64_t* queries, size_t count,
@@ -441,7 +441,7 @@ SWARMPATH_API swarmpath_status swarmpath_batch_solve_oracle(swarmpath_batch* bat
  *  SWARMPATH_ERROR_OUT_OF_MEMORY. */
 SWARMPATH_API swarmpath_status swarmpath_scenario_read(const char* scenario_path, swarmpath_scenario** scenario);
 SWARMPATH_API void swarmpath_scenario_destroy(swarmpath_scenario* scenario);
-SWARMPATH_API size_t swarmpath_scenario_count(const swarmpath_scenario* scenario);  /**< rows; 0 for NULL */
+SWARMPATH_API size_t swarmpath_scenario_count(const swarmpath_scenario* scenario); /**< rows; 0 for NULL */
 /** Copies the rows' queries (4 values a row, as swarmpath_batch_solve takes them) and, when
  *  `optimal` is not NULL, their optimal lengths; both hold `capacity` rows.
  *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL scenario or queries),

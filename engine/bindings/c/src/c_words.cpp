@@ -33,13 +33,17 @@ std::string c_setting_wording(Setting setting, std::string_view value) {
         case Setting::diagonal_rule:
             return value.empty() ? "diagonal_rule" : "diagonal_rule " + constant("SWARMPATH_DIAGONAL_", value);
         case Setting::topology:
-            return value.empty() ? "topology" : "topology " + constant("SWARMPATH_TOPOLOGY_", value == "octile" ? "square" : value);
+            return value.empty() ? "topology"
+                                 : "topology " + constant("SWARMPATH_TOPOLOGY_", value == "octile" ? "square" : value);
         case Setting::fallback:
             // The C settings hold a flag: fallback_nearest nonzero.
             return value == "nearest" ? "fallback_nearest" : "fallback_nearest 0";
-        case Setting::terrain: return "terrain_spec";
-        case Setting::deadline: return value.empty() ? "deadline_ms" : "deadline_ms " + std::string(value);
-        default: break;
+        case Setting::terrain:
+            return "terrain_spec";
+        case Setting::deadline:
+            return value.empty() ? "deadline_ms" : "deadline_ms " + std::string(value);
+        default:
+            break;
     }
     std::string text(setting_key(setting));
     if (!value.empty()) text.append(" ").append(value);

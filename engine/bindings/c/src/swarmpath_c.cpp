@@ -24,6 +24,7 @@
 
 #include "c_words.hpp"
 #include "flat_queries.hpp"
+#include "search/moves.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/batch/path_oracle.hpp"
@@ -36,7 +37,6 @@
 #include "swarmpath/io/terrain_file.hpp"
 #include "swarmpath/search/context.hpp"
 #include "swarmpath/search/goal_field.hpp"
-#include "search/moves.hpp"
 #include "swarmpath/search/path_shapes.hpp"
 #include "swarmpath/search/solver.hpp"
 #include "swarmpath/search/types.hpp"
@@ -69,8 +69,8 @@ struct swarmpath_cancel_token {
 };
 struct swarmpath_batch {
     batch::BatchSolver workers;
-    std::vector<search::Result> results;  ///< the last batch's answers, for swarmpath_batch_path
-    PathOrigin origin;                    ///< where the last batch's paths lie
+    std::vector<search::Result> results;          ///< the last batch's answers, for swarmpath_batch_path
+    PathOrigin origin;                            ///< where the last batch's paths lie
     const search::CancelToken* cancel = nullptr;  ///< replaces the solver's token when set
     std::uint64_t deadline_ms = 0;                ///< replaces the solver's deadline when nonzero
     explicit swarmpath_batch(unsigned threads) : workers(threads) {}
@@ -180,35 +180,53 @@ std::string deadline_problem(std::uint64_t deadline_ms) {
            std::to_string(SWARMPATH_MAXIMUM_DEADLINE_MS) + ")";
 }
 
-
 /// The engine's settings for `settings` (NULL: the defaults), each field checked and named when bad.
 swarmpath_status engine_settings(const swarmpath_settings* settings, search::SearchSettings& engine) {
     swarmpath_settings given;
     swarmpath_settings_default(&given);
     if (settings != nullptr) given = *settings;
     switch (given.algorithm) {
-        case SWARMPATH_ALGORITHM_AUTO: engine.algorithm = search::Algorithm::automatic; break;
-        case SWARMPATH_ALGORITHM_ASTAR: engine.algorithm = search::Algorithm::astar; break;
-        case SWARMPATH_ALGORITHM_JPS: engine.algorithm = search::Algorithm::jps; break;
-        case SWARMPATH_ALGORITHM_JPS_PLUS: engine.algorithm = search::Algorithm::jps_plus; break;
-        case SWARMPATH_ALGORITHM_FLOWFIELD: engine.algorithm = search::Algorithm::flowfield; break;
+        case SWARMPATH_ALGORITHM_AUTO:
+            engine.algorithm = search::Algorithm::automatic;
+            break;
+        case SWARMPATH_ALGORITHM_ASTAR:
+            engine.algorithm = search::Algorithm::astar;
+            break;
+        case SWARMPATH_ALGORITHM_JPS:
+            engine.algorithm = search::Algorithm::jps;
+            break;
+        case SWARMPATH_ALGORITHM_JPS_PLUS:
+            engine.algorithm = search::Algorithm::jps_plus;
+            break;
+        case SWARMPATH_ALGORITHM_FLOWFIELD:
+            engine.algorithm = search::Algorithm::flowfield;
+            break;
         default:
-            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "algorithm is " + std::to_string(given.algorithm) +
-                                                              "; expected a swarmpath_algorithm (SWARMPATH_ALGORITHM_*)");
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
+                        "algorithm is " + std::to_string(given.algorithm) +
+                            "; expected a swarmpath_algorithm (SWARMPATH_ALGORITHM_*)");
     }
     if (given.moves != 4 && given.moves != 8) {
         return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "moves must be 4 or 8, not " + std::to_string(given.moves));
     }
     engine.moves = given.moves == 4 ? search::Moves::four : search::Moves::eight;
     switch (given.diagonal_rule) {
-        case SWARMPATH_DIAGONAL_BOTH_FREE: engine.diagonal = search::DiagonalRule::both_free; break;
-        case SWARMPATH_DIAGONAL_ONE_FREE: engine.diagonal = search::DiagonalRule::one_free; break;
-        case SWARMPATH_DIAGONAL_ANY: engine.diagonal = search::DiagonalRule::any; break;
+        case SWARMPATH_DIAGONAL_BOTH_FREE:
+            engine.diagonal = search::DiagonalRule::both_free;
+            break;
+        case SWARMPATH_DIAGONAL_ONE_FREE:
+            engine.diagonal = search::DiagonalRule::one_free;
+            break;
+        case SWARMPATH_DIAGONAL_ANY:
+            engine.diagonal = search::DiagonalRule::any;
+            break;
         default:
-            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "diagonal_rule is " + std::to_string(given.diagonal_rule) +
-                                                              "; expected a swarmpath_diagonal_rule (SWARMPATH_DIAGONAL_*)");
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
+                        "diagonal_rule is " + std::to_string(given.diagonal_rule) +
+                            "; expected a swarmpath_diagonal_rule (SWARMPATH_DIAGONAL_*)");
     }
-    if (!std::isfinite(given.weight)) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "weight must be a number from 1 to 1000");
+    if (!std::isfinite(given.weight))
+        return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "weight must be a number from 1 to 1000");
     engine.weight = given.weight;
     engine.fallback = given.fallback_nearest ? search::Fallback::nearest : search::Fallback::none;
     engine.max_expansions = given.max_expansions;
@@ -225,13 +243,16 @@ swarmpath_status engine_settings(const swarmpath_settings* settings, search::Sea
 swarmpath_status oracle_settings(const swarmpath_settings* settings, batch::OracleSettings& oracle,
                                  search::SmoothingRules& rules) {
     search::SearchSettings engine;
-    if (const swarmpath_status converted = engine_settings(settings, engine); converted != SWARMPATH_OK) return converted;
+    if (const swarmpath_status converted = engine_settings(settings, engine); converted != SWARMPATH_OK)
+        return converted;
     oracle.moves = rules.moves = engine.moves;
     oracle.diagonal = rules.diagonal = engine.diagonal;
     return SWARMPATH_OK;
 }
 
-swarmpath_status missing(const char* what) { return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, std::string(what) + " is NULL"); }
+swarmpath_status missing(const char* what) {
+    return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, std::string(what) + " is NULL");
+}
 
 /// The benchmark terrain table with `spec` (may be NULL or empty) applied.
 Expected<grid::TerrainTable> terrain_from(const char* spec) {
@@ -244,7 +265,8 @@ Expected<grid::TerrainTable> terrain_from(const char* spec) {
 std::string size_problem(int32_t width, int32_t height) {
     const std::string size = std::to_string(width) + " x " + std::to_string(height);
     if (width <= 0 || height <= 0) return "width and height must be positive, not " + size;
-    if (static_cast<std::uint32_t>(width) > grid::kMaximumSide || static_cast<std::uint32_t>(height) > grid::kMaximumSide) {
+    if (static_cast<std::uint32_t>(width) > grid::kMaximumSide ||
+        static_cast<std::uint32_t>(height) > grid::kMaximumSide) {
         return "width and height may be at most SWARMPATH_MAXIMUM_SIDE (" + std::to_string(grid::kMaximumSide) +
                "), not " + size;
     }
@@ -309,15 +331,17 @@ Status letters_from_costs(const float* costs, grid::MapLetters& map, grid::Terra
                    ": ";
         };
         if (cost < grid::kMinimumCost || cost > grid::kMaximumCost) {
-            return Error{"", 0, 0, where() + "cost " + std::to_string(cost) + " is outside SWARMPATH_MINIMUM_COST to " +
-                                       "SWARMPATH_MAXIMUM_COST (a blocked cell is not finite or <= 0)"};
+            return Error{"", 0, 0,
+                         where() + "cost " + std::to_string(cost) + " is outside SWARMPATH_MINIMUM_COST to " +
+                             "SWARMPATH_MAXIMUM_COST (a blocked cell is not finite or <= 0)"};
         }
         auto [entry, inserted] = letter_of_cost.try_emplace(cost, '\0');
         if (inserted) {
             if (next_letter == static_cast<unsigned char>(kBlockedLetter)) ++next_letter;
             if (next_letter > 255) {
-                return Error{"", 0, 0, where() + "more than SWARMPATH_MAXIMUM_DISTINCT_COSTS (" +
-                                           std::to_string(kDistinctCostLetters) + ") distinct passable costs"};
+                return Error{"", 0, 0,
+                             where() + "more than SWARMPATH_MAXIMUM_DISTINCT_COSTS (" +
+                                 std::to_string(kDistinctCostLetters) + ") distinct passable costs"};
             }
             entry->second = static_cast<char>(next_letter++);
             terrain.declare(entry->second, true, static_cast<double>(cost));
@@ -386,10 +410,11 @@ swarmpath_status copy_shaped_path(const std::vector<grid::CellIndex>& path, cons
     if (shape == SWARMPATH_PATH_CELLS || path.empty()) return copy_path(path, origin.width(), xy, capacity, length);
     const grid::Grid& grid = *origin.grid;
     if (grid.topology() != grid::Topology::square) {
-        return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
-                    std::string(shape == SWARMPATH_PATH_SMOOTHED ? "SWARMPATH_PATH_SMOOTHED" : "SWARMPATH_PATH_WAYPOINTS") +
-                        " is for square grids: this grid is " + std::string(grid::topology_type_name(grid.topology())) +
-                        ", whose paths have no straight segments");
+        return fail(
+            SWARMPATH_ERROR_INVALID_ARGUMENT,
+            std::string(shape == SWARMPATH_PATH_SMOOTHED ? "SWARMPATH_PATH_SMOOTHED" : "SWARMPATH_PATH_WAYPOINTS") +
+                " is for square grids: this grid is " + std::string(grid::topology_type_name(grid.topology())) +
+                ", whose paths have no straight segments");
     }
     const std::vector<search::Point> points = search::to_points(grid, path);
     if (shape == SWARMPATH_PATH_WAYPOINTS) return copy_points(search::waypoints(points), xy, capacity, length);
@@ -457,8 +482,9 @@ swarmpath_status swarmpath_grid_from_shaped_letters(int32_t width, int32_t heigh
             return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, problem);
         }
         if (topology < SWARMPATH_TOPOLOGY_SQUARE || topology > SWARMPATH_TOPOLOGY_TRIANGLE) {
-            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
-                        "topology must be SWARMPATH_TOPOLOGY_SQUARE, _HEX or _TRIANGLE, not " + std::to_string(topology));
+            return fail(
+                SWARMPATH_ERROR_INVALID_ARGUMENT,
+                "topology must be SWARMPATH_TOPOLOGY_SQUARE, _HEX or _TRIANGLE, not " + std::to_string(topology));
         }
         if (letters == nullptr) return missing("letters");
         Expected<grid::TerrainTable> terrain = terrain_from(terrain_spec);
@@ -503,14 +529,17 @@ swarmpath_status swarmpath_grid_from_passability(int32_t width, int32_t height, 
         }
         if (passable == nullptr) return missing("passable");
         grid::MapLetters map = blank_map(width, height, "passable");
-        for (std::size_t index = 0; index < map.letters.size(); ++index) map.letters[index] = passable[index] ? '.' : '@';
+        for (std::size_t index = 0; index < map.letters.size(); ++index)
+            map.letters[index] = passable[index] ? '.' : '@';
         return make_grid(map, grid::TerrainTable::benchmark(), grid);
     });
 }
 
 void swarmpath_grid_destroy(swarmpath_grid* grid) { delete grid; }
 int32_t swarmpath_grid_width(const swarmpath_grid* grid) { return grid ? static_cast<int32_t>(grid->grid.width()) : 0; }
-int32_t swarmpath_grid_height(const swarmpath_grid* grid) { return grid ? static_cast<int32_t>(grid->grid.height()) : 0; }
+int32_t swarmpath_grid_height(const swarmpath_grid* grid) {
+    return grid ? static_cast<int32_t>(grid->grid.height()) : 0;
+}
 int swarmpath_grid_topology(const swarmpath_grid* grid) { return grid ? static_cast<int>(grid->grid.topology()) : -1; }
 int swarmpath_grid_passable(const swarmpath_grid* grid, int64_t x, int64_t y) {
     if (grid == nullptr || !grid->grid.contains(x, y)) return 0;
@@ -542,8 +571,9 @@ swarmpath_status swarmpath_solver_create(const swarmpath_grid* grid, const swarm
             return converted;
         }
         if (engine.algorithm == search::Algorithm::flowfield) {
-            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "algorithm SWARMPATH_ALGORITHM_FLOWFIELD answers goal groups: "
-                                                          "create a swarmpath_crowd (swarmpath_crowd_create) instead");
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
+                        "algorithm SWARMPATH_ALGORITHM_FLOWFIELD answers goal groups: "
+                        "create a swarmpath_crowd (swarmpath_crowd_create) instead");
         }
         // Preparation (the JPS+ table) runs on a BatchSolver's workers, one per hardware thread.
         batch::BatchSolver preparers;
@@ -580,7 +610,8 @@ swarmpath_status swarmpath_solve(const swarmpath_solver* solver, swarmpath_conte
     });
 }
 
-swarmpath_status swarmpath_context_path(const swarmpath_context* context, int32_t* xy, size_t capacity, size_t* length) {
+swarmpath_status swarmpath_context_path(const swarmpath_context* context, int32_t* xy, size_t capacity,
+                                        size_t* length) {
     return guarded([&] {
         if (context == nullptr) return missing("context");
         return copy_path(context->result.path, context->origin.width(), xy, capacity, length);
@@ -628,7 +659,8 @@ swarmpath_status swarmpath_batch_solve(swarmpath_batch* batch, const swarmpath_s
                                        size_t count, swarmpath_result* results) {
     return guarded([&] {
         if (solver == nullptr) return missing("solver");
-        if (const swarmpath_status checked = check_batch_inputs(batch, queries, count, results); checked != SWARMPATH_OK) {
+        if (const swarmpath_status checked = check_batch_inputs(batch, queries, count, results);
+            checked != SWARMPATH_OK) {
             return checked;
         }
         const std::vector<search::Query> engine_queries = bindings::queries_from_flat(queries, count);
@@ -660,13 +692,14 @@ swarmpath_status swarmpath_crowd_create(const swarmpath_grid* grid, const swarmp
             return converted;
         }
         if (engine.algorithm != search::Algorithm::flowfield && engine.algorithm != search::Algorithm::automatic) {
-            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "a crowd's algorithm is SWARMPATH_ALGORITHM_FLOWFIELD or "
-                                                          "SWARMPATH_ALGORITHM_AUTO, not " +
-                                                              std::string(search::to_string(engine.algorithm)));
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
+                        "a crowd's algorithm is SWARMPATH_ALGORITHM_FLOWFIELD or "
+                        "SWARMPATH_ALGORITHM_AUTO, not " +
+                            std::string(search::to_string(engine.algorithm)));
         }
         batch::BatchSolver preparers;
-        Expected<batch::CrowdSolver> created = batch::CrowdSolver::create(
-            grid->grid, engine, search::Algorithm::automatic, preparers.parallel_loop());
+        Expected<batch::CrowdSolver> created =
+            batch::CrowdSolver::create(grid->grid, engine, search::Algorithm::automatic, preparers.parallel_loop());
         if (!created) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, created.error());
         *crowd = new swarmpath_crowd{std::move(*created)};
         return SWARMPATH_OK;
@@ -679,7 +712,8 @@ swarmpath_status swarmpath_batch_solve_crowd(swarmpath_batch* batch, const swarm
                                              const int64_t* queries, size_t count, swarmpath_result* results) {
     return guarded([&] {
         if (crowd == nullptr) return missing("crowd");
-        if (const swarmpath_status checked = check_batch_inputs(batch, queries, count, results); checked != SWARMPATH_OK) {
+        if (const swarmpath_status checked = check_batch_inputs(batch, queries, count, results);
+            checked != SWARMPATH_OK) {
             return checked;
         }
         const std::vector<search::Query> engine_queries = bindings::queries_from_flat(queries, count);
@@ -730,7 +764,8 @@ int swarmpath_field_cost(const swarmpath_field* field, int64_t x, int64_t y, dou
 
 int swarmpath_field_direction(const swarmpath_field* field, int64_t x, int64_t y, int* dx, int* dy) {
     if (field == nullptr || dx == nullptr || dy == nullptr || !field->grid->contains(x, y)) return 0;
-    const std::uint8_t direction = field->field.next_direction(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
+    const std::uint8_t direction =
+        field->field.next_direction(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
     if (direction >= search::kDirectionCount) return 0;
     *dx = search::kDirectionX[direction];
     *dy = search::kDirectionY[direction];
@@ -805,7 +840,8 @@ swarmpath_status swarmpath_batch_solve_oracle(swarmpath_batch* batch, const swar
                                               const int64_t* queries, size_t count, swarmpath_result* results) {
     return guarded([&] {
         if (oracle == nullptr) return missing("oracle");
-        if (const swarmpath_status checked = check_batch_inputs(batch, queries, count, results); checked != SWARMPATH_OK) {
+        if (const swarmpath_status checked = check_batch_inputs(batch, queries, count, results);
+            checked != SWARMPATH_OK) {
             return checked;
         }
         const std::vector<search::Query> engine_queries = bindings::queries_from_flat(queries, count);
@@ -830,7 +866,8 @@ swarmpath_status swarmpath_batch_set_cancel_token(swarmpath_batch* batch, swarmp
 swarmpath_status swarmpath_batch_set_deadline_ms(swarmpath_batch* batch, uint64_t deadline_ms) {
     return guarded([&] {
         if (batch == nullptr) return missing("batch");
-        if (deadline_ms > SWARMPATH_MAXIMUM_DEADLINE_MS) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, deadline_problem(deadline_ms));
+        if (deadline_ms > SWARMPATH_MAXIMUM_DEADLINE_MS)
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, deadline_problem(deadline_ms));
         batch->deadline_ms = deadline_ms;
         return SWARMPATH_OK;
     });
@@ -863,7 +900,8 @@ swarmpath_status swarmpath_batch_path(const swarmpath_batch* batch, size_t index
     return guarded([&] {
         if (batch == nullptr) return missing("batch");
         if (index >= batch->results.size()) {
-            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "query " + std::to_string(index) + " is not in the last batch of " +
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "query " + std::to_string(index) +
+                                                              " is not in the last batch of " +
                                                               std::to_string(batch->results.size()));
         }
         return copy_path(batch->results[index].path, batch->origin.width(), xy, capacity, length);
@@ -875,7 +913,8 @@ swarmpath_status swarmpath_batch_path_shaped(const swarmpath_batch* batch, size_
     return guarded([&] {
         if (batch == nullptr) return missing("batch");
         if (index >= batch->results.size()) {
-            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "query " + std::to_string(index) + " is not in the last batch of " +
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "query " + std::to_string(index) +
+                                                              " is not in the last batch of " +
                                                               std::to_string(batch->results.size()));
         }
         return copy_shaped_path(batch->results[index].path, batch->origin, shape, xy, capacity, length);
@@ -896,7 +935,9 @@ swarmpath_status swarmpath_scenario_read(const char* scenario_path, swarmpath_sc
 
 void swarmpath_scenario_destroy(swarmpath_scenario* scenario) { delete scenario; }
 
-size_t swarmpath_scenario_count(const swarmpath_scenario* scenario) { return scenario ? scenario->file.rows.size() : 0; }
+size_t swarmpath_scenario_count(const swarmpath_scenario* scenario) {
+    return scenario ? scenario->file.rows.size() : 0;
+}
 
 swarmpath_status swarmpath_scenario_queries(const swarmpath_scenario* scenario, int64_t* queries, double* optimal,
                                             size_t capacity) {

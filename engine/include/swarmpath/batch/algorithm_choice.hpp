@@ -43,20 +43,20 @@ namespace swarmpath::batch {
 struct CostConstants {
     double astar_expansion = 40e-9;  ///< A*: 37–53 ns per expansion on the bundled maps
     double jump_expansion = 32e-9;
-    double jump_generated = 40e-9;   ///< JPS+ generates the same successors, at the same cost
-    double jump_scan = 0.47e-9;      ///< per cell of distance and of mean run
-    double table_expansion = 0;      ///< fitted: JPS+'s work is its successors' and its jumps'
+    double jump_generated = 40e-9;  ///< JPS+ generates the same successors, at the same cost
+    double jump_scan = 0.47e-9;     ///< per cell of distance and of mean run
+    double table_expansion = 0;     ///< fitted: JPS+'s work is its successors' and its jumps'
     double table_generated = 40e-9;
     double table_scan = 0.066e-9;
-    double table_clutter = 100e-9;   ///< per expansion, in full at a mean run of 3 cells or less
-    double clutter_run = 6;          ///< ... fading out linearly to none at this mean run
-    double longest_run = 64;         ///< runs longer than this scan no further per step (R)
-    double table_cell = 25e-9;       ///< the JPS+ table per padded cell (measured 23–91 ns), ...
-    double table_cell_clutter = 150e-9;  ///< ... plus this over the mean run, ...
+    double table_clutter = 100e-9;        ///< per expansion, in full at a mean run of 3 cells or less
+    double clutter_run = 6;               ///< ... fading out linearly to none at this mean run
+    double longest_run = 64;              ///< runs longer than this scan no further per step (R)
+    double table_cell = 25e-9;            ///< the JPS+ table per padded cell (measured 23–91 ns), ...
+    double table_cell_clutter = 150e-9;   ///< ... plus this over the mean run, ...
     double table_cells_double = 1048576;  ///< ... times 1 + padded cells / this (also JPS+'s searches)
-    double field_cell = 30e-9;       ///< a goal field's Dijkstra per settled cell, its read-offs included
-    double field_clear = 1e-9;       ///< a field's arrays, per padded cell
-    double close_call = 1.25;        ///< JPS+ is taken while its estimate is at most this times JPS's
+    double field_cell = 30e-9;            ///< a goal field's Dijkstra per settled cell, its read-offs included
+    double field_clear = 1e-9;            ///< a field's arrays, per padded cell
+    double close_call = 1.25;             ///< JPS+ is taken while its estimate is at most this times JPS's
 };
 inline constexpr CostConstants kCostConstants{};
 
@@ -84,9 +84,9 @@ double expansions_for_seconds(search::Algorithm algorithm, double seconds, doubl
 
 /// What auto knows when it picks the per-agent search for a set's remaining queries.
 struct SearchWorkload {
-    std::size_t queries = 0;  ///< queries left to search one by one
-    QueryWork per_query;      ///< mean over the JPS probe queries
-    double mean_run = 1;      ///< mean_passable_run of the map
+    std::size_t queries = 0;       ///< queries left to search one by one
+    QueryWork per_query;           ///< mean over the JPS probe queries
+    double mean_run = 1;           ///< mean_passable_run of the map
     std::size_t padded_cells = 0;  ///< what the JPS+ table covers
 };
 
@@ -107,11 +107,11 @@ bool jump_table_certain(const SearchWorkload& least);
 
 /// What auto knows about one goal group when it weighs a field against per-agent search.
 struct FieldWorkload {
-    std::size_t agents = 0;          ///< agents still to answer (probe agents excluded)
-    double seconds_per_agent = 0;    ///< query_seconds of the per-agent search, from a probe
-    double max_distance = 0;         ///< largest octile distance from a start to the goal, cells
-    std::size_t component_cells = 0; ///< passable cells connected to the goal
-    std::size_t map_cells = 0;       ///< padded cells of the map (a field initialises them all)
+    std::size_t agents = 0;           ///< agents still to answer (probe agents excluded)
+    double seconds_per_agent = 0;     ///< query_seconds of the per-agent search, from a probe
+    double max_distance = 0;          ///< largest octile distance from a start to the goal, cells
+    std::size_t component_cells = 0;  ///< passable cells connected to the goal
+    std::size_t map_cells = 0;        ///< padded cells of the map (a field initialises them all)
 };
 
 /// Estimated seconds of one field for the group: the cells its Dijkstra settles before the last

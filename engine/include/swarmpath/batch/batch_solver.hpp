@@ -30,9 +30,9 @@ namespace swarmpath::batch {
 /// running a task touches its slot, so a task may use it freely and keep nothing in it that another
 /// task needs afterwards.
 struct alignas(64) WorkerSlot {
-    search::SearchContext context;          ///< per-agent search (Solver::solve)
-    search::FieldWorkspace field_workspace; ///< a goal field's Dijkstra scratch
-    search::GoalField field;                ///< one goal field whose storage is reused field after field
+    search::SearchContext context;           ///< per-agent search (Solver::solve)
+    search::FieldWorkspace field_workspace;  ///< a goal field's Dijkstra scratch
+    search::GoalField field;                 ///< one goal field whose storage is reused field after field
     [[nodiscard]] std::size_t memory_bytes() const { return context.memory_bytes() + field.memory_bytes(); }
 };
 

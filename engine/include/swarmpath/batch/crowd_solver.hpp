@@ -43,16 +43,16 @@ namespace swarmpath::batch {
 
 /// What a crowd solve did.
 struct CrowdReport {
-    std::size_t goal_groups = 0;       ///< distinct goals among the queries a field could answer
-    std::size_t field_groups = 0;      ///< groups answered with a field
-    std::size_t field_queries = 0;     ///< queries answered from a field
-    std::size_t search_queries = 0;    ///< queries answered by the Solver (search or its early checks)
+    std::size_t goal_groups = 0;     ///< distinct goals among the queries a field could answer
+    std::size_t field_groups = 0;    ///< groups answered with a field
+    std::size_t field_queries = 0;   ///< queries answered from a field
+    std::size_t search_queries = 0;  ///< queries answered by the Solver (search or its early checks)
     std::uint64_t field_cells_settled = 0;
     search::Algorithm search_algorithm = search::Algorithm::astar;  ///< what per-agent search runs
-    std::size_t probe_queries = 0;  ///< queries auto searched to estimate costs (their answers kept)
+    std::size_t probe_queries = 0;   ///< queries auto searched to estimate costs (their answers kept)
     std::size_t probes_stopped = 0;  ///< of those, probes stopped once they showed a field pays
-    double table_seconds = 0;       ///< building the JPS+ table when auto chose jps+ (set-up, not search)
-    double table_cpu_seconds = 0;   ///< the process CPU time of that build
+    double table_seconds = 0;        ///< building the JPS+ table when auto chose jps+ (set-up, not search)
+    double table_cpu_seconds = 0;    ///< the process CPU time of that build
     std::size_t table_bytes = 0;
     bool refused = false;  ///< `results` was not as long as `queries`: nothing was solved
 };
@@ -80,8 +80,8 @@ public:
     /// `queries`; otherwise nothing is solved and the report has `refused` set.
     /// `progress`, when given, is called now and then with (queries done, queries total) from
     /// whichever worker crossed the next 2% step, never from two threads at once.
-    CrowdReport solve(std::span<const search::Query> queries, std::span<search::Result> results,
-                      BatchSolver& workers, ProgressCallback progress = nullptr, void* progress_user = nullptr) const;
+    CrowdReport solve(std::span<const search::Query> queries, std::span<search::Result> results, BatchSolver& workers,
+                      ProgressCallback progress = nullptr, void* progress_user = nullptr) const;
 
     [[nodiscard]] const search::Solver& search_solver() const { return *solver_; }
     [[nodiscard]] const search::SearchSettings& settings() const { return settings_; }

@@ -35,9 +35,9 @@ class JumpPointTable;  // internal: the JPS+ table (engine/src/search/jump_point
 namespace swarmpath::batch {
 
 struct EditReport {
-    std::size_t cells_changed = 0;        ///< edits that changed a letter
-    std::size_t cells_relabelled = 0;     ///< component labels rewritten
-    std::size_t jump_cells_rewritten = 0; ///< scan-line cells rewritten (JumpPointGrid)
+    std::size_t cells_changed = 0;            ///< edits that changed a letter
+    std::size_t cells_relabelled = 0;         ///< component labels rewritten
+    std::size_t jump_cells_rewritten = 0;     ///< scan-line cells rewritten (JumpPointGrid)
     std::size_t jump_entries_recomputed = 0;  ///< JPS+ table entries recomputed
     std::size_t fields_kept = 0;
     std::size_t fields_dropped = 0;

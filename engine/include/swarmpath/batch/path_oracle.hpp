@@ -60,15 +60,16 @@ public:
     static Expected<search::OracleLayout> layout(const grid::Grid& grid, const OracleSettings& settings);
     /// Builds the rows of sources [first, first + count) on `workers`.
     static OracleRows build_rows(const grid::Grid& grid, const OracleSettings& settings,
-                                       const search::OracleLayout& layout, std::uint32_t first, std::uint32_t count,
-                                       BatchSolver& workers, OracleProgress progress = nullptr,
-                                       void* progress_user = nullptr);
+                                 const search::OracleLayout& layout, std::uint32_t first, std::uint32_t count,
+                                 BatchSolver& workers, OracleProgress progress = nullptr,
+                                 void* progress_user = nullptr);
     /// Puts a layout and the rows of every source, in order and covering all of them, together.
     static Expected<Oracle> assemble(const grid::Grid& grid, const OracleSettings& settings, std::string map_name,
                                      search::OracleLayout layout, std::span<OracleRows> rows);
     /// layout, build_rows over every source, assemble. `map_name` is recorded in the file.
     static Expected<Oracle> build(const grid::Grid& grid, const OracleSettings& settings, std::string map_name,
-                                  BatchSolver& workers, OracleProgress progress = nullptr, void* progress_user = nullptr);
+                                  BatchSolver& workers, OracleProgress progress = nullptr,
+                                  void* progress_user = nullptr);
     /// Reads the file at `path` into memory of its own (a change to the file afterwards cannot reach
     /// the oracle) and checks it against `grid` and the movement model and diagonal rule of
     /// `settings` (its cell order is the file's own). With `digest`, the file's bytes are checksummed
@@ -95,7 +96,8 @@ public:
     /// does with a search: the outcome names Algorithm::oracle, with the load or build time as its
     /// set-up and, with the file size, as its preprocessing.
     [[nodiscard]] Expected<SetOutcome> solve_set(const ScenarioSet& set, bool record_paths, BatchSolver& workers,
-                                                 ProgressCallback progress = nullptr, void* progress_user = nullptr) const;
+                                                 ProgressCallback progress = nullptr,
+                                                 void* progress_user = nullptr) const;
     /// Seconds spent loading (or building) this oracle.
     [[nodiscard]] double preparation_seconds() const { return preparation_seconds_; }
 

@@ -28,12 +28,12 @@ struct SetReport {
     std::string map_path;
     grid::Topology topology = grid::Topology::square;  ///< the map's cell shape
     std::size_t queries = 0;
-    SetOutcome outcome;  ///< the set's outcome without its results
-    std::size_t solved = 0;       ///< results `found`
-    std::size_t mismatches = 0;   ///< rows whose result does not match the optimal length (check_result)
-    std::size_t unknown = 0;      ///< rows with no optimal length to check against
-    double max_abs_error = 0;     ///< largest |cost − optimal| over found paths of checked rows
-    double cost_sum = 0;  ///< summed cost of the found paths (a deterministic check value for tools/perf-gate)
+    SetOutcome outcome;          ///< the set's outcome without its results
+    std::size_t solved = 0;      ///< results `found`
+    std::size_t mismatches = 0;  ///< rows whose result does not match the optimal length (check_result)
+    std::size_t unknown = 0;     ///< rows with no optimal length to check against
+    double max_abs_error = 0;    ///< largest |cost − optimal| over found paths of checked rows
+    double cost_sum = 0;         ///< summed cost of the found paths (a deterministic check value for tools/perf-gate)
     search::Counters counters;
     StatusCounts status_counts{};
     /// The first mismatching rows (indices into the set, at most RunReport::kMismatchesKept), so a
@@ -79,9 +79,10 @@ private:
 /// The figures solve_set over a whole set would report, from the outcomes of its shards: each shard
 /// a solve_set over part of the set's `queries` queries (a goal group never split), all run at the
 /// same time. Field groups, field queries and CPU seconds are summed; search, set-up and
-/// preprocessing seconds and preprocessing bytes are the largest shard's; the algorithm is named by outcome_algorithm with `requested` and the per-agent algorithm
-/// the shards report. Results are not touched: the caller puts each shard's results at their
-/// positions in `whole.results`. With no shard, `whole` is left as it is (an empty set's outcome).
+/// preprocessing seconds and preprocessing bytes are the largest shard's; the algorithm is named by outcome_algorithm
+/// with `requested` and the per-agent algorithm the shards report. Results are not touched: the caller puts each
+/// shard's results at their positions in `whole.results`. With no shard, `whole` is left as it is (an empty set's
+/// outcome).
 void merge_shard_outcomes(SetOutcome& whole, std::span<const SetOutcome> shards, search::Algorithm requested,
                           std::size_t queries);
 

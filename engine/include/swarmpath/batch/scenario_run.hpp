@@ -60,9 +60,8 @@ Expected<std::vector<ScenarioSet>> load_scenario_sets(const std::vector<std::str
                                                       const LoadOptions& options);
 
 /// Solves one set with `settings`. Fails only when the settings do not suit the set's grid.
-Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSettings& settings,
-                               BatchSolver& workers, ProgressCallback progress = nullptr,
-                               void* progress_user = nullptr);
+Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSettings& settings, BatchSolver& workers,
+                               ProgressCallback progress = nullptr, void* progress_user = nullptr);
 
 /// How a result compares with its row's optimal length.
 enum class CheckVerdict : std::uint8_t { match, mismatch, unknown };

@@ -40,8 +40,8 @@ struct SetOutcome {
     search::Algorithm algorithm = search::Algorithm::astar;  ///< what ran (see outcome_algorithm)
     std::size_t field_groups = 0;   ///< goal fields computed (flowfield and auto, crowd_solver.hpp)
     std::size_t field_queries = 0;  ///< queries answered from a goal field
-    double search_seconds = 0;  ///< wall time of the batch solve alone (set-up excluded)
-    double cpu_seconds = 0;     ///< process CPU time during the batch solve
+    double search_seconds = 0;      ///< wall time of the batch solve alone (set-up excluded)
+    double cpu_seconds = 0;         ///< process CPU time during the batch solve
     /// Wall time of everything paid once per map before the first search: creating the Solver
     /// (component labels, the algorithm's per-map data, so preprocessing_seconds is part of it),
     /// `auto`'s choice, and making the workers' contexts ready. Not included in search_seconds.

@@ -11,7 +11,8 @@
 
 namespace swarmpath::grid {
 
-static_assert(std::endian::native == std::endian::little, "swarmpath::grid::Bitset::read_bits assumes a little-endian target");
+static_assert(std::endian::native == std::endian::little,
+              "swarmpath::grid::Bitset::read_bits assumes a little-endian target");
 
 class Bitset {
 public:
@@ -21,9 +22,7 @@ public:
 
     [[nodiscard]] std::size_t size() const { return size_; }
 
-    [[nodiscard]] bool test(std::size_t bit) const {
-        return ((words_[bit >> 6] >> (bit & 63)) & 1U) != 0;
-    }
+    [[nodiscard]] bool test(std::size_t bit) const { return ((words_[bit >> 6] >> (bit & 63)) & 1U) != 0; }
     void set(std::size_t bit) { words_[bit >> 6] |= std::uint64_t{1} << (bit & 63); }
     void reset(std::size_t bit) { words_[bit >> 6] &= ~(std::uint64_t{1} << (bit & 63)); }
     void assign(std::size_t bit, bool value) {
@@ -38,8 +37,7 @@ public:
     /// The `count` (at most 57) bits starting at `first_bit`, lowest bit first.
     [[nodiscard]] std::uint64_t read_bits(std::size_t first_bit, unsigned count) const {
         std::uint64_t chunk = 0;
-        std::memcpy(&chunk, reinterpret_cast<const unsigned char*>(words_.data()) + (first_bit >> 3),
-                    sizeof(chunk));
+        std::memcpy(&chunk, reinterpret_cast<const unsigned char*>(words_.data()) + (first_bit >> 3), sizeof(chunk));
         return (chunk >> (first_bit & 7)) & ((std::uint64_t{1} << count) - 1);
     }
 

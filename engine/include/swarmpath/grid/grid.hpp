@@ -76,8 +76,7 @@ public:
     [[nodiscard]] std::uint32_t padded_cell_count() const { return layout().padded_cell_count(); }
 
     [[nodiscard]] bool contains(std::int64_t x, std::int64_t y) const {
-        return x >= 0 && y >= 0 && x < static_cast<std::int64_t>(width_) &&
-               y < static_cast<std::int64_t>(height_);
+        return x >= 0 && y >= 0 && x < static_cast<std::int64_t>(width_) && y < static_cast<std::int64_t>(height_);
     }
     [[nodiscard]] PaddedIndex padded(std::uint32_t x, std::uint32_t y) const { return {layout().padded(x, y)}; }
     [[nodiscard]] CellIndex cell(std::uint32_t x, std::uint32_t y) const { return {layout().cell_index(x, y)}; }
@@ -88,9 +87,7 @@ public:
     // the caller guarantees contains(x, y), or an index below cell_count() / padded_cell_count().
     // Public entry points that take coordinates from a caller (Solver::solve, GoalField::compute,
     // with_edits, ...) check them first.
-    [[nodiscard]] bool passable(std::uint32_t x, std::uint32_t y) const {
-        return passable_.test(padded(x, y).value);
-    }
+    [[nodiscard]] bool passable(std::uint32_t x, std::uint32_t y) const { return passable_.test(padded(x, y).value); }
     [[nodiscard]] bool passable(PaddedIndex index) const { return passable_.test(index.value); }
     /// Movement layer of a cell: 0 blocked, otherwise cells move only within one layer.
     [[nodiscard]] std::uint8_t layer(PaddedIndex index) const { return kinds_[kind_of_[index.value]].layer; }

@@ -16,11 +16,11 @@ inline constexpr std::uint32_t kMaximumSide = 32768;
 inline constexpr std::uint64_t kMaximumCells = std::uint64_t{1} << 28;
 
 struct MapLetters {
-    std::string path;           ///< where the letters came from (a file, or an origin): named in errors
-    std::string type;           ///< the map type, usually "octile"; empty when built in code
+    std::string path;  ///< where the letters came from (a file, or an origin): named in errors
+    std::string type;  ///< the map type, usually "octile"; empty when built in code
     std::uint32_t width = 0;
     std::uint32_t height = 0;
-    std::string letters;        ///< row-major, width × height, (0,0) top left
+    std::string letters;  ///< row-major, width × height, (0,0) top left
 
     [[nodiscard]] char letter(std::uint32_t x, std::uint32_t y) const {
         return letters[static_cast<std::size_t>(y) * width + x];

@@ -20,8 +20,8 @@ inline constexpr double kMaximumCost = 1.0e12;
 struct TerrainRule {
     bool defined = false;
     bool passable = false;
-    double cost = 1.0;         ///< cost factor of entering a cell of this letter; > 0
-    std::uint8_t layer = 0;    ///< 0 when blocked; 1 ground; 2 water-only (benchmark `W`)
+    double cost = 1.0;       ///< cost factor of entering a cell of this letter; > 0
+    std::uint8_t layer = 0;  ///< 0 when blocked; 1 ground; 2 water-only (benchmark `W`)
 };
 
 class TerrainTable {
@@ -29,9 +29,7 @@ public:
     /// The benchmark's rules (see the file comment).
     static TerrainTable benchmark();
 
-    [[nodiscard]] const TerrainRule& rule(char letter) const {
-        return rules_[static_cast<unsigned char>(letter)];
-    }
+    [[nodiscard]] const TerrainRule& rule(char letter) const { return rules_[static_cast<unsigned char>(letter)]; }
     /// Declares `letter` as an ordinary ground letter of `cost` (finite, positive) or, when
     /// `passable` is false, as blocked. Declaring `W` turns it into an ordinary cost letter.
     void declare(char letter, bool passable, double cost);

@@ -30,9 +30,12 @@ enum class Topology : std::uint8_t { square, hex, triangle };
 /// The `type` header value a map of this topology is written with.
 [[nodiscard]] constexpr std::string_view topology_type_name(Topology topology) {
     switch (topology) {
-        case Topology::hex: return "hex";
-        case Topology::triangle: return "triangle";
-        case Topology::square: break;
+        case Topology::hex:
+            return "hex";
+        case Topology::triangle:
+            return "triangle";
+        case Topology::square:
+            break;
     }
     return "octile";
 }
@@ -77,9 +80,12 @@ inline constexpr std::array<std::array<NeighbourOffset, 3>, 2> kTriangleNeighbou
 [[nodiscard]] constexpr std::span<const NeighbourOffset> shaped_neighbours(Topology topology, std::uint32_t x,
                                                                            std::uint32_t y) {
     switch (topology) {
-        case Topology::hex: return detail::kHexNeighbours[y & 1U];
-        case Topology::triangle: return detail::kTriangleNeighbours[(x + y) & 1U];
-        case Topology::square: break;
+        case Topology::hex:
+            return detail::kHexNeighbours[y & 1U];
+        case Topology::triangle:
+            return detail::kTriangleNeighbours[(x + y) & 1U];
+        case Topology::square:
+            break;
     }
     return {};
 }
@@ -89,7 +95,8 @@ inline constexpr std::array<std::array<NeighbourOffset, 3>, 2> kTriangleNeighbou
 
 /// Steps between two hex cells on an open map: the cube distance of docs/formats.md, with
 /// q = x − (y − (y & 1)) / 2 and r = y, steps = max(|Δq|, |Δr|, |Δq + Δr|).
-[[nodiscard]] constexpr std::uint64_t hex_steps(std::uint32_t x1, std::uint32_t y1, std::uint32_t x2, std::uint32_t y2) {
+[[nodiscard]] constexpr std::uint64_t hex_steps(std::uint32_t x1, std::uint32_t y1, std::uint32_t x2,
+                                                std::uint32_t y2) {
     const std::int64_t q1 = std::int64_t{x1} - (std::int64_t{y1} - (y1 & 1U)) / 2;
     const std::int64_t q2 = std::int64_t{x2} - (std::int64_t{y2} - (y2 & 1U)) / 2;
     const std::int64_t dq = q2 - q1;
@@ -110,7 +117,8 @@ inline constexpr std::array<std::array<NeighbourOffset, 3>, 2> kTriangleNeighbou
     auto absolute = [](std::int64_t value) { return value < 0 ? -value : value; };
     const std::int64_t row = std::int64_t{y2} - std::int64_t{y1};
     const std::int64_t slash = detail::floor_half(std::int64_t{x2} + y2) - detail::floor_half(std::int64_t{x1} + y1);
-    const std::int64_t backslash = detail::floor_half(std::int64_t{x2} - y2 - 1) - detail::floor_half(std::int64_t{x1} - y1 - 1);
+    const std::int64_t backslash =
+        detail::floor_half(std::int64_t{x2} - y2 - 1) - detail::floor_half(std::int64_t{x1} - y1 - 1);
     return static_cast<std::uint64_t>(absolute(row) + absolute(slash) + absolute(backslash));
 }
 

@@ -44,11 +44,11 @@ struct FieldFile {
     std::uint32_t height = 0;
     std::uint32_t goal_x = 0;
     std::uint32_t goal_y = 0;
-    std::uint8_t moves = 8;                  ///< 4 or 8
-    std::uint8_t diagonal_rule = 0;          ///< 0 both-free, 1 one-free, 2 any
-    std::uint8_t topology = 0;               ///< 0 square, 1 hex, 2 triangle (grid::Topology's order)
-    std::vector<float> costs;                ///< width × height
-    std::vector<std::uint8_t> directions;    ///< width × height
+    std::uint8_t moves = 8;                ///< 4 or 8
+    std::uint8_t diagonal_rule = 0;        ///< 0 both-free, 1 one-free, 2 any
+    std::uint8_t topology = 0;             ///< 0 square, 1 hex, 2 triangle (grid::Topology's order)
+    std::vector<float> costs;              ///< width × height
+    std::vector<std::uint8_t> directions;  ///< width × height
 
     friend bool operator==(const FieldFile&, const FieldFile&) = default;
 };

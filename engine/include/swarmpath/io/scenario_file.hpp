@@ -19,7 +19,7 @@ namespace swarmpath::io {
 
 struct ScenarioRow {
     std::uint32_t bucket = 0;
-    std::string map_name;       ///< as written in the file (a path or a bare name)
+    std::string map_name;  ///< as written in the file (a path or a bare name)
     std::int64_t map_width = 0;
     std::int64_t map_height = 0;
     std::int64_t start_x = 0;
@@ -32,7 +32,7 @@ struct ScenarioRow {
 
 struct ScenarioFile {
     std::string path;
-    std::string version;        ///< "1" or "1.0"
+    std::string version;  ///< "1" or "1.0"
     std::vector<ScenarioRow> rows;
 };
 

@@ -18,8 +18,8 @@ namespace swarmpath::io {
 /// Parses `LETTER=COST,LETTER=COST,...` (COST a positive number or `inf` for blocked) on top of
 /// `base`. `origin` names where the text came from for error messages; `line` is reported as given.
 /// A letter may be declared once per spec (a second declaration is an error naming both columns).
-Expected<grid::TerrainTable> parse_terrain_spec(std::string_view spec, grid::TerrainTable base,
-                                                std::string_view origin, std::uint32_t line = 0);
+Expected<grid::TerrainTable> parse_terrain_spec(std::string_view spec, grid::TerrainTable base, std::string_view origin,
+                                                std::uint32_t line = 0);
 
 /// Parses a terrain file: one `LETTER=COST` pair per line, `#` starts a comment, blank lines ignored.
 /// A letter may be declared once per file; a UTF-8 byte-order mark or CR-only line ends are errors

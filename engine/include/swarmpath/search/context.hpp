@@ -17,7 +17,6 @@
 #include <cstdint>
 #include <memory>
 
-
 namespace swarmpath::search {
 
 class SearchState;  // opaque outside the engine (search/best_first/search_state.hpp)

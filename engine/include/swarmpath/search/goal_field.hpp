@@ -36,7 +36,7 @@ inline constexpr std::uint8_t kNoDirection = 0xFF;
 /// Scratch a worker reuses from field to field: the open list's buckets and the target marks.
 struct FieldWorkspace {
     std::vector<std::vector<std::uint32_t>> buckets;  ///< Dial's buckets (goal_field.cpp)
-    std::vector<std::uint32_t> targets;  ///< padded cells still to settle (deduplicated)
+    std::vector<std::uint32_t> targets;               ///< padded cells still to settle (deduplicated)
     grid::Bitset target_bits;
 };
 
@@ -116,7 +116,7 @@ private:
     }
     template <class Rule, class CostModel>
     friend void run_field(const grid::Grid& grid, GoalField& field, FieldWorkspace& workspace, std::size_t targets,
-                         const StopConditions& stop);
+                          const StopConditions& stop);
 
     std::uint32_t width_ = 0;
     std::uint32_t height_ = 0;
@@ -128,11 +128,11 @@ private:
     QueryStatus stopped_ = QueryStatus::found;
     grid::Cost radius_ = 0;
     Counters counters_;
-    std::vector<grid::Cost> cost_;          ///< per padded cell; tentative until settled
-    std::vector<std::uint8_t> direction_;   ///< per padded cell
-    grid::Bitset settled_;                  ///< per padded cell
-    std::vector<std::uint32_t> touched_;    ///< cells given a cost since the last reset (recompute only)
-    bool reusable_ = false;                 ///< touched_ lists every cell that differs from the reset state
+    std::vector<grid::Cost> cost_;         ///< per padded cell; tentative until settled
+    std::vector<std::uint8_t> direction_;  ///< per padded cell
+    grid::Bitset settled_;                 ///< per padded cell
+    std::vector<std::uint32_t> touched_;   ///< cells given a cost since the last reset (recompute only)
+    bool reusable_ = false;                ///< touched_ lists every cell that differs from the reset state
 };
 
 }  // namespace swarmpath::search

@@ -27,8 +27,8 @@
 #include <vector>
 
 #include "swarmpath/core/error.hpp"
-#include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/bitset.hpp"
+#include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::search {
@@ -49,7 +49,9 @@ public:
     PassableRanks() = default;
     explicit PassableRanks(const grid::Grid& grid);
     /// The rank of passable padded cell `cell`.
-    [[nodiscard]] std::uint32_t rank(std::uint32_t cell) const { return count_before(cell) + bits_set(bits_below(cell)); }
+    [[nodiscard]] std::uint32_t rank(std::uint32_t cell) const {
+        return count_before(cell) + bits_set(bits_below(cell));
+    }
     /// The two halves of a rank, for a caller with a bit count of its own (the oracle's queries pick
     /// the POPCNT instruction at run time): the passable cells before `cell`'s 64-bit word, and the
     /// passable bits of that word below `cell`.
@@ -82,9 +84,9 @@ private:
 /// Where the cells sit in every row, and which can reach which. Index spaces: a cell's *rank*
 /// (PassableRanks) and its *position* in the cell order that rows are encoded over.
 struct OracleLayout {
-    std::vector<std::uint32_t> position_of_rank;   ///< per passable cell
-    std::vector<std::uint32_t> component_of_rank;  ///< connected-component label per passable cell
-    std::vector<std::uint32_t> padded_of_position; ///< the cells in order (for building)
+    std::vector<std::uint32_t> position_of_rank;    ///< per passable cell
+    std::vector<std::uint32_t> component_of_rank;   ///< connected-component label per passable cell
+    std::vector<std::uint32_t> padded_of_position;  ///< the cells in order (for building)
 };
 
 /// The layout of `grid` under `moves` and `rule` in `order`. Fails when the grid has more passable
@@ -116,8 +118,8 @@ std::vector<std::uint8_t> oracle_legal_moves(const grid::Grid& grid, Moves moves
 /// once, ordered runs that start at position 0, directions the movement model has, a legal-move mask
 /// per passable cell), so that queries
 /// on them can never read out of bounds, and that the component labels group the cells as the map's
-/// own connected areas do (they answer "unreachable" without a search). It reads every run once. The error names what is wrong;
-/// `origin` prefixes it.
+/// own connected areas do (they answer "unreachable" without a search). It reads every run once. The error names what
+/// is wrong; `origin` prefixes it.
 Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, std::string_view origin);
 
 /// A worker's scratch for building rows: costs, first-move sets and settled marks per padded cell,
@@ -143,7 +145,8 @@ private:
     using RowFunction = std::size_t (*)(const OracleRowBuilder&, std::uint32_t, OracleRowScratch&,
                                         std::vector<std::uint32_t>&);
     template <class Rule, class CostModel>
-    friend std::size_t build_row(const OracleRowBuilder&, std::uint32_t, OracleRowScratch&, std::vector<std::uint32_t>&);
+    friend std::size_t build_row(const OracleRowBuilder&, std::uint32_t, OracleRowScratch&,
+                                 std::vector<std::uint32_t>&);
     const grid::Grid* grid_;
     const OracleLayout* layout_;
     std::vector<std::uint32_t> padded_of_rank_;

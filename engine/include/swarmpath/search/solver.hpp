@@ -33,7 +33,6 @@ struct PreparedAstar;
 struct PreparedJumpPoints;
 struct PreparedJumpTable;
 
-
 /// How Solver::create prepares its data: the loop its builders run their independent lines on
 /// (the JPS+ table; serial by default, a batch::BatchSolver's workers in a batch), and data the
 /// caller already holds for this grid and these settings' moves and diagonal rule (kept current
@@ -61,7 +60,7 @@ public:
     using SearchFunction = void (*)(const Solver&, SearchState&, const Endpoints&, Result&);
     /// What the solver prepared for its algorithm: exactly one alternative, fixed by create.
     using PreparedData = std::variant<std::shared_ptr<const PreparedAstar>, std::shared_ptr<const PreparedJumpPoints>,
-                                     std::shared_ptr<const PreparedJumpTable>>;
+                                      std::shared_ptr<const PreparedJumpTable>>;
 
     /// Validates `settings` against `grid` (an inadmissible heuristic without allow_inadmissible,
     /// a weight below 1, an empty grid, ...) and prepares the search. The grid must outlive the solver.

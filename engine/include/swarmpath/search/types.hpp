@@ -96,8 +96,8 @@ struct Query {
 };
 
 struct Counters {
-    std::uint64_t expanded = 0;       ///< nodes taken off the open list and expanded
-    std::uint64_t generated = 0;      ///< successors evaluated (legal moves out of expanded nodes)
+    std::uint64_t expanded = 0;   ///< nodes taken off the open list and expanded
+    std::uint64_t generated = 0;  ///< successors evaluated (legal moves out of expanded nodes)
     std::uint64_t heap_pushes = 0;
     std::uint64_t heap_pops = 0;
     std::uint64_t decrease_keys = 0;
@@ -140,7 +140,7 @@ struct SearchSettings {
     double weight = 1.0;              ///< weighted A*: f = g + weight·h, weight ≥ 1
     bool allow_inadmissible = false;  ///< accept a heuristic that overestimates for this movement
     Fallback fallback = Fallback::none;
-    std::uint64_t max_expansions = 0; ///< 0: unlimited
+    std::uint64_t max_expansions = 0;  ///< 0: unlimited
     /// Per-query deadline: a query stops (status `deadline`) once this much wall time has passed since
     /// it started; 0: none. Checked every kCheckpointInterval expansions, so a query may overrun it by
     /// one interval's work (tens of microseconds).

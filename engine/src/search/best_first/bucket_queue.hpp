@@ -15,8 +15,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "swarmpath/grid/grid.hpp"
 #include "search/four_ary_heap.hpp"
+#include "swarmpath/grid/grid.hpp"
 
 namespace swarmpath::search::best_first {
 
@@ -43,7 +43,8 @@ class BucketQueue {
 public:
     /// `costs`: the cost per padded cell that a popped entry carries.
     BucketQueue(std::vector<std::vector<std::uint32_t>>& buckets, grid::Cost dearest_step, const grid::Cost* costs)
-        : buckets_(&buckets), ring_(std::bit_ceil(static_cast<std::size_t>(dearest_step / grid::kStraightUnits) + 2)),
+        : buckets_(&buckets),
+          ring_(std::bit_ceil(static_cast<std::size_t>(dearest_step / grid::kStraightUnits) + 2)),
           costs_(costs) {
         if (buckets.size() < ring_) buckets.resize(ring_);
         for (std::size_t index = 0; index < ring_; ++index) buckets[index].clear();

@@ -7,9 +7,9 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "search/moves.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/padded_layout.hpp"
-#include "search/moves.hpp"
 
 namespace swarmpath::search::best_first {
 
@@ -20,7 +20,8 @@ inline PaddedLayout layout_of(const grid::Grid& grid) { return grid.layout(); }
 
 /// Index offset of one step in `direction`.
 constexpr std::int32_t direction_offset(const PaddedLayout& layout, int direction) {
-    return layout.offset(kDirectionX[static_cast<std::size_t>(direction)], kDirectionY[static_cast<std::size_t>(direction)]);
+    return layout.offset(kDirectionX[static_cast<std::size_t>(direction)],
+                         kDirectionY[static_cast<std::size_t>(direction)]);
 }
 
 /// The eight offsets, for a loop to copy into its own frame.

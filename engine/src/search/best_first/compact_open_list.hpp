@@ -20,8 +20,8 @@
 
 #include "search/best_first/padded_open_list.hpp"
 #include "search/best_first/platform.hpp"
-#include "swarmpath/grid/grid.hpp"
 #include "search/four_ary_heap.hpp"
+#include "swarmpath/grid/grid.hpp"
 
 namespace swarmpath::search::best_first {
 
@@ -56,7 +56,7 @@ inline constexpr grid::Cost kCompactCostLimit = (grid::Cost{1} << 32) - 1;
 /// predictor). On x86-64: three comparisons and five conditional moves, the index built from the
 /// carry flag (GCC otherwise turns the selection into branches or a longer mask sequence).
 [[nodiscard]] [[gnu::always_inline]] inline std::uint32_t smallest_of_four(const std::uint64_t* keys,
-                                                                          std::uint64_t& smallest) {
+                                                                           std::uint64_t& smallest) {
 #ifdef SWARMPATH_X86_64_ASSEMBLY
     std::uint64_t low = keys[0];
     std::uint64_t high = keys[2];
@@ -150,7 +150,8 @@ private:
 
     [[gnu::noinline]] void grow() {  // cold: runs a few times per context
         const std::uint32_t capacity = capacity_ == 0 ? 1024 : capacity_ * 2;
-        std::unique_ptr<std::uint64_t[]> key_storage(new std::uint64_t[static_cast<std::size_t>(capacity) + kAlignmentSlack]);
+        std::unique_ptr<std::uint64_t[]> key_storage(
+            new std::uint64_t[static_cast<std::size_t>(capacity) + kAlignmentSlack]);
         std::unique_ptr<std::uint32_t[]> cell_storage(new std::uint32_t[capacity]);
         const auto address = reinterpret_cast<std::uintptr_t>(key_storage.get());
         // First index i (0…3) such that key 1 lands on a 32-byte boundary: (address + 8(i+1)) % 32 == 0.

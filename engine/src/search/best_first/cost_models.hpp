@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <iterator>
 
-#include "swarmpath/grid/grid.hpp"
 #include "search/moves.hpp"
+#include "swarmpath/grid/grid.hpp"
 
 namespace swarmpath::search::best_first {
 

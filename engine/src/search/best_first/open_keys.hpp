@@ -21,8 +21,8 @@
 #include "search/best_first/packed_open_list.hpp"
 #include "search/best_first/platform.hpp"
 #include "search/best_first/search_state.hpp"
-#include "swarmpath/grid/grid.hpp"
 #include "search/four_ary_heap.hpp"
+#include "swarmpath/grid/grid.hpp"
 
 namespace swarmpath::search::best_first {
 
@@ -135,7 +135,8 @@ struct KeyBounds {
 inline KeyBounds key_bounds(const grid::Grid& grid, grid::Cost dearest, std::uint64_t weight_fixed) {
     KeyBounds bounds;
     const double g_bound = (static_cast<double>(grid.cell_count()) + 1.0) * static_cast<double>(dearest);
-    const double h_bound = static_cast<double>(grid.width() + grid.height()) * static_cast<double>(grid::kStraightUnits) *
+    const double h_bound = static_cast<double>(grid.width() + grid.height()) *
+                           static_cast<double>(grid::kStraightUnits) *
                            (static_cast<double>(weight_fixed) / 65536.0 + 1.0);
     bounds.packed_keys_fit = g_bound + h_bound < 0.5 * static_cast<double>(kPackedCostLimit);
     const grid::Cost heuristic_growth = ((2 * grid::kStraightUnits * weight_fixed) >> 16) + 1;

@@ -26,8 +26,8 @@
 
 #include "search/best_first/padded_open_list.hpp"
 #include "search/best_first/platform.hpp"
-#include "swarmpath/grid/grid.hpp"
 #include "search/four_ary_heap.hpp"
+#include "swarmpath/grid/grid.hpp"
 
 namespace swarmpath::search::best_first {
 
@@ -50,7 +50,9 @@ __extension__ typedef unsigned __int128 PackedKey;
 [[nodiscard]] inline std::uint32_t key_cell(PackedKey key) { return static_cast<std::uint32_t>(key); }
 /// 1 when a < b, else 0, by arithmetic alone (the sign of a − b): valid because f < 2^47 keeps the
 /// top bit of every key clear. Written so, the compiler emits sub/sbb/shr rather than a branch.
-[[nodiscard]] inline std::uint32_t less_bit(PackedKey a, PackedKey b) { return static_cast<std::uint32_t>((a - b) >> 127); }
+[[nodiscard]] inline std::uint32_t less_bit(PackedKey a, PackedKey b) {
+    return static_cast<std::uint32_t>((a - b) >> 127);
+}
 /// Orders after every real key (their top 17 bits are clear) and keeps less_bit valid (top bit clear).
 inline constexpr PackedKey kPackedEmptyKey = ~PackedKey{0} >> 1;
 

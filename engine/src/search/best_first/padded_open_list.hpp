@@ -57,7 +57,9 @@ public:
     }
 
     /// Replaces the entry at `position` with `entry`, which must not order after it.
-    void decrease_key(std::uint32_t position, Entry entry, CellStamp* stamps) { self().sift_up(position, entry, stamps); }
+    void decrease_key(std::uint32_t position, Entry entry, CellStamp* stamps) {
+        self().sift_up(position, entry, stamps);
+    }
 
 protected:
     /// Padding slots that always follow the last entry.

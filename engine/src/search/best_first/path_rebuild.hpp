@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "search/best_first/cell_layout.hpp"
-#include "swarmpath/grid/grid.hpp"
 #include "search/moves.hpp"
+#include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::search::best_first {

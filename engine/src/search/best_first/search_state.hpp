@@ -18,11 +18,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "swarmpath/grid/bitset.hpp"
 #include "search/best_first/compact_open_list.hpp"
 #include "search/best_first/packed_open_list.hpp"
 #include "search/best_first/zeroed_array.hpp"
 #include "search/four_ary_heap.hpp"
+#include "swarmpath/grid/bitset.hpp"
 
 namespace swarmpath::search {
 
@@ -45,7 +45,7 @@ public:
     /// Starts a new search: everything touched by earlier searches becomes stale.
     void begin_search() {
         generation_ = (generation_ | 1U) + 1U;  // the next even value
-        if (generation_ == 0) {  // wrapped: the only full clear, once per 2^31 searches
+        if (generation_ == 0) {                 // wrapped: the only full clear, once per 2^31 searches
             for (CellStamp& stamp : stamps_) stamp.generation = 0;
             generation_ = 2;
         }
@@ -98,13 +98,10 @@ public:
     }
 
     /// Bytes of per-cell state per padded cell (excluding the heap, which grows with the frontier).
-    static constexpr double bytes_per_cell() {
-        return static_cast<double>(sizeof(CellStamp) + sizeof(std::uint8_t));
-    }
+    static constexpr double bytes_per_cell() { return static_cast<double>(sizeof(CellStamp) + sizeof(std::uint8_t)); }
     [[nodiscard]] std::size_t memory_bytes() const {
-        return stamps_.size() * sizeof(CellStamp) + parent_direction_.size() +
-               closed_.memory_bytes() + open_.memory_bytes() + packed_open_.memory_bytes() +
-               compact_open_.memory_bytes() +
+        return stamps_.size() * sizeof(CellStamp) + parent_direction_.size() + closed_.memory_bytes() +
+               open_.memory_bytes() + packed_open_.memory_bytes() + compact_open_.memory_bytes() +
                path_scratch_.capacity() * sizeof(std::uint32_t) + parent_cells_.size() * sizeof(std::uint32_t);
     }
 

@@ -1,10 +1,10 @@
 // A fixed-size array of trivially copyable values that starts all zero without writing them: a large
 // one is mapped as fresh zero pages from the system (mmap on POSIX; std::calloc elsewhere and for
 // small arrays), so a page costs its first-touch fault only when a search reaches it. (calloc alone
-// is not enough: glibc clears a block it recycles from its heap, touching every page.) A search state for a 512×512 map is
-// about 3 MB; filling it at allocation (std::vector::assign) faulted in every page up front, which
-// was the fixed ~3 ms a cold batch paid even for one short query. Internal to the search
-// core (search_state.hpp). Assumes an all-zero bit pattern is the value-initialised T.
+// is not enough: glibc clears a block it recycles from its heap, touching every page.) A search state for a 512×512 map
+// is about 3 MB; filling it at allocation (std::vector::assign) faulted in every page up front, which was the fixed ~3
+// ms a cold batch paid even for one short query. Internal to the search core (search_state.hpp). Assumes an all-zero
+// bit pattern is the value-initialised T.
 #pragma once
 
 #include <cstddef>
