@@ -1,118 +1,27 @@
-// Building, saving, loading and answering with a path oracle (batch/path_oracle.hpp); the byte
-// layout is docs/oracle-format.md. The build hands sources to the workers in blocks, each block's
-// rows into its own buffer, and joins the buffers in source order, so the file is the same
-// whatever the thread count. Loading reads the file into memory the oracle owns (so a file changed
-// or truncated afterwards cannot fault or alter a run) and checks, before any query can read it: the
-// magic and version, that the section sizes add up to the file's size, the checksum, the map,
-// terrain and movement rule it was built for, and the tables' structure.
+// Building, saving, loading and answering with a path oracle (batch/path_oracle.hpp); the file's
+// bytes are io/oracle_file's. The build hands sources to the workers in blocks, each block's rows
+// into its own buffer, and joins the buffers in source order, so the file is the same whatever the
+// thread count. Loading takes the file whole into memory the oracle owns and checks, before any
+// query can read it: the file's own consistency (io/oracle_file), the map, terrain and movement rule
+// it was built for, and the tables' structure.
 #include "swarmpath/batch/path_oracle.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <bit>
-#include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <mutex>
-#include <new>
 #include <string_view>
 #include <utility>
 
+#include "io/oracle_file.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 
 namespace swarmpath::batch {
 namespace {
 
-static_assert(std::endian::native == std::endian::little, "oracle files are little-endian; this host is not");
-
-constexpr char kMagic[8] = {'S', 'W', 'P', 'O', 'R', 'A', 'C', 'L'};
-constexpr std::uint32_t kVersion = 1;
-constexpr std::uint32_t kHeaderBytes = 128;
-constexpr std::size_t kMapNameBytes = 64;
 constexpr std::uint32_t kRowsPerTask = 64;
-
-/// The fixed header (docs/oracle-format.md), exactly as stored.
-struct FileHeader {
-    char magic[8];
-    std::uint32_t version;
-    std::uint32_t header_bytes;
-    std::uint32_t width;
-    std::uint32_t height;
-    std::uint8_t topology;  ///< 0: square (the only one so far)
-    std::uint8_t moves;     ///< 4 or 8
-    std::uint8_t diagonal;  ///< 0 both sides free, 1 one side, 2 any
-    std::uint8_t order;     ///< search::CellOrder
-    std::uint32_t positions;
-    std::uint64_t runs;
-    std::uint64_t letters_fingerprint;
-    std::uint64_t terrain_fingerprint;
-    std::uint64_t checksum;  ///< of every byte after the header
-    char map_name[kMapNameBytes];
-};
-static_assert(sizeof(FileHeader) == kHeaderBytes);
-
-constexpr std::uint64_t aligned(std::uint64_t bytes) { return (bytes + 7) / 8 * 8; }
-
-/// Byte offsets of the sections after the header.
-struct Sections {
-    std::uint64_t position_of_rank, component_of_rank, row_begin, runs, end;
-    static Sections of(std::uint64_t positions, std::uint64_t runs) {
-        Sections sections{};
-        sections.position_of_rank = kHeaderBytes;
-        sections.component_of_rank = sections.position_of_rank + aligned(positions * 4);
-        sections.row_begin = sections.component_of_rank + aligned(positions * 4);
-        sections.runs = sections.row_begin + aligned((positions + 1) * 4);
-        sections.end = sections.runs + aligned(runs * 4);
-        return sections;
-    }
-};
-
-/// A 64-bit hash of a byte sequence, fed in pieces: eight bytes at a time, multiply-rotate mixing.
-class Fingerprint {
-public:
-    void add(const void* data, std::size_t bytes) {
-        const auto* bytes_in = static_cast<const unsigned char*>(data);
-        for (std::size_t index = 0; index < bytes; ++index) {
-            pending_ |= std::uint64_t{bytes_in[index]} << (8 * filled_);
-            if (++filled_ == 8) flush();
-        }
-    }
-    /// The same as add() for a buffer of whole 64-bit words, eight times faster.
-    void add_words(const std::uint64_t* words, std::size_t count) {
-        if (filled_ != 0) {
-            add(words, count * 8);
-            return;
-        }
-        std::uint64_t state = state_;
-        for (std::size_t index = 0; index < count; ++index) state = mix(state, words[index]);
-        state_ = state;
-        length_ += count * 8;
-    }
-    [[nodiscard]] std::uint64_t value() const {
-        std::uint64_t state = filled_ != 0 ? mix(state_, pending_) : state_;
-        state ^= length_ + std::uint64_t{filled_};
-        state ^= state >> 33;
-        state *= 0xff51afd7ed558ccdULL;
-        state ^= state >> 33;
-        return state;
-    }
-
-private:
-    static std::uint64_t mix(std::uint64_t state, std::uint64_t word) {
-        state ^= word * 0x9E3779B97F4A7C15ULL;
-        return std::rotl(state, 29) * 0xC2B2AE3D27D4EB4FULL;
-    }
-    void flush() {
-        state_ = mix(state_, pending_);
-        length_ += 8;
-        pending_ = 0;
-        filled_ = 0;
-    }
-    std::uint64_t state_ = 0x6A09E667F3BCC908ULL;
-    std::uint64_t pending_ = 0;
-    std::uint64_t length_ = 0;
-    unsigned filled_ = 0;
-};
 
 std::uint8_t moves_code(search::Moves moves) { return moves == search::Moves::four ? 4 : 8; }
 
@@ -124,21 +33,19 @@ std::string describe_rule(std::uint8_t moves, std::uint8_t diagonal) {
 
 }  // namespace
 
-/// What an oracle's spans point into: vectors of a build, or the bytes of a loaded file (as 64-bit
-/// words, so every section is aligned).
+/// What an oracle's spans point into: vectors of a build, or the bytes of a loaded file.
 struct Oracle::Storage {
     search::OracleLayout layout;
     search::PassableRanks ranks;
     std::vector<std::uint32_t> row_begin;
     std::vector<std::uint32_t> runs;
-    /// Not zeroed when allocated: the read fills every word, and zeroing would touch each page twice.
-    std::unique_ptr<std::uint64_t[]> file_words;
+    io::OracleFileBytes file;               ///< a loaded file's bytes, which the spans point into
     std::vector<std::uint8_t> legal_moves;  ///< made from the grid, never read from a file
 };
 
 OracleMapIdentity OracleMapIdentity::of(const grid::Grid& grid) {
     OracleMapIdentity identity;
-    Fingerprint letters;
+    io::Fingerprint letters;
     const std::uint32_t size[2] = {grid.width(), grid.height()};
     letters.add(size, sizeof(size));
     for (std::uint32_t y = 0; y < grid.height(); ++y) {
@@ -148,7 +55,7 @@ OracleMapIdentity OracleMapIdentity::of(const grid::Grid& grid) {
         }
     }
     identity.letters_fingerprint = letters.value();
-    Fingerprint terrain;
+    io::Fingerprint terrain;
     for (const grid::TerrainKind& kind : grid.kinds()) {
         const std::uint64_t fields[5] = {static_cast<std::uint64_t>(static_cast<unsigned char>(kind.letter)),
                                          kind.layer, kind.straight_units, kind.diagonal_units,
@@ -238,7 +145,7 @@ Expected<Oracle> Oracle::assemble(const grid::Grid& grid, const OracleSettings& 
     oracle.order_ = settings.order;
     oracle.identity_ = OracleMapIdentity::of(grid);
     oracle.map_name_ = std::move(map_name);
-    if (oracle.map_name_.size() >= kMapNameBytes) oracle.map_name_.resize(kMapNameBytes - 1);
+    if (oracle.map_name_.size() >= io::kOracleMapNameBytes) oracle.map_name_.resize(io::kOracleMapNameBytes - 1);
     oracle.tables_ = {grid.width(),
                       grid.height(),
                       settings.moves,
@@ -273,7 +180,7 @@ Expected<Oracle> Oracle::build(const grid::Grid& grid, const OracleSettings& set
 }
 
 std::uint64_t Oracle::file_bytes() const {
-    return Sections::of(tables_.position_of_rank.size(), tables_.runs.size()).end;
+    return io::OracleSections::of(tables_.position_of_rank.size(), tables_.runs.size()).end;
 }
 
 Status Oracle::save(const std::string& path) const {
@@ -284,83 +191,24 @@ Status Oracle::save(const std::string& path) const {
 }
 
 Status Oracle::write_to(io::AtomicFile& file) const {
-    const std::uint64_t positions = tables_.position_of_rank.size();
-    const Sections sections = Sections::of(positions, tables_.runs.size());
-    // The body in file order, each section padded to eight bytes, checksummed as it is written.
-    Fingerprint checksum;
-    std::vector<std::pair<const void*, std::size_t>> pieces;
-    const std::uint64_t zeros = 0;
-    auto add = [&](const void* data, std::size_t bytes) {
-        pieces.emplace_back(data, bytes);
-        checksum.add(data, bytes);
-        if (bytes % 8 != 0) {
-            pieces.emplace_back(&zeros, 8 - bytes % 8);
-            checksum.add(&zeros, 8 - bytes % 8);
-        }
-    };
-    add(tables_.position_of_rank.data(), tables_.position_of_rank.size_bytes());
-    add(tables_.component_of_rank.data(), tables_.component_of_rank.size_bytes());
-    add(tables_.row_begin.data(), tables_.row_begin.size_bytes());
-    add(tables_.runs.data(), tables_.runs.size_bytes());
-
-    FileHeader header{};
-    std::memcpy(header.magic, kMagic, sizeof(kMagic));
-    header.version = kVersion;
-    header.header_bytes = kHeaderBytes;
+    io::OracleFileHeader header = io::new_oracle_header();
     header.width = tables_.width;
     header.height = tables_.height;
     header.topology = 0;
     header.moves = moves_code(tables_.moves);
     header.diagonal = static_cast<std::uint8_t>(tables_.diagonal);
     header.order = static_cast<std::uint8_t>(order_);
-    header.positions = static_cast<std::uint32_t>(positions);
-    header.runs = tables_.runs.size();
     header.letters_fingerprint = identity_.letters_fingerprint;
     header.terrain_fingerprint = identity_.terrain_fingerprint;
-    header.checksum = checksum.value();
-    std::memcpy(header.map_name, map_name_.data(), std::min(map_name_.size(), kMapNameBytes - 1));
-
-    file.write(std::string_view(reinterpret_cast<const char*>(&header), sizeof(header)));
-    std::uint64_t written = sizeof(header);
-    for (const auto& [data, bytes] : pieces) {
-        file.write(std::string_view(static_cast<const char*>(data), bytes));
-        written += bytes;
-    }
-    if (written != sections.end) return Error{file.path(), 0, 0, "internal error: the oracle's sections do not add up"};
-    return Success{};
+    std::memcpy(header.map_name, map_name_.data(), std::min(map_name_.size(), io::kOracleMapNameBytes - 1));
+    return io::write_oracle_file(
+        file, header, {tables_.position_of_rank, tables_.component_of_rank, tables_.row_begin, tables_.runs});
 }
 
 namespace {
 
-/// The header's own consistency: magic, version, field ranges, and the size its sections add up to
-/// against the file's `bytes`.
-Status check_header(const FileHeader& header, std::uint64_t bytes, const std::string& path) {
-    auto fail = [&](const std::string& message) -> Status { return Error{path, 0, 0, message}; };
-    if (std::memcmp(header.magic, kMagic, sizeof(kMagic)) != 0)
-        return fail("is not a swarmpath oracle file (bad magic)");
-    if (header.version != kVersion) {
-        return fail("is an oracle file of version " + std::to_string(header.version) +
-                    "; this swarmpath reads version " + std::to_string(kVersion) +
-                    " (build it again with `swarmpath precompute`)");
-    }
-    if (header.header_bytes != kHeaderBytes || header.topology != 0 || (header.moves != 4 && header.moves != 8) ||
-        header.diagonal > 2 || header.order > 2 || header.map_name[kMapNameBytes - 1] != '\0') {
-        return fail("has a malformed header");
-    }
-    const std::uint64_t cells = std::uint64_t{header.width} * header.height;
-    if (cells > grid::kMaximumCells || header.positions > cells || header.runs >= (std::uint64_t{1} << 32)) {
-        return fail("has a malformed header (sizes out of range)");
-    }
-    const Sections sections = Sections::of(header.positions, header.runs);
-    if (sections.end != bytes) {
-        return fail("is " + std::to_string(bytes) + " bytes, but its header describes " + std::to_string(sections.end) +
-                    " (truncated or damaged)");
-    }
-    return Success{};
-}
-
 /// The map, terrain and movement rule the file was built for, against this run's.
-Status check_built_for(const FileHeader& header, const grid::Grid& grid, const OracleMapIdentity& identity,
+Status check_built_for(const io::OracleFileHeader& header, const grid::Grid& grid, const OracleMapIdentity& identity,
                        const OracleSettings& settings, const std::string& path) {
     auto fail = [&](const std::string& message) -> Status { return Error{path, 0, 0, message}; };
     const std::string built_for(header.map_name);
@@ -391,33 +239,13 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
         return fail("path oracles serve octile maps only; this map is of type " +
                     std::string(grid::topology_type_name(grid.topology())));
     }
-    Expected<io::InputFile> file = io::InputFile::open(path, digest);
-    if (!file) {
-        Error error = file.error();
-        error.message += " (an oracle file was expected)";
-        return error;
-    }
-    const std::uint64_t bytes = file->size();
-    if (bytes < kHeaderBytes) return fail("is not a swarmpath oracle file (too short for its header)");
-
-    FileHeader header{};
-    if (Status read = file->read_exactly(&header, sizeof(header)); !read) return read.error();
-    if (Status checked = check_header(header, bytes, path); !checked) return checked.error();
-    const std::string built_for(header.map_name);
-    const Sections sections = Sections::of(header.positions, header.runs);
-    // The whole file in memory of its own, read once: what is checked below is what queries read.
     auto storage = std::make_shared<Storage>();
-    storage->file_words.reset(new (std::nothrow) std::uint64_t[bytes / 8]);
-    if (storage->file_words == nullptr) return fail("cannot be held in memory (" + std::to_string(bytes) + " bytes)");
-    std::memcpy(storage->file_words.get(), &header, sizeof(header));
-    if (Status read = file->read_exactly(storage->file_words.get() + kHeaderBytes / 8, bytes - kHeaderBytes); !read) {
-        return read.error();
-    }
-    if (Status ended = file->expect_end(); !ended) return ended.error();
-    const auto* base = reinterpret_cast<const unsigned char*>(storage->file_words.get());
-    Fingerprint checksum;
-    checksum.add_words(reinterpret_cast<const std::uint64_t*>(base + kHeaderBytes), (bytes - kHeaderBytes) / 8);
-    if (checksum.value() != header.checksum) return fail("is damaged (its checksum does not match its contents)");
+    Expected<io::OracleFileBytes> file = io::read_oracle_file(path, digest);
+    if (!file) return file.error();
+    storage->file = std::move(*file);
+    const io::OracleFileHeader& header = storage->file.header;
+    const io::OracleSections& sections = storage->file.sections;
+    const std::string built_for(header.map_name);
 
     const OracleMapIdentity identity = OracleMapIdentity::of(grid);
     if (Status matches = check_built_for(header, grid, identity, settings, path); !matches) return matches.error();
@@ -427,9 +255,7 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
     oracle.order_ = static_cast<search::CellOrder>(header.order);
     oracle.identity_ = identity;
     oracle.map_name_ = built_for;
-    auto words = [&](std::uint64_t offset, std::uint64_t count) {
-        return std::span<const std::uint32_t>(reinterpret_cast<const std::uint32_t*>(base + offset), count);
-    };
+    auto words = [&](std::uint64_t offset, std::uint64_t count) { return storage->file.section(offset, count); };
     oracle.tables_ = {header.width,
                       header.height,
                       header.moves == 4 ? search::Moves::four : search::Moves::eight,

@@ -1,0 +1,155 @@
+// Writing and reading the path-oracle file's bytes (io/oracle_file.hpp, docs/oracle-format.md). A
+// file is read whole into memory the caller owns, so a file changed or truncated afterwards cannot
+// fault or alter a run, and is checked before anything reads its tables.
+#include "io/oracle_file.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "swarmpath/grid/grid.hpp"
+
+namespace swarmpath::io {
+namespace {
+
+constexpr char kMagic[8] = {'S', 'W', 'P', 'O', 'R', 'A', 'C', 'L'};
+
+constexpr std::uint64_t aligned(std::uint64_t bytes) { return (bytes + 7) / 8 * 8; }
+
+/// The header's own consistency: magic, version, field ranges, and the size its sections add up to
+/// against the file's `bytes`.
+Status check_header(const OracleFileHeader& header, std::uint64_t bytes, const std::string& path) {
+    auto fail = [&](const std::string& message) -> Status { return Error{path, 0, 0, message}; };
+    if (std::memcmp(header.magic, kMagic, sizeof(kMagic)) != 0)
+        return fail("is not a swarmpath oracle file (bad magic)");
+    if (header.version != kOracleFileVersion) {
+        return fail("is an oracle file of version " + std::to_string(header.version) +
+                    "; this swarmpath reads version " + std::to_string(kOracleFileVersion) +
+                    " (build it again with `swarmpath precompute`)");
+    }
+    if (header.header_bytes != kOracleHeaderBytes || header.topology != 0 || (header.moves != 4 && header.moves != 8) ||
+        header.diagonal > 2 || header.order > 2 || header.map_name[kOracleMapNameBytes - 1] != '\0') {
+        return fail("has a malformed header");
+    }
+    const std::uint64_t cells = std::uint64_t{header.width} * header.height;
+    if (cells > grid::kMaximumCells || header.positions > cells || header.runs >= (std::uint64_t{1} << 32)) {
+        return fail("has a malformed header (sizes out of range)");
+    }
+    const OracleSections sections = OracleSections::of(header.positions, header.runs);
+    if (sections.end != bytes) {
+        return fail("is " + std::to_string(bytes) + " bytes, but its header describes " + std::to_string(sections.end) +
+                    " (truncated or damaged)");
+    }
+    return Success{};
+}
+
+}  // namespace
+
+OracleSections OracleSections::of(std::uint64_t positions, std::uint64_t runs) {
+    OracleSections sections{};
+    sections.position_of_rank = kOracleHeaderBytes;
+    sections.component_of_rank = sections.position_of_rank + aligned(positions * 4);
+    sections.row_begin = sections.component_of_rank + aligned(positions * 4);
+    sections.runs = sections.row_begin + aligned((positions + 1) * 4);
+    sections.end = sections.runs + aligned(runs * 4);
+    return sections;
+}
+
+void Fingerprint::add_words(const std::uint64_t* words, std::size_t count) {
+    if (filled_ != 0) {
+        add(words, count * 8);
+        return;
+    }
+    std::uint64_t state = state_;
+    for (std::size_t index = 0; index < count; ++index) state = mix(state, words[index]);
+    state_ = state;
+    length_ += count * 8;
+}
+
+std::uint64_t Fingerprint::value() const {
+    std::uint64_t state = filled_ != 0 ? mix(state_, pending_) : state_;
+    state ^= length_ + std::uint64_t{filled_};
+    state ^= state >> 33;
+    state *= 0xff51afd7ed558ccdULL;
+    state ^= state >> 33;
+    return state;
+}
+
+OracleFileHeader new_oracle_header() {
+    OracleFileHeader header{};
+    std::memcpy(header.magic, kMagic, sizeof(kMagic));
+    header.version = kOracleFileVersion;
+    header.header_bytes = kOracleHeaderBytes;
+    return header;
+}
+
+Status write_oracle_file(AtomicFile& file, OracleFileHeader header, const OracleSectionWords& sections) {
+    const std::uint64_t positions = sections.position_of_rank.size();
+    const OracleSections offsets = OracleSections::of(positions, sections.runs.size());
+    // The body in file order, each section padded to eight bytes, checksummed as it is written.
+    Fingerprint checksum;
+    std::vector<std::pair<const void*, std::size_t>> pieces;
+    const std::uint64_t zeros = 0;
+    for (std::span<const std::uint32_t> section :
+         {sections.position_of_rank, sections.component_of_rank, sections.row_begin, sections.runs}) {
+        pieces.emplace_back(section.data(), section.size_bytes());
+        checksum.add(section.data(), section.size_bytes());
+        if (section.size_bytes() % 8 != 0) {
+            pieces.emplace_back(&zeros, 8 - section.size_bytes() % 8);
+            checksum.add(&zeros, 8 - section.size_bytes() % 8);
+        }
+    }
+    header.positions = static_cast<std::uint32_t>(positions);
+    header.runs = sections.runs.size();
+    header.checksum = checksum.value();
+    file.write(std::string_view(reinterpret_cast<const char*>(&header), sizeof(header)));
+    std::uint64_t written = sizeof(header);
+    for (const auto& [data, bytes] : pieces) {
+        file.write(std::string_view(static_cast<const char*>(data), bytes));
+        written += bytes;
+    }
+    if (written != offsets.end) return Error{file.path(), 0, 0, "internal error: the oracle's sections do not add up"};
+    return Success{};
+}
+
+std::span<const std::uint32_t> OracleFileBytes::section(std::uint64_t offset, std::uint64_t count) const {
+    const auto* base = reinterpret_cast<const unsigned char*>(words.get());
+    return {reinterpret_cast<const std::uint32_t*>(base + offset), count};
+}
+
+Expected<OracleFileBytes> read_oracle_file(const std::string& path, FileDigest* digest) {
+    auto fail = [&](const std::string& message) -> Error { return Error{path, 0, 0, message}; };
+    Expected<InputFile> file = InputFile::open(path, digest);
+    if (!file) {
+        Error error = file.error();
+        error.message += " (an oracle file was expected)";
+        return error;
+    }
+    OracleFileBytes contents;
+    contents.bytes = file->size();
+    if (contents.bytes < kOracleHeaderBytes) return fail("is not a swarmpath oracle file (too short for its header)");
+    OracleFileHeader& header = contents.header;
+    if (Status read = file->read_exactly(&header, sizeof(header)); !read) return read.error();
+    if (Status checked = check_header(header, contents.bytes, path); !checked) return checked.error();
+    contents.sections = OracleSections::of(header.positions, header.runs);
+    // The whole file in memory of its own, read once: what is checked is what queries read.
+    contents.words.reset(new (std::nothrow) std::uint64_t[contents.bytes / 8]);
+    if (contents.words == nullptr) {
+        return fail("cannot be held in memory (" + std::to_string(contents.bytes) + " bytes)");
+    }
+    std::memcpy(contents.words.get(), &header, sizeof(header));
+    const std::uint64_t body_bytes = contents.bytes - kOracleHeaderBytes;
+    if (Status read = file->read_exactly(contents.words.get() + kOracleHeaderBytes / 8, body_bytes); !read) {
+        return read.error();
+    }
+    if (Status ended = file->expect_end(); !ended) return ended.error();
+    Fingerprint checksum;
+    checksum.add_words(contents.words.get() + kOracleHeaderBytes / 8, body_bytes / 8);
+    if (checksum.value() != header.checksum) return fail("is damaged (its checksum does not match its contents)");
+    return contents;
+}
+
+}  // namespace swarmpath::io

@@ -1,0 +1,116 @@
+// The path-oracle file as bytes (docs/oracle-format.md): its fixed 128-byte header, where its four
+// sections start, its checksum, writing one, and reading one whole into memory of its own with the
+// header's own consistency checked (magic, version, ranges, sizes, checksum). What the tables mean,
+// and whether a file fits a run's map and movement rule, is batch/path_oracle's business. Internal to
+// the engine. Assumes a little-endian host: the file is little-endian and is read as it is stored.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "swarmpath/core/error.hpp"
+#include "swarmpath/io/atomic_file.hpp"
+#include "swarmpath/io/file_reading.hpp"
+
+namespace swarmpath::io {
+
+static_assert(std::endian::native == std::endian::little, "oracle files are little-endian; this host is not");
+
+inline constexpr std::uint32_t kOracleFileVersion = 1;
+inline constexpr std::uint32_t kOracleHeaderBytes = 128;
+inline constexpr std::size_t kOracleMapNameBytes = 64;
+
+/// The fixed header, exactly as stored.
+struct OracleFileHeader {
+    char magic[8];
+    std::uint32_t version;
+    std::uint32_t header_bytes;
+    std::uint32_t width;
+    std::uint32_t height;
+    std::uint8_t topology;  ///< 0: square (the only one so far)
+    std::uint8_t moves;     ///< 4 or 8
+    std::uint8_t diagonal;  ///< 0 both sides free, 1 one side, 2 any
+    std::uint8_t order;     ///< search::CellOrder
+    std::uint32_t positions;
+    std::uint64_t runs;
+    std::uint64_t letters_fingerprint;
+    std::uint64_t terrain_fingerprint;
+    std::uint64_t checksum;  ///< of every byte after the header
+    char map_name[kOracleMapNameBytes];
+};
+static_assert(sizeof(OracleFileHeader) == kOracleHeaderBytes);
+
+/// Byte offsets of the sections after the header, each padded to eight bytes.
+struct OracleSections {
+    std::uint64_t position_of_rank, component_of_rank, row_begin, runs, end;
+    static OracleSections of(std::uint64_t positions, std::uint64_t runs);
+};
+
+/// A 64-bit hash of a byte sequence, fed in pieces: eight bytes at a time, multiply-rotate mixing.
+/// The file's checksum, and the fingerprints of the map an oracle was built for.
+class Fingerprint {
+public:
+    void add(const void* data, std::size_t bytes) {
+        const auto* bytes_in = static_cast<const unsigned char*>(data);
+        for (std::size_t index = 0; index < bytes; ++index) {
+            pending_ |= std::uint64_t{bytes_in[index]} << (8 * filled_);
+            if (++filled_ == 8) flush();
+        }
+    }
+    /// The same as add() for a buffer of whole 64-bit words, eight times faster.
+    void add_words(const std::uint64_t* words, std::size_t count);
+    [[nodiscard]] std::uint64_t value() const;
+
+private:
+    static std::uint64_t mix(std::uint64_t state, std::uint64_t word) {
+        state ^= word * 0x9E3779B97F4A7C15ULL;
+        return std::rotl(state, 29) * 0xC2B2AE3D27D4EB4FULL;
+    }
+    void flush() {
+        state_ = mix(state_, pending_);
+        length_ += 8;
+        pending_ = 0;
+        filled_ = 0;
+    }
+    std::uint64_t state_ = 0x6A09E667F3BCC908ULL;
+    std::uint64_t pending_ = 0;
+    std::uint64_t length_ = 0;
+    unsigned filled_ = 0;
+};
+
+/// The four tables of an oracle, in file order.
+struct OracleSectionWords {
+    std::span<const std::uint32_t> position_of_rank;
+    std::span<const std::uint32_t> component_of_rank;
+    std::span<const std::uint32_t> row_begin;
+    std::span<const std::uint32_t> runs;
+};
+
+/// A header with its magic, version and size filled in and every other field zero.
+OracleFileHeader new_oracle_header();
+
+/// Writes `header` (its positions, runs and checksum set here from `sections`) and the sections
+/// into `file`, without committing it.
+[[nodiscard]] Status write_oracle_file(AtomicFile& file, OracleFileHeader header, const OracleSectionWords& sections);
+
+/// A whole oracle file in memory of its own, as 64-bit words so every section is aligned.
+struct OracleFileBytes {
+    OracleFileHeader header{};
+    OracleSections sections{};
+    std::uint64_t bytes = 0;
+    /// Not zeroed when allocated: the read fills every word, and zeroing would touch each page twice.
+    std::unique_ptr<std::uint64_t[]> words;
+    /// `count` 32-bit words from byte `offset`.
+    [[nodiscard]] std::span<const std::uint32_t> section(std::uint64_t offset, std::uint64_t count) const;
+};
+
+/// Reads the oracle file at `path` whole, once, and checks its header's consistency (magic,
+/// version, field ranges, that the sections add up to the file's size) and its checksum; errors
+/// name the file. With `digest`, the bytes are checksummed there as they are read.
+Expected<OracleFileBytes> read_oracle_file(const std::string& path, FileDigest* digest = nullptr);
+
+}  // namespace swarmpath::io
