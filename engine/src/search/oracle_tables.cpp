@@ -1,10 +1,10 @@
-// The path oracle's layout, row encoder, table check and query (see path_oracle.hpp). A row is one
+// The path oracle's layout, row encoder, table check and query (see search/oracle_tables.hpp). A row is one
 // forward Dijkstra from its source over Dial's buckets (best_first/bucket_queue.hpp, the goal
 // fields' open list) that carries each cell's set of optimal first moves, then one sweep over the
 // target positions in which a run grows while some move stays in the intersection of its cells'
 // sets (the greedy cover, which makes the fewest runs for the order). The row code is compiled once
 // per move rule and cost model and chosen once per builder.
-#include "swarmpath/search/path_oracle.hpp"
+#include "swarmpath/search/oracle_tables.hpp"
 
 #include <algorithm>
 #include <array>

@@ -414,9 +414,9 @@ SWARMPATH_API swarmpath_status swarmpath_oracle_build(const swarmpath_grid* grid
                                                       swarmpath_batch* batch, const char* map_name,
                                                       swarmpath_progress progress, void* progress_user,
                                                       swarmpath_oracle** oracle);
-/** Loads an oracle file (mapped, not read into memory) made by swarmpath_oracle_save or `swarmpath
- *  precompute` for `grid` under settings->moves and ->diagonal_rule. Errors: SWARMPATH_ERROR_FILE (a
- *  missing, damaged or foreign file, or one built for another map, terrain or rule; the message
+/** Loads an oracle file (read whole into memory the oracle owns, so later changes to the file cannot reach it) made by
+ * swarmpath_oracle_save or `swarmpath precompute` for `grid` under settings->moves and ->diagonal_rule. Errors:
+ * SWARMPATH_ERROR_FILE (a missing, damaged or foreign file, or one built for another map, terrain or rule; the message
  *  names the file), SWARMPATH_ERROR_INVALID_ARGUMENT, SWARMPATH_ERROR_OUT_OF_MEMORY. */
 SWARMPATH_API swarmpath_status swarmpath_oracle_load(const char* oracle_path, const swarmpath_grid* grid,
                                                      const swarmpath_settings* settings, swarmpath_oracle** oracle);

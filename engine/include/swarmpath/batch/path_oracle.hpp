@@ -1,5 +1,5 @@
 // A path oracle for one static map: built once on a BatchSolver's workers (one goal field
-// per source cell, search/path_oracle.hpp), saved as one versioned binary file
+// per source cell, search/oracle_tables.hpp), saved as one versioned binary file
 // (docs/oracle-format.md) written atomically, and loaded into memory of its own, so a game or a
 // benchmark answers optimal queries by following stored first moves instead of searching.
 //
@@ -22,7 +22,7 @@
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/file_reading.hpp"
-#include "swarmpath/search/path_oracle.hpp"
+#include "swarmpath/search/oracle_tables.hpp"
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::batch {

@@ -1,8 +1,8 @@
 // Which platform-specific fast paths the A* search's internals (astar.hpp and the open lists) and
-// the path oracle's queries (path_oracle.cpp) may use. Internal to the engine, never installed. Each fast path has a
-// portable fallback in plain C++20, selected when the compiler or target lacks the feature, or everywhere when the
-// build defines SWARMPATH_PORTABLE (CMake option SWARMPATH_PORTABLE), which CI builds and tests so the fallbacks stay
-// correct. The fast and portable forms give the same results and counters.
+// the path oracle's queries (search/oracle_tables.cpp) may use. Internal to the engine, never installed. Each fast path
+// has a portable fallback in plain C++20, selected when the compiler or target lacks the feature, or everywhere when
+// the build defines SWARMPATH_PORTABLE (CMake option SWARMPATH_PORTABLE), which CI builds and tests so the fallbacks
+// stay correct. The fast and portable forms give the same results and counters.
 #pragma once
 
 // GNU inline assembly on x86-64: conditional moves the compiler cannot turn back into branches.
@@ -27,7 +27,7 @@
 #endif
 
 // A copy of the path oracle's query code compiled for the POPCNT instruction, taken at run time
-// where the processor has it (path_oracle.cpp); a build that already targets it (-march=native)
+// where the processor has it (search/oracle_tables.cpp); a build that already targets it (-march=native)
 // needs no copy.
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__) && !defined(SWARMPATH_PORTABLE)
 #define SWARMPATH_POPCNT_CLONE 1
