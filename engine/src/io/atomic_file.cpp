@@ -229,6 +229,60 @@ struct AtomicFile::Temporary {
         }
         if (folder >= 0) ::close(folder);
     }
+
+    /// Gives what the output's path holds now a second name of its own, so that a group whose
+    /// later rename fails can put it back. Returns that name, "" when the path holds nothing, or
+    /// sets `problem` (the path is no longer a regular file, or no second name could be made).
+    std::string keep_previous(std::string& problem) const {
+        struct stat information {};
+        if (::fstatat(folder, base.c_str(), &information, AT_SYMLINK_NOFOLLOW) != 0) return {};
+        if (!S_ISREG(information.st_mode)) {
+            problem = std::string("refusing to write: the path became ") + describe_kind(information.st_mode) +
+                      " while running";
+            return {};
+        }
+        for (int attempt = 0; attempt < 100; ++attempt) {
+            std::string kept = temporary_name(base, "old");
+            if (::linkat(folder, base.c_str(), folder, kept.c_str(), 0) == 0) {
+                registry().entries.emplace_back(folder, kept);
+                return kept;
+            }
+            if (errno != EEXIST) break;
+        }
+        problem = describe_errno("cannot keep the previous file while replacing it");
+        return {};
+    }
+
+    /// Renames the finished temporary over the output's path; on failure sets `problem` and lets
+    /// go of `kept` (the previous file stays at the path).
+    void rename_over(const std::string& kept, std::string& problem) {
+        if (::renameat(folder, name.c_str(), folder, base.c_str()) != 0) {
+            problem = describe_errno("cannot write file (rename)");
+            if (!kept.empty()) {
+                ::unlinkat(folder, kept.c_str(), 0);
+                forget(folder, kept);
+            }
+            return;
+        }
+        forget(folder, name);
+        name.clear();
+    }
+
+    /// After a group's renames: with `put_back`, gives the path back what it held before the run
+    /// (`kept`, or nothing); otherwise removes the kept copy.
+    void settle(const std::string& kept, bool put_back) const {
+        if (put_back) {
+            if (kept.empty()) {
+                ::unlinkat(folder, base.c_str(), 0);
+            } else {
+                ::renameat(folder, kept.c_str(), folder, base.c_str());
+            }
+        } else if (!kept.empty()) {
+            ::unlinkat(folder, kept.c_str(), 0);
+        }
+        if (!kept.empty()) forget(folder, kept);
+        ::fsync(folder);
+    }
 };
 
 AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
@@ -473,56 +527,17 @@ Status AtomicFile::commit_files(std::span<AtomicFile* const> files) {
     for (AtomicFile* file : files) {
         if (file->kind_ != OutputKind::file) continue;
         Temporary& temporary = *file->temporary_;
-        struct stat information {};
-        std::string kept;
-        if (::fstatat(temporary.folder, temporary.base.c_str(), &information, AT_SYMLINK_NOFOLLOW) == 0) {
-            if (!S_ISREG(information.st_mode)) {
-                file->fail(std::string("refusing to write: the path became ") + describe_kind(information.st_mode) +
-                           " while running");
-                failure = file->status_;
-                break;
-            }
-            for (int attempt = 0; attempt < 100 && kept.empty(); ++attempt) {
-                std::string name = temporary_name(temporary.base, "old");
-                if (::linkat(temporary.folder, temporary.base.c_str(), temporary.folder, name.c_str(), 0) == 0) {
-                    kept = std::move(name);
-                    registry().entries.emplace_back(temporary.folder, kept);
-                } else if (errno != EEXIST) {
-                    break;
-                }
-            }
-            if (kept.empty()) {
-                file->fail(describe_errno("cannot keep the previous file while replacing it"));
-                failure = file->status_;
-                break;
-            }
-        }
-        if (::renameat(temporary.folder, temporary.name.c_str(), temporary.folder, temporary.base.c_str()) != 0) {
-            file->fail(describe_errno("cannot write file (rename)"));
+        std::string problem;
+        std::string kept = temporary.keep_previous(problem);
+        if (problem.empty()) temporary.rename_over(kept, problem);
+        if (!problem.empty()) {
+            file->fail(problem);
             failure = file->status_;
-            if (!kept.empty()) {
-                ::unlinkat(temporary.folder, kept.c_str(), 0);
-                forget(temporary.folder, kept);
-            }
             break;
         }
-        forget(temporary.folder, temporary.name);
-        temporary.name.clear();
         renamed.emplace_back(&temporary, std::move(kept));
     }
-    for (auto& [temporary, kept] : renamed) {
-        if (!failure) {  // put back what each path held before the run
-            if (kept.empty()) {
-                ::unlinkat(temporary->folder, temporary->base.c_str(), 0);
-            } else {
-                ::renameat(temporary->folder, kept.c_str(), temporary->folder, temporary->base.c_str());
-            }
-        } else if (!kept.empty()) {
-            ::unlinkat(temporary->folder, kept.c_str(), 0);
-        }
-        if (!kept.empty()) forget(temporary->folder, kept);
-        ::fsync(temporary->folder);
-    }
+    for (auto& [temporary, kept] : renamed) temporary->settle(kept, /*put_back=*/!failure);
     if (!failure) {
         for (AtomicFile* file : files) {
             if (file->temporary_ == nullptr || file->temporary_->name.empty()) continue;
