@@ -65,13 +65,7 @@ public:
             ::dup2(error, 2);
             ::dup2(nothing, 0);
             ::close(ends[0]);
-            std::vector<std::string> words{SWARMPATH_EXECUTABLE};
-            words.insert(words.end(), arguments.begin(), arguments.end());
-            std::vector<char*> argv;
-            for (std::string& word : words) argv.push_back(word.data());
-            argv.push_back(nullptr);
-            ::execv(argv[0], argv.data());
-            ::_exit(127);
+            testing::exec_swarmpath(arguments);
         }
         ::close(ends[1]);
         output_ = ends[0];

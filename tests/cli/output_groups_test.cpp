@@ -175,13 +175,7 @@ TEST_F(OutputGroupsTest, AWorkingFolderDeeperThanPathMaxKeepsOutputsApart) {
             if (output < 0 || error < 0 || ::fchdir(folder) != 0) ::_exit(126);
             ::dup2(output, 1);
             ::dup2(error, 2);
-            std::vector<std::string> words{SWARMPATH_EXECUTABLE};
-            words.insert(words.end(), arguments.begin(), arguments.end());
-            std::vector<char*> argv;
-            for (std::string& word : words) argv.push_back(word.data());
-            argv.push_back(nullptr);
-            ::execv(argv[0], argv.data());
-            ::_exit(127);
+            testing::exec_swarmpath(arguments);
         }
         return finish(child, capture_);
     };

@@ -32,6 +32,16 @@ void write_text(const std::string& path, const std::string& contents) {
     file << contents;
 }
 
+void exec_swarmpath(const std::vector<std::string>& arguments) {
+    std::vector<std::string> words{SWARMPATH_EXECUTABLE};
+    words.insert(words.end(), arguments.begin(), arguments.end());
+    std::vector<char*> argv;
+    for (std::string& word : words) argv.push_back(word.data());
+    argv.push_back(nullptr);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+}
+
 pid_t start_swarmpath(const std::vector<std::string>& arguments, const std::string& folder,
                       const std::string& output_path, const std::string& error_path) {
     const pid_t child = ::fork();
@@ -46,13 +56,7 @@ pid_t start_swarmpath(const std::vector<std::string>& arguments, const std::stri
     ::dup2(output, 1);
     ::dup2(error, 2);
     ::dup2(nothing, 0);
-    std::vector<std::string> words{SWARMPATH_EXECUTABLE};
-    words.insert(words.end(), arguments.begin(), arguments.end());
-    std::vector<char*> argv;
-    for (std::string& word : words) argv.push_back(word.data());
-    argv.push_back(nullptr);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
+    exec_swarmpath(arguments);
 }
 
 namespace {

@@ -36,6 +36,10 @@ std::string read_text(const std::string& path);
 /// Writes `contents` to `path` (binary), replacing it.
 void write_text(const std::string& path, const std::string& contents);
 
+/// In a forked child whose streams are set up: replaces the child with the swarmpath executable
+/// run with `arguments`; exits 127 when it cannot be started.
+[[noreturn]] void exec_swarmpath(const std::vector<std::string>& arguments);
+
 /// Starts `SWARMPATH_EXECUTABLE arguments` without a shell, in `folder`, with standard input from
 /// /dev/null and standard output and error to the files named (an empty name: /dev/null). Returns
 /// the child's process id, for waitpid or wait4.

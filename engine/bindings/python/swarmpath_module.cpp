@@ -482,6 +482,21 @@ std::pair<std::int64_t, std::int64_t> cell_argument(const py::object& cell, cons
     }
 }
 
+/// The query from `start` to `goal`, both (x, y) pairs on `grid`'s map; a ValueError names the
+/// endpoint that is off it.
+search::Query query_on_map(const grid::Grid& grid, const py::object& start, const py::object& goal) {
+    const auto [start_x, start_y] = cell_argument(start, "start");
+    const auto [goal_x, goal_y] = cell_argument(goal, "goal");
+    for (auto [x, y, what] : {std::tuple{start_x, start_y, "start"}, std::tuple{goal_x, goal_y, "goal"}}) {
+        if (!grid.contains(x, y)) {
+            raise(PyExc_ValueError, std::string(what) + " (" + std::to_string(x) + ", " + std::to_string(y) +
+                                        ") is off the " + std::to_string(grid.width()) + "x" +
+                                        std::to_string(grid.height()) + " map");
+        }
+    }
+    return {start_x, start_y, goal_x, goal_y};
+}
+
 /// The query statuses as Python sees them: `Status`, a str-valued enum.Enum subclass whose members
 /// compare equal to their names ("found"); its members by status code; and a NumPy array of the
 /// names by code, from which a batch's statuses are taken. Made once and never freed, so no Python
@@ -897,17 +912,9 @@ public:
     }
 
     PythonResult solve(const py::object& start, const py::object& goal) {
-        const auto [start_x, start_y] = cell_argument(start, "start");
-        const auto [goal_x, goal_y] = cell_argument(goal, "goal");
         const grid::Grid& grid = *grid_.grid;
-        for (auto [x, y, what] : {std::tuple{start_x, start_y, "start"}, std::tuple{goal_x, goal_y, "goal"}}) {
-            if (!grid.contains(x, y)) {
-                raise(PyExc_ValueError, std::string(what) + " (" + std::to_string(x) + ", " + std::to_string(y) +
-                                            ") is off the " + std::to_string(grid.width()) + "x" +
-                                            std::to_string(grid.height()) + " map");
-            }
-        }
-        current_solver().solve(context_, {start_x, start_y, goal_x, goal_y}, result_);
+        const search::Query query = query_on_map(grid, start, goal);
+        current_solver().solve(context_, query, result_);
         return {static_cast<std::uint8_t>(result_.status), reported_cost(result_),    result_.cost,
                 path_array(result_.path, grid.width()),    result_.counters.expanded, result_.counters.generated};
     }
@@ -1311,18 +1318,10 @@ public:
     }
 
     PythonResult solve(const py::object& start, const py::object& goal) const {
-        const auto [start_x, start_y] = cell_argument(start, "start");
-        const auto [goal_x, goal_y] = cell_argument(goal, "goal");
         const grid::Grid& grid = *grid_.grid;
-        for (auto [x, y, what] : {std::tuple{start_x, start_y, "start"}, std::tuple{goal_x, goal_y, "goal"}}) {
-            if (!grid.contains(x, y)) {
-                raise(PyExc_ValueError, std::string(what) + " (" + std::to_string(x) + ", " + std::to_string(y) +
-                                            ") is off the " + std::to_string(grid.width()) + "x" +
-                                            std::to_string(grid.height()) + " map");
-            }
-        }
+        const search::Query query = query_on_map(grid, start, goal);
         search::Result result;
-        oracle_->path({start_x, start_y, goal_x, goal_y}, true, result);
+        oracle_->path(query, true, result);
         return {static_cast<std::uint8_t>(result.status), reported_cost(result),    result.cost,
                 path_array(result.path, grid.width()),    result.counters.expanded, result.counters.generated};
     }
