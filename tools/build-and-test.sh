@@ -2,7 +2,8 @@
 # The test command: set up, build, and run the whole test suite. This is what the README documents
 # and what .ci/run calls. Stages, each failing the command on any error:
 #   0. the layer check (tools/check-layers, no compiler needed: seconds): no engine include points
-#      up the layer order or closes a cycle (docs/architecture.md);
+#      up the layer order or closes a cycle (docs/architecture.md); and, once the packages are in,
+#      the format check (tools/check-format: every C and C++ source as .clang-format says);
 #   1. install packages and build (Release, build/);
 #   2. the suite under AddressSanitizer + UndefinedBehaviorSanitizer + LeakSanitizer (build-asan/)
 #      — tools/run-sanitizers.sh address;
@@ -17,12 +18,27 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build_dir="${SWARMPATH_BUILD_DIR:-$root/build}"
-/usr/bin/python3 "$root/tools/check-layers"
-"$root/tools/build.sh"
+# Each stage's wall time goes to standard error as it ends, and all of them again at the end, so a
+# slow stage shows in a CI log.
+started=$SECONDS
+timings=()
+stage() {
+  local name="$1" before=$SECONDS
+  shift
+  "$@"
+  timings+=("$(printf '%5d s  %s' "$((SECONDS - before))" "$name")")
+  echo "build-and-test: ${timings[-1]}" >&2
+}
+stage "layer check" /usr/bin/python3 "$root/tools/check-layers"
+stage "packages" "$root/tools/install-dependencies.sh"
+stage "format check" /usr/bin/python3 "$root/tools/check-format"
+stage "Release build" "$root/tools/build.sh"
 if [ "${SWARMPATH_QUICK:-0}" != "1" ]; then
-  "$root/tools/run-sanitizers.sh" address
-  "$root/tools/run-sanitizers.sh" thread
-  "$root/tools/run-fuzz.sh" "${SWARMPATH_FUZZ_SECONDS:-30}"
-  "$root/tests/packaging/check-consumers.sh" "$build_dir"
+  stage "AddressSanitizer suite" "$root/tools/run-sanitizers.sh" address
+  stage "ThreadSanitizer suite" "$root/tools/run-sanitizers.sh" thread
+  stage "fuzzing" "$root/tools/run-fuzz.sh" "${SWARMPATH_FUZZ_SECONDS:-30}"
+  stage "packaging" "$root/tests/packaging/check-consumers.sh" "$build_dir"
 fi
-ctest --test-dir "$build_dir" --output-on-failure --parallel "$(nproc)" --timeout 900
+stage "Release suite" ctest --test-dir "$build_dir" --output-on-failure --parallel "$(nproc)" --timeout 900
+printf 'build-and-test: %s\n' "${timings[@]}" >&2
+echo "build-and-test: all stages passed in $((SECONDS - started)) s" >&2
