@@ -162,30 +162,31 @@ PassableRanks::PassableRanks(const grid::Grid& grid) : words_(grid.passable_bits
     count_ = count;
 }
 
-template <class Rule, class CostModel>
-std::size_t build_row(const OracleRowBuilder& builder, std::uint32_t source, OracleRowScratch& scratch,
-                      std::vector<std::uint32_t>& runs) {
-    const grid::Grid& grid = *builder.grid_;
+namespace {
+
+/// Sizes `scratch` for `grid` on first use: every cost unset, nothing settled.
+void prepare_scratch(const grid::Grid& grid, OracleRowScratch& scratch) {
     const std::uint32_t cells = grid.padded_cell_count();
-    if (scratch.cost.size() != cells) {
-        scratch.cost.assign(cells, ~grid::Cost{0});
-        scratch.first_moves.assign(cells, 0);
-        scratch.settled = grid::Bitset(cells);
-        scratch.settled_cells.clear();
-        scratch.settled_cells.reserve(grid.passable_bits().count());
-    }
+    if (scratch.cost.size() == cells) return;
+    scratch.cost.assign(cells, ~grid::Cost{0});
+    scratch.first_moves.assign(cells, 0);
+    scratch.settled = grid::Bitset(cells);
+    scratch.settled_cells.clear();
+    scratch.settled_cells.reserve(grid.passable_bits().count());
+}
+
+/// Forward Dijkstra from `source_cell` over Dial's buckets, leaving in `scratch` each reached cell's
+/// set of optimal first moves. A cell's set is the union of those of its optimal predecessors (the
+/// source's own neighbours: the step itself), each final when it is settled: a predecessor costs at
+/// least one bucket less.
+template <class Rule, class CostModel>
+void search_first_moves(const grid::Grid& grid, std::uint32_t source_cell, OracleRowScratch& scratch) {
     grid::Cost* const cost = scratch.cost.data();
     std::uint8_t* const first_moves = scratch.first_moves.data();
     grid::Bitset& settled = scratch.settled;
     const CostModel cost_model(grid);
     const std::uint32_t padded_width = grid.padded_width();
     const auto offsets = best_first::direction_offsets(grid.layout());
-    const std::uint32_t* padded_of_position = builder.layout_->padded_of_position.data();
-    const std::uint32_t source_cell = builder.padded_of_rank_[source];
-
-    // Forward Dijkstra from the source over Dial's buckets. A cell's set of optimal first moves is
-    // the union of those of its optimal predecessors (the source's own neighbours: the step itself),
-    // each final when it is settled: a predecessor costs at least one bucket less.
     cost[source_cell] = 0;
     first_moves[source_cell] = 0;
     best_first::BucketQueue open(scratch.buckets, best_first::dearest_step(grid), cost);
@@ -217,15 +218,21 @@ std::size_t build_row(const OracleRowBuilder& builder, std::uint32_t source, Ora
             }
         }
     }
+}
 
-    // The row: targets in position order; the source itself and unreachable targets take any move.
-    const std::size_t positions = builder.layout_->padded_of_position.size();
+/// Appends the row to `runs`: targets in position order, each run as long as one move is optimal
+/// for all its targets; the source itself and unreachable targets take any move. Returns its runs.
+std::size_t encode_row(const OracleLayout& layout, std::uint32_t source_cell, const OracleRowScratch& scratch,
+                       std::vector<std::uint32_t>& runs) {
+    const std::uint32_t* padded_of_position = layout.padded_of_position.data();
+    const std::size_t positions = layout.padded_of_position.size();
     const std::size_t first_run = runs.size();
     unsigned run_moves = kAnyMove;
     std::uint32_t run_start = 0;
     for (std::uint32_t position = 0; position < positions; ++position) {
         const std::uint32_t cell = padded_of_position[position];
-        const unsigned optimal = cell != source_cell && settled.test(cell) ? first_moves[cell] : kAnyMove;
+        const unsigned optimal =
+            cell != source_cell && scratch.settled.test(cell) ? scratch.first_moves[cell] : kAnyMove;
         const unsigned shared = run_moves & optimal;
         if (shared != 0) {
             run_moves = shared;
@@ -236,14 +243,31 @@ std::size_t build_row(const OracleRowBuilder& builder, std::uint32_t source, Ora
         run_moves = optimal;
     }
     runs.push_back(run_start << 3 | static_cast<std::uint32_t>(__builtin_ctz(run_moves)));
-    // Back to the reset state in O(cells settled), not O(map): every cell given a cost was settled
-    // (the search ran until its buckets were empty).
+    return runs.size() - first_run;
+}
+
+/// Back to the reset state in O(cells settled), not O(map): every cell given a cost was settled
+/// (the search ran until its buckets were empty).
+void reset_scratch(OracleRowScratch& scratch) {
     for (std::uint32_t cell : scratch.settled_cells) {
-        cost[cell] = ~grid::Cost{0};
-        settled.reset(cell);
+        scratch.cost[cell] = ~grid::Cost{0};
+        scratch.settled.reset(cell);
     }
     scratch.settled_cells.clear();
-    return runs.size() - first_run;
+}
+
+}  // namespace
+
+template <class Rule, class CostModel>
+std::size_t build_row(const OracleRowBuilder& builder, std::uint32_t source, OracleRowScratch& scratch,
+                      std::vector<std::uint32_t>& runs) {
+    const grid::Grid& grid = *builder.grid_;
+    prepare_scratch(grid, scratch);
+    const std::uint32_t source_cell = builder.padded_of_rank_[source];
+    search_first_moves<Rule, CostModel>(grid, source_cell, scratch);
+    const std::size_t row_runs = encode_row(*builder.layout_, source_cell, scratch, runs);
+    reset_scratch(scratch);
+    return row_runs;
 }
 
 OracleRowBuilder::OracleRowBuilder(const grid::Grid& grid, Moves moves, DiagonalRule rule, const OracleLayout& layout)
@@ -423,6 +447,42 @@ template <bool kHardwareCount>
     return move_in_row(tables, source_rank, tables.position_of_rank[target_rank]);
 }
 
+/// Ends a walk that a damaged or forged table sent off its rules: the query is `invalid`.
+inline void refuse_damaged_table(std::uint64_t steps, Result& result) {
+    result.status = QueryStatus::invalid;
+    result.path.clear();
+    result.cost_units = 0;
+    result.cost = 0;
+    result.counters.expanded = steps;
+}
+
+/// Paths run straight for several steps (a run's move is the lowest direction its targets share, so
+/// a path keeps one move while it stays optimal). While this step's row is searched, fetches the
+/// whole rows (at most 16 cache lines each) of the next two cells `stride` apart, whose index entries
+/// were fetched on earlier steps, and the index entry of the third: a binary search in a long row,
+/// which would touch several lines one after the other, then finds them in cache. `first_row` is 2
+/// when the direction did not change (the next cell's row was fetched on the last step, as the row two
+/// steps ahead), so only the second row and the third entry are new; 1 otherwise.
+template <bool kHardwareCount>
+[[gnu::always_inline]] inline void prefetch_rows_ahead(const PassableRanks& ranks, const std::uint32_t* runs,
+                                                       const std::uint32_t* row_begin, std::uint32_t padded,
+                                                       std::int32_t stride, int first_row) {
+    std::uint32_t ahead = padded;
+    for (int distance = 1; distance <= 3; ++distance) {
+        ahead = static_cast<std::uint32_t>(static_cast<std::int32_t>(ahead) + stride);
+        if (!ranks.passable(ahead)) break;
+        if (distance < first_row) continue;
+        const std::uint32_t ahead_rank = rank_of<kHardwareCount>(ranks, ahead);
+        if (distance == 3) {
+            __builtin_prefetch(row_begin + ahead_rank);
+            break;
+        }
+        const auto* line = reinterpret_cast<const char*>(runs + row_begin[ahead_rank]);
+        const auto* row_end = reinterpret_cast<const char*>(runs + row_begin[ahead_rank + 1]);
+        for (int lines = 0; line < row_end && lines < 16; ++lines, line += 64) __builtin_prefetch(line);
+    }
+}
+
 /// Follows first moves from the start to the goal, two passable cells of one component. The cost
 /// model, the bit count and the fetching ahead are chosen once per query (oracle_solve).
 template <bool kUniform, bool kHardwareCount, bool kPrefetch>
@@ -464,11 +524,7 @@ template <bool kUniform, bool kHardwareCount, bool kPrefetch>
         // the rule asks for); the remembered cell and the step count stop a loop. An illegal step
         // stays in bounds: the border ring stops a step off the map.
         if (!legal || padded == remembered || ++steps > step_limit) {
-            result.status = QueryStatus::invalid;
-            result.path.clear();
-            result.cost_units = 0;
-            result.cost = 0;
-            result.counters.expanded = steps;
+            refuse_damaged_table(steps, result);
             return;
         }
         if (steps == remember_at) {
@@ -483,31 +539,10 @@ template <bool kUniform, bool kHardwareCount, bool kPrefetch>
         }
         rank = rank_of<kHardwareCount>(ranks, padded);
         if constexpr (kPrefetch) {
-            // Paths run straight for several steps (a run's move is the lowest direction its
-            // targets share, so a path keeps one move while it stays optimal). While this step's
-            // row is searched, fetch the whole rows (at most 16 cache lines each) of the next two
-            // cells in the same direction, whose index entries were fetched on earlier steps, and
-            // the index entry of the third: a binary search in a long row, which would touch
-            // several lines one after the other, then finds them in cache. When the direction did
-            // not change, the next cell's row was fetched on the last step (as the row two steps
-            // ahead), so only the second row and the third entry are new.
-            const std::int32_t stride = padded_step[direction];
+            // The rows of the next cells in this direction, fetched while this step's row is searched.
             const int first_row = direction == previous_direction ? 2 : 1;
             previous_direction = direction;
-            std::uint32_t ahead = padded;
-            for (int distance = 1; distance <= 3; ++distance) {
-                ahead = static_cast<std::uint32_t>(static_cast<std::int32_t>(ahead) + stride);
-                if (!ranks.passable(ahead)) break;
-                if (distance < first_row) continue;
-                const std::uint32_t ahead_rank = rank_of<kHardwareCount>(ranks, ahead);
-                if (distance == 3) {
-                    __builtin_prefetch(row_begin + ahead_rank);
-                    break;
-                }
-                const auto* line = reinterpret_cast<const char*>(runs + row_begin[ahead_rank]);
-                const auto* row_end = reinterpret_cast<const char*>(runs + row_begin[ahead_rank + 1]);
-                for (int lines = 0; line < row_end && lines < 16; ++lines, line += 64) __builtin_prefetch(line);
-            }
+            prefetch_rows_ahead<kHardwareCount>(ranks, runs, row_begin, padded, padded_step[direction], first_row);
         }
         if (record_path) result.path.push_back(grid::CellIndex{cell});
     }
