@@ -41,8 +41,7 @@ struct Scratch {
     std::string inputs;
 
     explicit Scratch(const std::string& name) {
-        // The process id keeps concurrent runs (several build trees, sanitizer jobs) apart.
-        root = testing::scratch_folder("bad-input-" + name + "-" + std::to_string(::getpid()));
+        root = testing::scratch_folder("bad-input-" + name);
         inputs = root + "/inputs";
         fs::create_directories(inputs);
     }

@@ -43,8 +43,7 @@ struct RunOutcome {
 /// Runs `[env ...] mpirun -np ranks swarmpath arguments` (ranks 0: swarmpath alone, no mpirun).
 RunOutcome run(int ranks, const std::string& arguments, const std::string& environment = "") {
     static int counter = 0;
-    const std::string folder =
-        testing::scratch_folder("distributed-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    const std::string folder = testing::scratch_folder("distributed-" + std::to_string(counter++));
     std::string launcher;
     if (ranks > 0) {
         launcher = std::string(SWARMPATH_MPIEXEC) + " --oversubscribe --allow-run-as-root -np " + std::to_string(ranks);

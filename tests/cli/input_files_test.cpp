@@ -34,8 +34,7 @@ class InputFilesTest : public ::testing::Test {
 protected:
     void SetUp() override {
         const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-        folder_ =
-            testing::scratch_folder(std::string("input-files-") + test->name() + "-" + std::to_string(::getpid()));
+        folder_ = testing::scratch_folder(std::string("input-files-") + test->name());
         write("a.map", kMap);
         write("a.map.scen", kScenario);
     }

@@ -65,7 +65,7 @@ class OutputGroupsTest : public ::testing::Test {
 protected:
     void SetUp() override {
         const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-        root_ = testing::scratch_folder("output-groups-" + name + "-" + std::to_string(::getpid()));
+        root_ = testing::scratch_folder("output-groups-" + name);
         work_ = root_ + "/work";
         capture_ = root_ + "/capture";
         std::system(("rm -rf '" + root_ + "'").c_str());  // a deep tree: rm copes where paths are too long

@@ -53,7 +53,7 @@ class OutputSafetyTest : public ::testing::Test {
 protected:
     void SetUp() override {
         const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-        root_ = testing::scratch_folder("output-safety-" + name + "-" + std::to_string(::getpid()));
+        root_ = testing::scratch_folder("output-safety-" + name);
         work_ = root_ + "/work";
         capture_ = root_ + "/capture";
         fs::remove_all(work_);

@@ -56,7 +56,7 @@ class ResourceLimitsTest : public ::testing::Test {
 protected:
     void SetUp() override {
         const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-        root_ = testing::scratch_folder("resource-limits-" + name + "-" + std::to_string(::getpid()));
+        root_ = testing::scratch_folder("resource-limits-" + name);
         work_ = root_ + "/work";
         capture_ = root_ + "/capture";
         fs::remove_all(root_);

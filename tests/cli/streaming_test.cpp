@@ -74,7 +74,7 @@ std::string inflate_gzip(const std::string& bytes) {
 class StreamingTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        folder_ = testing::scratch_folder("streaming-" + std::to_string(::getpid()) + "-" +
+        folder_ = testing::scratch_folder(std::string("streaming-") +
                                           ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(folder_);
         fs::create_directories(folder_);

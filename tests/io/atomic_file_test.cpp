@@ -35,7 +35,7 @@ std::size_t temporaries_in(const std::string& folder) {
 class AtomicFileTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        folder_ = testing::scratch_folder("atomic-file-" + std::to_string(::getpid()) + "-" +
+        folder_ = testing::scratch_folder(std::string("atomic-file-") +
                                           ::testing::UnitTest::GetInstance()->current_test_info()->name());
         fs::remove_all(folder_);
         fs::create_directories(folder_);

@@ -38,7 +38,7 @@ void expect_refused_at_once(const std::string& path, const std::string& expected
 
 class FileReadingTest : public ::testing::Test {
 protected:
-    void SetUp() override { folder_ = testing::scratch_folder("file-reading-" + std::to_string(::getpid())); }
+    void SetUp() override { folder_ = testing::scratch_folder("file-reading"); }
     void TearDown() override {
         std::error_code ignored;
         std::filesystem::remove_all(folder_, ignored);

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include <unistd.h>
+
 namespace swarmpath::testing {
 
 io::MapFile random_map(std::mt19937_64& random, std::uint32_t width, std::uint32_t height, double density,
@@ -44,7 +46,9 @@ std::string to_map_text(const io::MapFile& map) {
 }
 
 std::string scratch_folder(const std::string& name) {
-    std::filesystem::path folder = std::filesystem::temp_directory_path() / ("swarmpath-test-" + name);
+    // The process id keeps two test runs at once (two build trees, sanitizer and Release) apart.
+    std::filesystem::path folder =
+        std::filesystem::temp_directory_path() / ("swarmpath-test-" + name + "-" + std::to_string(::getpid()));
     std::filesystem::remove_all(folder);
     std::filesystem::create_directories(folder);
     return folder.string();

@@ -24,7 +24,8 @@ io::MapFile map_from_rows(std::initializer_list<std::string_view> rows);
 /// The map as Moving AI text (for parser round trips and command-line tests).
 std::string to_map_text(const io::MapFile& map);
 
-/// Folder for a test's scratch files (created; under the build tree's temporary folder).
+/// Folder for a test's scratch files, emptied and created: `name` and the process id under the
+/// temporary folder.
 std::string scratch_folder(const std::string& name);
 
 /// Path of the bundled datasets folder.

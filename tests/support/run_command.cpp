@@ -64,7 +64,7 @@ namespace {
 /// A fresh scratch folder for one run's captured streams.
 std::string capture_folder() {
     static int counter = 0;
-    return scratch_folder("command-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    return scratch_folder("command-" + std::to_string(counter++));
 }
 
 }  // namespace
