@@ -116,6 +116,14 @@ constexpr const char* kClasses =
     "class heavy\n"
     "  S = inf, G = 3\n";
 
+/// A scratch folder holding battle.map and units.classes.
+std::string battle_folder(const std::string& name) {
+    const std::string folder = scratch_folder(name);
+    write_text(folder + "/battle.map", battleground_map());
+    write_text(folder + "/units.classes", kClasses);
+    return folder;
+}
+
 TEST(GenerateCrowdCommand, WithoutAgentOptionsTheOutputIsWhatItWasBefore) {
     // Written by the generator before agent sizes and classes existed, same map, options and seed.
     const std::string folder = scratch_folder("generate-crowd-unchanged");
@@ -136,15 +144,16 @@ TEST(GenerateCrowdCommand, WithoutAgentOptionsTheOutputIsWhatItWasBefore) {
 }
 
 TEST(GenerateCrowdCommand, MixedSizesAndClassesAreLegalAndOptimal) {
-    const std::string folder = scratch_folder("generate-crowd-mixed");
-    write_text(folder + "/battle.map", battleground_map());
-    write_text(folder + "/units.classes", kClasses);
+    const std::string folder = battle_folder("generate-crowd-mixed");
     const std::size_t goals = 2;
     const std::vector<std::uint32_t> sizes = {1, 2, 3};
     const std::vector<std::string> class_names = {"ground", "hover", "heavy"};
-    CommandOutcome crowd = run_swarmpath("generate crowd " + folder + "/battle.map --agents 72 --goals 2 --seed 3 " +
-                                         "--agent-sizes 1,2,3 --classes-file " + folder + "/units.classes -o " +
-                                         folder + "/battle.map.scen");
+    auto generate = [&](const std::string& output) {
+        return run_swarmpath("generate crowd " + folder + "/battle.map --agents 72 --goals 2 --seed 3 " +
+                             "--agent-sizes 1,2,3 --classes-file " + folder + "/units.classes -o " + folder + "/" +
+                             output);
+    };
+    CommandOutcome crowd = generate("battle.map.scen");
     ASSERT_EQ(crowd.exit_code, 0) << crowd.standard_error;
     EXPECT_NE(crowd.standard_error.find("9 kinds of agent"), std::string::npos) << crowd.standard_error;
     Expected<io::MapFile> map = io::read_map_file(folder + "/battle.map");
@@ -182,17 +191,13 @@ TEST(GenerateCrowdCommand, MixedSizesAndClassesAreLegalAndOptimal) {
     EXPECT_NE(text.find("\tsize=3\tclass=heavy\n"), std::string::npos);
     EXPECT_NE(text.find("\tsize=1\tclass=ground\n"), std::string::npos);
     // The same options give the same file.
-    CommandOutcome again = run_swarmpath("generate crowd " + folder + "/battle.map --agents 72 --goals 2 --seed 3 " +
-                                         "--agent-sizes 1,2,3 --classes-file " + folder + "/units.classes -o " +
-                                         folder + "/again.map.scen");
+    CommandOutcome again = generate("again.map.scen");
     ASSERT_EQ(again.exit_code, 0) << again.standard_error;
     EXPECT_EQ(read_text(folder + "/again.map.scen"), text);
 }
 
 TEST(GenerateCrowdCommand, SizesAloneWriteOnlySizeAndAChosenClassSubset) {
-    const std::string folder = scratch_folder("generate-crowd-subsets");
-    write_text(folder + "/battle.map", battleground_map());
-    write_text(folder + "/units.classes", kClasses);
+    const std::string folder = battle_folder("generate-crowd-subsets");
     CommandOutcome sized = run_swarmpath("generate crowd " + folder + "/battle.map --agents 8 --goals 2 " +
                                          "--agent-sizes 2 -o " + folder + "/sized.map.scen");
     ASSERT_EQ(sized.exit_code, 0) << sized.standard_error;
@@ -217,9 +222,7 @@ TEST(GenerateCrowdCommand, SizesAloneWriteOnlySizeAndAChosenClassSubset) {
 }
 
 TEST(GenerateCrowdCommand, RefusesAgentOptionsThatCannotWork) {
-    const std::string folder = scratch_folder("generate-crowd-refusals");
-    write_text(folder + "/battle.map", battleground_map());
-    write_text(folder + "/units.classes", kClasses);
+    const std::string folder = battle_folder("generate-crowd-refusals");
     write_text(folder + "/bad.classes", "version 1\nclass a\nS=fast\n");
     write_text(folder + "/narrow.map", "type octile\nheight 3\nwidth 5\nmap\n.....\n@@@@@\n.....\n");
     // Ground's largest region is the swamp, heavy's (swamp blocked) the two columns of ground.

@@ -151,14 +151,17 @@ std::string case_name(const std::string& name) {
 
 class BadClassesFileTest : public ::testing::TestWithParam<BadClassesCase> {};
 
-TEST_P(BadClassesFileTest, IsRefusedWithLineAndColumn) {
-    const BadClassesCase& bad = GetParam();
-    Expected<MovementClasses> classes = parse_movement_classes(bad.text, "bad.classes");
+/// Checks that `classes` was refused as `bad` says, naming `origin`.
+void expect_refused(const Expected<MovementClasses>& classes, const BadClassesCase& bad, std::string_view origin) {
     ASSERT_FALSE(classes) << bad.name << " was accepted";
-    EXPECT_EQ(classes.error().file, "bad.classes");
+    EXPECT_EQ(classes.error().file, origin);
     EXPECT_EQ(classes.error().line, bad.line) << classes.error().describe();
     EXPECT_EQ(classes.error().column, bad.column) << classes.error().describe();
     EXPECT_NE(classes.error().message.find(bad.message_part), std::string::npos) << classes.error().describe();
+}
+
+TEST_P(BadClassesFileTest, IsRefusedWithLineAndColumn) {
+    expect_refused(parse_movement_classes(GetParam().text, "bad.classes"), GetParam(), "bad.classes");
 }
 
 std::string many_classes(std::size_t count) {
@@ -210,13 +213,7 @@ INSTANTIATE_TEST_SUITE_P(
 class BadClassesSpecTest : public ::testing::TestWithParam<BadClassesCase> {};
 
 TEST_P(BadClassesSpecTest, IsRefusedWithColumn) {
-    const BadClassesCase& bad = GetParam();
-    Expected<MovementClasses> classes = parse_movement_classes_spec(bad.text, "--classes");
-    ASSERT_FALSE(classes) << bad.name << " was accepted";
-    EXPECT_EQ(classes.error().file, "--classes");
-    EXPECT_EQ(classes.error().line, 0U);
-    EXPECT_EQ(classes.error().column, bad.column) << classes.error().describe();
-    EXPECT_NE(classes.error().message.find(bad.message_part), std::string::npos) << classes.error().describe();
+    expect_refused(parse_movement_classes_spec(GetParam().text, "--classes"), GetParam(), "--classes");
 }
 
 INSTANTIATE_TEST_SUITE_P(
