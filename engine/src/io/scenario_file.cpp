@@ -199,8 +199,7 @@ private:
         std::uint32_t* seen = key == "size" ? &size_column : key == "class" ? &class_column : nullptr;
         if (seen == nullptr) {
             static constexpr std::string_view kKeys[] = {"size", "class"};
-            std::string message =
-                "unknown optional column '" + printable(key, 30) + "' (expected size=K or class=NAME)";
+            std::string message = "unknown optional column '" + printable(key, 30) + "': expected size=K or class=NAME";
             if (key.size() <= 30) {
                 if (const std::string_view closest = closest_name(key, kKeys); !closest.empty()) {
                     message.append(" (did you mean ").append(closest).append("?)");
