@@ -1,7 +1,8 @@
 // libFuzzer target: Moving AI scenario parsing. Checks that the first-error parse and the
 // problem-list parse agree, that every error names the file and a line inside the text, and that
 // every accepted row holds what the format allows (sizes in range, a finite non-negative length,
-// increasing line numbers). Seeds: the first rows of the bundled scenarios (see tools/run-fuzz.sh).
+// increasing line numbers, an agent size in range and a valid class name). Seeds: the first rows of the bundled
+// scenarios (see tools/run-fuzz.sh).
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -10,6 +11,7 @@
 
 #include "fuzz_support.hpp"
 #include "swarmpath/io/map_file.hpp"
+#include "swarmpath/io/movement_classes_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 
 namespace {
@@ -47,6 +49,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         require(row.map_width >= 1 && row.map_width <= io::kMaximumSide, "accepted a map width out of range");
         require(row.map_height >= 1 && row.map_height <= io::kMaximumSide, "accepted a map height out of range");
         require(std::isfinite(row.optimal_length) && row.optimal_length >= 0, "accepted a bad optimal length");
+        require(row.agent_size >= 1 && row.agent_size <= io::kMaximumAgentSize, "accepted an agent size out of range");
+        require(row.agent_class.empty() || io::class_name_problem(row.agent_class).empty(),
+                "accepted a class name that is not a name");
         const std::string resolved = io::resolve_map_path(std::string(kOrigin), row.map_name);
         require(resolved.rfind("folder/", 0) == 0, "resolved map path left the scenario's folder");
         require(resolved.find('/', 7) == std::string::npos && resolved.find('\\') == std::string::npos,

@@ -3,9 +3,11 @@
 
 usage: make-fuzz-seeds.py DATASET_FOLDER OUTPUT_FOLDER
 
-Writes OUTPUT_FOLDER/map_parser, scenario_parser and terrain_spec. Whole bundled maps are too big
-for fast fuzzing, so map seeds are the two small maps whole plus windows cut from every map (with
-their header rewritten, in LF and CRLF); scenario seeds are the first rows of every scenario file.
+Writes OUTPUT_FOLDER/map_parser, scenario_parser, terrain_spec and movement_classes. Whole bundled
+maps are too big for fast fuzzing, so map seeds are the two small maps whole plus windows cut from
+every map (with their header rewritten, in LF and CRLF); scenario seeds are the first rows of every
+scenario file and a few rows with the optional agent columns; terrain and movement-class seeds are
+written here.
 Deterministic: the same datasets give the same seeds.
 """
 import os
@@ -52,6 +54,9 @@ def scenario_seeds(dataset, output):
             lines = open(os.path.join(root, name), "rb").read().split(b"\n")
             write(folder, name, b"\n".join(lines[:12]) + b"\n")
             write(folder, name + ".tail", b"\n".join(lines[:1] + lines[-6:]))
+    write(folder, "agent-columns", b"version 1\n0\ta.map\t8\t8\t0\t0\t5\t5\t7.07106781\tsize=2\tclass=hover\n"
+          b"0\ta.map\t8\t8\t1\t1\t6\t2\t5.41421356\tclass=ground size=3\n"
+          b"0 a.map 8 8 0 0 1 1 1.41421356 size=1\n")
 
 
 def terrain_seeds(output):
@@ -64,6 +69,17 @@ def terrain_seeds(output):
         write(folder, "file%d" % index, b"\x01" + text)
 
 
+def movement_class_seeds(output):
+    folder = os.path.join(output, "movement_classes")
+    files = [b"version 1\nclass ground\nclass hover\nW = 1, S = 2\nclass heavy: S=inf # no swamps\n",
+             b"# units\r\nversion 1\r\nclass a\r\nG=0.5\r\nT=3\r\n"]
+    specs = [b"ground;hover:W=1,S=2;heavy:S=inf", b"a:x=1e-6 ; b:x=1e12,y=blocked"]
+    for index, text in enumerate(files):
+        write(folder, "file%d" % index, b"\x01" + text)
+    for index, spec in enumerate(specs):
+        write(folder, "spec%d" % index, b"\x00" + spec)
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -71,6 +87,7 @@ def main():
     map_seeds(dataset, output)
     scenario_seeds(dataset, output)
     terrain_seeds(output)
+    movement_class_seeds(output)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@
 #   tools/run-fuzz.sh --runs N [TARGET...]         each target for N executions: the long run
 #                                                  (documented in docs/reliability.md: N = 10000000)
 #
-# TARGET is map_parser, scenario_parser or terrain_spec (default: all three, one after another).
+# TARGET is map_parser, scenario_parser, terrain_spec or movement_classes (default: all four, one
+# after another).
 # Every target first replays its regression inputs (fuzz/regressions/TARGET/, the crashers found
 # so far), then fuzzes from the seed corpus built from datasets/movingai plus the corpus kept in
 # fuzz-corpus-work/corpus/TARGET from earlier runs. A crash, leak, sanitizer report or broken
@@ -26,7 +27,7 @@ elif [[ "${1:-}" =~ ^[0-9]+$ ]]; then
   shift
 fi
 targets=("$@")
-if [ "${#targets[@]}" -eq 0 ]; then targets=(map_parser scenario_parser terrain_spec); fi
+if [ "${#targets[@]}" -eq 0 ]; then targets=(map_parser scenario_parser terrain_spec movement_classes); fi
 
 compiler="${SWARMPATH_FUZZ_CXX:-clang++-14}"
 if ! command -v "$compiler" > /dev/null; then
@@ -58,6 +59,7 @@ for target in "${targets[@]}"; do
   if [ -n "$runs" ]; then limit=(-runs="$runs"); fi
   max_len=2048
   if [ "$target" = "terrain_spec" ]; then max_len=512; fi
+  if [ "$target" = "movement_classes" ]; then max_len=1024; fi
   log="$logs/$target-$(date -u +%Y%m%dT%H%M%S).log"
   echo "run-fuzz: $target: fuzzing (${limit[*]}), log $log"
   if ! "$binary" "${limit[@]}" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \

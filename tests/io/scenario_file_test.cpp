@@ -1,9 +1,13 @@
 // Scenario parser tests: both version spellings, tab and space separators, CRLF and a missing final
-// newline, map names as paths or bare names, and every malformed row, each error with its line.
+// newline, map names as paths or bare names, the optional agent columns (size=K, class=NAME) and
+// every malformed row, each error with its line (and, for the optional columns, its column).
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "random_maps.hpp"
 #include "swarmpath/io/scenario_file.hpp"
@@ -67,6 +71,72 @@ TEST(ScenarioFileTest, ToleranceFollowsFormats) {
     EXPECT_TRUE(length_matches(1.0, 1.000009));
 }
 
+TEST(ScenarioFileTest, OptionalAgentColumnsInAnyOrderTabbedOrSpaced) {
+    Expected<ScenarioFile> scenario = parse_scenario(
+        "version 1\n"
+        "0\tmy maps/a.map\t8\t8\t0\t0\t5\t5\t7.07106781\tsize=2\tclass=hover\n"
+        "1\ta.map\t8\t8\t1\t1\t6\t2\t5.41421356 class=heavy-tank  size=3\t\n"
+        "2\ta.map\t8\t8\t1\t1\t6\t2\t5.41421356\tclass=ground\r\n"
+        "3 a.map 8 8 0 0 1 1 1.41421356 size=64\n"
+        "4 a.map 8 8 0 0 1 1 1.41421356\n",
+        "mixed.scen");
+    ASSERT_TRUE(scenario) << scenario.error().describe();
+    ASSERT_EQ(scenario->rows.size(), 5U);
+    const std::vector<ScenarioRow>& rows = scenario->rows;
+    EXPECT_EQ(rows[0].map_name, "my maps/a.map");
+    EXPECT_DOUBLE_EQ(rows[0].optimal_length, 7.07106781);
+    EXPECT_EQ(rows[0].agent_size, 2U);
+    EXPECT_EQ(rows[0].agent_class, "hover");
+    EXPECT_EQ(rows[1].agent_size, 3U);
+    EXPECT_EQ(rows[1].agent_class, "heavy-tank");
+    EXPECT_DOUBLE_EQ(rows[1].optimal_length, 5.41421356);
+    EXPECT_EQ(rows[2].agent_size, 1U);
+    EXPECT_EQ(rows[2].agent_class, "ground");
+    EXPECT_EQ(rows[3].agent_size, kMaximumAgentSize);
+    EXPECT_EQ(rows[3].agent_class, "");
+    EXPECT_EQ(rows[4].agent_size, 1U);
+    EXPECT_EQ(rows[4].agent_class, "");
+}
+
+TEST(ScenarioFileTest, StreamedRowsCarryTheAgentColumnsToo) {
+    std::string text = "version 1\n";
+    for (int index = 0; index < 5000; ++index) {
+        text += std::to_string(index % 7) + "\ta.map\t64\t64\t" + std::to_string(index % 64) + "\t3\t4\t5\t" +
+                std::to_string(index) + ".5";
+        if (index % 3 != 0) text += "\tsize=" + std::to_string(1 + index % 4);
+        if (index % 5 != 0) text += " class=c" + std::to_string(index % 5);
+        text += "\n";
+    }
+    const std::string path = testing::scratch_folder("scenario-agent-columns") + "/a.map.scen";
+    std::ofstream(path, std::ios::binary) << text;
+    Expected<ScenarioFile> whole = parse_scenario(text, path);
+    ASSERT_TRUE(whole) << whole.error().describe();
+    std::size_t index = 0;
+    Status streamed = for_each_scenario_row(path, [&](const ScenarioRow& row) {
+        const ScenarioRow& expected = whole->rows.at(index);
+        EXPECT_EQ(row.agent_size, expected.agent_size) << row.line;
+        EXPECT_EQ(row.agent_class, expected.agent_class) << row.line;
+        EXPECT_EQ(row.agent_size, index % 3 != 0 ? 1 + index % 4 : 1U) << row.line;
+        std::string expected_class;  // built with append: GCC 12 at -O3 warns falsely on `literal + string`
+        if (index % 5 != 0) expected_class.append("c").append(std::to_string(index % 5));
+        EXPECT_EQ(row.agent_class, expected_class) << row.line;
+        ++index;
+        return true;
+    });
+    ASSERT_TRUE(streamed) << streamed.error().describe();
+    EXPECT_EQ(index, 5000U);
+}
+
+/// A test case's name with every character that is not a letter or digit made '_'.
+template <class Case>
+std::string case_name(const ::testing::TestParamInfo<Case>& parameter_info) {
+    std::string name = parameter_info.param.name;
+    for (char& character : name) {
+        if (!std::isalnum(static_cast<unsigned char>(character))) character = '_';
+    }
+    return name;
+}
+
 struct BadScenarioCase {
     std::string name;
     std::string text;
@@ -98,16 +168,75 @@ INSTANTIATE_TEST_SUITE_P(
         BadScenarioCase{"text length", "version 1\n0\ta.map\t4\t4\t0\t0\t1\t1\tfar\n", 2, "optimal length"},
         BadScenarioCase{"negative length", "version 1\n0\ta.map\t4\t4\t0\t0\t1\t1\t-2\n", 2, "optimal length"},
         BadScenarioCase{"zero map size", "version 1\n0\ta.map\t0\t4\t0\t0\t1\t1\t1\n", 2, "out of range"},
-        BadScenarioCase{"bad row after good", "version 1\n0\ta.map\t4\t4\t0\t0\t1\t1\t1\n\n0 a.map 4\n", 4, "fields"}),
-    [](const ::testing::TestParamInfo<BadScenarioCase>& parameter_info) {
-        std::string name = parameter_info.param.name;
-        for (char& character : name) {
-            if (!std::isalnum(static_cast<unsigned char>(character))) character = '_';
-        }
-        return name;
-    });
+        BadScenarioCase{"bad row after good", "version 1\n0\ta.map\t4\t4\t0\t0\t1\t1\t1\n\n0 a.map 4\n", 4, "fields"},
+        BadScenarioCase{"empty length between tabs", "version 1\n0\ta.map\t4\t4\t0\t0\t1\t1\t\t1\n", 2,
+                        "optimal length ''"}),
+    case_name<BadScenarioCase>);
 
-TEST(ScenarioFileTest, EveryBundledScenarioParses) {
+struct BadColumnCase {
+    std::string name;
+    std::string columns;  ///< what follows a good row's optimal length
+    std::uint32_t column;
+    std::string message_part;
+};
+
+class BadAgentColumnTest : public ::testing::TestWithParam<BadColumnCase> {};
+
+TEST_P(BadAgentColumnTest, IsRefusedWithLineAndColumn) {
+    const BadColumnCase& bad = GetParam();
+    const std::string row = "0\ta.map\t4\t4\t0\t0\t1\t1\t1";  // the optimal length is column 21
+    Expected<ScenarioFile> scenario = parse_scenario("version 1\n" + row + bad.columns + "\n", "bad.scen");
+    ASSERT_FALSE(scenario) << bad.name << " was accepted";
+    EXPECT_EQ(scenario.error().file, "bad.scen");
+    EXPECT_EQ(scenario.error().line, 2U);
+    EXPECT_EQ(scenario.error().column, bad.column) << scenario.error().describe();
+    EXPECT_NE(scenario.error().message.find(bad.message_part), std::string::npos) << scenario.error().describe();
+    // The problem list records it too, and parsing goes on to the next row.
+    std::vector<Error> problems;
+    Expected<ScenarioFile> listed =
+        parse_scenario("version 1\n" + row + bad.columns + "\n" + row + "\tsize=0\n", "bad.scen", &problems);
+    ASSERT_FALSE(listed);
+    ASSERT_GE(problems.size(), 2U);
+    EXPECT_EQ(problems.front().column, bad.column);
+    EXPECT_EQ(problems.back().line, 3U);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    MalformedAgentColumns, BadAgentColumnTest,
+    ::testing::Values(BadColumnCase{"not a key", "\t7", 23, "more than 9 fields: '7' is not an optional column"},
+                      BadColumnCase{"unknown key", "\tsise=2", 23, "unknown optional column 'sise'"},
+                      BadColumnCase{"unknown key suggestion", " clas=a", 23, "did you mean class?"},
+                      BadColumnCase{"size twice", "\tsize=2 class=a\tsize=2", 38,
+                                    "'size' is given twice (first at column 23)"},
+                      BadColumnCase{"class twice", " class=a class=a", 31, "'class' is given twice"},
+                      BadColumnCase{"size zero", "\tsize=0", 23, "agent size '0' is not a whole number from 1 to 64"},
+                      BadColumnCase{"size too large", "\tsize=65", 23, "from 1 to 64"},
+                      BadColumnCase{"size huge", "\tsize=99999999999999999999", 23, "from 1 to 64"},
+                      BadColumnCase{"size negative", "\tsize=-1", 23, "agent size '-1'"},
+                      BadColumnCase{"size not whole", "\tsize=1.5", 23, "agent size '1.5'"},
+                      BadColumnCase{"size empty", "\tsize=", 23, "agent size ''"},
+                      BadColumnCase{"class empty", "\tclass=", 23, "agent class: missing class name"},
+                      BadColumnCase{"class not a name", "\tclass=2fast", 23, "agent class: class name '2fast'"},
+                      BadColumnCase{"class too long", "\tclass=" + std::string(65, 'a'), 23, "longer than 64"}),
+    case_name<BadColumnCase>);
+
+/// A bundled row read the plain Moving AI way, independently of the parser: nine fields split on
+/// tabs when the line has any, else on spaces.
+std::vector<std::string> plain_fields(const std::string& line) {
+    std::vector<std::string> fields;
+    if (line.find('\t') != std::string::npos) {
+        std::stringstream stream(line);
+        std::string field;
+        while (std::getline(stream, field, '\t')) fields.push_back(field);
+    } else {
+        std::stringstream stream(line);
+        std::string field;
+        while (stream >> field) fields.push_back(field);
+    }
+    return fields;
+}
+
+TEST(ScenarioFileTest, EveryBundledScenarioParsesAsPlainMovingAiRows) {
     std::size_t rows = 0;
     for (const auto& entry : std::filesystem::recursive_directory_iterator(testing::dataset_folder())) {
         if (entry.path().extension() != ".scen") continue;
@@ -115,6 +244,24 @@ TEST(ScenarioFileTest, EveryBundledScenarioParses) {
         ASSERT_TRUE(scenario) << scenario.error().describe();
         EXPECT_FALSE(scenario->rows.empty()) << entry.path();
         if (entry.path().string().find("legacy") == std::string::npos) rows += scenario->rows.size();
+        std::ifstream input(entry.path(), std::ios::binary);
+        std::vector<std::string> lines;
+        for (std::string line; std::getline(input, line);) {
+            if (!line.empty() && line.back() == '\r') line.pop_back();
+            lines.push_back(line);
+        }
+        for (const ScenarioRow& row : scenario->rows) {
+            const std::vector<std::string> fields = plain_fields(lines.at(row.line - 1));
+            ASSERT_EQ(fields.size(), 9U) << entry.path() << ":" << row.line;
+            EXPECT_EQ(std::to_string(row.bucket), fields[0]);
+            EXPECT_EQ(row.map_name, fields[1]);
+            EXPECT_EQ(std::to_string(row.start_x) + " " + std::to_string(row.start_y) + " " +
+                          std::to_string(row.goal_x) + " " + std::to_string(row.goal_y),
+                      fields[4] + " " + fields[5] + " " + fields[6] + " " + fields[7]);
+            EXPECT_EQ(row.optimal_length, std::stod(fields[8])) << entry.path() << ":" << row.line;
+            EXPECT_EQ(row.agent_size, 1U);
+            EXPECT_EQ(row.agent_class, "");
+        }
     }
     EXPECT_EQ(rows, 37709U);
 }

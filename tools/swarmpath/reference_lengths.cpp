@@ -1,5 +1,6 @@
-// Region and shortest lengths from the movement rules alone (see reference_lengths.hpp): plain
-// Dijkstra and A* in doubles over std::priority_queue, no engine search code.
+// Positions, region and shortest lengths from the movement rules alone (see reference_lengths.hpp):
+// blocks checked cell by cell, plain Dijkstra and A* in doubles over std::priority_queue, no engine
+// search code.
 #include "reference_lengths.hpp"
 
 #include <algorithm>
@@ -14,21 +15,68 @@ namespace {
 
 constexpr double kUnreached = std::numeric_limits<double>::infinity();
 
-/// Benchmark layer of a letter: 0 blocked, 1 ground, 2 water.
-std::uint8_t benchmark_layer(char letter) {
-    if (letter == '.' || letter == 'G' || letter == 'S') return 1;
-    if (letter == 'W') return 2;
-    return 0;
-}
-
 using QueueItem = std::pair<double, std::uint32_t>;  // (cost, cell), smallest first
 using MinimumQueue = std::priority_queue<QueueItem, std::vector<QueueItem>, std::greater<>>;
 
 }  // namespace
 
-ReferenceMap::ReferenceMap(std::string_view letters, std::uint32_t width, std::uint32_t height, grid::Topology topology)
-    : width_(width), height_(height), topology_(topology), layers_(letters.size()) {
-    for (std::size_t cell = 0; cell < letters.size(); ++cell) layers_[cell] = benchmark_layer(letters[cell]);
+LetterRules benchmark_rules() {
+    LetterRules rules{};
+    for (char letter : {'.', 'G', 'S'}) rules[static_cast<unsigned char>(letter)].layer = 1;
+    rules[static_cast<unsigned char>('W')].layer = 2;
+    return rules;
+}
+
+ReferenceMap::ReferenceMap(std::string_view letters, std::uint32_t width, std::uint32_t height, grid::Topology topology,
+                           const LetterRules& rules, std::uint32_t size)
+    : width_(width),
+      height_(height),
+      topology_(topology),
+      rules_(rules),
+      layers_(letters.size()),
+      dearest_(letters.size()) {
+    bool any_passable = false;
+    for (const LetterRule& rule : rules_) {
+        if (rule.layer == 0) continue;
+        cheapest_cost_ = any_passable ? std::min(cheapest_cost_, rule.cost) : rule.cost;
+        any_passable = true;
+    }
+    // From the definition in two passes, so that a position costs 2k looks, not k²: first each
+    // cell's run of k cells to its right (open when all are passable on one layer, with the dearest
+    // letter among them), then each position's k runs downwards (open when all are open on one layer).
+    std::vector<std::uint8_t> run_layer(letters.size(), 0);
+    std::vector<std::uint8_t> run_dearest(letters.size(), 0);
+    auto dearer = [&](std::uint8_t left, std::uint8_t right) {
+        return rules_[right].cost > rules_[left].cost ? right : left;
+    };
+    for (std::size_t row = 0; row < height; ++row) {
+        for (std::size_t column = 0; column + size <= width; ++column) {
+            const std::size_t cell = row * width + column;
+            const auto first = static_cast<std::uint8_t>(letters[cell]);
+            std::uint8_t layer = rules_[first].layer;
+            std::uint8_t dearest = first;
+            for (std::size_t across = 1; across < size; ++across) {
+                const auto letter = static_cast<std::uint8_t>(letters[cell + across]);
+                if (rules_[letter].layer != layer) layer = 0;
+                dearest = dearer(dearest, letter);
+            }
+            run_layer[cell] = layer;
+            run_dearest[cell] = dearest;
+        }
+    }
+    for (std::size_t row = 0; row + size <= height; ++row) {
+        for (std::size_t column = 0; column < width; ++column) {
+            const std::size_t cell = row * width + column;
+            std::uint8_t layer = run_layer[cell];
+            std::uint8_t dearest = run_dearest[cell];
+            for (std::size_t down = 1; down < size; ++down) {
+                if (run_layer[cell + down * width] != layer) layer = 0;
+                dearest = dearer(dearest, run_dearest[cell + down * width]);
+            }
+            layers_[cell] = layer;
+            dearest_[cell] = dearest;
+        }
+    }
 }
 
 std::vector<std::uint32_t> largest_region(const ReferenceMap& map) {
@@ -98,8 +146,9 @@ double ReferenceSearch::search_from_goal(std::uint32_t goal, std::uint32_t stop)
         queue.pop();
         if (settled > cost_[cell]) continue;  // a stale entry
         if (cell == stop) return settled;
+        const double leaving = map_.entry_cost(cell);  // a forward step into `cell` pays it
         map_.for_each_step(cell, [&](std::uint32_t next, double step) {
-            const double through = settled + step;
+            const double through = settled + step * leaving;
             if (through >= cost_[next]) return;
             if (cost_[next] == kUnreached) touched_.push_back(next);
             cost_[next] = through;
@@ -115,10 +164,11 @@ double ReferenceSearch::octile_search(std::uint32_t start, std::uint32_t goal) {
     const std::uint32_t width = map_.width();
     const auto goal_x = static_cast<double>(goal % width);
     const auto goal_y = static_cast<double>(goal / width);
+    const double cheapest = map_.cheapest_cost();
     auto estimate = [&](std::uint32_t cell) {
         const double dx = std::abs(static_cast<double>(cell % width) - goal_x);
         const double dy = std::abs(static_cast<double>(cell / width) - goal_y);
-        return std::max(dx, dy) + (kRootTwo - 1.0) * std::min(dx, dy);
+        return (std::max(dx, dy) + (kRootTwo - 1.0) * std::min(dx, dy)) * cheapest;
     };
     MinimumQueue queue;  // ordered by estimated total, cost so far plus estimate
     cost_[start] = 0;
@@ -132,7 +182,7 @@ double ReferenceSearch::octile_search(std::uint32_t start, std::uint32_t goal) {
         if (total > so_far + estimate(cell) + 1e-9) continue;  // a stale entry
         if (cell == goal) return so_far;
         map_.for_each_step(cell, [&](std::uint32_t next, double step) {
-            const double through = so_far + step;
+            const double through = so_far + step * map_.entry_cost(next);
             if (through >= cost_[next]) return;
             if (cost_[next] == kUnreached) touched_.push_back(next);
             cost_[next] = through;

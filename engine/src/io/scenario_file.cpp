@@ -2,12 +2,14 @@
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/io/file_reading.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string>
 
 #include "io/text_lines.hpp"
 #include "swarmpath/io/map_file.hpp"
+#include "swarmpath/io/movement_classes_file.hpp"
 
 namespace swarmpath::io {
 namespace {
@@ -21,14 +23,15 @@ struct Field {
     std::uint32_t column = 0;
 };
 
-/// Splits a row into fields: on tabs when the row has any (so a map path may hold spaces), else on
-/// runs of spaces. Returns the number of fields found (up to kFieldCount + 1).
-int split_fields(std::string_view line, Field (&fields)[kFieldCount + 1]) {
+/// Splits a row's nine fields: on tabs when the row has any (so a map path may hold spaces), else on
+/// runs of spaces. The optimal length ends at the first tab or space either way, and `rest` is set
+/// to where the text after it (the optional columns) begins. Returns the number of fields found.
+int split_fields(std::string_view line, Field (&fields)[kFieldCount], std::size_t& rest) {
     const bool tabbed = line.find('\t') != std::string_view::npos;
     int count = 0;
     std::size_t position = 0;
-    while (position < line.size() && count <= kFieldCount) {
-        if (tabbed) {
+    while (position < line.size() && count < kFieldCount) {
+        if (tabbed && count + 1 < kFieldCount) {
             std::size_t end = line.find('\t', position);
             if (end == std::string_view::npos) end = line.size();
             std::string_view raw = line.substr(position, end - position);
@@ -37,15 +40,18 @@ int split_fields(std::string_view line, Field (&fields)[kFieldCount + 1]) {
                 fields[count++] = {text, static_cast<std::uint32_t>(position + 1)};
             }
             position = end + 1;
-        } else {
-            while (position < line.size() && is_space(line[position])) ++position;
-            if (position >= line.size()) break;
-            std::size_t end = position;
-            while (end < line.size() && !is_space(line[end])) ++end;
-            fields[count++] = {line.substr(position, end - position), static_cast<std::uint32_t>(position + 1)};
-            position = end;
+            continue;
         }
+        // The optimal length in a tabbed row (an empty one between two tabs stays an empty field),
+        // or any field of a spaced row.
+        while (position < line.size() && (tabbed ? line[position] == ' ' : is_space(line[position]))) ++position;
+        if (position >= line.size()) break;
+        std::size_t end = position;
+        while (end < line.size() && !is_space(line[end])) ++end;
+        fields[count++] = {line.substr(position, end - position), static_cast<std::uint32_t>(position + 1)};
+        position = end;
     }
+    rest = std::min(position, line.size());
     return count;
 }
 
@@ -96,14 +102,13 @@ public:
             return !stop(number, 1,
                          "duplicate 'version' line (already given on line " + std::to_string(version_line_) + ")");
         }
-        const int count = split_fields(text, fields_);
+        std::size_t rest = 0;
+        const int count = split_fields(text, fields_, rest);
         if (count < kFieldCount) {
             return !stop(number, 0,
                          "scenario row has " + std::to_string(count) + " fields, expected 9 (missing " +
                              kFieldNames[count] + ")");
         }
-        if (count > kFieldCount)
-            return !stop(number, fields_[kFieldCount].column, "scenario row has more than 9 fields");
         row = ScenarioRow{};
         row.line = number;
         bool row_ok = true;
@@ -139,6 +144,7 @@ public:
             bad_number(8, "a non-negative number")) {
             return false;
         }
+        if (!optional_columns(text, rest, number, row, row_ok)) return false;
         produced = row_ok;
         return true;
     }
@@ -155,6 +161,67 @@ private:
     bool stop(std::uint32_t line, std::uint32_t column, std::string message) {
         stopped_ = report_.stop(line, column, std::move(message));
         return stopped_;
+    }
+
+    /// Reads the optional `size=K` and `class=NAME` columns from `rest` of `text` into `row`; clears
+    /// `row_ok` on a problem. Returns false when parsing must stop.
+    bool optional_columns(std::string_view text, std::size_t rest, std::uint32_t number, ScenarioRow& row,
+                          bool& row_ok) {
+        std::uint32_t size_column = 0;
+        std::uint32_t class_column = 0;
+        std::size_t position = rest;
+        while (true) {
+            while (position < text.size() && is_space(text[position])) ++position;
+            if (position >= text.size()) return true;
+            std::size_t end = position;
+            while (end < text.size() && !is_space(text[end])) ++end;
+            const std::string_view column_text = text.substr(position, end - position);
+            const auto column = static_cast<std::uint32_t>(position + 1);
+            position = end;
+            std::string problem = optional_column(column_text, column, row, size_column, class_column);
+            if (!problem.empty()) {
+                row_ok = false;
+                if (stop(number, column, std::move(problem))) return false;
+            }
+        }
+    }
+
+    /// One optional column, `KEY=VALUE` at `column`; the problem with it, or empty text.
+    static std::string optional_column(std::string_view text, std::uint32_t column, ScenarioRow& row,
+                                       std::uint32_t& size_column, std::uint32_t& class_column) {
+        const std::size_t equals = text.find('=');
+        if (equals == std::string_view::npos) {
+            return "scenario row has more than 9 fields: '" + printable(text, 30) +
+                   "' is not an optional column (size=K or class=NAME)";
+        }
+        const std::string_view key = text.substr(0, equals);
+        const std::string_view value = text.substr(equals + 1);
+        std::uint32_t* seen = key == "size" ? &size_column : key == "class" ? &class_column : nullptr;
+        if (seen == nullptr) {
+            static constexpr std::string_view kKeys[] = {"size", "class"};
+            std::string message = "unknown optional column '" + printable(key, 30) + "': expected size=K or class=NAME";
+            if (key.size() <= 30) {
+                if (const std::string_view closest = closest_name(key, kKeys); !closest.empty()) {
+                    message.append(" (did you mean ").append(closest).append("?)");
+                }
+            }
+            return message;
+        }
+        if (*seen != 0) {
+            return "optional column '" + std::string(key) + "' is given twice (first at column " +
+                   std::to_string(*seen) + ")";
+        }
+        *seen = column;
+        if (seen == &size_column) {
+            if (!parse_integer(value, row.agent_size) || row.agent_size < 1 || row.agent_size > kMaximumAgentSize) {
+                return "agent size '" + printable(value, 30) + "' is not a whole number from 1 to " +
+                       std::to_string(kMaximumAgentSize);
+            }
+            return {};
+        }
+        if (std::string problem = class_name_problem(value); !problem.empty()) return "agent class: " + problem;
+        row.agent_class.assign(value);
+        return {};
     }
 
     /// The first non-blank line is the version line, right or wrong.
@@ -175,7 +242,7 @@ private:
     }
 
     ProblemList report_;
-    Field fields_[kFieldCount + 1];
+    Field fields_[kFieldCount];
     bool have_version_ = false;
     bool stopped_ = false;
     std::uint32_t version_line_ = 0;

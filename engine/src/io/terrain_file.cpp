@@ -2,11 +2,11 @@
 // a grid::TerrainTable (see io/terrain_file.hpp). Errors name the origin, the line and the column.
 #include "swarmpath/io/terrain_file.hpp"
 
-#include <array>
 #include <charconv>
 #include <cmath>
 #include <string>
 
+#include "io/terrain_items.hpp"
 #include "io/text_lines.hpp"
 #include "swarmpath/io/file_reading.hpp"
 
@@ -20,16 +20,10 @@ std::string_view trim(std::string_view text) {
     return text;
 }
 
-/// Where each letter was declared in the spec or file being parsed (0: not yet), so that a letter
-/// declared twice, even with the same cost, is an error naming both places.
-struct Declarations {
-    std::array<std::uint32_t, 256> place{};
-    const char* place_word = "line";  ///< what `place` counts: "line" in a file, "column" in a spec
-};
+}  // namespace
 
-/// Applies one `LETTER=COST` item; `column` is where the item starts (1-based).
-Status apply_item(std::string_view item, grid::TerrainTable& table, std::string_view origin, std::uint32_t line,
-                  std::uint32_t column, Declarations& declarations, std::uint32_t place) {
+Status apply_terrain_item(std::string_view item, grid::TerrainTable& table, std::string_view origin, std::uint32_t line,
+                          std::uint32_t column, TerrainDeclarations& declarations) {
     auto fail = [&](const std::string& message) -> Status { return Error{std::string(origin), line, column, message}; };
     std::size_t equals = item.find('=');
     if (equals == std::string_view::npos) return fail("terrain item '" + printable(item, 40) + "' is not LETTER=COST");
@@ -43,9 +37,9 @@ Status apply_item(std::string_view item, grid::TerrainTable& table, std::string_
     if (code <= 32 || code >= 127) return fail("terrain letter must be a printable, non-space ASCII character");
     if (const std::uint32_t first = declarations.place[code]; first != 0) {
         return fail("terrain letter '" + std::string(1, letter) + "' is declared twice (first at " +
-                    declarations.place_word + " " + std::to_string(first) + ")");
+                    (declarations.by_line ? "line " : "column ") + std::to_string(first) + ")");
     }
-    declarations.place[code] = place;
+    declarations.place[code] = declarations.by_line ? line : column;
     if (cost_text == "inf" || cost_text == "INF" || cost_text == "blocked") {
         table.declare(letter, false, 1.0);
         return Success{};
@@ -66,23 +60,31 @@ Status apply_item(std::string_view item, grid::TerrainTable& table, std::string_
     return Success{};
 }
 
-}  // namespace
+Status apply_terrain_items(std::string_view items, grid::TerrainTable& table, std::string_view origin,
+                           std::uint32_t line, std::uint32_t first_column, TerrainDeclarations& declarations) {
+    if (trim(items).empty()) {
+        return Error{std::string(origin), line, first_column, "empty terrain spec (expected LETTER=COST,...)"};
+    }
+    std::size_t start = 0;
+    while (start <= items.size()) {
+        std::size_t comma = items.find(',', start);
+        if (comma == std::string_view::npos) comma = items.size();
+        const auto column = static_cast<std::uint32_t>(first_column + start);
+        Status status =
+            apply_terrain_item(trim(items.substr(start, comma - start)), table, origin, line, column, declarations);
+        if (!status) return status;
+        start = comma + 1;
+    }
+    return Success{};
+}
 
 Expected<grid::TerrainTable> parse_terrain_spec(std::string_view spec, grid::TerrainTable base, std::string_view origin,
                                                 std::uint32_t line) {
     if (trim(spec).empty()) return Error{std::string(origin), line, 0, "empty terrain spec (expected LETTER=COST,...)"};
-    Declarations declarations;
-    declarations.place_word = "column";
-    std::size_t start = 0;
-    while (start <= spec.size()) {
-        std::size_t comma = spec.find(',', start);
-        if (comma == std::string_view::npos) comma = spec.size();
-        std::string_view item = spec.substr(start, comma - start);
-        const auto column = static_cast<std::uint32_t>(start + 1);
-        Status status = apply_item(trim(item), base, origin, line, column, declarations, column);
-        if (!status) return status.error();
-        start = comma + 1;
-    }
+    TerrainDeclarations declarations;
+    declarations.by_line = false;
+    Status status = apply_terrain_items(spec, base, origin, line, 1, declarations);
+    if (!status) return status.error();
     return base;
 }
 
@@ -91,7 +93,7 @@ Expected<grid::TerrainTable> parse_terrain_file_text(std::string_view text, grid
     if (std::string problem = encoding_problem(text); !problem.empty()) {
         return Error{std::string(origin), 1, 1, std::move(problem)};
     }
-    Declarations declarations;
+    TerrainDeclarations declarations;
     TextLines lines(text);
     std::string_view line;
     while (lines.next(line)) {
@@ -99,7 +101,7 @@ Expected<grid::TerrainTable> parse_terrain_file_text(std::string_view text, grid
         if (std::size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
         line = trim(line);
         if (line.empty()) continue;
-        Status status = apply_item(line, base, origin, line_number, 1, declarations, line_number);
+        Status status = apply_terrain_item(line, base, origin, line_number, 1, declarations);
         if (!status) return status.error();
     }
     return base;

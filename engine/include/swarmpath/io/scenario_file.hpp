@@ -4,6 +4,11 @@
 // A second `version` line, a UTF-8 byte-order mark and CR-only line ends are errors that name them.
 // Coordinates are parsed as signed integers and kept as given: a coordinate off the map is a
 // per-query status (`invalid`) decided by the solver, not a parse error.
+// After the optimal length a row may carry optional `KEY=VALUE` columns, in any order, each at most
+// once, separated by tabs or spaces: `size=K` (the agent's size, 1 to kMaximumAgentSize; the agent
+// occupies the K x K block whose top-left cell is the start, then the goal) and `class=NAME` (its
+// movement class, io/movement_classes_file.hpp; the name is checked here, resolved by the solver).
+// A row without them is a one-cell agent of the default class: a plain Moving AI file reads as before.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +22,9 @@
 
 namespace swarmpath::io {
 
+/// Largest agent size a row, an option or a query may name: a 64 x 64 block of cells.
+inline constexpr std::uint32_t kMaximumAgentSize = 64;
+
 struct ScenarioRow {
     std::uint32_t bucket = 0;
     std::string map_name;  ///< as written in the file (a path or a bare name)
@@ -26,8 +34,10 @@ struct ScenarioRow {
     std::int64_t start_y = 0;
     std::int64_t goal_x = 0;
     std::int64_t goal_y = 0;
-    double optimal_length = 0;  ///< 0 with start != goal means "unknown"
-    std::uint32_t line = 0;     ///< 1-based line in the file
+    double optimal_length = 0;     ///< 0 with start != goal means "unknown"
+    std::uint32_t agent_size = 1;  ///< `size=K`: the agent is the K x K block from its cell (1 to kMaximumAgentSize)
+    std::string agent_class;       ///< `class=NAME`: its movement class; empty means the default class
+    std::uint32_t line = 0;        ///< 1-based line in the file
 };
 
 struct ScenarioFile {
