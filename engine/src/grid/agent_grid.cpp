@@ -101,27 +101,58 @@ std::vector<std::uint16_t> clearance(const MapLetters& map, const LetterRanks& r
     return clear;
 }
 
-/// out[i] = max(in[i], in[i + stride], ..., in[i + (size-1)·stride]) along lines of `count` values,
-/// for the first count − size + 1 positions of each line (van Herk / Gil-Werman). `lines` lines start
-/// at line·line_step. `prefix` and `suffix` are scratch as large as `in`.
-void sliding_maximum(const std::vector<Rank>& in, std::vector<Rank>& out, std::vector<Rank>& prefix,
-                     std::vector<Rank>& suffix, std::uint32_t lines, std::size_t line_step, std::uint32_t count,
-                     std::size_t stride, std::uint32_t size) {
-    for (std::uint32_t line = 0; line < lines; ++line) {
-        const std::size_t first = line * line_step;
-        for (std::uint32_t position = 0; position < count; ++position) {
-            const std::size_t at = first + position * stride;
-            prefix[at] = position % size == 0 ? in[at] : std::max(prefix[at - stride], in[at]);
+/// out[y·width + x] = max(in[y·width + x .. y·width + x + size − 1]) for x ≤ width − size in every row
+/// (van Herk / Gil-Werman: within windows of `size` cells, a prefix and a suffix maximum; any run of
+/// `size` cells spans at most two windows, so its maximum is one suffix's and one prefix's).
+/// `prefix` and `suffix` are scratch as large as `in`.
+void row_maximum(const std::vector<Rank>& in, std::vector<Rank>& out, std::vector<Rank>& prefix,
+                 std::vector<Rank>& suffix, std::uint32_t width, std::uint32_t height, std::uint32_t size) {
+    for (std::uint32_t row = 0; row < height; ++row) {
+        const std::size_t first = static_cast<std::size_t>(row) * width;
+        for (std::uint32_t window = 0; window < width; window += size) {
+            const std::size_t begin = first + window;
+            const std::size_t end = first + std::min(width, window + size);
+            prefix[begin] = in[begin];
+            for (std::size_t at = begin + 1; at < end; ++at) prefix[at] = std::max(prefix[at - 1], in[at]);
+            suffix[end - 1] = in[end - 1];
+            for (std::size_t at = end - 1; at-- > begin;) suffix[at] = std::max(suffix[at + 1], in[at]);
         }
-        for (std::uint32_t position = count; position-- > 0;) {
-            const std::size_t at = first + position * stride;
-            const bool window_end = position % size == size - 1 || position + 1 == count;
-            suffix[at] = window_end ? in[at] : std::max(suffix[at + stride], in[at]);
+        for (std::size_t at = first; at + size <= first + width; ++at) {
+            out[at] = std::max(suffix[at], prefix[at + size - 1]);
         }
-        for (std::uint32_t position = 0; position + size <= count; ++position) {
-            const std::size_t at = first + position * stride;
-            out[at] = std::max(suffix[at], prefix[at + (size - 1) * stride]);
+    }
+}
+
+/// The same down the columns, out[y·width + x] = max over rows y .. y + size − 1, worked a whole row at
+/// a time so that every pass reads memory in order.
+void column_maximum(const std::vector<Rank>& in, std::vector<Rank>& out, std::vector<Rank>& prefix,
+                    std::vector<Rank>& suffix, std::uint32_t width, std::uint32_t height, std::uint32_t size) {
+    auto row_of = [&](std::vector<Rank>& values, std::uint32_t row) {
+        return values.data() + static_cast<std::size_t>(row) * width;
+    };
+    auto row_in = [&](std::uint32_t row) { return in.data() + static_cast<std::size_t>(row) * width; };
+    for (std::uint32_t window = 0; window < height; window += size) {
+        const std::uint32_t end = std::min(height, window + size);
+        std::copy_n(row_in(window), width, row_of(prefix, window));
+        for (std::uint32_t row = window + 1; row < end; ++row) {
+            const Rank* above = row_of(prefix, row - 1);
+            const Rank* values = row_in(row);
+            Rank* here = row_of(prefix, row);
+            for (std::uint32_t x = 0; x < width; ++x) here[x] = std::max(above[x], values[x]);
         }
+        std::copy_n(row_in(end - 1), width, row_of(suffix, end - 1));
+        for (std::uint32_t row = end - 1; row-- > window;) {
+            const Rank* below = row_of(suffix, row + 1);
+            const Rank* values = row_in(row);
+            Rank* here = row_of(suffix, row);
+            for (std::uint32_t x = 0; x < width; ++x) here[x] = std::max(below[x], values[x]);
+        }
+    }
+    for (std::uint32_t row = 0; row + size <= height; ++row) {
+        const Rank* top = row_of(suffix, row);
+        const Rank* bottom = row_of(prefix, row + size - 1);
+        Rank* here = row_of(out, row);
+        for (std::uint32_t x = 0; x < width; ++x) here[x] = std::max(top[x], bottom[x]);
     }
 }
 
@@ -175,9 +206,9 @@ Expected<Grid> derive_agent_grid(const MapLetters& map, const TerrainTable& terr
         std::vector<Rank> across(cells, 0);
         std::vector<Rank> prefix(cells);
         std::vector<Rank> suffix(cells);
-        if (width >= size) sliding_maximum(rank, across, prefix, suffix, height, width, width, 1, size);
+        if (width >= size) row_maximum(rank, across, prefix, suffix, width, height, size);
         dearest.assign(cells, 0);
-        if (height >= size) sliding_maximum(across, dearest, prefix, suffix, width, 1, height, width, size);
+        if (height >= size) column_maximum(across, dearest, prefix, suffix, width, height, size);
     }
 
     TerrainTable derived_terrain = terrain;
