@@ -215,6 +215,7 @@ void add_precompute_command(CLI::App& app, int& exit_code) {
         ->capture_default_str();
     command->add_option("--terrain", options->search.terrain_spec, "Terrain costs, LETTER=COST,...");
     command->add_option("--terrain-file", options->search.terrain_file, "Terrain costs, one LETTER=COST per line");
+    options->search.add_agent_to(*command);
     command->callback([options, &exit_code] { exit_code = run_precompute(*options); });
 }
 

@@ -182,6 +182,7 @@ void add_route_command(CLI::App& app, int& exit_code) {
         ->check(whole_number(0, io::kMaximumSide));
     options->search.add_to(*command);
     options->search.add_deadline_to(*command);
+    options->search.add_agent_to(*command);
     add_path_shape_options(*command, options->shapes);
     command->callback([options, &exit_code] { exit_code = run_route(*options); });
 }
