@@ -1,10 +1,12 @@
 // `--agent-size` and `--class` through the real executable: `solve --agent-size 2` on a bundled map
 // writes paths every step of which is legal for the 2 x 2 block and priced as the block reference
 // (tests/support/block_reference.hpp) says, the same bytes at 1 and 2 threads, with the size in the
-// table and the summary; `route` and `field` take the option too; a size of 0, an undeclared class
+// table and the summary; `route` and `render` draw the block along the path, `field` and
+// `precompute` take the option too (an oracle built for one size refuses another); a size of 0, an undeclared class
 // and a size above 1 on a hex map are refused in the command line's words, naming the map.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -79,9 +81,47 @@ TEST(AgentSizeCommand, RouteAndFieldTakeTheSize) {
     testing::CommandOutcome one = run_swarmpath("route " + map + " 3 3 40 40");
     EXPECT_EQ(one.exit_code, 0) << one.standard_error;
     EXPECT_NE(route.standard_output, one.standard_output);
+    // The picture draws the start and goal as whole 3 x 3 blocks (render: the 2 x 2 start block).
+    const std::string picture = route.standard_output.substr(route.standard_output.find("\n\n") + 2);
+    EXPECT_EQ(std::count(picture.begin(), picture.end(), 'S'), 9) << picture;
+    EXPECT_EQ(std::count(picture.begin(), picture.end(), 'G'), 9) << picture;
+    const std::string rendered = folder + "/route.txt";
+    testing::CommandOutcome render = run_swarmpath("render " + map + " -o " + rendered + " --scen " +
+                                                   dataset("dao/arena.map.scen") + " --query 3 --agent-size 2");
+    EXPECT_EQ(render.exit_code, 0) << render.standard_error;
+    const std::string text = read_text(rendered);
+    EXPECT_EQ(std::count(text.begin(), text.end(), 'S'), 4) << text;
     testing::CommandOutcome field =
         run_swarmpath("field " + map + " 40 40 -o " + folder + "/goal.field --agent-size 2");
     EXPECT_EQ(field.exit_code, 0) << field.standard_error;
+}
+
+// An oracle built for 2 x 2 agents answers their queries as A* does, names them in its file, and a run
+// for one-cell agents refuses it.
+TEST(AgentSizeCommand, OracleBuiltForOneSizeServesItAndRefusesAnother) {
+    const std::string folder = testing::scratch_folder("agent-size-oracle");
+    const std::string scenario = dataset("dao/arena.map.scen");
+    testing::CommandOutcome built =
+        run_swarmpath("precompute " + dataset("dao/arena.map") + " -o " + folder + "/arena.oracle --agent-size 2");
+    ASSERT_EQ(built.exit_code, 0) << built.standard_error;
+    testing::CommandOutcome oracle = run_swarmpath("solve " + scenario + " --agent-size 2 --oracle " + folder +
+                                                   "/arena.oracle --paths " + folder + "/oracle.csv");
+    ASSERT_EQ(oracle.exit_code, 0) << oracle.standard_error;
+    testing::CommandOutcome searched =
+        run_swarmpath("solve " + scenario + " --agent-size 2 --algorithm astar --paths " + folder + "/astar.csv");
+    ASSERT_EQ(searched.exit_code, 0) << searched.standard_error;
+    // The same statuses and costs row by row (paths may differ among equally cheap ones).
+    auto costs = [](const std::string& text) {
+        std::vector<std::string> rows;
+        std::istringstream lines(text);
+        std::string line;
+        while (std::getline(lines, line)) rows.push_back(line.substr(0, line.rfind(',')));
+        return rows;
+    };
+    EXPECT_EQ(costs(read_text(folder + "/oracle.csv")), costs(read_text(folder + "/astar.csv")));
+    testing::CommandOutcome refused = run_swarmpath("solve " + scenario + " --oracle " + folder + "/arena.oracle");
+    EXPECT_EQ(refused.exit_code, 2);
+    EXPECT_NE(refused.standard_error.find("arena.map 2x2"), std::string::npos) << refused.standard_error;
 }
 
 TEST(AgentSizeCommand, RefusalsNameTheOptionAndTheMap) {

@@ -147,6 +147,7 @@ int run_route(const RouteOptions& options) {
         drawn.goal_x = static_cast<std::uint32_t>(query.goal_x);
         drawn.goal_y = static_cast<std::uint32_t>(query.goal_y);
         drawn.has_goal = true;
+        drawn.agent_size = loaded->search.agent_size;
         const std::vector<DrawnPath> paths{drawn};
         const CropWindow window =
             options.crop < 0 ? full_window(map) : path_window(map, paths, static_cast<std::uint32_t>(options.crop));

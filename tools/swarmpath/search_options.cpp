@@ -77,6 +77,13 @@ void add_agent_options(CLI::App& command, std::uint32_t& size, std::string& clas
                        "letter's cost or blockage; a scenario row's own class overrides it");
 }
 
+std::string agent_suffix(std::uint32_t size, const std::string& class_name) {
+    std::string suffix;
+    if (size != 1) suffix += " " + std::to_string(size) + "x" + std::to_string(size);
+    if (!class_name.empty()) suffix += " " + class_name;
+    return suffix;
+}
+
 Expected<ResolvedSearch> resolve(const SearchOptions& options) {
     ResolvedSearch resolved;
     search::SearchSettings& settings = resolved.settings;

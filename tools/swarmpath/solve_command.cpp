@@ -147,8 +147,7 @@ std::string format_table(const batch::RunReport& run, const batch::RunTotals& to
         const batch::SetOutcome& outcome = report.outcome;
         std::string map_name = escape_text(report.map_path.substr(report.map_path.find_last_of('/') + 1));
         // Sets of sized or classed agents name them after the map: "arena.map 2x2 tank".
-        if (report.agent_size != 1) map_name += fmt::format(" {0}x{0}", report.agent_size);
-        if (!report.agent_class.empty()) map_name += " " + escape_text(report.agent_class);
+        map_name += escape_text(agent_suffix(report.agent_size, report.agent_class));
         const double rate =
             outcome.search_seconds > 0 ? static_cast<double>(report.queries) / outcome.search_seconds : 0;
         table += fmt::format("{:<28} {:<22} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9.3f} {:>10.3f} {:>12.0f}\n",
