@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "largest_region.hpp"
 #include "swarmpath/grid/agent_grid.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/terrain_file.hpp"
-#include "swarmpath/search/components.hpp"
 #include "swarmpath/search/goal_field.hpp"
 #include "swarmpath/search/solver.hpp"
 
@@ -29,19 +29,7 @@ double seconds_since(Clock::time_point start) { return std::chrono::duration<dou
 /// `count` seeded queries with both ends in the largest region of `grid`: agents of one goal every
 /// `per_goal` queries, so goal fields serve groups.
 std::vector<search::Query> queries_on(const grid::Grid& grid, std::size_t count, std::size_t per_goal) {
-    const search::Components components =
-        search::Components::compute(grid, search::Moves::eight, search::DiagonalRule::both_free);
-    std::vector<std::size_t> sizes(components.count() + 1, 0);
-    for (std::uint32_t cell = 0; cell < grid.padded_cell_count(); ++cell) ++sizes[components.label({cell})];
-    std::uint32_t largest = 1;
-    for (std::uint32_t label = 1; label < sizes.size(); ++label)
-        largest = sizes[label] > sizes[largest] ? label : largest;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> region;
-    for (std::uint32_t y = 0; y < grid.height(); ++y) {
-        for (std::uint32_t x = 0; x < grid.width(); ++x) {
-            if (components.label(grid.padded(x, y)) == largest) region.emplace_back(x, y);
-        }
-    }
+    const std::vector<std::pair<std::uint32_t, std::uint32_t>> region = bench::largest_region(grid);
     std::mt19937_64 random(11);
     std::uniform_int_distribution<std::size_t> pick(0, region.size() - 1);
     std::vector<search::Query> queries(count);
@@ -172,9 +160,10 @@ int main(int argc, char** argv) {
         std::vector<Measure> best(3);
         for (int round = 0; round < 5; ++round) {
             for (std::size_t index = 0; index < 3; ++index) {
-                const Measure measure = row.kind == 2   ? fields(grids[index], queries[index], per_goal)
-                                        : row.kind == 1 ? per_agent(grids[index], search::Algorithm::jps_plus, queries[index])
-                                                        : per_agent(grids[index], search::Algorithm::astar, queries[index]);
+                const Measure measure = row.kind == 2 ? fields(grids[index], queries[index], per_goal)
+                                        : row.kind == 1
+                                            ? per_agent(grids[index], search::Algorithm::jps_plus, queries[index])
+                                            : per_agent(grids[index], search::Algorithm::astar, queries[index]);
                 if (round == 0 || measure.seconds < best[index].seconds) best[index] = measure;
             }
         }
