@@ -26,10 +26,8 @@ struct ScenarioRow {
     std::int64_t start_y = 0;
     std::int64_t goal_x = 0;
     std::int64_t goal_y = 0;
-    double optimal_length = 0;     ///< 0 with start != goal means "unknown"
-    std::uint32_t line = 0;        ///< 1-based line in the file
-    std::uint32_t agent_size = 1;  ///< STAND-IN (work-inputs parses it): the agent's side in cells
-    std::string agent_class;       ///< STAND-IN (work-inputs parses it): empty for the default class
+    double optimal_length = 0;  ///< 0 with start != goal means "unknown"
+    std::uint32_t line = 0;     ///< 1-based line in the file
 };
 
 struct ScenarioFile {
