@@ -12,6 +12,7 @@
 #include <random>
 #include <vector>
 
+#include "largest_region.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/grid/grid.hpp"
@@ -36,21 +37,7 @@ const grid::Grid& paris() {
 
 std::vector<search::Query> crowd(std::size_t agents, std::size_t goals) {
     const grid::Grid& grid = paris();
-    static const search::Components components =
-        search::Components::compute(grid, search::Moves::eight, search::DiagonalRule::both_free);
-    // The largest region's label.
-    std::vector<std::size_t> sizes(components.count() + 1, 0);
-    for (std::uint32_t cell = 0; cell < grid.padded_cell_count(); ++cell)
-        ++sizes[components.label(grid::PaddedIndex{cell})];
-    std::uint32_t largest = 1;
-    for (std::uint32_t label = 1; label < sizes.size(); ++label)
-        largest = sizes[label] > sizes[largest] ? label : largest;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> region;
-    for (std::uint32_t y = 0; y < grid.height(); ++y) {
-        for (std::uint32_t x = 0; x < grid.width(); ++x) {
-            if (components.label(grid.padded(x, y)) == largest) region.emplace_back(x, y);
-        }
-    }
+    const std::vector<std::pair<std::uint32_t, std::uint32_t>> region = bench::largest_region(grid);
     std::mt19937_64 random(7);
     std::uniform_int_distribution<std::size_t> pick(0, region.size() - 1);
     std::vector<std::pair<std::uint32_t, std::uint32_t>> goal_cells(goals);

@@ -3,7 +3,8 @@
  * file's optimal lengths, the size-query protocol of the output buffers, the status codes of bad
  * input (a missing file, unknown letters and settings, NULL handles, cells off the map), hex and
  * triangle grids built from letters, the bounds on sizes, counts and threads (checked before a
- * buffer is read), and error messages worded in this API's names (never command-line flags). */
+ * buffer is read), error messages worded in this API's names (never command-line flags), and grids
+ * for sized agents and movement classes against a block reference written in the test. */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -848,6 +849,134 @@ static void test_path_oracle(const char* source) {
     free(scenario_path);
 }
 
+/* Sized agents and classes (swarmpath_grid_for_agents) against a reference written here from the
+ * definition: a Dijkstra over the positions of a k x k block on the letters, every cell of the block
+ * checked, the dearest cell priced, a diagonal step needing both side positions legal. */
+enum { kAgentWidth = 9, kAgentHeight = 7 };
+static const char* const kAgentLetters =
+    "........."
+    "..@......"
+    "....a...."
+    "......@.."
+    "..a......"
+    "........."
+    "...@.....";
+
+/* The price of the block at (x, y) for letters '.' (1), 'a' (a_cost, or blocked when a_cost < 0),
+ * or -1 when the block is illegal. */
+static double block_price(int x, int y, int size, double a_cost) {
+    if (x < 0 || y < 0 || x + size > kAgentWidth || y + size > kAgentHeight) return -1;
+    double dearest = 0;
+    for (int dy = 0; dy < size; ++dy) {
+        for (int dx = 0; dx < size; ++dx) {
+            const char letter = kAgentLetters[(y + dy) * kAgentWidth + x + dx];
+            const double cost = letter == '.' ? 1.0 : letter == 'a' ? a_cost : -1.0;
+            if (cost < 0) return -1;
+            if (cost > dearest) dearest = cost;
+        }
+    }
+    return dearest;
+}
+
+static void reference_costs(int start_x, int start_y, int size, double a_cost, double* best) {
+    int done[kAgentWidth * kAgentHeight] = {0};
+    for (int cell = 0; cell < kAgentWidth * kAgentHeight; ++cell) best[cell] = INFINITY;
+    if (block_price(start_x, start_y, size, a_cost) < 0) return;
+    best[start_y * kAgentWidth + start_x] = 0;
+    for (;;) {
+        int current = -1;
+        for (int cell = 0; cell < kAgentWidth * kAgentHeight; ++cell) {
+            if (!done[cell] && isfinite(best[cell]) && (current < 0 || best[cell] < best[current])) current = cell;
+        }
+        if (current < 0) return;
+        done[current] = 1;
+        const int x = current % kAgentWidth;
+        const int y = current / kAgentWidth;
+        for (int dy = -1; dy <= 1; ++dy) {
+            for (int dx = -1; dx <= 1; ++dx) {
+                if (dx == 0 && dy == 0) continue;
+                const double price = block_price(x + dx, y + dy, size, a_cost);
+                if (price < 0) continue;
+                if (dx != 0 && dy != 0 &&
+                    (block_price(x + dx, y, size, a_cost) < 0 || block_price(x, y + dy, size, a_cost) < 0)) {
+                    continue;
+                }
+                const double total = best[current] + price * (dx != 0 && dy != 0 ? sqrt(2.0) : 1.0);
+                const int next = (y + dy) * kAgentWidth + x + dx;
+                if (total < best[next]) best[next] = total;
+            }
+        }
+    }
+}
+
+static void test_agent_sizes_and_classes(void) {
+    swarmpath_grid* grid = NULL;
+    CHECK(swarmpath_grid_from_letters(kAgentWidth, kAgentHeight, kAgentLetters, "a=2", &grid) == SWARMPATH_OK);
+    const char* classes[2] = {NULL, "a=inf"};
+    const double a_costs[2] = {2.0, -1.0};
+    swarmpath_batch* batch = NULL;
+    CHECK(swarmpath_batch_create(2, &batch) == SWARMPATH_OK);
+    int found = 0;
+    for (int size = 1; size <= 3; ++size) {
+        for (int class_index = 0; class_index < 2; ++class_index) {
+            swarmpath_grid* agents = NULL;
+            CHECK(swarmpath_grid_for_agents(grid, (uint32_t)size, classes[class_index], &agents) == SWARMPATH_OK);
+            swarmpath_solver* solver = NULL;
+            CHECK(swarmpath_solver_create(agents, NULL, &solver) == SWARMPATH_OK);
+            int64_t queries[4 * 12];
+            size_t count = 0;
+            for (int start = 0; start < 3; ++start) {
+                for (int goal = 0; goal < 4; ++goal) {
+                    queries[4 * count + 0] = start * 3;
+                    queries[4 * count + 1] = start;
+                    queries[4 * count + 2] = kAgentWidth - size - goal;
+                    queries[4 * count + 3] = kAgentHeight - size - (goal % 2);
+                    ++count;
+                }
+            }
+            swarmpath_result results[12];
+            CHECK(swarmpath_batch_solve(batch, solver, queries, count, results) == SWARMPATH_OK);
+            for (size_t index = 0; index < count; ++index) {
+                double best[kAgentWidth * kAgentHeight];
+                const int start_x = (int)queries[4 * index];
+                const int start_y = (int)queries[4 * index + 1];
+                const int goal_x = (int)queries[4 * index + 2];
+                const int goal_y = (int)queries[4 * index + 3];
+                reference_costs(start_x, start_y, size, a_costs[class_index], best);
+                const double optimal = best[goal_y * kAgentWidth + goal_x];
+                if (block_price(start_x, start_y, size, a_costs[class_index]) < 0) {
+                    CHECK(results[index].status == SWARMPATH_QUERY_START_BLOCKED);
+                } else if (block_price(goal_x, goal_y, size, a_costs[class_index]) < 0) {
+                    CHECK(results[index].status == SWARMPATH_QUERY_GOAL_BLOCKED);
+                } else if (!isfinite(optimal)) {
+                    CHECK(results[index].status == SWARMPATH_QUERY_NO_PATH);
+                } else {
+                    CHECK(results[index].status == SWARMPATH_QUERY_FOUND);
+                    CHECK(fabs(results[index].cost - optimal) <= 1e-6 * optimal);
+                    ++found;
+                }
+            }
+            swarmpath_solver_destroy(solver);
+            swarmpath_grid_destroy(agents);
+        }
+    }
+    CHECK(found > 20);
+    /* Refusals, in this API's names. */
+    swarmpath_grid* refused = NULL;
+    CHECK(swarmpath_grid_for_agents(grid, 0, NULL, &refused) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(refused == NULL && strstr(swarmpath_last_error(), "agent_size 0") != NULL);
+    CHECK(swarmpath_grid_for_agents(grid, 2, "a=", &refused) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "agent_class") != NULL);
+    CHECK(swarmpath_grid_for_agents(NULL, 2, NULL, &refused) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    swarmpath_grid* hexes = NULL;
+    CHECK(swarmpath_grid_from_shaped_letters(3, 3, SWARMPATH_TOPOLOGY_HEX, ".........", NULL, &hexes) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_for_agents(hexes, 2, NULL, &refused) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "square cells") != NULL);
+    swarmpath_grid_destroy(hexes);
+    swarmpath_batch_destroy(batch);
+    swarmpath_grid_destroy(grid);
+}
+
 int main(int argc, char** argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s SOURCE_DIR\n", argv[0]);
@@ -865,6 +994,7 @@ int main(int argc, char** argv) {
     test_path_shapes();
     test_goal_fields(argv[1]);
     test_path_oracle(argv[1]);
+    test_agent_sizes_and_classes();
     if (failures != 0) {
         fprintf(stderr, "c_api_test: %d checks failed\n", failures);
         return 1;

@@ -1,8 +1,9 @@
 // `swarmpath solve` under mpirun, through the real executable: with 2 and 3 ranks on this
 // machine, the paths file is byte-identical to a single-process run and the summary's counters are
-// equal (square maps, and the bundled hex and triangle sets); a rank that fails (test hook: as if out of memory) or is
-// killed (SIGKILL) fails the whole job with a message naming the rank and leaves no output file; an input error is
-// reported once; ranks that read different copies of an input (each rank started in a folder of its own, with mpirun's
+// equal (square maps, sized agents, and the bundled hex and triangle sets); a rank that fails (test hook: as if out of
+// memory) or is killed (SIGKILL) fails the whole job with a message naming the rank and leaves no output file; an input
+// error is reported once; ranks that read different copies of an input (each rank started in a folder of its own, with
+// mpirun's
 // `-wdir`) refuse to run, naming the file and the ranks. Assumes OpenMPI's mpirun (SWARMPATH_MPIEXEC) and runs it with
 // --oversubscribe --allow-run-as-root.
 #include <gtest/gtest.h>
@@ -127,6 +128,12 @@ TEST(DistributedSolveTest, GoalFieldsPathsAndCountersMatchSingleProcess) {
     // Fields group queries by goal: the shards must not split a group, or counters would differ.
     expect_same_as_single_process(dataset("dao/arena.map.scen") + " " + dataset("dao/den312d.map.scen"),
                                   "--algorithm flowfield", "flowfield");
+}
+
+TEST(DistributedSolveTest, SizedAgentsMatchSingleProcess) {
+    // 2 x 2 agents on their derived grids, with auto's choice of fields per goal group or JPS.
+    expect_same_as_single_process(dataset("dao/arena.map.scen") + " " + dataset("dao/den312d.map.scen"),
+                                  "--agent-size 2", "sized");
 }
 
 TEST(DistributedSolveTest, HexAndTriangleSetsMatchSingleProcess) {

@@ -27,7 +27,10 @@ CropWindow path_window(const io::MapFile& map, const std::vector<DrawnPath>& pat
         bottom = std::max(bottom, y + 1);
     };
     for (const DrawnPath& path : paths) {
-        for (std::size_t index = 0; index < path.xs.size(); ++index) include(path.xs[index], path.ys[index]);
+        for (std::size_t index = 0; index < path.xs.size(); ++index) {
+            include(path.xs[index], path.ys[index]);
+            include(path.xs[index] + path.agent_size - 1, path.ys[index] + path.agent_size - 1);
+        }
         include(path.start_x, path.start_y);
         if (path.has_goal) include(path.goal_x, path.goal_y);
     }
@@ -39,7 +42,8 @@ CropWindow path_window(const io::MapFile& map, const std::vector<DrawnPath>& pat
 namespace {
 
 /// Calls `visit(x, y)` for points every 1/`density` of a unit along each segment of `path`'s
-/// polyline, from cell centre to cell centre (in units of `density` per cell), ends included.
+/// polyline, from cell centre to cell centre (in units of `density` per cell), ends included; for a
+/// sized agent the points are where its block's top-left cell passes.
 template <class Visit>
 void walk_polyline(const DrawnPath& path, std::uint32_t density, Visit&& visit) {
     for (std::size_t index = 1; index < path.xs.size(); ++index) {
@@ -66,12 +70,19 @@ std::string ascii_picture(const io::MapFile& map, const std::vector<DrawnPath>& 
     for (std::uint32_t y = window.top; y < window.bottom; ++y) {
         rows.push_back(map.letters.substr(static_cast<std::size_t>(y) * map.width + window.left, columns));
     }
-    auto mark = [&](std::uint32_t x, std::uint32_t y, char letter) {
+    auto mark_cell = [&](std::uint32_t x, std::uint32_t y, char letter) {
         if (x < window.left || x >= window.right || y < window.top || y >= window.bottom) return;
         rows[y - window.top][x - window.left] = letter;
     };
+    std::uint32_t block = 1;  // the side of the path being drawn
+    auto mark = [&](std::uint32_t x, std::uint32_t y, char letter) {
+        for (std::uint32_t dy = 0; dy < block; ++dy) {
+            for (std::uint32_t dx = 0; dx < block; ++dx) mark_cell(x + dx, y + dy, letter);
+        }
+    };
     const grid::Topology topology = map_topology(map);
     for (const DrawnPath& path : paths) {
+        block = topology == grid::Topology::square ? path.agent_size : 1;
         if (path.polyline && topology == grid::Topology::square) {
             walk_polyline(path, 1, [&](std::int64_t x, std::int64_t y) {
                 if (x >= 0 && y >= 0) mark(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), '*');
@@ -82,6 +93,7 @@ std::string ascii_picture(const io::MapFile& map, const std::vector<DrawnPath>& 
         for (std::size_t index = 0; index < path.xs.size(); ++index) mark(path.xs[index], path.ys[index], '*');
     }
     for (const DrawnPath& path : paths) {
+        block = topology == grid::Topology::square ? path.agent_size : 1;
         mark(path.start_x, path.start_y, 'S');
         if (path.has_goal) mark(path.goal_x, path.goal_y, 'G');
     }

@@ -129,6 +129,8 @@ batch::ScenarioSet subset(const batch::ScenarioSet& set, const std::vector<std::
     part.scenario_path = set.scenario_path;
     part.scenario_name = set.scenario_name;
     part.map_path = set.map_path;
+    part.agent_size = set.agent_size;
+    part.agent_class = set.agent_class;
     part.grid = set.grid;
     part.rows.reserve(positions.size());
     part.row_indices.reserve(positions.size());

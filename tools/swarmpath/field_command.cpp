@@ -44,6 +44,8 @@ struct FieldOptions {
     std::string diagonal = "both-free";
     std::string terrain_spec;
     std::string terrain_file;
+    std::uint32_t agent_size = 1;
+    std::string agent_class;
 };
 
 /// A blue–green–yellow ramp for t in [0, 1] (map_picture's Colour, which the shaped pictures take too).
@@ -159,6 +161,8 @@ int run_field(const FieldOptions& options) {
     search.diagonal = options.diagonal;
     search.terrain_spec = options.terrain_spec;
     search.terrain_file = options.terrain_file;
+    search.agent_size = options.agent_size;
+    search.agent_class = options.agent_class;
     // Both outputs are opened, and checked against the inputs, each other and their extensions
     // (output_names.hpp), before any work; they are committed together at the end: the field and
     // its picture, or neither.
@@ -253,6 +257,7 @@ void add_field_command(CLI::App& app, int& exit_code) {
     command->add_option("--diagonal-rule", options->diagonal, "both-free, one-free or any")->capture_default_str();
     command->add_option("--terrain", options->terrain_spec, "Terrain costs, LETTER=COST,...");
     command->add_option("--terrain-file", options->terrain_file, "Terrain costs, one LETTER=COST per line");
+    add_agent_options(*command, options->agent_size, options->agent_class);
     command->callback([options, &exit_code] { exit_code = run_field(*options); });
 }
 

@@ -40,6 +40,9 @@ struct DrawnPath {
     /// xs/ys are the corners of straight segments between cell centres (a waypoint or smoothed path,
     /// `solve --waypoints/--smooth`), not every cell: drawn as lines, with `o` on the corners in ASCII.
     bool polyline = false;
+    /// The agent's side (--agent-size): every position, start and goal is drawn as the block of
+    /// agent_size x agent_size cells it heads (square maps only), and a line through the blocks' centres.
+    std::uint32_t agent_size = 1;
 };
 
 /// Cells of the map that a crop keeps: columns [left, right) and rows [top, bottom).
@@ -57,7 +60,8 @@ CropWindow full_window(const io::MapFile& map);
 CropWindow path_window(const io::MapFile& map, const std::vector<DrawnPath>& paths, std::uint32_t margin);
 
 /// The map as text, one line per row of `window`: terrain letters, `*` on path cells, then `S` on
-/// each start and `G` on each goal (drawn last, so they win over `*`). Hex rows are `. . @` with odd
+/// each start and `G` on each goal (drawn last, so they win over `*`); for sized agents on every cell
+/// of each position's block. Hex rows are `. . @` with odd
 /// rows indented by one space; triangle rows are `/.\./.\` (a letter between `/` and `\` points up).
 std::string ascii_picture(const io::MapFile& map, const std::vector<DrawnPath>& paths, const CropWindow& window);
 

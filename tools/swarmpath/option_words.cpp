@@ -43,6 +43,12 @@ std::string command_line_wording(Setting setting, std::string_view value) {
         case Setting::topology:
             option = "--topology";
             break;
+        case Setting::agent_size:
+            option = "--agent-size";
+            break;
+        case Setting::agent_class:
+            option = "--class";
+            break;
         case Setting::none:
             break;
     }

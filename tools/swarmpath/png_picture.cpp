@@ -317,18 +317,29 @@ void draw_square_picture(const io::MapFile& map, const grid::TerrainTable& terra
     for (std::size_t index = 0; index < paths.size(); ++index) {
         const Colour colour = path_colour(index);
         const DrawnPath& path = paths[index];
+        // A sized agent's position is the block it heads: its cells filled, its line through the
+        // blocks' centres.
+        const std::uint32_t block = path.agent_size;
+        auto fill_block = [&](std::uint32_t x, std::uint32_t y, std::uint32_t block_inset) {
+            for (std::uint32_t dy = 0; dy < block; ++dy) {
+                for (std::uint32_t dx = 0; dx < block; ++dx) {
+                    if (x + dx < map.width && y + dy < map.height) fill(x + dx, y + dy, block_inset, colour);
+                }
+            }
+        };
         if (path.polyline) {
             const double radius = static_cast<double>(scale / 8) + 0.5;
+            const double centre = 0.5 * block;
             for (std::size_t step = 1; step < path.xs.size(); ++step) {
-                paint_segment(pixels, width, height, (path.xs[step - 1] + 0.5) * scale,
-                              (path.ys[step - 1] + 0.5) * scale, (path.xs[step] + 0.5) * scale,
-                              (path.ys[step] + 0.5) * scale, radius, colour);
+                paint_segment(pixels, width, height, (path.xs[step - 1] + centre) * scale,
+                              (path.ys[step - 1] + centre) * scale, (path.xs[step] + centre) * scale,
+                              (path.ys[step] + centre) * scale, radius, colour);
             }
             for (std::size_t step = 0; step < path.xs.size(); ++step)
-                fill(path.xs[step], path.ys[step], scale / 3, colour);
+                fill_block(path.xs[step], path.ys[step], scale / 3);
             continue;
         }
-        for (std::size_t step = 0; step < path.xs.size(); ++step) fill(path.xs[step], path.ys[step], inset, colour);
+        for (std::size_t step = 0; step < path.xs.size(); ++step) fill_block(path.xs[step], path.ys[step], inset);
     }
     // On small scales a cell is too small to see, so endpoints become 9-pixel squares centred on
     // their cell (a dark one for the start, a white-cored one for the goal).

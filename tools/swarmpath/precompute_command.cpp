@@ -161,8 +161,10 @@ int run_precompute(const PrecomputeOptions& options) {
         rows.push_back(std::move(mine));
     }
     const double gathered_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    Expected<batch::Oracle> oracle =
-        batch::Oracle::assemble(grid, settings, base_name(options.map_path), std::move(*layout), rows);
+    Expected<batch::Oracle> oracle = batch::Oracle::assemble(
+        grid, settings,
+        base_name(options.map_path) + agent_suffix(loaded->search.agent_size, loaded->search.agent_class),
+        std::move(*layout), rows);
     if (!oracle) {
         report_error(options.map_path + ": " + word_message(oracle.error().message, command_line_wording));
         return kExitBadInput;
@@ -215,6 +217,7 @@ void add_precompute_command(CLI::App& app, int& exit_code) {
         ->capture_default_str();
     command->add_option("--terrain", options->search.terrain_spec, "Terrain costs, LETTER=COST,...");
     command->add_option("--terrain-file", options->search.terrain_file, "Terrain costs, one LETTER=COST per line");
+    options->search.add_agent_to(*command);
     command->callback([options, &exit_code] { exit_code = run_precompute(*options); });
 }
 

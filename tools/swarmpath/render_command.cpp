@@ -24,6 +24,8 @@
 #include "result_rows.hpp"
 #include "run_files.hpp"
 #include "search_options.hpp"
+#include "swarmpath/batch/scenario_run.hpp"
+#include "swarmpath/grid/agent_grid.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/map_file.hpp"
@@ -105,7 +107,11 @@ Status add_scenario_paths(const RenderOptions& options, const io::MapFile& map, 
         for (std::uint32_t index = 0; index < std::min<std::size_t>(5, scenario->rows.size()); ++index)
             chosen.push_back(index);
     }
-    Expected<grid::Grid> grid = grid::Grid::build(map, resolved.terrain);
+    // Sized or classed agents search their derived grid (grid/agent_grid.hpp).
+    Expected<grid::TerrainTable> terrain =
+        batch::class_terrain(resolved.classes, resolved.agent_class, resolved.terrain);
+    if (!terrain) return terrain.error();
+    Expected<grid::Grid> grid = grid::derive_agent_grid(map, *terrain, resolved.agent_size);
     if (!grid) return grid.error();
     if (Status shapes = check_path_shapes_apply(options.shapes, *grid, options.map_path); !shapes)
         return shapes.error();
@@ -143,6 +149,7 @@ Status add_scenario_paths(const RenderOptions& options, const io::MapFile& map, 
         path.goal_x = static_cast<std::uint32_t>(row.goal_x);
         path.goal_y = static_cast<std::uint32_t>(row.goal_y);
         path.has_goal = true;
+        path.agent_size = resolved.agent_size;
         if (!shapes.shaped() || result.path.empty()) {
             drawn.add(std::move(path), fmt::format("query {}, grid path", index));
             continue;
@@ -195,6 +202,7 @@ Status add_csv_paths(const RenderOptions& options, const io::MapFile& map, Drawn
         path.goal_x = row.xs.back();
         path.goal_y = row.ys.back();
         path.polyline = row.has_length;  // a waypoint or smoothed path: draw its segments
+        path.agent_size = options.search.agent_size;
         fmt::format_to(std::back_inserter(drawn.report), "{} query {}: {} cost {:.8f} cells {}\n",
                        escape_text(row.scenario), row.query, escape_text(row.status), row.cost, row.xs.size());
         drawn.add(std::move(path), fmt::format("{} query {}, {}", escape_text(row.scenario), row.query,
@@ -290,6 +298,7 @@ void add_render_command(CLI::App& app, int& exit_code) {
     command->add_option("--crop", options->crop, "ASCII output only: just the part around the paths, with this margin")
         ->check(whole_number(0, io::kMaximumSide));
     options->search.add_to(*command);
+    options->search.add_agent_to(*command);
     add_path_shape_options(*command, options->shapes);
     command->callback([options, &exit_code] { exit_code = run_render(*options); });
 }

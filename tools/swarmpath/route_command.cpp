@@ -147,6 +147,7 @@ int run_route(const RouteOptions& options) {
         drawn.goal_x = static_cast<std::uint32_t>(query.goal_x);
         drawn.goal_y = static_cast<std::uint32_t>(query.goal_y);
         drawn.has_goal = true;
+        drawn.agent_size = loaded->search.agent_size;
         const std::vector<DrawnPath> paths{drawn};
         const CropWindow window =
             options.crop < 0 ? full_window(map) : path_window(map, paths, static_cast<std::uint32_t>(options.crop));
@@ -182,6 +183,7 @@ void add_route_command(CLI::App& app, int& exit_code) {
         ->check(whole_number(0, io::kMaximumSide));
     options->search.add_to(*command);
     options->search.add_deadline_to(*command);
+    options->search.add_agent_to(*command);
     add_path_shape_options(*command, options->shapes);
     command->callback([options, &exit_code] { exit_code = run_route(*options); });
 }

@@ -5,6 +5,8 @@
 #include <string>
 
 #include "option_limits.hpp"
+#include "swarmpath/batch/scenario_run.hpp"
+#include "swarmpath/grid/agent_grid.hpp"
 #include "swarmpath/io/terrain_file.hpp"
 
 namespace swarmpath::cli {
@@ -62,6 +64,26 @@ void SearchOptions::add_deadline_to(CLI::App& command) {
         ->capture_default_str();
 }
 
+void SearchOptions::add_agent_to(CLI::App& command) { add_agent_options(command, agent_size, agent_class); }
+
+void add_agent_options(CLI::App& command, std::uint32_t& size, std::string& class_name) {
+    command
+        .add_option("--agent-size", size,
+                    "Side of the square block of cells each agent occupies, 1 to 32768 (square cells only); a "
+                    "position is the block's top-left cell, and a scenario row's own size overrides it")
+        ->capture_default_str();
+    command.add_option("--class", class_name,
+                       "Movement class of the agents (a declared class's name): its terrain table decides each "
+                       "letter's cost or blockage; a scenario row's own class overrides it");
+}
+
+std::string agent_suffix(std::uint32_t size, const std::string& class_name) {
+    std::string suffix;
+    if (size != 1) suffix += " " + std::to_string(size) + "x" + std::to_string(size);
+    if (!class_name.empty()) suffix += " " + class_name;
+    return suffix;
+}
+
 Expected<ResolvedSearch> resolve(const SearchOptions& options) {
     ResolvedSearch resolved;
     search::SearchSettings& settings = resolved.settings;
@@ -108,6 +130,14 @@ Expected<ResolvedSearch> resolve(const SearchOptions& options) {
         if (!table) return table.error();
         resolved.terrain = *table;
     }
+    if (Status size = grid::check_agent_size(options.agent_size, grid::Topology::square); !size) return size.error();
+    resolved.agent_size = options.agent_size;
+    resolved.agent_class = options.agent_class;
+    if (Expected<grid::TerrainTable> terrain =
+            batch::class_terrain(resolved.classes, resolved.agent_class, resolved.terrain);
+        !terrain) {
+        return terrain.error();
+    }
     return resolved;
 }
 
@@ -116,7 +146,10 @@ Expected<LoadedMap> load_map(const SearchOptions& options, const std::string& ma
     if (!resolved) return resolved.error();
     Expected<io::MapFile> map = io::read_map_file(map_path, resolved->terrain);
     if (!map) return map.error();
-    Expected<grid::Grid> grid = grid::Grid::build(*map, resolved->terrain);
+    Expected<grid::TerrainTable> terrain =
+        batch::class_terrain(resolved->classes, resolved->agent_class, resolved->terrain);
+    if (!terrain) return terrain.error();
+    Expected<grid::Grid> grid = grid::derive_agent_grid(*map, *terrain, resolved->agent_size);
     if (!grid) return grid.error();
     return LoadedMap{std::move(*resolved), std::move(*map), std::move(*grid)};
 }

@@ -12,6 +12,7 @@
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/io/map_file.hpp"
+#include "swarmpath/io/movement_classes_file.hpp"
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::cli {
@@ -27,6 +28,8 @@ struct SearchOptions {
     std::string fallback = "none";
     std::uint64_t max_expansions = 0;
     std::uint64_t deadline_milliseconds = 0;  ///< --deadline-ms (solve and route only); 0: none
+    std::uint32_t agent_size = 1;             ///< --agent-size (solve, route, field, precompute)
+    std::string agent_class;                  ///< --class: empty for the default class
     CLI::Option* weight_option = nullptr;
     CLI::Option* moves_option = nullptr;     ///< given: hex and triangle maps refuse it
     CLI::Option* diagonal_option = nullptr;  ///< given: hex and triangle maps refuse it
@@ -35,13 +38,27 @@ struct SearchOptions {
     void add_to(CLI::App& command);
     /// Registers --deadline-ms (a per-query time budget) on `command`.
     void add_deadline_to(CLI::App& command);
+    /// Registers --agent-size and --class (the agents' size and movement class) on `command`.
+    void add_agent_to(CLI::App& command);
 };
+
+/// Registers --agent-size and --class on `command`, read into `size` and `class_name` (for commands
+/// that keep their options outside SearchOptions).
+void add_agent_options(CLI::App& command, std::uint32_t& size, std::string& class_name);
+
+/// How a map's name is followed for sized or classed agents: " 2x2", " tank", " 3x3 tank"; empty for
+/// one-cell agents of the default class (the solve table's map column, an oracle file's map name).
+std::string agent_suffix(std::uint32_t size, const std::string& class_name);
 
 struct ResolvedSearch {
     search::SearchSettings settings;
     grid::TerrainTable terrain = grid::TerrainTable::benchmark();
     /// The size and checksum of the --terrain-file bytes used, when one was read.
     io::FileDigest terrain_file_digest;
+    std::uint32_t agent_size = 1;
+    std::string agent_class;
+    /// The declared movement classes (none: the one class is `terrain`).
+    io::MovementClasses classes;
 };
 
 Expected<ResolvedSearch> resolve(const SearchOptions& options);
@@ -50,12 +67,14 @@ Expected<ResolvedSearch> resolve(const SearchOptions& options);
 struct LoadedMap {
     ResolvedSearch search;
     io::MapFile map;
+    /// The grid the agents search on: the map's, or the one derived for --agent-size and --class
+    /// (grid/agent_grid.hpp; same size and cell indices, each cell standing for the block it heads).
     grid::Grid grid;
 };
 
-/// Resolves `options`, reads `map_path` with their terrain table and builds its grid. The first
-/// error (an option value, the file, an undefined letter) comes back as it is, naming the option
-/// or the file and line.
+/// Resolves `options`, reads `map_path` with their terrain table and builds its grid (derived for the
+/// agent size and class). The first error (an option value, the file, an undefined letter, a size the
+/// map refuses) comes back as it is, naming the option or the file and line.
 Expected<LoadedMap> load_map(const SearchOptions& options, const std::string& map_path);
 
 }  // namespace swarmpath::cli

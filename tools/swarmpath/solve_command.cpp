@@ -146,6 +146,8 @@ std::string format_table(const batch::RunReport& run, const batch::RunTotals& to
     for (const batch::SetReport& report : run.sets()) {
         const batch::SetOutcome& outcome = report.outcome;
         std::string map_name = escape_text(report.map_path.substr(report.map_path.find_last_of('/') + 1));
+        // Sets of sized or classed agents name them after the map: "arena.map 2x2 tank".
+        map_name += escape_text(agent_suffix(report.agent_size, report.agent_class));
         const double rate =
             outcome.search_seconds > 0 ? static_cast<double>(report.queries) / outcome.search_seconds : 0;
         table += fmt::format("{:<28} {:<22} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9.3f} {:>10.3f} {:>12.0f}\n",
@@ -180,25 +182,29 @@ nlohmann::ordered_json describe_statuses(const batch::StatusCounts& counts) {
 /// The summary's entry for one set (tools/perf-gate reads expanded, generated and cost_sum).
 nlohmann::ordered_json describe_set(const batch::SetReport& report) {
     const batch::SetOutcome& outcome = report.outcome;
-    return {{"file", escape_text(report.scenario_path)},
-            {"map", escape_text(report.map_path)},
-            {"map_type", std::string(grid::topology_type_name(report.topology))},
-            {"algorithm", std::string(search::to_string(outcome.algorithm))},
-            {"field_groups", outcome.field_groups},
-            {"field_queries", outcome.field_queries},
-            {"queries", report.queries},
-            {"solved", report.solved},
-            {"mismatches", report.mismatches},
-            {"unknown", report.unknown},
-            {"max_abs_error", report.max_abs_error},
-            {"cost_sum", report.cost_sum},
-            {"expanded", report.counters.expanded},
-            {"generated", report.counters.generated},
-            {"statuses", describe_statuses(report.status_counts)},
-            {"setup_seconds", outcome.setup_seconds},
-            {"search_seconds", outcome.search_seconds},
-            {"preprocessing_seconds", outcome.preprocessing_seconds},
-            {"preprocessing_bytes", outcome.preprocessing_bytes}};
+    nlohmann::ordered_json set = {{"file", escape_text(report.scenario_path)},
+                                  {"map", escape_text(report.map_path)},
+                                  {"map_type", std::string(grid::topology_type_name(report.topology))},
+                                  {"algorithm", std::string(search::to_string(outcome.algorithm))},
+                                  {"field_groups", outcome.field_groups},
+                                  {"field_queries", outcome.field_queries},
+                                  {"queries", report.queries},
+                                  {"solved", report.solved},
+                                  {"mismatches", report.mismatches},
+                                  {"unknown", report.unknown},
+                                  {"max_abs_error", report.max_abs_error},
+                                  {"cost_sum", report.cost_sum},
+                                  {"expanded", report.counters.expanded},
+                                  {"generated", report.counters.generated},
+                                  {"statuses", describe_statuses(report.status_counts)},
+                                  {"setup_seconds", outcome.setup_seconds},
+                                  {"search_seconds", outcome.search_seconds},
+                                  {"preprocessing_seconds", outcome.preprocessing_seconds},
+                                  {"preprocessing_bytes", outcome.preprocessing_bytes}};
+    // Only sets of sized or classed agents say so, so a one-cell run's summary is as before.
+    if (report.agent_size != 1) set["agent_size"] = report.agent_size;
+    if (!report.agent_class.empty()) set["agent_class"] = escape_text(report.agent_class);
+    return set;
 }
 
 /// The summary's totals of the run.
@@ -316,6 +322,9 @@ int read_map_inputs(SolveRun& run, const ResolvedSearch& resolved) {
     run.load.map_override = options.map;
     run.load.terrain = resolved.terrain;
     run.load.inputs = &run.inputs;
+    run.load.agent_size = resolved.agent_size;
+    run.load.agent_class = resolved.agent_class;
+    run.load.classes = resolved.classes;
     if (options.edits_path.empty()) return kGoOn;
     io::FileDigest digest;
     Expected<std::vector<grid::CellEdit>> edits = io::read_edits_file(options.edits_path, &digest);
@@ -629,6 +638,7 @@ void add_solve_command(CLI::App& app, int& exit_code) {
                         "same --moves, --diagonal-rule and terrain) instead of searching");
     options->search.add_to(*command);
     options->search.add_deadline_to(*command);
+    options->search.add_agent_to(*command);
     add_path_shape_options(*command, options->shapes);
     command->callback([options, &exit_code] { exit_code = run_solve(*options); });
 }

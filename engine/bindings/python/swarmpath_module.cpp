@@ -45,6 +45,8 @@
 #include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/batch/editable_map.hpp"
 #include "swarmpath/batch/path_oracle.hpp"
+#include "swarmpath/batch/scenario_run.hpp"
+#include "swarmpath/grid/agent_grid.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/io/atomic_file.hpp"
@@ -78,7 +80,7 @@ std::string python_setting_wording(Setting setting, std::string_view value) {
     keyword.append("=");
     if (value.empty()) return keyword;
     const bool number = setting == Setting::moves || setting == Setting::weight || setting == Setting::max_expansions ||
-                        setting == Setting::deadline || setting == Setting::threads;
+                        setting == Setting::deadline || setting == Setting::threads || setting == Setting::agent_size;
     return number ? keyword.append(value) : keyword.append("\"").append(value).append("\"");
 }
 
@@ -887,10 +889,12 @@ public:
     PythonSolver(const PythonGrid& source, const std::string& algorithm, int moves, const std::string& diagonal_rule,
                  const py::object& terrain, double weight, const std::string& heuristic, const std::string& fallback,
                  std::uint64_t max_expansions, bool record_paths, const py::object& deadline_ms,
-                 std::shared_ptr<PythonCancelToken> cancel)
+                 std::shared_ptr<PythonCancelToken> cancel, const py::object& agent_size, const py::object& agent_class,
+                 const py::object& classes)
         : grid_(source), cancel_(cancel ? std::move(cancel) : std::make_shared<PythonCancelToken>()) {
         if (!terrain.is_none())
             grid_ = PythonGrid::build(io::MapFile(*source.map), terrain_table(terrain, source.terrain));
+        use_agents(agent_size, agent_class, classes);
         search::SearchSettings settings;
         settings.algorithm = parse_algorithm(algorithm);
         if (moves != 4 && moves != 8) raise(PyExc_ValueError, "moves must be 4 or 8, not " + std::to_string(moves));
@@ -909,6 +913,31 @@ public:
         settings.time_queries = true;
         settings_ = settings;
         if (std::optional<Error> refused = make_solvers(*grid_.grid); refused) raise_engine_error(*refused);
+    }
+
+    /// Sized or classed agents (grid/agent_grid.hpp): the solver searches the grid derived for
+    /// `agent_size` and the terrain of class `agent_class` among `classes` (a dict of names to
+    /// terrains); a position is the block's top-left cell.
+    void use_agents(const py::object& agent_size, const py::object& agent_class, const py::object& classes) {
+        const auto size =
+            static_cast<std::uint32_t>(whole_number_argument(agent_size, "agent_size", 0, grid::kMaximumAgentSize));
+        if (size == 1 && agent_class.is_none()) return;
+        io::MovementClasses declared;
+        if (!classes.is_none()) {
+            for (const auto& [name, class_terrain] : py::cast<py::dict>(classes)) {
+                declared.classes.push_back(
+                    {py::cast<std::string>(name),
+                     terrain_table(py::reinterpret_borrow<py::object>(class_terrain), grid_.terrain)});
+            }
+        }
+        const std::string class_name = agent_class.is_none() ? std::string() : py::cast<std::string>(agent_class);
+        Expected<grid::TerrainTable> table = batch::class_terrain(declared, class_name, grid_.terrain);
+        if (!table) raise_engine_error(table.error());
+        Expected<grid::Grid> derived = grid::derive_agent_grid(*grid_.map, *table, size);
+        if (!derived) raise_engine_error(derived.error());
+        grid_.grid = std::make_shared<const grid::Grid>(std::move(*derived));
+        grid_.terrain = *table;
+        sized_ = true;
     }
 
     PythonResult solve(const py::object& start, const py::object& goal) {
@@ -997,6 +1026,9 @@ public:
     /// then solves on the edited map; returns what the refresh did. All or nothing: on an error
     /// (a cell off the map, an unknown letter, settings the edited map no longer allows) nothing changes.
     py::dict edit(const py::object& edits_argument) {
+        if (sized_)
+            raise(PyExc_ValueError,
+                  "edit() applies to one-cell agents of the grid's terrain, not to agent_size or agent_class");
         const std::vector<grid::CellEdit> edits = edit_list(edits_argument);
         const search::SearchSettings& settings = settings_;
         if (!editable_) {
@@ -1234,6 +1266,7 @@ private:
     std::shared_ptr<const search::Solver> solver_;     // shared with the batches running on it
     std::shared_ptr<const batch::CrowdSolver> crowd_;  // for auto and flowfield batches; owns solver_ then
     std::unique_ptr<batch::EditableMap> editable_;     // made by the first edit; keeps derived data current
+    bool sized_ = false;                               // agent_size or agent_class: grid_ is a derived grid
     search::SearchContext context_;                    // single queries run with the GIL held, so one context suffices
     search::Result result_;
     std::unique_ptr<batch::BatchSolver> workers_;  // solve_batch's workers, kept warm between calls
@@ -1709,11 +1742,12 @@ void register_solver(py::module_& module) {
     py::class_<PythonSolver>(module, "Solver", "A grid bound to search settings; immutable apart from its own scratch.")
         .def(py::init<const PythonGrid&, const std::string&, int, const std::string&, const py::object&, double,
                       const std::string&, const std::string&, std::uint64_t, bool, const py::object&,
-                      std::shared_ptr<PythonCancelToken>>(),
+                      std::shared_ptr<PythonCancelToken>, const py::object&, const py::object&, const py::object&>(),
              py::arg("grid"), py::kw_only(), py::arg("algorithm") = "auto", py::arg("moves") = 8,
              py::arg("diagonal_rule") = "both-free", py::arg("terrain") = py::none(), py::arg("weight") = 1.0,
              py::arg("heuristic") = "auto", py::arg("fallback") = "none", py::arg("max_expansions") = 0,
              py::arg("record_paths") = true, py::arg("deadline_ms") = 0, py::arg("cancel") = py::none(),
+             py::arg("agent_size") = 1, py::arg("agent_class") = py::none(), py::arg("classes") = py::none(),
              "algorithm: auto (as the command line: batches grouped by goal, goal fields where auto's cost model "
              "expects them cheaper, else jps or A*), astar, jps, jps+, flowfield (a goal field per shared goal); "
              "moves: 8 or 4; diagonal_rule: both-free (Moving AI), one-free, any; "
@@ -1721,7 +1755,10 @@ void register_solver(py::module_& module) {
              "manhattan, euclidean, chebyshev, zero, hex, triangle (moves, diagonal_rule, jps and the overestimating "
              "heuristics are refused on hex and triangle grids); fallback: none or nearest; max_expansions: 0 is "
              "unlimited; deadline_ms: each query stops after this many milliseconds (status \"deadline\"), 0 to "
-             "86400000, 0: none; cancel: a CancelToken that stops this solver's searches (status \"cancelled\").")
+             "86400000, 0: none; cancel: a CancelToken that stops this solver's searches (status \"cancelled\"); "
+             "agent_size: agents occupy agent_size x agent_size cells, a position being the block's top-left cell "
+             "(square grids only); agent_class: the name of the agents' movement class among classes, a dict of "
+             "class names to terrains (each letter's cost or blockage for that class).")
         .def("solve", &PythonSolver::solve, py::arg("start"), py::arg("goal"),
              "Solves one query from start (x, y) to goal (x, y). Raises ValueError for a cell off the map.")
         .def("solve_batch", &PythonSolver::solve_batch, py::arg("queries"), py::arg("threads") = 0,

@@ -12,6 +12,7 @@
 #include "swarmpath/batch/run_report.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/core/error.hpp"
+#include "swarmpath/grid/agent_grid.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/io/atomic_file.hpp"

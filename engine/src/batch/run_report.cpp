@@ -13,6 +13,8 @@ const SetReport& RunReport::add_set(const ScenarioSet& set, const SetOutcome& ou
     report.scenario_path = set.scenario_path;
     report.scenario_name = set.scenario_name;
     report.map_path = set.map_path;
+    report.agent_size = set.agent_size;
+    report.agent_class = set.agent_class;
     if (set.grid != nullptr) report.topology = set.grid->topology();
     report.queries = set.queries.size();
     for (std::size_t index = 0; index < outcome.results.size(); ++index) {

@@ -9,6 +9,7 @@
 #include "search/jump_point_search.hpp"
 #include "search/jump_point_table.hpp"
 #include "swarmpath/batch/crowd_solver.hpp"
+#include "swarmpath/core/settings_words.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/search/solver.hpp"
 
@@ -24,8 +25,8 @@ std::string base_name(const std::string& path) {
 }  // namespace
 
 Expected<std::shared_ptr<const grid::Grid>> MapCache::get(const std::string& path, const LoadOptions& options) {
-    for (const auto& [cached_path, grid] : grids_) {
-        if (cached_path == path) return grid;
+    for (const auto& [cached_path, grids] : grids_) {
+        if (cached_path == path) return grids.base();
     }
     io::FileDigest digest;
     Expected<io::MapFile> map = io::read_map_file(path, options.terrain, &digest);
@@ -39,8 +40,46 @@ Expected<std::shared_ptr<const grid::Grid>> MapCache::get(const std::string& pat
         built = built->with_edits(options.edits, options.terrain, options.edits_origin);
         if (!built) return built.error();
     }
-    grids_.emplace_back(path, std::make_shared<const grid::Grid>(std::move(*built)));
-    return grids_.back().second;
+    grids_.emplace_back(path, grid::AgentGrids(std::make_shared<const grid::Grid>(std::move(*built)), options.terrain));
+    return grids_.back().second.base();
+}
+
+Expected<std::shared_ptr<const grid::Grid>> MapCache::get(const std::string& path, const LoadOptions& options,
+                                                          std::uint32_t size, const std::string& class_name) {
+    Expected<std::shared_ptr<const grid::Grid>> base = get(path, options);
+    if (!base) return base.error();
+    Expected<grid::TerrainTable> terrain = class_terrain(options.classes, class_name, options.terrain);
+    if (!terrain) return terrain.error();
+    for (auto& [cached_path, grids] : grids_) {
+        if (cached_path != path) continue;
+        Expected<std::shared_ptr<const grid::Grid>> derived = grids.get(size, *terrain);
+        if (!derived && derived.error().file.empty()) {
+            Error error = derived.error();
+            error.file = path;
+            return error;
+        }
+        return derived;
+    }
+    return base;
+}
+
+Expected<grid::TerrainTable> class_terrain(const io::MovementClasses& classes, const std::string& name,
+                                           const grid::TerrainTable& terrain) {
+    if (name.empty()) return classes.classes.empty() ? terrain : classes.classes.front().terrain;
+    std::vector<std::string_view> names;
+    for (const io::MovementClass& declared : classes.classes) {
+        if (declared.name == name) return declared.terrain;
+        names.push_back(declared.name);
+    }
+    std::string message = setting_placeholder(Setting::agent_class, name) + " is not a declared movement class";
+    if (names.empty()) {
+        message += " (no classes are declared)";
+    } else {
+        message += ": declared are " + list_names(names);
+        const std::string_view closest = closest_name(name, names);
+        if (!closest.empty()) message += " (did you mean '" + std::string(closest) + "'?)";
+    }
+    return Error{"", 0, 0, std::move(message), Setting::agent_class, name};
 }
 
 void MapCache::release(const std::string& path) {
@@ -76,23 +115,37 @@ Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenari
                                                       MapCache& maps) {
     std::vector<ScenarioSet> sets;
     std::optional<Error> failure;
-    // Rows are grouped by map path, in the order maps first appear; the last row's map name and set
-    // are remembered, since consecutive rows nearly always share them.
+    // Rows are grouped by map path, agent size and class, in the order they first appear; the last
+    // row's map name, size, class and set are remembered, since consecutive rows nearly always share them.
     std::string last_name;
+    std::uint32_t last_size = 0;
+    std::string last_class;
     std::size_t last_set = 0;
     std::uint32_t index = 0;
     io::FileDigest digest;
     Status read = io::for_each_scenario_row(
         scenario_path,
         [&](const io::ScenarioRow& row) {
-            if (sets.empty() || row.map_name != last_name) {
+            const std::uint32_t size = row.agent_size != 1 ? row.agent_size : options.agent_size;
+            const std::string& class_name = row.agent_class.empty() ? options.agent_class : row.agent_class;
+            if (sets.empty() || row.map_name != last_name || size != last_size || class_name != last_class) {
                 const std::string map_path = options.map_override.empty()
                                                  ? io::resolve_map_path(scenario_path, row.map_name)
                                                  : options.map_override;
-                auto found = std::find_if(sets.begin(), sets.end(),
-                                          [&](const ScenarioSet& set) { return set.map_path == map_path; });
+                auto found = std::find_if(sets.begin(), sets.end(), [&](const ScenarioSet& set) {
+                    return set.map_path == map_path && set.agent_size == size && set.agent_class == class_name;
+                });
                 if (found == sets.end()) {
                     Expected<std::shared_ptr<const grid::Grid>> grid = maps.get(map_path, options);
+                    if (grid) {
+                        grid = maps.get(map_path, options, size, class_name);
+                        if (!grid) {
+                            // A size or class the map refuses is the row's problem.
+                            failure = Error{scenario_path,        row.line,          0, grid.error().message,
+                                            grid.error().setting, grid.error().value};
+                            return false;
+                        }
+                    }
                     if (!grid) {
                         // A map that cannot be read at all (missing, a folder, not a regular file) is the
                         // row's problem: name the scenario file and line, and the map as the row gave it.
@@ -108,11 +161,15 @@ Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenari
                     set.scenario_path = scenario_path;
                     set.scenario_name = base_name(scenario_path);
                     set.map_path = map_path;
+                    set.agent_size = size;
+                    set.agent_class = class_name;
                     set.grid = std::move(*grid);
                     sets.push_back(std::move(set));
                     found = sets.end() - 1;
                 }
                 last_name = row.map_name;
+                last_size = size;
+                last_class = class_name;
                 last_set = static_cast<std::size_t>(found - sets.begin());
             }
             ScenarioSet& set = sets[last_set];
@@ -123,7 +180,11 @@ Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenari
                                     std::to_string(set.grid->width()) + " x " + std::to_string(set.grid->height())};
                 return false;
             }
-            set.rows.push_back({row.optimal_length, row.line, row.bucket});
+            // A row's optimal length is for the agent the row names: a size or class the run gives a
+            // row that names none leaves the length unknown rather than wrong.
+            const bool agent_from_run =
+                (row.agent_size == 1 && size != 1) || (row.agent_class.empty() && !class_name.empty());
+            set.rows.push_back({agent_from_run ? 0.0 : row.optimal_length, row.line, row.bucket});
             set.row_indices.push_back(index++);
             set.queries.push_back({row.start_x, row.start_y, row.goal_x, row.goal_y});
             return true;

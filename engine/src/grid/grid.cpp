@@ -112,6 +112,16 @@ Expected<Grid> Grid::build(const MapLetters& map, const TerrainTable& terrain) {
     return grid;
 }
 
+MapLetters Grid::map_letters(std::string path) const {
+    MapLetters map;
+    map.path = std::move(path);
+    map.type = std::string(topology_type_name(topology_));
+    map.width = width_;
+    map.height = height_;
+    map.letters.assign(letters_.begin(), letters_.end());
+    return map;
+}
+
 std::size_t Grid::memory_bytes() const {
     std::size_t total =
         passable_.memory_bytes() + kind_of_.capacity() + letters_.capacity() + kinds_.capacity() * sizeof(TerrainKind);

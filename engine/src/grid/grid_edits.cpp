@@ -31,12 +31,7 @@ Expected<Grid> Grid::with_edits(std::span<const CellEdit> edits, const TerrainTa
         patchable = patchable && known;
     }
     if (!patchable) {
-        MapLetters map;
-        map.path = std::string(origin);
-        map.type = std::string(topology_type_name(topology_));
-        map.width = width_;
-        map.height = height_;
-        map.letters.assign(letters_.begin(), letters_.end());
+        MapLetters map = map_letters(std::string(origin));
         for (const CellEdit& edit : edits)
             map.letters[static_cast<std::size_t>(edit.y) * width_ + edit.x] = edit.letter;
         return build(map, terrain);

@@ -226,6 +226,17 @@ SWARMPATH_API swarmpath_status swarmpath_grid_from_letters(int32_t width, int32_
 SWARMPATH_API swarmpath_status swarmpath_grid_from_shaped_letters(int32_t width, int32_t height, int topology,
                                                                   const char* letters, const char* terrain_spec,
                                                                   swarmpath_grid** grid);
+/** The grid that agents of `agent_size` x `agent_size` cells with movement class `agent_class` search
+ *  on (docs/formats.md, "Agent sizes and movement classes"): its cell (x, y) stands for the block from
+ *  (x, y) to (x + agent_size - 1, y + agent_size - 1), passable when every cell of the block is and
+ *  costing the dearest of them, so solvers, batches, crowds and fields on it answer for such agents
+ *  (positions and paths are the blocks' top-left cells). `agent_class`: a terrain spec
+ *  "LETTER=COST,..." applied on top of `grid`'s own terrain (NULL or "": that terrain). Linear time in
+ *  the cells; `grid` may be destroyed afterwards. Output: *derived, NULL on failure.
+ *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer, agent_size 0 or above
+ *  SWARMPATH_MAXIMUM_SIDE, agent_size above 1 on a hex or triangle grid, a bad agent_class spec). */
+SWARMPATH_API swarmpath_status swarmpath_grid_for_agents(const swarmpath_grid* grid, uint32_t agent_size,
+                                                         const char* agent_class, swarmpath_grid** derived);
 SWARMPATH_API void swarmpath_grid_destroy(swarmpath_grid* grid);
 /** The grid's cell shape, a swarmpath_topology (a file's from its `type` line); -1 for NULL. */
 SWARMPATH_API int swarmpath_grid_topology(const swarmpath_grid* grid);

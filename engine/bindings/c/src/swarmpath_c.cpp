@@ -28,6 +28,7 @@
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/batch/path_oracle.hpp"
+#include "swarmpath/grid/agent_grid.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/map_letters.hpp"
 #include "swarmpath/grid/terrain.hpp"
@@ -45,6 +46,7 @@ using namespace swarmpath;
 
 struct swarmpath_grid {
     grid::Grid grid;
+    grid::TerrainTable terrain;  ///< the table the grid was built with (movement classes start from it)
 };
 struct swarmpath_solver {
     search::Solver solver;
@@ -354,7 +356,7 @@ Status letters_from_costs(const float* costs, grid::MapLetters& map, grid::Terra
 swarmpath_status make_grid(const grid::MapLetters& map, const grid::TerrainTable& terrain, swarmpath_grid** out) {
     Expected<grid::Grid> built = grid::Grid::build(map, terrain);
     if (!built) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, built.error());
-    *out = new swarmpath_grid{std::move(*built)};
+    *out = new swarmpath_grid{std::move(*built), terrain};
     return SWARMPATH_OK;
 }
 
@@ -464,6 +466,25 @@ swarmpath_status swarmpath_grid_from_file(const char* map_path, const char* terr
         Expected<grid::TerrainTable> terrain = terrain_from(terrain_spec);
         if (!terrain) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, terrain.error());
         return make_grid(io::read_map_file(map_path, *terrain), *terrain, SWARMPATH_ERROR_FILE, grid);
+    });
+}
+
+swarmpath_status swarmpath_grid_for_agents(const swarmpath_grid* grid, uint32_t agent_size, const char* agent_class,
+                                           swarmpath_grid** derived) {
+    return guarded([&] {
+        if (derived == nullptr) return missing("derived");
+        *derived = nullptr;
+        if (grid == nullptr) return missing("grid");
+        grid::TerrainTable terrain = grid->terrain;
+        if (agent_class != nullptr && *agent_class != '\0') {
+            Expected<grid::TerrainTable> table = io::parse_terrain_spec(agent_class, grid->terrain, "agent_class");
+            if (!table) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, table.error());
+            terrain = *table;
+        }
+        Expected<grid::Grid> built = grid::derive_agent_grid(grid->grid.map_letters("grid"), terrain, agent_size);
+        if (!built) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, built.error());
+        *derived = new swarmpath_grid{std::move(*built), terrain};
+        return SWARMPATH_OK;
     });
 }
 

@@ -142,6 +142,9 @@ class Solver:
         record_paths: bool = True,
         deadline_ms: int = 0,
         cancel: Optional[CancelToken] = None,
+        agent_size: int = 1,
+        agent_class: Optional[str] = None,
+        classes: Optional[dict[str, Terrain]] = None,
     ) -> None: ...
     def solve(self, start: Cell, goal: Cell) -> Result: ...
     def solve_batch(

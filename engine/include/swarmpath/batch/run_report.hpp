@@ -26,6 +26,8 @@ struct SetReport {
     std::string scenario_path;
     std::string scenario_name;
     std::string map_path;
+    std::uint32_t agent_size = 1;  ///< the set's agents (scenario_set.hpp)
+    std::string agent_class;
     grid::Topology topology = grid::Topology::square;  ///< the map's cell shape
     std::size_t queries = 0;
     SetOutcome outcome;          ///< the set's outcome without its results

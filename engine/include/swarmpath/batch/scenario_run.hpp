@@ -14,9 +14,11 @@
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/scenario_set.hpp"
 #include "swarmpath/core/error.hpp"
+#include "swarmpath/grid/agent_grid.hpp"
 #include "swarmpath/grid/edits.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/input_log.hpp"
+#include "swarmpath/io/movement_classes_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/search/types.hpp"
 
@@ -31,27 +33,43 @@ struct LoadOptions {
     /// When set, every scenario file and map read is recorded here with the digest of the bytes
     /// used; a file whose bytes differ from an earlier read in the run fails the load (input_log.hpp).
     io::InputLog* inputs = nullptr;
+    /// The agents' size and class for rows that name none (a row's size of 1 counts as none).
+    std::uint32_t agent_size = 1;
+    std::string agent_class;
+    /// The declared movement classes; none: the one class is `terrain`, named by the empty name.
+    io::MovementClasses classes;
 };
+
+/// The terrain table of movement class `name`: the first declared class for an empty name, `terrain`
+/// when no class is declared and the name is empty; otherwise an Error about {{agent_class}} that
+/// lists the declared names.
+Expected<grid::TerrainTable> class_terrain(const io::MovementClasses& classes, const std::string& name,
+                                           const grid::TerrainTable& terrain);
 
 /// The maps of a run, each parsed and compiled once and kept until release() (or the cache's end).
 class MapCache {
 public:
     /// The grid of the map at `path`, loading it (with the options' terrain and edits) if needed.
     Expected<std::shared_ptr<const grid::Grid>> get(const std::string& path, const LoadOptions& options);
+    /// The grid agents of `size` and class `class_name` (class_terrain) search on the map at `path`:
+    /// the map's own grid for size 1 and the run's terrain, else derived once (grid/agent_grid.hpp).
+    Expected<std::shared_ptr<const grid::Grid>> get(const std::string& path, const LoadOptions& options,
+                                                    std::uint32_t size, const std::string& class_name);
     /// Drops the cache's hold on a map; sets that still hold its grid keep it alive.
     void release(const std::string& path);
 
 private:
-    std::vector<std::pair<std::string, std::shared_ptr<const grid::Grid>>> grids_;
+    std::vector<std::pair<std::string, grid::AgentGrids>> grids_;
 };
 
 /// The map paths a scenario file's rows use, in order of first use, found by a streaming pass that
 /// also checks the whole file (the first problem comes back naming file and line).
 Expected<std::vector<std::string>> scenario_map_paths(const std::string& scenario_path, const LoadOptions& options);
 
-/// Loads one scenario file's sets, taking maps from `maps`. Fails on the first error (naming file
-/// and line), including a row whose map size differs from its map's, and a map that cannot be read
-/// (named at the row that names it).
+/// Loads one scenario file's sets, taking maps from `maps`: one set per map, agent size and movement
+/// class (a row's own, else the options'), in order of first use. Fails on the first error (naming
+/// file and line), including a row whose map size differs from its map's, a map that cannot be read
+/// (named at the row that names it), and an agent size or class the map refuses.
 Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenario_path, const LoadOptions& options,
                                                       MapCache& maps);
 

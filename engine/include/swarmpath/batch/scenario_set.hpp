@@ -24,11 +24,16 @@ struct ScenarioEntry {
     std::uint32_t bucket = 0;
 };
 
-/// The rows of one scenario file that use one map (nearly always: all of its rows).
+/// The rows of one scenario file that use one map with one agent size and movement class (nearly
+/// always: all of its rows).
 struct ScenarioSet {
     std::string scenario_path;
     std::string scenario_name;  ///< base name of the scenario file
     std::string map_path;
+    std::uint32_t agent_size = 1;
+    std::string agent_class;  ///< empty: the default class
+    /// The grid the set's agents search on: the map's, or the one derived for the set's agent size and
+    /// class (grid/agent_grid.hpp), with the map's size and cell indices.
     std::shared_ptr<const grid::Grid> grid;
     std::vector<ScenarioEntry> rows;
     std::vector<std::uint32_t> row_indices;  ///< each row's 0-based index among the file's rows

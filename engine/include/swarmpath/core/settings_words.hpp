@@ -28,6 +28,8 @@ enum class Setting : std::uint8_t {
     terrain,
     threads,
     topology,
+    agent_size,
+    agent_class,
 };
 
 /// The setting's own name, as placeholders write it: "diagonal_rule", "max_expansions", ...

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -94,6 +95,9 @@ public:
     [[nodiscard]] char letter(std::uint32_t x, std::uint32_t y) const {
         return letters_[static_cast<std::size_t>(y) * width_ + x];
     }
+    /// The letters the grid was built from (edits included), as a map named `path`: to compile them
+    /// again with another terrain table (a movement class, agent_grid.hpp).
+    [[nodiscard]] MapLetters map_letters(std::string path) const;
 
     /// All passable cells, padded index space.
     [[nodiscard]] const Bitset& passable_bits() const { return passable_; }
