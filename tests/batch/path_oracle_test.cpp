@@ -135,8 +135,7 @@ TEST(PathOracle, AgreesWithAStarOnRandomMaps) {
         const bool weighted = map_index % 2 == 1;
         std::uniform_int_distribution<std::uint32_t> side(1, 40);
         std::uniform_real_distribution<double> density(0.0, 0.45);
-        const io::MapFile map =
-            testing::random_map(random, side(random), side(random), density(random), weighted ? "..GSW" : ".");
+        const io::MapFile map = testing::random_map(random, side, density(random), weighted ? "..GSW" : ".");
         const grid::TerrainTable terrain = weighted ? weighted_terrain() : grid::TerrainTable::benchmark();
         Expected<grid::Grid> grid = grid::Grid::build(map, terrain);
         ASSERT_TRUE(grid.has_value()) << grid.error().describe();

@@ -47,7 +47,8 @@ TEST_F(BoundedInputs, ALongPolylineRendersCompletely) {
     std::string points;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> corners;
     for (int point = 0; point < 10000; ++point) {
-        corners.emplace_back(coordinate(random), coordinate(random));
+        const std::uint32_t x = coordinate(random);  // one draw per statement: argument order is unspecified
+        corners.emplace_back(x, coordinate(random));
         if (point > 0) points += ' ';
         points += std::to_string(corners.back().first);
         points += ':';

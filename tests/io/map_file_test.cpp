@@ -149,7 +149,7 @@ TEST(MapFileTest, RandomMapsRoundTripThroughText) {
     std::mt19937_64 random(7);
     for (int trial = 0; trial < 50; ++trial) {
         std::uniform_int_distribution<std::uint32_t> side(1, 40);
-        MapFile original = testing::random_map(random, side(random), side(random), 0.3, ".GSWT");
+        MapFile original = testing::random_map(random, side, 0.3, ".GSWT");
         std::string text = testing::to_map_text(original);
         Expected<MapFile> parsed = parse_map(trial % 2 == 0 ? text : with_crlf(text), "round-trip");
         ASSERT_TRUE(parsed) << parsed.error().describe();

@@ -36,7 +36,7 @@ TEST_P(AstarDifferentialTest, CostsEqualReferenceDijkstra) {
     std::size_t unreachable = 0;
     for (int map_index = 0; map_index < 40; ++map_index) {
         std::uniform_int_distribution<std::uint32_t> side(2, 48);
-        io::MapFile map = testing::random_map(random, side(random), side(random), setting.density);
+        io::MapFile map = testing::random_map(random, side, setting.density);
         Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
         ASSERT_TRUE(grid) << grid.error().describe();
         Expected<Solver> solver = Solver::create(*grid, settings);

@@ -176,7 +176,7 @@ TEST_P(CompactHandOverTest, EveryCapGivesReferenceCostsAndTheSamePaths) {
     std::size_t found = 0;
     for (int map_index = 0; map_index < 12; ++map_index) {
         std::uniform_int_distribution<std::uint32_t> side(8, 60);
-        const io::MapFile map = testing::random_map(random, side(random), side(random), 0.25, setting.letters);
+        const io::MapFile map = testing::random_map(random, side, 0.25, setting.letters);
         Expected<grid::Grid> grid = grid::Grid::build(map, terrain);
         ASSERT_TRUE(grid) << grid.error().describe();
         SearchSettings settings;

@@ -72,7 +72,7 @@ TEST(ComponentLabels, EqualAFloodFillOnRandomMaps) {
         std::uniform_int_distribution<std::uint32_t> side(1, 90);
         const double density = std::uniform_real_distribution<double>(0.0, 0.7)(random);
         const bool water = map_index % 2 == 1;
-        const io::MapFile map = testing::random_map(random, side(random), side(random), density, water ? "...W" : ".");
+        const io::MapFile map = testing::random_map(random, side, density, water ? "...W" : ".");
         Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
         ASSERT_TRUE(grid.has_value()) << grid.error().describe();
         expect_flood_fill_labels(*grid, "random map " + std::to_string(map_index));

@@ -232,7 +232,7 @@ TEST_P(FallbackRandom, PartialPathEndsAtTheBruteForceNearestCell) {
     std::size_t strict = 0;
 
     for (int map_number = 0; map_number < 60; ++map_number) {
-        const io::MapFile map = testing::random_map(random, side(random), side(random), density(random), setup.letters);
+        const io::MapFile map = testing::random_map(random, side, density(random), setup.letters);
         Expected<grid::Grid> grid = grid::Grid::build(map, terrain);
         ASSERT_TRUE(grid.has_value()) << grid.error().message;
         std::vector<search::Solver> plain_solvers;

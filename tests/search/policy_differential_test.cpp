@@ -76,13 +76,16 @@ TerrainSetup make_terrain(TableKind kind, std::mt19937_64& random) {
         case TableKind::benchmark:
             setup.letters = ".";
             return setup;
-        case TableKind::random_costs:
+        case TableKind::random_costs: {
             // Ground itself gets a random cost, so the cheapest letter is often below 1 and the
-            // heuristic's scaling by the cheapest cost matters.
-            spec = ".=" + cost_text(cost(random)) + ",a=" + cost_text(cost(random)) + ",b=" + cost_text(cost(random)) +
-                   ",c=" + cost_text(cost(random));
+            // heuristic's scaling by the cheapest cost matters. One draw per statement: the
+            // operands of `+` are evaluated in an unspecified order.
+            std::string drawn[4];
+            for (std::string& text : drawn) text = cost_text(cost(random));
+            spec = ".=" + drawn[0] + ",a=" + drawn[1] + ",b=" + drawn[2] + ",c=" + drawn[3];
             setup.letters = "..abc";
             break;
+        }
         case TableKind::blocking_letter:
             // Two custom blocking kinds besides '@', and one dear kind.
             spec = "X=inf,Y=inf,d=" + cost_text(cost(random));
@@ -158,8 +161,7 @@ TEST_P(PolicyDifferential, MatchesReferenceDijkstraOnRandomGrids) {
 
     for (int map_number = 0; map_number < 40; ++map_number) {
         TerrainSetup terrain = make_terrain(combination.table, random);
-        const io::MapFile map =
-            testing::random_map(random, side(random), side(random), density(random), terrain.letters);
+        const io::MapFile map = testing::random_map(random, side, density(random), terrain.letters);
         Expected<grid::Grid> built = grid::Grid::build(map, terrain.table);
         ASSERT_TRUE(built.has_value()) << built.error().describe();
         const grid::Grid& grid = *built;

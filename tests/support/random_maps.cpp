@@ -22,6 +22,13 @@ io::MapFile random_map(std::mt19937_64& random, std::uint32_t width, std::uint32
     return map;
 }
 
+io::MapFile random_map(std::mt19937_64& random, std::uniform_int_distribution<std::uint32_t>& side, double density,
+                       const std::string& passable_letters) {
+    const std::uint32_t width = side(random);
+    const std::uint32_t height = side(random);
+    return random_map(random, width, height, density, passable_letters);
+}
+
 io::MapFile map_from_rows(std::initializer_list<std::string_view> rows) {
     io::MapFile map;
     map.path = "rows";

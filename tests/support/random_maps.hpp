@@ -17,6 +17,13 @@ namespace swarmpath::testing {
 io::MapFile random_map(std::mt19937_64& random, std::uint32_t width, std::uint32_t height, double density,
                        const std::string& passable_letters = ".");
 
+/// The same with its width and then its height drawn from `side`, in that order. Use it rather
+/// than random_map(random, side, ...): a function's arguments are evaluated
+/// in an unspecified order (GCC right to left, Clang left to right), so that call draws a
+/// different map under each compiler and a seeded test checks different cases in each build.
+io::MapFile random_map(std::mt19937_64& random, std::uniform_int_distribution<std::uint32_t>& side, double density,
+                       const std::string& passable_letters = ".");
+
 /// A square-cell map drawn row by row, top row first: map_from_rows({"..@", "..."}) is 3 wide and
 /// 2 high. Every row must be as long as the first (a test setup error throws std::invalid_argument).
 io::MapFile map_from_rows(std::initializer_list<std::string_view> rows);
