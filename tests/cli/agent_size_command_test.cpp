@@ -1,5 +1,5 @@
-// `--agent-size` and `--class` through the real executable: `solve --agent-size 2` on a bundled map
-// writes paths every step of which is legal for the 2 x 2 block and priced as the block reference
+// `--agent-size`, `--class`, `--classes` and `--classes-file` through the real executable: `solve --agent-size 2` on a
+// bundled map writes paths every step of which is legal for the 2 x 2 block and priced as the block reference
 // (tests/support/block_reference.hpp) says, the same bytes at 1 and 2 threads, with the size in the
 // table and the summary; `route` and `render` draw the block along the path, `field` and
 // `precompute` take the option too (an oracle built for one size refuses another); a size of 0, an undeclared class
@@ -122,6 +122,87 @@ TEST(AgentSizeCommand, OracleBuiltForOneSizeServesItAndRefusesAnother) {
     testing::CommandOutcome refused = run_swarmpath("solve " + scenario + " --oracle " + folder + "/arena.oracle");
     EXPECT_EQ(refused.exit_code, 2);
     EXPECT_NE(refused.standard_error.find("arena.map 2x2"), std::string::npos) << refused.standard_error;
+}
+
+// One crowd file whose rows name their own size (1 to 3) and class (size= and class= columns), the
+// classes declared by --classes-file: every row is solved for its own agent, at the optimal length
+// the generator's independent reference wrote for that agent (--check), one table row per (size,
+// class), the same paths at 1 and 2 threads, and the same again with the classes given as a spec.
+TEST(AgentSizeCommand, MixedCrowdOfSizesAndClassesIsOptimalAndTheSameAtTwoThreads) {
+    const std::string folder = testing::scratch_folder("agent-mixed-crowd");
+    const testing::CommandOutcome crowd = testing::write_mixed_crowd(folder, 240);
+    ASSERT_EQ(crowd.exit_code, 0) << crowd.standard_error;
+    const std::string scenario = folder + "/den312d.map.scen";
+    auto solve = [&](const std::string& name, const std::string& options) {
+        const testing::CommandOutcome outcome =
+            run_swarmpath("solve " + scenario + " --check " + options + " --summary " + folder + "/" + name +
+                          ".json --paths " + folder + "/" + name + ".csv");
+        EXPECT_EQ(outcome.exit_code, 0) << name << "\n" << outcome.standard_output << outcome.standard_error;
+        return read_text(folder + "/" + name + ".csv");
+    };
+    const std::string declared = "--classes-file " + folder + "/units.classes";
+    const std::string one_thread = solve("t1", declared + " --threads 1");
+    EXPECT_EQ(solve("t2", declared + " --threads 2"), one_thread);
+    EXPECT_EQ(solve("spec", "--classes 'walker;forester:T=3' --threads 2"), one_thread);
+
+    const nlohmann::json summary = nlohmann::json::parse(read_text(folder + "/t1.json"));
+    std::vector<std::string> agents;
+    std::size_t checked = 0;
+    for (const nlohmann::json& set : summary["scenarios"]) {
+        agents.push_back(std::to_string(set.value("agent_size", 1)) + " " + set.value("agent_class", ""));
+        EXPECT_EQ(set["mismatches"], 0);
+        EXPECT_EQ(set["unknown"], 0);
+        checked += set["queries"].get<std::size_t>();
+    }
+    std::sort(agents.begin(), agents.end());
+    EXPECT_EQ(agents,
+              (std::vector<std::string>{"1 forester", "1 walker", "2 forester", "2 walker", "3 forester", "3 walker"}));
+    EXPECT_EQ(checked, 240U);
+}
+
+// --classes and --classes-file declare the classes --class and the rows name; a row's own size=1
+// is kept under --agent-size; every refusal is bad input naming the option.
+TEST(AgentSizeCommand, ClassesAreDeclaredByOneSpecOrOneFile) {
+    const std::string folder = testing::scratch_folder("agent-classes");
+    testing::write_text(folder + "/units.classes", "version 1\nclass walker\nclass forester: T=3\n");
+    const std::string scenario = dataset("dao/den312d.map.scen");
+    const std::string declared = " --classes-file " + folder + "/units.classes";
+
+    testing::CommandOutcome forester = run_swarmpath("solve " + scenario + declared + " --class forester");
+    EXPECT_EQ(forester.exit_code, 0) << forester.standard_error;
+    EXPECT_NE(forester.standard_output.find("den312d.map forester"), std::string::npos) << forester.standard_output;
+    testing::CommandOutcome walker = run_swarmpath("solve " + scenario + declared + " --class walker --check");
+    EXPECT_EQ(walker.exit_code, 0) << walker.standard_error;
+
+    testing::CommandOutcome both =
+        run_swarmpath("solve " + scenario + declared + " --classes 'walker;forester:T=3' --class forester");
+    EXPECT_EQ(both.exit_code, 2);
+    EXPECT_NE(both.standard_error.find("--classes and --classes-file both declare"), std::string::npos)
+        << both.standard_error;
+    testing::CommandOutcome bad_spec = run_swarmpath("solve " + scenario + " --classes 'walker;forester:T=x'");
+    EXPECT_EQ(bad_spec.exit_code, 2);
+    EXPECT_NE(bad_spec.standard_error.find("--classes"), std::string::npos) << bad_spec.standard_error;
+    testing::CommandOutcome unknown = run_swarmpath("solve " + scenario + declared + " --class forestr");
+    EXPECT_EQ(unknown.exit_code, 2);
+    EXPECT_NE(unknown.standard_error.find("--class forestr is not a declared movement class"), std::string::npos)
+        << unknown.standard_error;
+    EXPECT_NE(unknown.standard_error.find("did you mean 'forester'"), std::string::npos) << unknown.standard_error;
+    testing::CommandOutcome missing = run_swarmpath("solve " + scenario + " --classes-file " + folder + "/none");
+    EXPECT_EQ(missing.exit_code, 2);
+    EXPECT_NE(missing.standard_error.find("none"), std::string::npos) << missing.standard_error;
+
+    // A row that says size=1 is a one-cell agent even when the run's agents are 2 x 2.
+    testing::write_text(folder + "/den312d.map", read_text(dataset("dao/den312d.map")));
+    testing::write_text(folder + "/rows.map.scen",
+                        "version 1\n0\tden312d.map\t65\t81\t10\t10\t20\t20\t0\tsize=1\n"
+                        "0\tden312d.map\t65\t81\t10\t10\t20\t20\t0\n");
+    testing::CommandOutcome kept =
+        run_swarmpath("solve " + folder + "/rows.map.scen --agent-size 2 --summary " + folder + "/rows.json");
+    EXPECT_EQ(kept.exit_code, 0) << kept.standard_error;
+    const nlohmann::json summary = nlohmann::json::parse(read_text(folder + "/rows.json"));
+    ASSERT_EQ(summary["scenarios"].size(), 2U);
+    EXPECT_EQ(summary["scenarios"][0].value("agent_size", 1), 1);
+    EXPECT_EQ(summary["scenarios"][1].value("agent_size", 1), 2);
 }
 
 TEST(AgentSizeCommand, RefusalsNameTheOptionAndTheMap) {

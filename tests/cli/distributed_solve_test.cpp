@@ -136,6 +136,15 @@ TEST(DistributedSolveTest, SizedAgentsMatchSingleProcess) {
                                   "--agent-size 2", "sized");
 }
 
+TEST(DistributedSolveTest, MixedCrowdOfSizesAndClassesMatchesSingleProcess) {
+    // One file whose rows name sizes 1 to 3 and two classes: six derived grids, split across ranks.
+    const std::string folder = testing::scratch_folder("distributed-mixed-crowd-input");
+    const testing::CommandOutcome crowd = testing::write_mixed_crowd(folder, 240);
+    ASSERT_EQ(crowd.exit_code, 0) << crowd.standard_error;
+    expect_same_as_single_process(folder + "/den312d.map.scen", "--check --classes-file " + folder + "/units.classes",
+                                  "mixed-crowd");
+}
+
 TEST(DistributedSolveTest, HexAndTriangleSetsMatchSingleProcess) {
     // The bundled generated sets (datasets/generated), with auto's choice of A* or fields per goal group.
     const std::string generated = testing::dataset_folder() + "/../generated/";

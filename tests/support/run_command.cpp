@@ -32,6 +32,14 @@ void write_text(const std::string& path, const std::string& contents) {
     file << contents;
 }
 
+CommandOutcome write_mixed_crowd(const std::string& folder, int agents) {
+    write_text(folder + "/den312d.map", read_text(dataset_folder() + "/dao/den312d.map"));
+    write_text(folder + "/units.classes", "version 1\nclass walker\nclass forester: T=3\n");
+    return run_swarmpath("generate crowd " + folder + "/den312d.map --agents " + std::to_string(agents) +
+                         " --goals 4 --seed 17 --agent-sizes 1,2,3 --classes-file " + folder + "/units.classes -o " +
+                         folder + "/den312d.map.scen");
+}
+
 void exec_swarmpath(const std::vector<std::string>& arguments) {
     std::vector<std::string> words{SWARMPATH_EXECUTABLE};
     words.insert(words.end(), arguments.begin(), arguments.end());

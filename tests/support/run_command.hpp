@@ -36,6 +36,13 @@ std::string read_text(const std::string& path);
 /// Writes `contents` to `path` (binary), replacing it.
 void write_text(const std::string& path, const std::string& contents);
 
+/// Writes a mixed crowd into `folder` for the sized-agent tests: den312d.map (a bundled map, more
+/// than half trees), units.classes (`walker`, the benchmark table, and `forester`, who walks through
+/// trees at cost 3) and den312d.map.scen, which the real `generate crowd` fills with `agents` rows
+/// mixing sizes 1 to 3 and both classes over 4 goals, each row's optimal length computed for its
+/// own size and class. Returns the generator's outcome (exit code 0 when all is written).
+CommandOutcome write_mixed_crowd(const std::string& folder, int agents);
+
 /// In a forked child whose streams are set up: replaces the child with the swarmpath executable
 /// run with `arguments`; exits 127 when it cannot be started.
 [[noreturn]] void exec_swarmpath(const std::vector<std::string>& arguments);

@@ -44,8 +44,7 @@ struct FieldOptions {
     std::string diagonal = "both-free";
     std::string terrain_spec;
     std::string terrain_file;
-    std::uint32_t agent_size = 1;
-    std::string agent_class;
+    AgentOptions agent;
 };
 
 /// A blue–green–yellow ramp for t in [0, 1] (map_picture's Colour, which the shaped pictures take too).
@@ -155,14 +154,32 @@ std::vector<std::uint8_t> draw_field(const grid::Grid& grid, const io::FieldFile
     return pixels;
 }
 
+/// The field's PNG picture, scaled to about 512 pixels a side (9 a cell on small maps): square cells
+/// as draw_field draws them, hexagons and triangles as `render` draws them, each in its field colour.
+Expected<std::string> field_picture(const LoadedMap& loaded, const io::FieldFile& file) {
+    const grid::Grid& grid = loaded.grid;
+    const std::uint32_t side = std::max(grid.width(), grid.height());
+    const std::uint32_t scale = side <= 64 ? 9 : std::max<std::uint32_t>(1, 512 / side);
+    if (grid.topology() != grid::Topology::square) {
+        return png_cell_picture(loaded.map, field_colours(grid, file), std::max(scale, 2U));
+    }
+    std::string encoded;
+    if (!encode_png(draw_field(grid, file, scale), file.width * scale, file.height * scale, encoded)) {
+        return Error{"", 0, 0, "PNG encoding failed"};
+    }
+    return encoded;
+}
+
 int run_field(const FieldOptions& options) {
     SearchOptions search;
     search.moves = options.moves;
     search.diagonal = options.diagonal;
     search.terrain_spec = options.terrain_spec;
     search.terrain_file = options.terrain_file;
-    search.agent_size = options.agent_size;
-    search.agent_class = options.agent_class;
+    search.agent_size = options.agent.size;
+    search.agent_class = options.agent.class_name;
+    search.classes_spec = options.agent.classes_spec;
+    search.classes_file = options.agent.classes_file;
     // Both outputs are opened, and checked against the inputs, each other and their extensions
     // (output_names.hpp), before any work; they are committed together at the end: the field and
     // its picture, or neither.
@@ -170,6 +187,7 @@ int run_field(const FieldOptions& options) {
     RunFiles files;
     files.add_input("map", options.map_path);
     files.add_input("terrain file (--terrain-file)", options.terrain_file);
+    files.add_input("classes file (--classes-file)", options.agent.classes_file);
     io::AtomicFile* field_output = files.add_output("-o", options.output);
     io::AtomicFile* picture_output = files.add_output("--png", picture_path);
     if (Status checked = files.check(); !checked) {
@@ -211,22 +229,12 @@ int run_field(const FieldOptions& options) {
         *grid, resolved->settings.moves, resolved->settings.diagonal, goal_x, goal_y, {}, true, workspace);
     const io::FieldFile file = search::field_file_from(field, *grid);
     field_output->write(io::encode_field_file(file));
-    const std::uint32_t side = std::max(grid->width(), grid->height());
-    const std::uint32_t scale = side <= 64 ? 9 : std::max<std::uint32_t>(1, 512 / side);
-    std::string encoded;
-    if (grid->topology() != grid::Topology::square) {
-        // Hexagons and triangles drawn as `render` draws them, each in its field colour (no arrows).
-        Expected<std::string> picture = png_cell_picture(loaded->map, field_colours(*grid, file), std::max(scale, 2U));
-        if (!picture) {
-            report_error(picture_path + ": " + word_message(picture.error().message, command_line_wording));
-            return kExitBadInput;
-        }
-        encoded = std::move(*picture);
-    } else if (!encode_png(draw_field(*grid, file, scale), file.width * scale, file.height * scale, encoded)) {
-        report_error(picture_path + ": PNG encoding failed");
+    Expected<std::string> encoded = field_picture(*loaded, file);
+    if (!encoded) {
+        report_error(picture_path + ": " + word_message(encoded.error().message, command_line_wording));
         return kExitBadInput;
     }
-    picture_output->write(encoded);
+    picture_output->write(*encoded);
     if (Status committed = files.commit(); !committed) {
         report_error(committed.error().describe(command_line_wording));
         return kExitBadInput;
@@ -257,7 +265,7 @@ void add_field_command(CLI::App& app, int& exit_code) {
     command->add_option("--diagonal-rule", options->diagonal, "both-free, one-free or any")->capture_default_str();
     command->add_option("--terrain", options->terrain_spec, "Terrain costs, LETTER=COST,...");
     command->add_option("--terrain-file", options->terrain_file, "Terrain costs, one LETTER=COST per line");
-    add_agent_options(*command, options->agent_size, options->agent_class);
+    add_agent_options(*command, options->agent);
     command->callback([options, &exit_code] { exit_code = run_field(*options); });
 }
 

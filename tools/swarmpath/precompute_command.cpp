@@ -99,6 +99,47 @@ std::string base_name(const std::string& path) {
     return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
+/// This rank's share of the oracle's rows (all of them on one process), built on `workers` with a
+/// progress bar on rank 0.
+batch::OracleRows build_share(const PrecomputeOptions& options, const distributed::Session& session,
+                              const grid::Grid& grid, const batch::OracleSettings& settings,
+                              const search::OracleLayout& layout, batch::BatchSolver& workers) {
+    const auto positions = static_cast<std::uint32_t>(layout.position_of_rank.size());
+    const auto ranks = static_cast<std::uint64_t>(session.size());
+    const auto first = static_cast<std::uint32_t>(positions * static_cast<std::uint64_t>(session.rank()) / ranks);
+    const auto end = static_cast<std::uint32_t>(positions * static_cast<std::uint64_t>(session.rank() + 1) / ranks);
+    ProgressBar bar;
+    bar.enabled =
+        session.is_root() && (options.progress == "always" || (options.progress == "auto" && ::isatty(2) != 0));
+    bar.label = escape_text(base_name(options.map_path));
+    bar.ranks = session.size();
+    bar.whole_rows = positions;
+    return batch::Oracle::build_rows(grid, settings, layout, first, end - first, workers, draw_progress, &bar);
+}
+
+/// How long the build took and on what.
+struct BuildEffort {
+    double whole_seconds;  ///< every rank's rows built and gathered
+    double share_seconds;  ///< this rank's own rows
+    unsigned threads;      ///< per rank
+    int ranks;
+};
+
+/// The closing line: the oracle's size, its compression and the build's effort.
+void report_oracle(const PrecomputeOptions& options, std::FILE* stream, const batch::Oracle& oracle,
+                   search::CellOrder order, const BuildEffort& effort) {
+    const double passable = std::max<double>(1.0, static_cast<double>(oracle.passable_cells()));
+    std::fprintf(stream,
+                 "oracle of %s: %zu passable cells, %zu runs (%.1f per row), %s order; %llu bytes (%.1f per passable "
+                 "cell); built in %.2f s (%.2f s of it on this rank's %u thread%s, %d rank%s); wrote %s\n",
+                 escape_text(options.map_path).c_str(), oracle.passable_cells(), oracle.run_count(),
+                 static_cast<double>(oracle.run_count()) / passable, std::string(search::to_string(order)).c_str(),
+                 static_cast<unsigned long long>(oracle.file_bytes()),
+                 static_cast<double>(oracle.file_bytes()) / passable, effort.whole_seconds, effort.share_seconds,
+                 effort.threads, effort.threads == 1 ? "" : "s", effort.ranks, effort.ranks == 1 ? "" : "s",
+                 escape_text(options.output).c_str());
+}
+
 int run_precompute(const PrecomputeOptions& options) {
     distributed::Session session;
     // A rank that refuses returns before agree_on_inputs(); the Session's destructor then tells the
@@ -115,6 +156,7 @@ int run_precompute(const PrecomputeOptions& options) {
     RunFiles files;
     files.add_input("map", options.map_path);
     files.add_input("terrain file (--terrain-file)", options.search.terrain_file);
+    files.add_input("classes file (--classes-file)", options.search.classes_file);
     // Only rank 0 writes; the other ranks still check the path so that every rank agrees.
     io::AtomicFile* output = session.is_root() ? files.add_output("-o", options.output) : nullptr;
     if (Status checked = files.check(); !checked) return refuse(checked.error().describe(command_line_wording));
@@ -132,25 +174,15 @@ int run_precompute(const PrecomputeOptions& options) {
     std::vector<distributed::InputFile> inputs{{"map", options.map_path}};
     if (!options.search.terrain_file.empty())
         inputs.push_back({"terrain file (--terrain-file)", options.search.terrain_file});
+    if (!options.search.classes_file.empty())
+        inputs.push_back({"classes file (--classes-file)", options.search.classes_file});
     if (session.distributed() && !session.agree_on_inputs(inputs)) return kExitBadInput;
 
     const unsigned available = std::max(1U, std::thread::hardware_concurrency());
     const unsigned threads = options.threads == 0 ? available : std::min(options.threads, available);
     batch::BatchSolver workers(threads);
-    const auto positions = static_cast<std::uint32_t>(layout->position_of_rank.size());
-    const auto ranks = static_cast<std::uint64_t>(session.size());
-    const auto first = static_cast<std::uint32_t>(positions * static_cast<std::uint64_t>(session.rank()) / ranks);
-    const auto end = static_cast<std::uint32_t>(positions * static_cast<std::uint64_t>(session.rank() + 1) / ranks);
-
-    ProgressBar bar;
-    bar.enabled =
-        session.is_root() && (options.progress == "always" || (options.progress == "auto" && ::isatty(2) != 0));
-    bar.label = escape_text(base_name(options.map_path));
-    bar.ranks = session.size();
-    bar.whole_rows = positions;
     const auto started = std::chrono::steady_clock::now();
-    batch::OracleRows mine =
-        batch::Oracle::build_rows(grid, settings, *layout, first, end - first, workers, draw_progress, &bar);
+    batch::OracleRows mine = build_share(options, session, grid, settings, *layout, workers);
     const double build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
 
     std::vector<batch::OracleRows> rows;
@@ -177,16 +209,8 @@ int run_precompute(const PrecomputeOptions& options) {
         report_error(committed.error().describe(command_line_wording));
         return kExitBadInput;
     }
-    const double passable = std::max<double>(1.0, static_cast<double>(oracle->passable_cells()));
-    std::fprintf(files.writes_standard_output() ? stderr : stdout,
-                 "oracle of %s: %zu passable cells, %zu runs (%.1f per row), %s order; %llu bytes (%.1f per passable "
-                 "cell); built in %.2f s (%.2f s of it on this rank's %u thread%s, %d rank%s); wrote %s\n",
-                 escape_text(options.map_path).c_str(), oracle->passable_cells(), oracle->run_count(),
-                 static_cast<double>(oracle->run_count()) / passable, std::string(search::to_string(*order)).c_str(),
-                 static_cast<unsigned long long>(oracle->file_bytes()),
-                 static_cast<double>(oracle->file_bytes()) / passable, gathered_seconds, build_seconds, threads,
-                 threads == 1 ? "" : "s", session.size(), session.size() == 1 ? "" : "s",
-                 escape_text(options.output).c_str());
+    report_oracle(options, files.writes_standard_output() ? stderr : stdout, *oracle, *order,
+                  {gathered_seconds, build_seconds, threads, session.size()});
     return kExitSuccess;
 }
 

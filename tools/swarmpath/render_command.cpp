@@ -252,6 +252,7 @@ int run_render(const RenderOptions& options) {
     files.add_input("scenario file (--scen)", options.scenario_path);
     files.add_input("paths file (--paths)", options.paths_path);
     files.add_input("terrain file (--terrain-file)", options.search.terrain_file);
+    files.add_input("classes file (--classes-file)", options.search.classes_file);
     io::AtomicFile* file = files.add_output("-o", options.output_path);
     if (Status checked = files.check(); !checked) return fail(checked.error());
     if (Status named = check_output_name(options.output_path); !named) return fail(named.error());

@@ -64,9 +64,11 @@ void SearchOptions::add_deadline_to(CLI::App& command) {
         ->capture_default_str();
 }
 
-void SearchOptions::add_agent_to(CLI::App& command) { add_agent_options(command, agent_size, agent_class); }
+namespace {
 
-void add_agent_options(CLI::App& command, std::uint32_t& size, std::string& class_name) {
+/// The agent options themselves, bound to wherever the command keeps them.
+void add_agent_options_to(CLI::App& command, std::uint32_t& size, std::string& class_name, std::string& classes_spec,
+                          std::string& classes_file) {
     command
         .add_option("--agent-size", size,
                     "Side of the square block of cells each agent occupies, 1 to 32768 (square cells only); a "
@@ -75,6 +77,22 @@ void add_agent_options(CLI::App& command, std::uint32_t& size, std::string& clas
     command.add_option("--class", class_name,
                        "Movement class of the agents (a declared class's name): its terrain table decides each "
                        "letter's cost or blockage; a scenario row's own class overrides it");
+    command.add_option("--classes", classes_spec,
+                       "Movement classes on one line, NAME[:LETTER=COST,...][;NAME...]; each starts from the run's "
+                       "terrain table and the first is the default (docs/formats.md)");
+    command.add_option("--classes-file", classes_file,
+                       "Movement classes file: 'version 1', then 'class NAME' and its LETTER=COST lines "
+                       "(docs/formats.md)");
+}
+
+}  // namespace
+
+void SearchOptions::add_agent_to(CLI::App& command) {
+    add_agent_options_to(command, agent_size, agent_class, classes_spec, classes_file);
+}
+
+void add_agent_options(CLI::App& command, AgentOptions& agent) {
+    add_agent_options_to(command, agent.size, agent.class_name, agent.classes_spec, agent.classes_file);
 }
 
 std::string agent_suffix(std::uint32_t size, const std::string& class_name) {
@@ -129,6 +147,22 @@ Expected<ResolvedSearch> resolve(const SearchOptions& options) {
             io::parse_terrain_spec(options.terrain_spec, resolved.terrain, "--terrain");
         if (!table) return table.error();
         resolved.terrain = *table;
+    }
+    // Classes start from the run's terrain table, so --terrain applies to every class.
+    if (!options.classes_spec.empty() && !options.classes_file.empty()) {
+        return fail("--classes and --classes-file both declare movement classes: give one of them");
+    }
+    if (!options.classes_file.empty()) {
+        Expected<io::MovementClasses> classes =
+            io::read_movement_classes_file(options.classes_file, resolved.terrain, &resolved.classes_file_digest);
+        if (!classes) return classes.error();
+        resolved.classes = std::move(*classes);
+    }
+    if (!options.classes_spec.empty()) {
+        Expected<io::MovementClasses> classes =
+            io::parse_movement_classes_spec(options.classes_spec, "--classes", resolved.terrain);
+        if (!classes) return classes.error();
+        resolved.classes = std::move(*classes);
     }
     if (Status size = grid::check_agent_size(options.agent_size, grid::Topology::square); !size) return size.error();
     resolved.agent_size = options.agent_size;

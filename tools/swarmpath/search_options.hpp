@@ -30,6 +30,8 @@ struct SearchOptions {
     std::uint64_t deadline_milliseconds = 0;  ///< --deadline-ms (solve and route only); 0: none
     std::uint32_t agent_size = 1;             ///< --agent-size (solve, route, field, precompute)
     std::string agent_class;                  ///< --class: empty for the default class
+    std::string classes_spec;                 ///< --classes: movement classes on one line
+    std::string classes_file;                 ///< --classes-file: movement classes from a file
     CLI::Option* weight_option = nullptr;
     CLI::Option* moves_option = nullptr;     ///< given: hex and triangle maps refuse it
     CLI::Option* diagonal_option = nullptr;  ///< given: hex and triangle maps refuse it
@@ -38,13 +40,21 @@ struct SearchOptions {
     void add_to(CLI::App& command);
     /// Registers --deadline-ms (a per-query time budget) on `command`.
     void add_deadline_to(CLI::App& command);
-    /// Registers --agent-size and --class (the agents' size and movement class) on `command`.
+    /// Registers --agent-size, --class, --classes and --classes-file (the agents' size, movement
+    /// class and the declared classes) on `command`.
     void add_agent_to(CLI::App& command);
 };
 
-/// Registers --agent-size and --class on `command`, read into `size` and `class_name` (for commands
-/// that keep their options outside SearchOptions).
-void add_agent_options(CLI::App& command, std::uint32_t& size, std::string& class_name);
+/// The agent options of a command that keeps its options outside SearchOptions (field).
+struct AgentOptions {
+    std::uint32_t size = 1;
+    std::string class_name;
+    std::string classes_spec;
+    std::string classes_file;
+};
+
+/// Registers --agent-size, --class, --classes and --classes-file on `command`, read into `agent`.
+void add_agent_options(CLI::App& command, AgentOptions& agent);
 
 /// How a map's name is followed for sized or classed agents: " 2x2", " tank", " 3x3 tank"; empty for
 /// one-cell agents of the default class (the solve table's map column, an oracle file's map name).
@@ -57,8 +67,10 @@ struct ResolvedSearch {
     io::FileDigest terrain_file_digest;
     std::uint32_t agent_size = 1;
     std::string agent_class;
-    /// The declared movement classes (none: the one class is `terrain`).
+    /// The declared movement classes (none: the one class is `terrain`). Each starts from `terrain`.
     io::MovementClasses classes;
+    /// The size and checksum of the --classes-file bytes used, when one was read.
+    io::FileDigest classes_file_digest;
 };
 
 Expected<ResolvedSearch> resolve(const SearchOptions& options);

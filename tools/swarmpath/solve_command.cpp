@@ -132,6 +132,7 @@ std::vector<distributed::InputFile> list_inputs(const SolveOptions& options,
     add("map (--map)", options.map);
     for (const std::string& map_path : map_paths) add("map", map_path);
     add("terrain file (--terrain-file)", options.search.terrain_file);
+    add("classes file (--classes-file)", options.search.classes_file);
     add("edits file (--edits)", options.edits_path);
     add("oracle file (--oracle)", options.oracle_path);
     return inputs;
@@ -292,6 +293,7 @@ int open_outputs(SolveRun& run) {
     for (const std::string& scenario : options.scenarios) run.files.add_input("scenario file", scenario);
     run.files.add_input("map (--map)", options.map);
     run.files.add_input("terrain file (--terrain-file)", options.search.terrain_file);
+    run.files.add_input("classes file (--classes-file)", options.search.classes_file);
     run.files.add_input("edits file (--edits)", options.edits_path);
     run.files.add_input("oracle file (--oracle)", options.oracle_path);
     if (run.session.is_root()) {
@@ -312,9 +314,15 @@ int open_outputs(SolveRun& run) {
 /// to refresh (maps that change between batches use batch::EditableMap).
 int read_map_inputs(SolveRun& run, const ResolvedSearch& resolved) {
     const SolveOptions& options = run.options;
-    if (!options.search.terrain_file.empty()) {
-        if (Status same = run.inputs.record(options.search.terrain_file, "terrain", resolved.terrain_file_digest);
-            !same) {
+    struct ReadFile {
+        const std::string& path;
+        std::string_view role;
+        const io::FileDigest& digest;
+    };
+    for (const ReadFile& file : {ReadFile{options.search.terrain_file, "terrain", resolved.terrain_file_digest},
+                                 ReadFile{options.search.classes_file, "classes", resolved.classes_file_digest}}) {
+        if (file.path.empty()) continue;
+        if (Status same = run.inputs.record(file.path, file.role, file.digest); !same) {
             report_error(same.error().describe(command_line_wording));
             return kExitBadInput;
         }

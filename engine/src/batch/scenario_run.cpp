@@ -111,6 +111,44 @@ Expected<std::vector<std::string>> scenario_map_paths(const std::string& scenari
     return paths;
 }
 
+namespace {
+
+/// The index in `sets` of the set for rows of (`map_path`, `size`, `class_name`), opened when `row`
+/// is its first: the map read (or found in `maps`) and its grid derived for the agent. A map that
+/// cannot be read, or that refuses the size or class, is the row's problem and names it.
+Expected<std::size_t> find_or_open_set(std::vector<ScenarioSet>& sets, const std::string& scenario_path,
+                                       const io::ScenarioRow& row, const std::string& map_path, std::uint32_t size,
+                                       const std::string& class_name, const LoadOptions& options, MapCache& maps) {
+    auto found = std::find_if(sets.begin(), sets.end(), [&](const ScenarioSet& set) {
+        return set.map_path == map_path && set.agent_size == size && set.agent_class == class_name;
+    });
+    if (found != sets.end()) return static_cast<std::size_t>(found - sets.begin());
+    Expected<std::shared_ptr<const grid::Grid>> grid = maps.get(map_path, options);
+    if (!grid) {
+        // A map that cannot be read at all (missing, a folder, not a regular file): name the scenario
+        // file and line, and the map as the row gave it.
+        const Error& error = grid.error();
+        if (error.line != 0 || error.file != map_path) return error;
+        return Error{scenario_path, row.line, 0,
+                     "the map '" + row.map_name + "' named here (" + map_path + "): " + error.message};
+    }
+    grid = maps.get(map_path, options, size, class_name);
+    if (!grid) {
+        return Error{scenario_path, row.line, 0, grid.error().message, grid.error().setting, grid.error().value};
+    }
+    ScenarioSet set;
+    set.scenario_path = scenario_path;
+    set.scenario_name = base_name(scenario_path);
+    set.map_path = map_path;
+    set.agent_size = size;
+    set.agent_class = class_name;
+    set.grid = std::move(*grid);
+    sets.push_back(std::move(set));
+    return sets.size() - 1;
+}
+
+}  // namespace
+
 Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenario_path, const LoadOptions& options,
                                                       MapCache& maps) {
     std::vector<ScenarioSet> sets;
@@ -126,51 +164,22 @@ Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenari
     Status read = io::for_each_scenario_row(
         scenario_path,
         [&](const io::ScenarioRow& row) {
-            const std::uint32_t size = row.agent_size != 1 ? row.agent_size : options.agent_size;
+            const std::uint32_t size = row.agent_size_given ? row.agent_size : options.agent_size;
             const std::string& class_name = row.agent_class.empty() ? options.agent_class : row.agent_class;
             if (sets.empty() || row.map_name != last_name || size != last_size || class_name != last_class) {
                 const std::string map_path = options.map_override.empty()
                                                  ? io::resolve_map_path(scenario_path, row.map_name)
                                                  : options.map_override;
-                auto found = std::find_if(sets.begin(), sets.end(), [&](const ScenarioSet& set) {
-                    return set.map_path == map_path && set.agent_size == size && set.agent_class == class_name;
-                });
-                if (found == sets.end()) {
-                    Expected<std::shared_ptr<const grid::Grid>> grid = maps.get(map_path, options);
-                    if (grid) {
-                        grid = maps.get(map_path, options, size, class_name);
-                        if (!grid) {
-                            // A size or class the map refuses is the row's problem.
-                            failure = Error{scenario_path,        row.line,          0, grid.error().message,
-                                            grid.error().setting, grid.error().value};
-                            return false;
-                        }
-                    }
-                    if (!grid) {
-                        // A map that cannot be read at all (missing, a folder, not a regular file) is the
-                        // row's problem: name the scenario file and line, and the map as the row gave it.
-                        const Error& error = grid.error();
-                        failure = error.line != 0 || error.file != map_path
-                                      ? error
-                                      : Error{scenario_path, row.line, 0,
-                                              "the map '" + row.map_name + "' named here (" + map_path +
-                                                  "): " + error.message};
-                        return false;
-                    }
-                    ScenarioSet set;
-                    set.scenario_path = scenario_path;
-                    set.scenario_name = base_name(scenario_path);
-                    set.map_path = map_path;
-                    set.agent_size = size;
-                    set.agent_class = class_name;
-                    set.grid = std::move(*grid);
-                    sets.push_back(std::move(set));
-                    found = sets.end() - 1;
+                Expected<std::size_t> found =
+                    find_or_open_set(sets, scenario_path, row, map_path, size, class_name, options, maps);
+                if (!found) {
+                    failure = found.error();
+                    return false;
                 }
                 last_name = row.map_name;
                 last_size = size;
                 last_class = class_name;
-                last_set = static_cast<std::size_t>(found - sets.begin());
+                last_set = *found;
             }
             ScenarioSet& set = sets[last_set];
             if (row.map_width != set.grid->width() || row.map_height != set.grid->height()) {
@@ -183,7 +192,7 @@ Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenari
             // A row's optimal length is for the agent the row names: a size or class the run gives a
             // row that names none leaves the length unknown rather than wrong.
             const bool agent_from_run =
-                (row.agent_size == 1 && size != 1) || (row.agent_class.empty() && !class_name.empty());
+                (!row.agent_size_given && size != 1) || (row.agent_class.empty() && !class_name.empty());
             set.rows.push_back({agent_from_run ? 0.0 : row.optimal_length, row.line, row.bucket});
             set.row_indices.push_back(index++);
             set.queries.push_back({row.start_x, row.start_y, row.goal_x, row.goal_y});

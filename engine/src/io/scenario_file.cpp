@@ -217,6 +217,7 @@ private:
                 return "agent size '" + printable(value, 30) + "' is not a whole number from 1 to " +
                        std::to_string(kMaximumAgentSize);
             }
+            row.agent_size_given = true;
             return {};
         }
         if (std::string problem = class_name_problem(value); !problem.empty()) return "agent class: " + problem;

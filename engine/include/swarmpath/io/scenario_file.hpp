@@ -37,7 +37,9 @@ struct ScenarioRow {
     double optimal_length = 0;     ///< 0 with start != goal means "unknown"
     std::uint32_t agent_size = 1;  ///< `size=K`: the agent is the K x K block from its cell (1 to kMaximumAgentSize)
     std::string agent_class;       ///< `class=NAME`: its movement class; empty means the default class
-    std::uint32_t line = 0;        ///< 1-based line in the file
+    bool agent_size_given =
+        false;               ///< the row has a `size=` column (even `size=1`, which a run's size does not override)
+    std::uint32_t line = 0;  ///< 1-based line in the file
 };
 
 struct ScenarioFile {
