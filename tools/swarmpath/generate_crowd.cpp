@@ -141,6 +141,97 @@ std::string kind_words(const AgentKind& kind) {
     return words;
 }
 
+/// Where the crowd may stand: each kind's largest region (only the first kind's cells are kept), and
+/// the goals' candidates, the first kind's region cells that every kind's region holds, in its order.
+struct CrowdRegions {
+    std::vector<std::uint32_t> first_region;
+    std::vector<std::size_t> region_sizes;  ///< per kind
+    std::vector<std::uint32_t> goal_cells;
+};
+
+reference::ReferenceMap reference_map(const io::MapFile& map, grid::Topology topology, const AgentKind& kind) {
+    return reference::ReferenceMap(map.letters, map.width, map.height, topology, kind.rules, kind.size);
+}
+
+/// The regions of every kind, one kind at a time; an error names the map when a kind has no open
+/// position or no position suits every kind.
+Expected<CrowdRegions> crowd_regions(const io::MapFile& map, grid::Topology topology,
+                                     const std::vector<AgentKind>& kinds, const std::string& map_path) {
+    CrowdRegions regions;
+    std::vector<std::uint8_t> regions_holding(kinds.size() > 1 ? map.letters.size() : 0, 0);
+    for (const AgentKind& kind : kinds) {
+        std::vector<std::uint32_t> region = reference::largest_region(reference_map(map, topology, kind));
+        if (region.empty()) {
+            return Error{"", 0, 0,
+                         escape_text(map_path) + ": the map has no open position for agents of " + kind_words(kind)};
+        }
+        regions.region_sizes.push_back(region.size());
+        if (!regions_holding.empty()) {
+            for (std::uint32_t cell : region) ++regions_holding[cell];
+        }
+        if (regions.first_region.empty()) regions.first_region = std::move(region);
+    }
+    for (std::uint32_t cell : regions.first_region) {
+        if (regions_holding.empty() || regions_holding[cell] == kinds.size()) regions.goal_cells.push_back(cell);
+    }
+    if (regions.goal_cells.empty()) {
+        return Error{"", 0, 0,
+                     escape_text(map_path) +
+                         ": no position lies in the largest region of every agent size and class, so no goal suits "
+                         "them all (try fewer sizes or classes)"};
+    }
+    return regions;
+}
+
+/// The scenario file's text: goals and starts drawn from the seed, then one goal and kind at a time,
+/// a single Dijkstra answering all of its agents. Agent i goes to goal i mod goals; its kind varies
+/// after the goals, sizes fastest, then classes.
+std::string crowd_text(const CrowdOptions& options, const io::MapFile& map, grid::Topology topology,
+                       const std::vector<AgentKind>& kinds, CrowdRegions& regions) {
+    auto kind_of = [&](std::size_t agent) { return (agent / options.goals) % kinds.size(); };
+    std::mt19937_64 random(options.seed);
+    std::uniform_int_distribution<std::size_t> pick_goal(0, regions.goal_cells.size() - 1);
+    std::vector<std::uint32_t> goals(options.goals);
+    for (std::uint32_t& goal : goals) goal = regions.goal_cells[pick_goal(random)];
+    std::vector<std::uniform_int_distribution<std::size_t>> pick_start;
+    for (std::size_t size : regions.region_sizes) pick_start.emplace_back(0, size - 1);
+    // Each start as its index in its kind's region, turned into a cell when that region is rebuilt.
+    std::vector<std::uint32_t> starts(options.agents);
+    for (std::size_t agent = 0; agent < options.agents; ++agent) {
+        starts[agent] = static_cast<std::uint32_t>(pick_start[kind_of(agent)](random));
+    }
+
+    const std::string map_name = options.map_path.substr(options.map_path.find_last_of('/') + 1);
+    std::vector<std::string> rows(options.agents);
+    ProgressLine progress(escape_text(map_name), "goals");
+    for (std::size_t kind_index = 0; kind_index < kinds.size(); ++kind_index) {
+        const reference::ReferenceMap kind_map = reference_map(map, topology, kinds[kind_index]);
+        const std::vector<std::uint32_t> region =
+            kind_index == 0 ? std::move(regions.first_region) : reference::largest_region(kind_map);
+        const std::string columns = agent_columns(options, kinds[kind_index]);
+        reference::ReferenceSearch search(kind_map);
+        const std::size_t stride = options.goals * kinds.size();
+        for (std::size_t goal_index = 0; goal_index < goals.size(); ++goal_index) {
+            const std::size_t first_agent = goal_index + options.goals * kind_index;
+            if (first_agent >= options.agents) break;
+            progress.update(kind_index * goals.size() + goal_index, kinds.size() * goals.size());
+            const std::vector<double>& cost = search.lengths_to(goals[goal_index]);
+            for (std::size_t agent = first_agent; agent < options.agents; agent += stride) {
+                const std::uint32_t start = region[starts[agent]];
+                const double length = cost[start];
+                rows[agent] =
+                    fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.8f}{}\n", static_cast<long long>(length / 4.0),
+                                map_name, map.width, map.height, start % map.width, start / map.width,
+                                goals[goal_index] % map.width, goals[goal_index] / map.width, length, columns);
+            }
+        }
+    }
+    progress.finish();
+    std::string text = "version 1\n";
+    for (const std::string& row : rows) text += row;
+    return text;
+}
+
 int run_generate_crowd(const CrowdOptions& options) {
     if (options.goals > options.agents) {
         report_error("--goals must not exceed --agents (each goal needs an agent)");
@@ -168,99 +259,28 @@ int run_generate_crowd(const CrowdOptions& options) {
         return kExitBadInput;
     }
     const grid::Topology topology = topology_of(*map);
-    Expected<std::vector<AgentKind>> found_kinds = agent_kinds(options, topology);
-    if (!found_kinds) {
-        report_error(found_kinds.error().describe(command_line_wording));
+    Expected<std::vector<AgentKind>> kinds = agent_kinds(options, topology);
+    if (!kinds) {
+        report_error(kinds.error().describe(command_line_wording));
         return kExitBadInput;
     }
-    const std::vector<AgentKind>& kinds = *found_kinds;
-    if (options.goals * kinds.size() > kMaximumGoals) {
-        report_error("--goals times the kinds of agent (" + std::to_string(kinds.size()) + ") is more than " +
+    if (options.goals * kinds->size() > kMaximumGoals) {
+        report_error("--goals times the kinds of agent (" + std::to_string(kinds->size()) + ") is more than " +
                      std::to_string(kMaximumGoals) + " (one Dijkstra each)");
         return kExitBadInput;
     }
-    auto reference_map = [&](const AgentKind& kind) {
-        return reference::ReferenceMap(map->letters, map->width, map->height, topology, kind.rules, kind.size);
-    };
-    // Each kind's largest region, one kind at a time (only the first is kept): the goals are the
-    // first kind's region cells that every region holds, in its order.
-    std::vector<std::uint32_t> first_region;
-    std::vector<std::size_t> region_sizes;
-    std::vector<std::uint8_t> regions_holding(kinds.size() > 1 ? map->letters.size() : 0, 0);
-    for (const AgentKind& kind : kinds) {
-        std::vector<std::uint32_t> region = reference::largest_region(reference_map(kind));
-        if (region.empty()) {
-            report_error(escape_text(options.map_path) + ": the map has no open position for agents of " +
-                         kind_words(kind));
-            return kExitBadInput;
-        }
-        region_sizes.push_back(region.size());
-        if (!regions_holding.empty()) {
-            for (std::uint32_t cell : region) ++regions_holding[cell];
-        }
-        if (first_region.empty()) first_region = std::move(region);
-    }
-    std::vector<std::uint32_t> goal_cells;
-    for (std::uint32_t cell : first_region) {
-        if (regions_holding.empty() || regions_holding[cell] == kinds.size()) goal_cells.push_back(cell);
-    }
-    if (goal_cells.empty()) {
-        report_error(escape_text(options.map_path) +
-                     ": no position lies in the largest region of every agent size and class, so no goal suits "
-                     "them all (try fewer sizes or classes)");
+    Expected<CrowdRegions> regions = crowd_regions(*map, topology, *kinds, options.map_path);
+    if (!regions) {
+        report_error(regions.error().describe(command_line_wording));
         return kExitBadInput;
     }
-    // The kind of agent i: sizes vary fastest, then classes, after the goals.
-    auto kind_of = [&](std::size_t agent) { return (agent / options.goals) % kinds.size(); };
-
-    std::mt19937_64 random(options.seed);
-    std::uniform_int_distribution<std::size_t> pick_goal(0, goal_cells.size() - 1);
-    std::vector<std::uint32_t> goals(options.goals);
-    for (std::uint32_t& goal : goals) goal = goal_cells[pick_goal(random)];
-    std::vector<std::uniform_int_distribution<std::size_t>> pick_start;
-    for (std::size_t size : region_sizes) pick_start.emplace_back(0, size - 1);
-    // Each start as its index in its kind's region, turned into a cell when that region is rebuilt.
-    std::vector<std::uint32_t> starts(options.agents);
-    for (std::size_t agent = 0; agent < options.agents; ++agent) {
-        starts[agent] = static_cast<std::uint32_t>(pick_start[kind_of(agent)](random));
-    }
-
-    std::string map_name = options.map_path.substr(options.map_path.find_last_of('/') + 1);
-    std::string buffer = "version 1\n";
-    // One goal and kind at a time: a single Dijkstra answers all of its agents.
-    std::vector<std::string> rows(options.agents);
-    ProgressLine progress(escape_text(map_name), "goals");
-    for (std::size_t kind_index = 0; kind_index < kinds.size(); ++kind_index) {
-        const reference::ReferenceMap kind_map = reference_map(kinds[kind_index]);
-        const std::vector<std::uint32_t> region =
-            kind_index == 0 ? std::move(first_region) : reference::largest_region(kind_map);
-        const std::string columns = agent_columns(options, kinds[kind_index]);
-        reference::ReferenceSearch search(kind_map);
-        const std::size_t stride = options.goals * kinds.size();
-        for (std::size_t goal_index = 0; goal_index < goals.size(); ++goal_index) {
-            const std::size_t first_agent = goal_index + options.goals * kind_index;
-            if (first_agent >= options.agents) break;
-            progress.update(kind_index * goals.size() + goal_index, kinds.size() * goals.size());
-            const std::vector<double>& cost = search.lengths_to(goals[goal_index]);
-            for (std::size_t agent = first_agent; agent < options.agents; agent += stride) {
-                const std::uint32_t start = region[starts[agent]];
-                const double length = cost[start];
-                rows[agent] =
-                    fmt::format("{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.8f}{}\n", static_cast<long long>(length / 4.0),
-                                map_name, map->width, map->height, start % map->width, start / map->width,
-                                goals[goal_index] % map->width, goals[goal_index] / map->width, length, columns);
-            }
-        }
-    }
-    progress.finish();
-    for (const std::string& row : rows) buffer += row;
-    file->write(buffer);
+    file->write(crowd_text(options, *map, topology, *kinds, *regions));
     if (Status committed = files.commit(); !committed) {
         report_error(committed.error().describe(command_line_wording));
         return kExitBadInput;
     }
     std::string kinds_words;
-    if (kinds.size() > 1) kinds_words = fmt::format(", {} kinds of agent", kinds.size());
+    if (kinds->size() > 1) kinds_words = fmt::format(", {} kinds of agent", kinds->size());
     std::fprintf(stderr, "swarmpath: wrote %zu scenarios (agents bound for %zu goals%s) to %s\n", options.agents,
                  options.goals, kinds_words.c_str(), printable_output_name(options.output).c_str());
     return kExitSuccess;

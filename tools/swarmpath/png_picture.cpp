@@ -286,10 +286,16 @@ Expected<std::string> png_picture(const io::MapFile& map, const grid::TerrainTab
 
 namespace {
 
-void draw_square_picture(const io::MapFile& map, const grid::TerrainTable& terrain, const std::vector<DrawnPath>& paths,
-                         std::uint32_t scale, std::uint32_t width, std::uint32_t height,
-                         std::vector<std::uint8_t>& pixels) {
-    auto fill = [&](std::uint32_t x, std::uint32_t y, std::uint32_t inset, Colour colour) {
+/// The pixels of a square-cell map's picture: `scale` pixels a cell side, RGB rows `width` pixels long.
+struct SquareCanvas {
+    const io::MapFile& map;
+    std::uint32_t scale;
+    std::uint32_t width;
+    std::uint32_t height;
+    std::vector<std::uint8_t>& pixels;
+
+    /// Cell (x, y) filled, `inset` pixels in from each side; a cell off the map is left alone.
+    void fill(std::uint32_t x, std::uint32_t y, std::uint32_t inset, Colour colour) {
         if (x >= map.width || y >= map.height) return;
         for (std::uint32_t row = y * scale + inset; row < (y + 1) * scale - inset; ++row) {
             std::uint8_t* pixel = &pixels[(static_cast<std::size_t>(row) * width + x * scale + inset) * 3];
@@ -300,83 +306,88 @@ void draw_square_picture(const io::MapFile& map, const grid::TerrainTable& terra
                 pixel += 3;
             }
         }
-    };
+    }
 
-    // Terrain, one colour per letter (looked up once per letter).
-    std::array<Colour, 256> colours{};
-    for (int code = 0; code < 256; ++code) colours[code] = terrain_colour(static_cast<char>(code), terrain);
-    for (std::uint32_t y = 0; y < map.height; ++y) {
-        for (std::uint32_t x = 0; x < map.width; ++x)
-            fill(x, y, 0, colours[static_cast<unsigned char>(map.letter(x, y))]);
-    }
-    // Paths: whole cells on small scales, a square inset by a sixth of the cell on large ones, so the
-    // terrain beneath stays visible. The start is a darker full cell; the goal a full cell with a white core.
-    const std::uint32_t inset = scale >= 6 ? scale / 6 : 0;
-    // A polyline is a line about a quarter of a cell thick (at least a pixel) through the cell
-    // centres, its corners inset squares like path cells.
-    for (std::size_t index = 0; index < paths.size(); ++index) {
-        const Colour colour = path_colour(index);
-        const DrawnPath& path = paths[index];
-        // A sized agent's position is the block it heads: its cells filled, its line through the
-        // blocks' centres.
-        const std::uint32_t block = path.agent_size;
-        auto fill_block = [&](std::uint32_t x, std::uint32_t y, std::uint32_t block_inset) {
-            for (std::uint32_t dy = 0; dy < block; ++dy) {
-                for (std::uint32_t dx = 0; dx < block; ++dx) {
-                    if (x + dx < map.width && y + dy < map.height) fill(x + dx, y + dy, block_inset, colour);
-                }
-            }
-        };
-        if (path.polyline) {
-            const double radius = static_cast<double>(scale / 8) + 0.5;
-            const double centre = 0.5 * block;
-            for (std::size_t step = 1; step < path.xs.size(); ++step) {
-                paint_segment(pixels, width, height, (path.xs[step - 1] + centre) * scale,
-                              (path.ys[step - 1] + centre) * scale, (path.xs[step] + centre) * scale,
-                              (path.ys[step] + centre) * scale, radius, colour);
-            }
-            for (std::size_t step = 0; step < path.xs.size(); ++step)
-                fill_block(path.xs[step], path.ys[step], scale / 3);
-            continue;
+    /// The block of `block` x `block` cells headed by (x, y), each filled `inset` pixels in.
+    void fill_block(std::uint32_t x, std::uint32_t y, std::uint32_t block, std::uint32_t inset, Colour colour) {
+        for (std::uint32_t dy = 0; dy < block; ++dy) {
+            for (std::uint32_t dx = 0; dx < block; ++dx) fill(x + dx, y + dy, inset, colour);
         }
-        for (std::size_t step = 0; step < path.xs.size(); ++step) fill_block(path.xs[step], path.ys[step], inset);
     }
-    // On small scales a cell is too small to see, so endpoints become 9-pixel squares centred on
-    // their cell (a dark one for the start, a white-cored one for the goal).
-    auto marker = [&](std::uint32_t x, std::uint32_t y, Colour outer, bool white_core) {
+
+    /// A 9-pixel square centred on cell (x, y), with a white 3-pixel core when asked: an endpoint on
+    /// a scale too small to see a cell.
+    void marker(std::uint32_t x, std::uint32_t y, Colour outer, bool white_core) {
         if (x >= map.width || y >= map.height) return;
         const std::int64_t side = 9;
         const std::int64_t centre_x = std::int64_t{x} * scale + scale / 2;
         const std::int64_t centre_y = std::int64_t{y} * scale + scale / 2;
         for (std::int64_t row = centre_y - side / 2; row <= centre_y + side / 2; ++row) {
             for (std::int64_t column = centre_x - side / 2; column <= centre_x + side / 2; ++column) {
-                if (row < 0 || column < 0 || row >= std::int64_t{height} || column >= std::int64_t{width}) continue;
                 const bool core = white_core && std::abs(row - centre_y) <= 1 && std::abs(column - centre_x) <= 1;
-                const Colour colour = core ? Colour{255, 255, 255} : outer;
-                std::uint8_t* pixel =
-                    &pixels[(static_cast<std::size_t>(row) * width + static_cast<std::size_t>(column)) * 3];
-                pixel[0] = colour.red;
-                pixel[1] = colour.green;
-                pixel[2] = colour.blue;
+                set_pixel(pixels, width, height, column, row, core ? Colour{255, 255, 255} : outer);
             }
-        }
-    };
-    for (std::size_t index = 0; index < paths.size(); ++index) {
-        const DrawnPath& path = paths[index];
-        const Colour colour = path_colour(index);
-        const Colour dark{static_cast<std::uint8_t>(colour.red / 2), static_cast<std::uint8_t>(colour.green / 2),
-                          static_cast<std::uint8_t>(colour.blue / 2)};
-        if (scale >= 4) {
-            fill(path.start_x, path.start_y, 0, dark);
-            if (path.has_goal) {
-                fill(path.goal_x, path.goal_y, 0, colour);
-                fill(path.goal_x, path.goal_y, scale / 3, Colour{255, 255, 255});
-            }
-        } else {
-            marker(path.start_x, path.start_y, dark, false);
-            if (path.has_goal) marker(path.goal_x, path.goal_y, colour, true);
         }
     }
+};
+
+/// One path over the terrain: whole cells on small scales, a square inset by a sixth of the cell on
+/// large ones, so the terrain beneath stays visible. A polyline is a line about a quarter of a cell
+/// thick (at least a pixel) through the cell centres, its corners inset squares. A sized agent's
+/// position is the block it heads: its cells filled, its line through the blocks' centres.
+void draw_square_path(SquareCanvas& canvas, const DrawnPath& path, Colour colour) {
+    const std::uint32_t scale = canvas.scale;
+    const std::uint32_t block = path.agent_size;
+    if (!path.polyline) {
+        const std::uint32_t inset = scale >= 6 ? scale / 6 : 0;
+        for (std::size_t step = 0; step < path.xs.size(); ++step)
+            canvas.fill_block(path.xs[step], path.ys[step], block, inset, colour);
+        return;
+    }
+    const double radius = static_cast<double>(scale / 8) + 0.5;
+    const double centre = 0.5 * block;
+    for (std::size_t step = 1; step < path.xs.size(); ++step) {
+        paint_segment(canvas.pixels, canvas.width, canvas.height, (path.xs[step - 1] + centre) * scale,
+                      (path.ys[step - 1] + centre) * scale, (path.xs[step] + centre) * scale,
+                      (path.ys[step] + centre) * scale, radius, colour);
+    }
+    for (std::size_t step = 0; step < path.xs.size(); ++step)
+        canvas.fill_block(path.xs[step], path.ys[step], block, scale / 3, colour);
+}
+
+/// A path's start, a darker full cell, and goal, a full cell with a white core; on scales too small
+/// to see a cell, 9-pixel markers centred on the cells instead.
+void draw_square_endpoints(SquareCanvas& canvas, const DrawnPath& path, Colour colour) {
+    const Colour dark{static_cast<std::uint8_t>(colour.red / 2), static_cast<std::uint8_t>(colour.green / 2),
+                      static_cast<std::uint8_t>(colour.blue / 2)};
+    if (canvas.scale >= 4) {
+        canvas.fill(path.start_x, path.start_y, 0, dark);
+        if (path.has_goal) {
+            canvas.fill(path.goal_x, path.goal_y, 0, colour);
+            canvas.fill(path.goal_x, path.goal_y, canvas.scale / 3, Colour{255, 255, 255});
+        }
+    } else {
+        canvas.marker(path.start_x, path.start_y, dark, false);
+        if (path.has_goal) canvas.marker(path.goal_x, path.goal_y, colour, true);
+    }
+}
+
+void draw_square_picture(const io::MapFile& map, const grid::TerrainTable& terrain, const std::vector<DrawnPath>& paths,
+                         std::uint32_t scale, std::uint32_t width, std::uint32_t height,
+                         std::vector<std::uint8_t>& pixels) {
+    SquareCanvas canvas{map, scale, width, height, pixels};
+    // Terrain, one colour per letter (looked up once per letter).
+    std::array<Colour, 256> colours{};
+    for (int code = 0; code < 256; ++code) colours[code] = terrain_colour(static_cast<char>(code), terrain);
+    for (std::uint32_t y = 0; y < map.height; ++y) {
+        for (std::uint32_t x = 0; x < map.width; ++x)
+            canvas.fill(x, y, 0, colours[static_cast<unsigned char>(map.letter(x, y))]);
+    }
+    // Every path, then every endpoint, so no path covers another's start or goal.
+    for (std::size_t index = 0; index < paths.size(); ++index)
+        draw_square_path(canvas, paths[index], path_colour(index));
+    for (std::size_t index = 0; index < paths.size(); ++index)
+        draw_square_endpoints(canvas, paths[index], path_colour(index));
 }
 
 void set_pixel(std::vector<std::uint8_t>& pixels, std::uint32_t width, std::uint32_t height, std::int64_t column,

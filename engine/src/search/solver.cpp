@@ -196,6 +196,40 @@ Status check_shape_settings(const grid::Grid& grid, const SearchSettings& settin
                                  resolve_heuristic(settings.heuristic, settings.moves, grid.topology()));
 }
 
+namespace {
+
+/// The algorithm a Solver runs for `settings` on `grid` (auto resolved), or why it cannot run one.
+Expected<Algorithm> concrete_algorithm(const grid::Grid& grid, const SearchSettings& settings) {
+    switch (settings.algorithm) {
+        case Algorithm::automatic:
+            // Jump point search where the benchmark rule holds and no expansion limit is set (its
+            // expansions count jump points, not cells); A* otherwise.
+            return check_jump_point_settings(grid, settings) && settings.max_expansions == 0 ? Algorithm::jps
+                                                                                             : Algorithm::astar;
+        case Algorithm::astar:
+            return Algorithm::astar;
+        case Algorithm::jps:
+        case Algorithm::jps_plus:
+            if (Status fits = check_jump_point_settings(grid, settings); !fits) return fits.error();
+            return settings.algorithm;
+        case Algorithm::oracle:
+            return Error{
+                "", 0, 0,
+                "the oracle answers from a file built by `swarmpath precompute` (batch::Oracle), not from a Solver"};
+        case Algorithm::flowfield:
+            // Goal fields answer groups of queries (batch::CrowdSolver, `solve`, `field`), not one.
+            return Error{
+                "", 0, 0,
+                "{{algorithm=flowfield}} answers goal groups (solve, field); one query is searched with astar, "
+                "jps, jps+ or auto"};
+        default:
+            return Error{"", 0, 0,
+                         "algorithm " + std::string(to_string(settings.algorithm)) + " is not available in this build"};
+    }
+}
+
+}  // namespace
+
 Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& settings,
                                 const Preparation& preparation) {
     auto fail = [](std::string message) -> Error { return Error{"", 0, 0, std::move(message)}; };
@@ -226,33 +260,9 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
                     "-connected moves; choose another or accept suboptimal paths with an explicit {{weight}}");
     }
     solver.weight_fixed_ = static_cast<std::uint64_t>(std::llround(settings.weight * 65536.0));
-    switch (settings.algorithm) {
-        case Algorithm::automatic:
-            // Jump point search where the benchmark rule holds and no expansion limit is set (its
-            // expansions count jump points, not cells); A* otherwise.
-            solver.algorithm_ = check_jump_point_settings(grid, settings) && settings.max_expansions == 0
-                                    ? Algorithm::jps
-                                    : Algorithm::astar;
-            break;
-        case Algorithm::astar:
-            solver.algorithm_ = Algorithm::astar;
-            break;
-        case Algorithm::jps:
-        case Algorithm::jps_plus:
-            if (Status fits = check_jump_point_settings(grid, settings); !fits) return fits.error();
-            solver.algorithm_ = settings.algorithm;
-            break;
-        case Algorithm::oracle:
-            return fail(
-                "the oracle answers from a file built by `swarmpath precompute` (batch::Oracle), not from a Solver");
-        case Algorithm::flowfield:
-            // Goal fields answer groups of queries (batch::CrowdSolver, `solve`, `field`), not one.
-            return fail(
-                "{{algorithm=flowfield}} answers goal groups (solve, field); one query is searched with astar, "
-                "jps, jps+ or auto");
-        default:
-            return fail("algorithm " + std::string(to_string(settings.algorithm)) + " is not available in this build");
-    }
+    Expected<Algorithm> algorithm = concrete_algorithm(grid, settings);
+    if (!algorithm) return algorithm.error();
+    solver.algorithm_ = *algorithm;
     solver.components_ =
         preparation.components
             ? preparation.components
