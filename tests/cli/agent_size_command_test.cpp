@@ -191,8 +191,18 @@ TEST(AgentSizeCommand, ClassesAreDeclaredByOneSpecOrOneFile) {
     EXPECT_EQ(missing.exit_code, 2);
     EXPECT_NE(missing.standard_error.find("none"), std::string::npos) << missing.standard_error;
 
-    // A row that says size=1 is a one-cell agent even when the run's agents are 2 x 2.
+    // A class a row names in its own column is the row's word, and the message says how to declare it.
     testing::write_text(folder + "/den312d.map", read_text(dataset("dao/den312d.map")));
+    testing::write_text(folder + "/classed.map.scen",
+                        "version 1\n0\tden312d.map\t65\t81\t10\t10\t20\t20\t0\tclass=forester\n");
+    testing::CommandOutcome undeclared = run_swarmpath("solve " + folder + "/classed.map.scen");
+    EXPECT_EQ(undeclared.exit_code, 2);
+    EXPECT_NE(undeclared.standard_error.find("classed.map.scen:2: class=forester is not a declared movement class (no "
+                                             "classes are declared: declare them with --classes or --classes-file)"),
+              std::string::npos)
+        << undeclared.standard_error;
+
+    // A row that says size=1 is a one-cell agent even when the run's agents are 2 x 2.
     testing::write_text(folder + "/rows.map.scen",
                         "version 1\n0\tden312d.map\t65\t81\t10\t10\t20\t20\t0\tsize=1\n"
                         "0\tden312d.map\t65\t81\t10\t10\t20\t20\t0\n");

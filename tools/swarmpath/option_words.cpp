@@ -49,6 +49,9 @@ std::string command_line_wording(Setting setting, std::string_view value) {
         case Setting::agent_class:
             option = "--class";
             break;
+        case Setting::classes:
+            option = "--classes or --classes-file";
+            break;
         case Setting::none:
             break;
     }

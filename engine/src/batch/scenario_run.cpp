@@ -73,7 +73,7 @@ Expected<grid::TerrainTable> class_terrain(const io::MovementClasses& classes, c
     }
     std::string message = setting_placeholder(Setting::agent_class, name) + " is not a declared movement class";
     if (names.empty()) {
-        message += " (no classes are declared)";
+        message += " (no classes are declared: declare them with " + setting_placeholder(Setting::classes, "") + ")";
     } else {
         message += ": declared are " + list_names(names);
         const std::string_view closest = closest_name(name, names);
@@ -134,7 +134,13 @@ Expected<std::size_t> find_or_open_set(std::vector<ScenarioSet>& sets, const std
     }
     grid = maps.get(map_path, options, size, class_name);
     if (!grid) {
-        return Error{scenario_path, row.line, 0, grid.error().message, grid.error().setting, grid.error().value};
+        Error error{scenario_path, row.line, 0, grid.error().message, grid.error().setting, grid.error().value};
+        // A class the row names in its own column is the row's word, not the run's option.
+        const std::string option = setting_placeholder(Setting::agent_class, row.agent_class);
+        if (!row.agent_class.empty() && error.message.starts_with(option)) {
+            error.message.replace(0, option.size(), "class=" + row.agent_class);
+        }
+        return error;
     }
     ScenarioSet set;
     set.scenario_path = scenario_path;

@@ -30,6 +30,7 @@ enum class Setting : std::uint8_t {
     topology,
     agent_size,
     agent_class,
+    classes,  ///< the declared movement classes
 };
 
 /// The setting's own name, as placeholders write it: "diagonal_rule", "max_expansions", ...
