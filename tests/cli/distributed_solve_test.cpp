@@ -209,16 +209,6 @@ RunOutcome run_in_folders(const std::vector<std::string>& folders, const std::st
     return outcome;
 }
 
-/// Every file under `folder` (recursively) with its contents.
-std::map<std::string, std::string> snapshot(const std::string& folder) {
-    std::map<std::string, std::string> entries;
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(folder)) {
-        entries[std::filesystem::relative(entry.path(), folder).string()] =
-            entry.is_regular_file() ? read_text(entry.path().string()) : std::string("folder");
-    }
-    return entries;
-}
-
 /// Per-rank working folders, each with its own copy of the bundled arena map and scenario, and an
 /// output folder; `change(rank, folder)` then edits some rank's copies.
 class DisagreeingRanksTest : public ::testing::Test {
@@ -243,7 +233,7 @@ protected:
     /// text of `expected` on stderr, and every folder (inputs and outputs) as it was.
     void expect_refused(int ranks, const std::string& arguments, const std::vector<std::string>& expected) const {
         const std::vector<std::string> folders(folders_.begin(), folders_.begin() + ranks);
-        const auto before = snapshot(root_);
+        const auto before = testing::folder_snapshot(root_);
         const RunOutcome outcome = run_in_folders(folders, arguments, capture_);
         EXPECT_EQ(outcome.exit_code, 2) << outcome.standard_error;
         for (const std::string& text : expected) {
@@ -252,7 +242,7 @@ protected:
         }
         EXPECT_NE(outcome.standard_error.find("no output written"), std::string::npos) << outcome.standard_error;
         // Every rank's inputs as they were, no output, no temporary (compared whole, not printed).
-        EXPECT_TRUE(snapshot(root_) == before) << "the folders changed";
+        EXPECT_TRUE(testing::folder_snapshot(root_) == before) << "the folders changed";
         EXPECT_TRUE(files_in(root_ + "/out").empty());
     }
 

@@ -1,4 +1,4 @@
-"""Sized agents and movement classes from Python: Solver(agent_size=, agent_class=, classes=) answers
+"""Sized agents and movement classes from Python: Solver and Oracle (agent_size=, agent_class=, classes=) answer
 as a reference written here from the definition (a Dijkstra over k x k blocks checked cell by cell,
 docs/formats.md "Agent sizes and movement classes"), solve and solve_batch alike at 1 and 2 threads,
 and refuses a size of 0, an undeclared class and sizes above 1 on hex grids in Python's words."""
@@ -107,3 +107,31 @@ def test_refusals_name_the_keyword():
         swarmpath.Solver(hexes, agent_size=2)
     with pytest.raises(ValueError, match="edit"):
         swarmpath.Solver(grid(), agent_size=2).edit([(0, 0, "@")])
+
+
+@pytest.mark.parametrize("size", [1, 2])
+def test_oracle_for_sized_classed_agents_answers_as_the_reference_and_names_them(tmp_path, size):
+    classes = {"walker": {"a": 3.0, "W": math.inf}, "hover": {"a": 3.0, "W": 2.0}}
+    agents = {"agent_size": size, "agent_class": "hover", "classes": classes}
+    oracle = swarmpath.Oracle.build(grid(), **agents)
+    expected = "" if size == 1 else f" {size}x{size}"
+    assert oracle.map_name.endswith(expected + " hover")
+    checked = 0
+    for start in [(0, 0), (1, 4), (7, 0)]:
+        best, price = block_costs(size, COSTS["hover"], start)
+        for goal in [(8, 6), (5, 3), (2, 5), (8, 2)]:
+            result = oracle.solve(start, goal)
+            if price(*start) is None or price(*goal) is None or goal not in best:
+                assert result.status != "found"
+                continue
+            assert result.status == "found"
+            assert result.cost == pytest.approx(best[goal], rel=1e-6)
+            checked += 1
+    assert checked > 4
+    saved = tmp_path / "sized.oracle"
+    oracle.save(saved)
+    loaded = swarmpath.Oracle.load(saved, grid(), **agents)
+    assert loaded.solve((0, 0), (8, 6)).cost == pytest.approx(oracle.solve((0, 0), (8, 6)).cost)
+    # A file built for these agents is refused for others (one-cell walkers here).
+    with pytest.raises(ValueError):
+        swarmpath.Oracle.load(saved, grid(), agent_class="walker", classes=classes)

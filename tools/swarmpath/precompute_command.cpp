@@ -23,6 +23,7 @@
 #include "search_options.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/path_oracle.hpp"
+#include "swarmpath/grid/agent_grid.hpp"
 #include "terminal_text.hpp"
 
 namespace swarmpath::cli {
@@ -195,7 +196,7 @@ int run_precompute(const PrecomputeOptions& options) {
     const double gathered_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     Expected<batch::Oracle> oracle = batch::Oracle::assemble(
         grid, settings,
-        base_name(options.map_path) + agent_suffix(loaded->search.agent_size, loaded->search.agent_class),
+        base_name(options.map_path) + grid::agent_suffix(loaded->search.agent_size, loaded->search.agent_class),
         std::move(*layout), rows);
     if (!oracle) {
         report_error(options.map_path + ": " + word_message(oracle.error().message, command_line_wording));

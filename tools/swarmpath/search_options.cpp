@@ -95,13 +95,6 @@ void add_agent_options(CLI::App& command, AgentOptions& agent) {
     add_agent_options_to(command, agent.size, agent.class_name, agent.classes_spec, agent.classes_file);
 }
 
-std::string agent_suffix(std::uint32_t size, const std::string& class_name) {
-    std::string suffix;
-    if (size != 1) suffix += " " + std::to_string(size) + "x" + std::to_string(size);
-    if (!class_name.empty()) suffix += " " + class_name;
-    return suffix;
-}
-
 Expected<ResolvedSearch> resolve(const SearchOptions& options) {
     ResolvedSearch resolved;
     search::SearchSettings& settings = resolved.settings;

@@ -56,10 +56,6 @@ struct AgentOptions {
 /// Registers --agent-size, --class, --classes and --classes-file on `command`, read into `agent`.
 void add_agent_options(CLI::App& command, AgentOptions& agent);
 
-/// How a map's name is followed for sized or classed agents: " 2x2", " tank", " 3x3 tank"; empty for
-/// one-cell agents of the default class (the solve table's map column, an oracle file's map name).
-std::string agent_suffix(std::uint32_t size, const std::string& class_name);
-
 struct ResolvedSearch {
     search::SearchSettings settings;
     grid::TerrainTable terrain = grid::TerrainTable::benchmark();

@@ -33,6 +33,7 @@
 #include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/batch/run_report.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
+#include "swarmpath/grid/agent_grid.hpp"
 #include "swarmpath/grid/edits.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/edits_file.hpp"
@@ -148,7 +149,7 @@ std::string format_table(const batch::RunReport& run, const batch::RunTotals& to
         const batch::SetOutcome& outcome = report.outcome;
         std::string map_name = escape_text(report.map_path.substr(report.map_path.find_last_of('/') + 1));
         // Sets of sized or classed agents name them after the map: "arena.map 2x2 tank".
-        map_name += escape_text(agent_suffix(report.agent_size, report.agent_class));
+        map_name += escape_text(grid::agent_suffix(report.agent_size, report.agent_class));
         const double rate =
             outcome.search_seconds > 0 ? static_cast<double>(report.queries) / outcome.search_seconds : 0;
         table += fmt::format("{:<28} {:<22} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9.3f} {:>10.3f} {:>12.0f}\n",

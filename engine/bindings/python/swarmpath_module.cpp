@@ -915,28 +915,11 @@ public:
         if (std::optional<Error> refused = make_solvers(*grid_.grid); refused) raise_engine_error(*refused);
     }
 
-    /// Sized or classed agents (grid/agent_grid.hpp): the solver searches the grid derived for
-    /// `agent_size` and the terrain of class `agent_class` among `classes` (a dict of names to
-    /// terrains); a position is the block's top-left cell.
+    /// Sized or classed agents: the solver searches the grid derived for them (agents_grid).
     void use_agents(const py::object& agent_size, const py::object& agent_class, const py::object& classes) {
-        const auto size =
-            static_cast<std::uint32_t>(whole_number_argument(agent_size, "agent_size", 0, grid::kMaximumAgentSize));
-        if (size == 1 && agent_class.is_none()) return;
-        io::MovementClasses declared;
-        if (!classes.is_none()) {
-            for (const auto& [name, class_terrain] : py::cast<py::dict>(classes)) {
-                declared.classes.push_back(
-                    {py::cast<std::string>(name),
-                     terrain_table(py::reinterpret_borrow<py::object>(class_terrain), grid_.terrain)});
-            }
-        }
-        const std::string class_name = agent_class.is_none() ? std::string() : py::cast<std::string>(agent_class);
-        Expected<grid::TerrainTable> table = batch::class_terrain(declared, class_name, grid_.terrain);
-        if (!table) raise_engine_error(table.error());
-        Expected<grid::Grid> derived = grid::derive_agent_grid(*grid_.map, *table, size);
-        if (!derived) raise_engine_error(derived.error());
-        grid_.grid = std::make_shared<const grid::Grid>(std::move(*derived));
-        grid_.terrain = *table;
+        AgentsGrid agents = agents_grid(grid_, agent_size, agent_class, classes);
+        if (!agents.derived) return;
+        grid_ = std::move(agents.grid);
         sized_ = true;
     }
 
@@ -1297,13 +1280,49 @@ batch::OracleSettings oracle_settings(const PythonGrid& grid, int moves, const s
     return settings;
 }
 
+/// A grid for sized or classed agents (grid/agent_grid.hpp).
+struct AgentsGrid {
+    PythonGrid grid;     ///< the derived grid and its class's terrain, or the grid itself
+    std::string suffix;  ///< what follows the map's name for these agents: " 2x2 tank" (grid::agent_suffix)
+    bool derived = false;
+};
+
+/// `grid` for agents of `agent_size` and class `agent_class` among `classes` (a dict of names to
+/// terrains over the grid's own; the first is the default class): the grid derived for them, on
+/// which a position is the block's top-left cell; `grid` itself for one-cell agents of its terrain.
+AgentsGrid agents_grid(const PythonGrid& grid, const py::object& agent_size, const py::object& agent_class,
+                       const py::object& classes) {
+    const auto size =
+        static_cast<std::uint32_t>(whole_number_argument(agent_size, "agent_size", 0, grid::kMaximumAgentSize));
+    if (size == 1 && agent_class.is_none() && classes.is_none()) return {grid, "", false};
+    io::MovementClasses declared;
+    if (!classes.is_none()) {
+        if (!py::isinstance<py::dict>(classes))
+            raise(PyExc_TypeError, "classes must be None or a dict of names to terrains");
+        for (const auto& [name, class_terrain] : py::cast<py::dict>(classes)) {
+            declared.classes.push_back(
+                {py::cast<std::string>(name),
+                 terrain_table(py::reinterpret_borrow<py::object>(class_terrain), grid.terrain)});
+        }
+    }
+    const std::string class_name = agent_class.is_none() ? std::string() : py::cast<std::string>(agent_class);
+    Expected<grid::TerrainTable> table = batch::class_terrain(declared, class_name, grid.terrain);
+    if (!table) raise_engine_error(table.error());
+    Expected<grid::Grid> derived = grid::derive_agent_grid(*grid.map, *table, size);
+    if (!derived) raise_engine_error(derived.error());
+    return {PythonGrid{grid.map, *table, std::make_shared<const grid::Grid>(std::move(*derived))},
+            grid::agent_suffix(size, class_name), true};
+}
+
 /// A path oracle (batch/path_oracle.hpp) of one grid: every optimal first move, built once or
 /// loaded from a file the command line's `precompute` also writes and reads.
 class PythonOracle {
 public:
-    static PythonOracle build(const PythonGrid& grid, int moves, const std::string& diagonal_rule,
-                              const std::string& order, const py::object& threads_argument,
-                              const py::object& progress) {
+    static PythonOracle build(const PythonGrid& map_grid, int moves, const std::string& diagonal_rule,
+                              const std::string& order, const py::object& threads_argument, const py::object& progress,
+                              const py::object& agent_size, const py::object& agent_class, const py::object& classes) {
+        const AgentsGrid agents = agents_grid(map_grid, agent_size, agent_class, classes);
+        const PythonGrid& grid = agents.grid;
         const batch::OracleSettings settings = oracle_settings(grid, moves, diagonal_rule, order);
         const unsigned threads = worker_count(threads_argument);
         if (!progress.is_none() && !PyCallable_Check(progress.ptr()))
@@ -1322,7 +1341,7 @@ public:
                 state->failure = std::current_exception();  // raised once the build is done
             }
         };
-        const std::string name = std::filesystem::path(grid.map->path).filename().string();
+        const std::string name = std::filesystem::path(grid.map->path).filename().string() + agents.suffix;
         std::optional<Expected<batch::Oracle>> built;
         {
             py::gil_scoped_release released;
@@ -1335,9 +1354,11 @@ public:
         return PythonOracle(grid, std::move(**built));
     }
 
-    static PythonOracle load(const py::object& path_object, const PythonGrid& grid, int moves,
-                             const std::string& diagonal_rule) {
+    static PythonOracle load(const py::object& path_object, const PythonGrid& map_grid, int moves,
+                             const std::string& diagonal_rule, const py::object& agent_size,
+                             const py::object& agent_class, const py::object& classes) {
         const std::string path = path_argument(path_object, "path");
+        const PythonGrid grid = agents_grid(map_grid, agent_size, agent_class, classes).grid;
         const batch::OracleSettings settings = oracle_settings(grid, moves, diagonal_rule, "hilbert");
         Expected<batch::Oracle> loaded = batch::Oracle::load(path, *grid.grid, settings);
         if (!loaded) raise_file_error(path, loaded.error());
@@ -1811,13 +1832,17 @@ void register_files(py::module_& module) {
                              "are those of `swarmpath precompute` and `swarmpath solve --oracle`.")
         .def_static("build", &PythonOracle::build, py::arg("grid"), py::kw_only(), py::arg("moves") = 8,
                     py::arg("diagonal_rule") = "both-free", py::arg("order") = "hilbert", py::arg("threads") = 0,
-                    py::arg("progress") = py::none(),
+                    py::arg("progress") = py::none(), py::arg("agent_size") = 1, py::arg("agent_class") = py::none(),
+                    py::arg("classes") = py::none(),
                     "Builds the oracle on `threads` workers (GIL released). progress: None or a callable(done, total) "
-                    "called now and then with the rows done; an exception it raises is raised after the build.")
-        .def_static(
-            "load", &PythonOracle::load, py::arg("path"), py::arg("grid"), py::kw_only(), py::arg("moves") = 8,
-            py::arg("diagonal_rule") = "both-free",
-            "Loads an oracle file built for this grid, terrain, moves and diagonal rule (ValueError otherwise).")
+                    "called now and then with the rows done; an exception it raises is raised after the build. "
+                    "agent_size, agent_class and classes as for Solver: the oracle answers for those agents, and its "
+                    "file names them (a load for other agents refuses it).")
+        .def_static("load", &PythonOracle::load, py::arg("path"), py::arg("grid"), py::kw_only(), py::arg("moves") = 8,
+                    py::arg("diagonal_rule") = "both-free", py::arg("agent_size") = 1,
+                    py::arg("agent_class") = py::none(), py::arg("classes") = py::none(),
+                    "Loads an oracle file built for this grid, terrain, moves, diagonal rule and agents (ValueError "
+                    "otherwise).")
         .def("save", &PythonOracle::save, py::arg("path"), "Writes the oracle file atomically.")
         .def("solve", &PythonOracle::solve, py::arg("start"), py::arg("goal"), "One query, as Solver.solve.")
         .def("solve_batch", &PythonOracle::solve_batch, py::arg("queries"), py::arg("threads") = 0,

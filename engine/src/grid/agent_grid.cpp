@@ -168,6 +168,13 @@ bool same_terrain(const TerrainTable& left, const TerrainTable& right) {
 
 }  // namespace
 
+std::string agent_suffix(std::uint32_t size, std::string_view class_name) {
+    std::string suffix;
+    if (size != 1) suffix += " " + std::to_string(size) + "x" + std::to_string(size);
+    if (!class_name.empty()) suffix.append(" ").append(class_name);
+    return suffix;
+}
+
 Status check_agent_size(std::uint32_t size, Topology topology) {
     const std::string value = std::to_string(size);
     auto refuse = [&](const std::string& why) -> Status {

@@ -178,9 +178,21 @@ class Oracle:
         order: str = "hilbert",
         threads: int = 0,
         progress: Optional[Callable[[int, int], Any]] = None,
+        agent_size: int = 1,
+        agent_class: Optional[str] = None,
+        classes: Optional[dict[str, Terrain]] = None,
     ) -> Oracle: ...
     @staticmethod
-    def load(path: PathArgument, grid: Grid, *, moves: int = 8, diagonal_rule: str = "both-free") -> Oracle: ...
+    def load(
+        path: PathArgument,
+        grid: Grid,
+        *,
+        moves: int = 8,
+        diagonal_rule: str = "both-free",
+        agent_size: int = 1,
+        agent_class: Optional[str] = None,
+        classes: Optional[dict[str, Terrain]] = None,
+    ) -> Oracle: ...
     def save(self, path: PathArgument) -> None: ...
     def solve(self, start: Cell, goal: Cell) -> Result: ...
     def solve_batch(

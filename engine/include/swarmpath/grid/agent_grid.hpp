@@ -12,6 +12,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "swarmpath/core/error.hpp"
@@ -27,6 +29,11 @@ inline constexpr std::uint32_t kMaximumAgentSize = kMaximumSide;
 /// Whether `size` is an agent size the engine accepts on a map of `topology`: Ok, or an Error naming
 /// the setting (`{{agent_size}}`) and why.
 Status check_agent_size(std::uint32_t size, Topology topology);
+
+/// What follows a map's name for sized or classed agents: " 2x2", " tank", " 3x3 tank"; empty for
+/// one-cell agents of the default class. Oracle files carry it in their map name, so a file built
+/// for one kind of agent names it when another kind's run refuses it; the command line's table too.
+std::string agent_suffix(std::uint32_t size, std::string_view class_name);
 
 /// The derived grid D for agents of `size` moving with `terrain` on `map`'s letters (see the file
 /// comment), in time linear in the cells whatever the size: clearance by dynamic programming and the
