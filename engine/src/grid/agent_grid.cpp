@@ -170,7 +170,10 @@ bool same_terrain(const TerrainTable& left, const TerrainTable& right) {
 
 std::string agent_suffix(std::uint32_t size, std::string_view class_name) {
     std::string suffix;
-    if (size != 1) suffix += " " + std::to_string(size) + "x" + std::to_string(size);
+    if (size != 1) {
+        const std::string side = std::to_string(size);
+        suffix.append(" ").append(side).append("x").append(side);
+    }
     if (!class_name.empty()) suffix.append(" ").append(class_name);
     return suffix;
 }
