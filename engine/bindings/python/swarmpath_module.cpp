@@ -884,6 +884,40 @@ private:
     std::unique_ptr<std::thread> thread_;
 };
 
+/// A grid for sized or classed agents (grid/agent_grid.hpp).
+struct AgentsGrid {
+    PythonGrid grid;     ///< the derived grid and its class's terrain, or the grid itself
+    std::string suffix;  ///< what follows the map's name for these agents: " 2x2 tank" (grid::agent_suffix)
+    bool derived = false;
+};
+
+/// `grid` for agents of `agent_size` and class `agent_class` among `classes` (a dict of names to
+/// terrains over the grid's own; the first is the default class): the grid derived for them, on
+/// which a position is the block's top-left cell; `grid` itself for one-cell agents of its terrain.
+AgentsGrid agents_grid(const PythonGrid& grid, const py::object& agent_size, const py::object& agent_class,
+                       const py::object& classes) {
+    const auto size =
+        static_cast<std::uint32_t>(whole_number_argument(agent_size, "agent_size", 0, grid::kMaximumAgentSize));
+    if (size == 1 && agent_class.is_none() && classes.is_none()) return {grid, "", false};
+    io::MovementClasses declared;
+    if (!classes.is_none()) {
+        if (!py::isinstance<py::dict>(classes))
+            raise(PyExc_TypeError, "classes must be None or a dict of names to terrains");
+        for (const auto& [name, class_terrain] : py::cast<py::dict>(classes)) {
+            declared.classes.push_back(
+                {py::cast<std::string>(name),
+                 terrain_table(py::reinterpret_borrow<py::object>(class_terrain), grid.terrain)});
+        }
+    }
+    const std::string class_name = agent_class.is_none() ? std::string() : py::cast<std::string>(agent_class);
+    Expected<grid::TerrainTable> table = batch::class_terrain(declared, class_name, grid.terrain);
+    if (!table) raise_engine_error(table.error());
+    Expected<grid::Grid> derived = grid::derive_agent_grid(*grid.map, *table, size);
+    if (!derived) raise_engine_error(derived.error());
+    return {PythonGrid{grid.map, *table, std::make_shared<const grid::Grid>(std::move(*derived))},
+            grid::agent_suffix(size, class_name), true};
+}
+
 class PythonSolver {
 public:
     PythonSolver(const PythonGrid& source, const std::string& algorithm, int moves, const std::string& diagonal_rule,
@@ -1278,40 +1312,6 @@ batch::OracleSettings oracle_settings(const PythonGrid& grid, int moves, const s
     settings.diagonal = parse_diagonal_rule(diagonal_rule);
     settings.order = parse_cell_order(order);
     return settings;
-}
-
-/// A grid for sized or classed agents (grid/agent_grid.hpp).
-struct AgentsGrid {
-    PythonGrid grid;     ///< the derived grid and its class's terrain, or the grid itself
-    std::string suffix;  ///< what follows the map's name for these agents: " 2x2 tank" (grid::agent_suffix)
-    bool derived = false;
-};
-
-/// `grid` for agents of `agent_size` and class `agent_class` among `classes` (a dict of names to
-/// terrains over the grid's own; the first is the default class): the grid derived for them, on
-/// which a position is the block's top-left cell; `grid` itself for one-cell agents of its terrain.
-AgentsGrid agents_grid(const PythonGrid& grid, const py::object& agent_size, const py::object& agent_class,
-                       const py::object& classes) {
-    const auto size =
-        static_cast<std::uint32_t>(whole_number_argument(agent_size, "agent_size", 0, grid::kMaximumAgentSize));
-    if (size == 1 && agent_class.is_none() && classes.is_none()) return {grid, "", false};
-    io::MovementClasses declared;
-    if (!classes.is_none()) {
-        if (!py::isinstance<py::dict>(classes))
-            raise(PyExc_TypeError, "classes must be None or a dict of names to terrains");
-        for (const auto& [name, class_terrain] : py::cast<py::dict>(classes)) {
-            declared.classes.push_back(
-                {py::cast<std::string>(name),
-                 terrain_table(py::reinterpret_borrow<py::object>(class_terrain), grid.terrain)});
-        }
-    }
-    const std::string class_name = agent_class.is_none() ? std::string() : py::cast<std::string>(agent_class);
-    Expected<grid::TerrainTable> table = batch::class_terrain(declared, class_name, grid.terrain);
-    if (!table) raise_engine_error(table.error());
-    Expected<grid::Grid> derived = grid::derive_agent_grid(*grid.map, *table, size);
-    if (!derived) raise_engine_error(derived.error());
-    return {PythonGrid{grid.map, *table, std::make_shared<const grid::Grid>(std::move(*derived))},
-            grid::agent_suffix(size, class_name), true};
 }
 
 /// A path oracle (batch/path_oracle.hpp) of one grid: every optimal first move, built once or
