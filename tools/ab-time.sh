@@ -40,7 +40,9 @@ flags=(-std=c++20 -O3 -DNDEBUG -fPIC -fvisibility=hidden -fvisibility-inlines-hi
 build_engine() {
   local source="$1" name="$2" objects="$out/$2-objects"
   rm -rf "$objects"; mkdir -p "$objects"
+  # core/ (the settings' wording every layer's messages use) exists from 2026-12 on; older trees lack it.
   { ls "$source"/engine/src/grid/*.cpp "$source"/engine/src/io/*.cpp "$source"/engine/src/search/*.cpp
+    if [ -d "$source/engine/src/core" ]; then ls "$source"/engine/src/core/*.cpp; fi
     echo "$root/bench/same_process_ab/engine_entry.cpp"; } |
     xargs -P "$(nproc)" -I{} sh -c 'g++ "$@" -I"'"$source"'/engine/include" -I"'"$source"'/engine/src" -c "{}" -o "'"$objects"'/$(basename "{}" .cpp).o"' _ "${flags[@]}"
   g++ -shared -Wl,-Bsymbolic -o "$out/$name.so" "$objects"/*.o -ltbb
