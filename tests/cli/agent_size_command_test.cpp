@@ -215,6 +215,40 @@ TEST(AgentSizeCommand, ClassesAreDeclaredByOneSpecOrOneFile) {
     EXPECT_EQ(summary["scenarios"][1].value("agent_size", 1), 2);
 }
 
+// validate checks each row for its own agent: a generated crowd is clean with its classes declared,
+// a row of an undeclared class is an error, and a sized row whose block is not open is a warning
+// that names the agent.
+TEST(AgentSizeCommand, ValidateChecksEachRowForItsOwnAgent) {
+    const std::string folder = testing::scratch_folder("agent-validate");
+    const testing::CommandOutcome crowd = testing::write_mixed_crowd(folder, 120);
+    ASSERT_EQ(crowd.exit_code, 0) << crowd.standard_error;
+    const std::string scenario = folder + "/den312d.map.scen";
+    testing::CommandOutcome clean =
+        run_swarmpath("validate " + scenario + " --strict --classes-file " + folder + "/units.classes");
+    EXPECT_EQ(clean.exit_code, 0) << clean.standard_error;
+    EXPECT_NE(clean.standard_output.find("den312d.map.scen: ok (scenario, 120 rows"), std::string::npos)
+        << clean.standard_output;
+    EXPECT_EQ(clean.standard_error, "");
+
+    testing::CommandOutcome undeclared = run_swarmpath("validate " + scenario);
+    EXPECT_EQ(undeclared.exit_code, 2);
+    EXPECT_NE(undeclared.standard_error.find(":2: error: class=walker is not a declared movement class"),
+              std::string::npos)
+        << undeclared.standard_error;
+
+    // (5, 2) on den312d is open ground for one cell, but the 3 x 3 block from it holds trees.
+    testing::write_text(folder + "/rows.map.scen",
+                        "version 1\n0\tden312d.map\t65\t81\t5\t2\t20\t20\t0\tsize=3\n"
+                        "0\tden312d.map\t65\t81\t5\t2\t20\t20\t0\n");
+    testing::CommandOutcome sized = run_swarmpath("validate " + folder + "/rows.map.scen");
+    EXPECT_EQ(sized.exit_code, 0) << sized.standard_error;
+    EXPECT_NE(sized.standard_error.find("rows.map.scen:2: warning: start (5, 2) is on a blocked cell"),
+              std::string::npos)
+        << sized.standard_error;
+    EXPECT_NE(sized.standard_error.find("for agents of 3x3"), std::string::npos) << sized.standard_error;
+    EXPECT_EQ(sized.standard_error.find("rows.map.scen:3:"), std::string::npos) << sized.standard_error;
+}
+
 TEST(AgentSizeCommand, RefusalsNameTheOptionAndTheMap) {
     const std::string scenario = dataset("dao/arena.map.scen");
     testing::CommandOutcome zero = run_swarmpath("solve " + scenario + " --agent-size 0");

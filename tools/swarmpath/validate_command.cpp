@@ -6,7 +6,9 @@
 // 2 otherwise. A file ending in .scen is a scenario, in .map a map; any other is sniffed (a first
 // word `version` means scenario). The summary names each map's type (octile, hex or triangle:
 // docs/formats.md) and the types of the maps a scenario's rows were checked against; rows are checked
-// against a hex or triangle map exactly as against a square one.
+// against a hex or triangle map exactly as against a square one. A row with its own size= or class=
+// column is checked for that agent (its whole block open to its class, as `solve` reads it), the
+// classes declared by --classes or --classes-file; a class no option declares is an error.
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -21,10 +23,14 @@
 #include "commands.hpp"
 #include "io/text_lines.hpp"
 #include "run_files.hpp"
+#include "swarmpath/batch/scenario_run.hpp"
+#include "swarmpath/core/settings_words.hpp"
+#include "swarmpath/grid/agent_grid.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
 #include "swarmpath/io/file_reading.hpp"
 #include "swarmpath/io/map_file.hpp"
+#include "swarmpath/io/movement_classes_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/io/terrain_file.hpp"
 #include "terminal_text.hpp"
@@ -40,6 +46,8 @@ struct ValidateOptions {
     std::string map;
     std::string terrain_spec;
     std::string terrain_file;
+    std::string classes_spec;
+    std::string classes_file;
     bool strict = false;
 };
 
@@ -55,8 +63,8 @@ bool ends_with(std::string_view text, std::string_view suffix) {
 
 class Validator {
 public:
-    Validator(const ValidateOptions& options, grid::TerrainTable terrain)
-        : options_(options), terrain_(std::move(terrain)) {}
+    Validator(const ValidateOptions& options, grid::TerrainTable terrain, io::MovementClasses classes)
+        : options_(options), terrain_(std::move(terrain)), classes_(std::move(classes)) {}
 
     /// Validates one file named on the command line; returns its tally.
     Tally validate(const std::string& path) {
@@ -119,9 +127,35 @@ private:
             return nullptr;
         }
         cached->second = std::make_unique<grid::Grid>(std::move(*built));
+        maps_[path] = std::make_unique<io::MapFile>(std::move(*map));
         map_sizes_[path] = fmt::format("type {}, {} x {}", grid::topology_type_name(cached->second->topology()),
                                        map->width, map->height);
         return cached->second.get();
+    }
+
+    /// The grid a row's own agent searches on (its size= and class= columns; the map's grid when it
+    /// names neither), derived once per map, size and class; or the row's error (an undeclared class,
+    /// a size the map refuses), naming the row.
+    Expected<const grid::Grid*> row_grid(const std::string& scenario_path, const io::ScenarioRow& row,
+                                         const std::string& map_path, const grid::Grid* map_grid) {
+        if (row.agent_size == 1 && row.agent_class.empty()) return map_grid;
+        const std::string key = map_path + grid::agent_suffix(row.agent_size, row.agent_class);
+        if (auto cached = agent_grids_.find(key); cached != agent_grids_.end()) return cached->second.get();
+        auto row_error = [&](const Error& error) {
+            Error problem{scenario_path, row.line, 0, error.message, error.setting, error.value};
+            // The class is the row's word, not an option's.
+            const std::string option = setting_placeholder(Setting::agent_class, row.agent_class);
+            if (problem.message.starts_with(option))
+                problem.message.replace(0, option.size(), "class=" + row.agent_class);
+            return problem;
+        };
+        Expected<grid::TerrainTable> table = batch::class_terrain(classes_, row.agent_class, terrain_);
+        if (!table) return row_error(table.error());
+        Expected<grid::Grid> derived = grid::derive_agent_grid(*maps_.at(map_path), *table, row.agent_size);
+        if (!derived) return row_error(derived.error());
+        auto& stored = agent_grids_[key];
+        stored = std::make_unique<grid::Grid>(std::move(*derived));
+        return stored.get();
     }
 
     /// Streams a scenario file (io::for_each_scenario_row: a block and a row in memory, whatever its
@@ -170,8 +204,18 @@ private:
                                 false);
                     return true;
                 }
-                if (Status endpoints = batch::check_row_endpoints(*grid, row, path); !endpoints) {
-                    row_problem(endpoints.error(), true);
+                Expected<const grid::Grid*> agents_grid = row_grid(path, row, map_path, grid);
+                if (!agents_grid) {
+                    row_problem(agents_grid.error(), false);
+                    return true;
+                }
+                if (Status endpoints = batch::check_row_endpoints(**agents_grid, row, path); !endpoints) {
+                    Error problem = endpoints.error();
+                    const std::string agent = grid::agent_suffix(row.agent_size, row.agent_class);
+                    if (!agent.empty()) {
+                        problem.message += " for agents of" + agent + " (the block from that cell must be open)";
+                    }
+                    row_problem(std::move(problem), true);
                 }
                 return true;
             },
@@ -213,7 +257,10 @@ public:
 private:
     const ValidateOptions& options_;
     grid::TerrainTable terrain_;
-    std::map<std::string, std::unique_ptr<grid::Grid>> grids_;  ///< null: unreadable or invalid
+    io::MovementClasses classes_;                                     ///< declared by --classes or --classes-file
+    std::map<std::string, std::unique_ptr<grid::Grid>> grids_;        ///< null: unreadable or invalid
+    std::map<std::string, std::unique_ptr<io::MapFile>> maps_;        ///< the valid maps' letters, for derived grids
+    std::map<std::string, std::unique_ptr<grid::Grid>> agent_grids_;  ///< by map path and agent suffix
     std::map<std::string, std::string> map_sizes_;
     std::map<std::string, std::size_t> rows_;
     std::map<std::string, std::string> scenario_map_types_;  ///< "octile", "hex and triangle", ...
@@ -237,7 +284,22 @@ int run_validate(const ValidateOptions& options) {
         }
         terrain = *table;
     }
-    Validator validator(options, terrain);
+    if (!options.classes_spec.empty() && !options.classes_file.empty()) {
+        report_error("--classes and --classes-file both declare movement classes: give one of them");
+        return kExitBadInput;
+    }
+    io::MovementClasses classes;
+    if (!options.classes_spec.empty() || !options.classes_file.empty()) {
+        Expected<io::MovementClasses> declared =
+            options.classes_file.empty() ? io::parse_movement_classes_spec(options.classes_spec, "--classes", terrain)
+                                         : io::read_movement_classes_file(options.classes_file, terrain);
+        if (!declared) {
+            report_error(declared.error().describe(command_line_wording));
+            return kExitBadInput;
+        }
+        classes = std::move(*declared);
+    }
+    Validator validator(options, terrain, std::move(classes));
     std::size_t errors = 0;
     for (const std::string& path : options.files) {
         const Tally tally = validator.validate(path);
@@ -268,6 +330,10 @@ void add_validate_command(CLI::App& app, int& exit_code) {
     command->add_option("--map", options->map, "Check every scenario row against this map instead of the one it names");
     command->add_option("--terrain", options->terrain_spec, "Terrain letters, LETTER=COST,... (as for solve)");
     command->add_option("--terrain-file", options->terrain_file, "Terrain letters, one LETTER=COST per line");
+    command->add_option(
+        "--classes", options->classes_spec,
+        "Movement classes the rows' class= columns name, NAME[:LETTER=COST,...][;NAME...] (as for solve)");
+    command->add_option("--classes-file", options->classes_file, "Movement classes file (as for solve)");
     command->add_flag("--strict", options->strict,
                       "Count endpoints off the map or on blocked cells as errors, not warnings");
     command->callback([options, &exit_code] { exit_code = run_validate(*options); });
