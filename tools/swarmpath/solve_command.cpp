@@ -142,34 +142,37 @@ std::vector<distributed::InputFile> list_inputs(const SolveOptions& options,
 /// The table: one row per set (with the algorithm that ran it, and its set-up time apart from its
 /// search time), the total, and the count of each status other than found.
 std::string format_table(const batch::RunReport& run, const batch::RunTotals& totals) {
-    // The map column is 22 wide, or as wide as the longest name ("den312d.map 3x3 forester").
+    // The scenario and map columns are 28 and 22 wide, or as wide as their longest names
+    // ("den312d.map 3x3 forester").
     std::vector<std::string> map_names;
+    std::size_t scenario_width = 28;
     std::size_t map_width = 22;
     for (const batch::SetReport& report : run.sets()) {
         std::string name = escape_text(report.map_path.substr(report.map_path.find_last_of('/') + 1));
         // Sets of sized or classed agents name them after the map: "arena.map 2x2 tank".
         name += escape_text(grid::agent_suffix(report.agent_size, report.agent_class));
         map_width = std::max(map_width, name.size());
+        scenario_width = std::max(scenario_width, escape_text(report.scenario_name).size());
         map_names.push_back(std::move(name));
     }
-    std::string table =
-        fmt::format("{:<28} {:<{}} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9} {:>10} {:>12}\n", "scenario", "map", map_width,
-                    "algorithm", "queries", "solved", "mismatches", "expanded", "setup (s)", "search (s)", "queries/s");
+    std::string table = fmt::format("{:<{}} {:<{}} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9} {:>10} {:>12}\n", "scenario",
+                                    scenario_width, "map", map_width, "algorithm", "queries", "solved", "mismatches",
+                                    "expanded", "setup (s)", "search (s)", "queries/s");
     for (std::size_t index = 0; index < run.sets().size(); ++index) {
         const batch::SetReport& report = run.sets()[index];
         const batch::SetOutcome& outcome = report.outcome;
         const double rate =
             outcome.search_seconds > 0 ? static_cast<double>(report.queries) / outcome.search_seconds : 0;
-        table += fmt::format("{:<28} {:<{}} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9.3f} {:>10.3f} {:>12.0f}\n",
-                             escape_text(report.scenario_name), map_names[index], map_width,
+        table += fmt::format("{:<{}} {:<{}} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9.3f} {:>10.3f} {:>12.0f}\n",
+                             escape_text(report.scenario_name), scenario_width, map_names[index], map_width,
                              search::to_string(outcome.algorithm), report.queries, report.solved, report.mismatches,
                              report.counters.expanded, outcome.setup_seconds, outcome.search_seconds, rate);
     }
     const double total_rate =
         totals.search_seconds > 0 ? static_cast<double>(totals.queries) / totals.search_seconds : 0;
-    table += fmt::format("{:<28} {:<{}} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9.3f} {:>10.3f} {:>12.0f}\n", "total", "",
-                         map_width, "", totals.queries, totals.solved, totals.mismatches, totals.counters.expanded,
-                         totals.setup_seconds, totals.search_seconds, total_rate);
+    table += fmt::format("{:<{}} {:<{}} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9.3f} {:>10.3f} {:>12.0f}\n", "total",
+                         scenario_width, "", map_width, "", totals.queries, totals.solved, totals.mismatches,
+                         totals.counters.expanded, totals.setup_seconds, totals.search_seconds, total_rate);
     std::string unsolved;
     for (int status = 1; status < search::kQueryStatusCount; ++status) {
         if (totals.status_counts[status] == 0) continue;
