@@ -215,6 +215,40 @@ TEST(AgentSizeCommand, ClassesAreDeclaredByOneSpecOrOneFile) {
     EXPECT_EQ(summary["scenarios"][1].value("agent_size", 1), 2);
 }
 
+// A letter only one class defines (a road for rovers) is a wall for the run's other classes, so a
+// map holding it is read once classes are declared, and refused as an unknown letter without them.
+TEST(AgentSizeCommand, ALetterOnlyOneClassDefinesIsAWallForTheOthers) {
+    const std::string folder = testing::scratch_folder("agent-class-letter");
+    testing::write_text(folder + "/road.map", "type octile\nheight 3\nwidth 7\nmap\n...R...\n@@@R@@@\n...R...\n");
+    testing::write_text(folder + "/road.map.scen",
+                        "version 1\n0\troad.map\t7\t3\t0\t0\t0\t2\t0\tclass=walker\n"
+                        "0\troad.map\t7\t3\t0\t0\t0\t2\t0\tclass=rover\n");
+    const std::string classes = " --classes 'walker;rover:R=1'";
+    testing::CommandOutcome solved =
+        run_swarmpath("solve " + folder + "/road.map.scen" + classes + " --paths " + folder + "/paths.csv");
+    ASSERT_EQ(solved.exit_code, 0) << solved.standard_error;
+    const std::string paths = read_text(folder + "/paths.csv");
+    std::istringstream lines(paths);
+    std::string line;
+    std::vector<std::string> statuses;
+    std::getline(lines, line);
+    while (std::getline(lines, line)) {
+        std::vector<std::string> fields;
+        std::stringstream row(line);
+        std::string field;
+        while (std::getline(row, field, ',')) fields.push_back(field);
+        ASSERT_GE(fields.size(), 3U) << line;
+        statuses.push_back(fields[2]);
+    }
+    EXPECT_EQ(statuses, (std::vector<std::string>{"no_path", "found"})) << paths;
+
+    testing::CommandOutcome validated = run_swarmpath("validate --strict " + folder + "/road.map.scen" + classes);
+    EXPECT_EQ(validated.exit_code, 0) << validated.standard_error;
+    testing::CommandOutcome without = run_swarmpath("solve " + folder + "/road.map.scen");
+    EXPECT_EQ(without.exit_code, 2);
+    EXPECT_NE(without.standard_error.find("'R'"), std::string::npos) << without.standard_error;
+}
+
 // validate checks each row for its own agent: a generated crowd is clean with its classes declared,
 // a row of an undeclared class is an error, and a sized row whose block is not open is a warning
 // that names the agent.

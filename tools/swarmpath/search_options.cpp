@@ -157,6 +157,7 @@ Expected<ResolvedSearch> resolve(const SearchOptions& options) {
         if (!classes) return classes.error();
         resolved.classes = std::move(*classes);
     }
+    resolved.classes.block_letters_defined_elsewhere(resolved.terrain);
     if (Status size = grid::check_agent_size(options.agent_size, grid::Topology::square); !size) return size.error();
     resolved.agent_size = options.agent_size;
     resolved.agent_class = options.agent_class;

@@ -298,6 +298,7 @@ int run_validate(const ValidateOptions& options) {
             return kExitBadInput;
         }
         classes = std::move(*declared);
+        classes.block_letters_defined_elsewhere(terrain);
     }
     Validator validator(options, terrain, std::move(classes));
     std::size_t errors = 0;

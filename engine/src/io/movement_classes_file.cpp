@@ -99,6 +99,20 @@ MovementClasses MovementClasses::single(grid::TerrainTable terrain) {
     return classes;
 }
 
+void MovementClasses::block_letters_defined_elsewhere(grid::TerrainTable& terrain) {
+    for (int code = 0; code < 256; ++code) {
+        const char letter = static_cast<char>(code);
+        bool defined_somewhere = false;
+        for (const MovementClass& movement_class : classes)
+            defined_somewhere |= movement_class.terrain.rule(letter).defined;
+        if (!defined_somewhere) continue;
+        if (!terrain.rule(letter).defined) terrain.declare(letter, false, 1.0);
+        for (MovementClass& movement_class : classes) {
+            if (!movement_class.terrain.rule(letter).defined) movement_class.terrain.declare(letter, false, 1.0);
+        }
+    }
+}
+
 const MovementClass* MovementClasses::find(std::string_view name) const {
     if (classes.empty()) return nullptr;
     if (name.empty()) return &classes.front();

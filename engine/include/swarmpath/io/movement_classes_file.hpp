@@ -49,6 +49,11 @@ struct MovementClasses {
     [[nodiscard]] Expected<std::uint32_t> index_of(std::string_view name) const;
     /// The class named `name` (empty: the default), or nullptr when there is none.
     [[nodiscard]] const MovementClass* find(std::string_view name) const;
+
+    /// Declares, in `terrain` (the run's table, the one a map is read with) and in every class, each
+    /// letter that some class defines and they do not, as blocked: a map may then hold a letter that
+    /// only one class can enter (a hover pad, a road for wheels), and everyone else treats it as a wall.
+    void block_letters_defined_elsewhere(grid::TerrainTable& terrain);
 };
 
 /// Why `name` is not a valid class name (empty text when it is one).
