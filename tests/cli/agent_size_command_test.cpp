@@ -26,6 +26,22 @@ using testing::run_swarmpath;
 
 std::string dataset(const std::string& relative) { return testing::dataset_folder() + "/" + relative; }
 
+/// The rows of a paths CSV after its header, each split at its commas (scenario, query, status,
+/// cost, path).
+std::vector<std::vector<std::string>> paths_rows(const std::string& text) {
+    std::vector<std::vector<std::string>> rows;
+    std::istringstream lines(text);
+    std::string line;
+    std::getline(lines, line);
+    while (std::getline(lines, line)) {
+        std::vector<std::string>& fields = rows.emplace_back();
+        std::stringstream row(line);
+        std::string field;
+        while (std::getline(row, field, ',')) fields.push_back(field);
+    }
+    return rows;
+}
+
 TEST(AgentSizeCommand, SolvedPathsAreLegalForTheBlockAndTheSameAtTwoThreads) {
     const std::string folder = testing::scratch_folder("agent-size-solve");
     const std::string scenario = dataset("dao/den312d.map.scen");
@@ -49,15 +65,8 @@ TEST(AgentSizeCommand, SolvedPathsAreLegalForTheBlockAndTheSameAtTwoThreads) {
     ASSERT_TRUE(map);
     const grid::TerrainTable terrain = grid::TerrainTable::benchmark();
     const testing::BlockReference reference{*map, terrain, 2, testing::kAllRules[1]};
-    std::istringstream lines(paths[0]);
-    std::string line;
-    std::getline(lines, line);
     std::size_t found = 0;
-    while (std::getline(lines, line)) {
-        std::vector<std::string> fields;
-        std::stringstream row(line);
-        std::string field;
-        while (std::getline(row, field, ',')) fields.push_back(field);
+    for (const std::vector<std::string>& fields : paths_rows(paths[0])) {
         if (fields.size() < 5 || fields[2] != "found") continue;
         std::vector<grid::CellIndex> cells;
         std::stringstream path(fields[4]);
@@ -67,7 +76,7 @@ TEST(AgentSizeCommand, SolvedPathsAreLegalForTheBlockAndTheSameAtTwoThreads) {
             cells.push_back({static_cast<std::uint32_t>(std::stoul(step.substr(colon + 1)) * map->width +
                                                         std::stoul(step.substr(0, colon)))});
         }
-        EXPECT_NEAR(reference.path_cost(cells), std::stod(fields[3]), 1e-6) << line;
+        EXPECT_NEAR(reference.path_cost(cells), std::stod(fields[3]), 1e-6) << fields[4];
         ++found;
     }
     EXPECT_GT(found, 150U);
@@ -228,16 +237,9 @@ TEST(AgentSizeCommand, ALetterOnlyOneClassDefinesIsAWallForTheOthers) {
         run_swarmpath("solve " + folder + "/road.map.scen" + classes + " --paths " + folder + "/paths.csv");
     ASSERT_EQ(solved.exit_code, 0) << solved.standard_error;
     const std::string paths = read_text(folder + "/paths.csv");
-    std::istringstream lines(paths);
-    std::string line;
     std::vector<std::string> statuses;
-    std::getline(lines, line);
-    while (std::getline(lines, line)) {
-        std::vector<std::string> fields;
-        std::stringstream row(line);
-        std::string field;
-        while (std::getline(row, field, ',')) fields.push_back(field);
-        ASSERT_GE(fields.size(), 3U) << line;
+    for (const std::vector<std::string>& fields : paths_rows(paths)) {
+        ASSERT_GE(fields.size(), 3U) << paths;
         statuses.push_back(fields[2]);
     }
     EXPECT_EQ(statuses, (std::vector<std::string>{"no_path", "found"})) << paths;
