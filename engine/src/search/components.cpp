@@ -59,6 +59,45 @@ std::uint32_t next_bit(const std::uint64_t* words, std::uint32_t bit, std::uint3
     return end;
 }
 
+/// The runs of passable cells of one layer found so far, row by row, in a union-find over them.
+struct Runs {
+    std::vector<std::uint32_t> begin;  // padded index of each run's first cell
+    std::vector<std::uint32_t> end;    // one past its last
+    std::vector<std::uint8_t> layer;
+    std::vector<std::uint32_t> parent;
+
+    std::uint32_t find(std::uint32_t run) {
+        while (parent[run] != run) {
+            parent[run] = parent[parent[run]];  // path halving
+            run = parent[run];
+        }
+        return run;
+    }
+
+    /// Adds the runs of the padded row [row_start, row_end): stretches of passable cells, cut where
+    /// the layer changes (only `layered` grids have more than one).
+    void add_row(const grid::Grid& grid, const std::uint64_t* passable, std::uint32_t row_start, std::uint32_t row_end,
+                 bool layered) {
+        for (std::uint32_t cell = next_bit(passable, row_start, row_end, true); cell < row_end;) {
+            const std::uint32_t stretch_end = next_bit(passable, cell, row_end, false);
+            for (std::uint32_t first = cell; first < stretch_end;) {
+                std::uint32_t stop = stretch_end;
+                const std::uint8_t first_layer = grid.layer(grid::PaddedIndex{first});
+                if (layered) {
+                    stop = first + 1;
+                    while (stop < stretch_end && grid.layer(grid::PaddedIndex{stop}) == first_layer) ++stop;
+                }
+                parent.push_back(static_cast<std::uint32_t>(begin.size()));
+                begin.push_back(first);
+                end.push_back(stop);
+                layer.push_back(first_layer);
+                first = stop;
+            }
+            cell = next_bit(passable, stretch_end, row_end, true);
+        }
+    }
+};
+
 }  // namespace
 
 Components Components::compute(const grid::Grid& grid, Moves moves, DiagonalRule rule) {
@@ -77,55 +116,25 @@ Components Components::compute(const grid::Grid& grid, Moves moves, DiagonalRule
     const std::uint32_t rows = grid.padded_height();
     const std::uint64_t* passable = grid.passable_bits().words();
     const bool layered = grid.layer_count() > 1;
-    std::vector<std::uint32_t> run_begin;  // padded index of each run's first cell
-    std::vector<std::uint32_t> run_end;    // one past its last
-    std::vector<std::uint8_t> run_layer;
-    std::vector<std::uint32_t> parent;
-    auto find = [&](std::uint32_t run) {
-        while (parent[run] != run) {
-            parent[run] = parent[parent[run]];  // path halving
-            run = parent[run];
-        }
-        return run;
-    };
+    Runs runs;
     std::size_t previous_first = 0;
     std::size_t previous_last = 0;
     for (std::uint32_t row = 0; row < rows; ++row) {
-        const std::uint32_t row_start = row * width;
-        const std::uint32_t row_end = row_start + width;
-        const std::size_t current_first = run_begin.size();
-        for (std::uint32_t cell = next_bit(passable, row_start, row_end, true); cell < row_end;) {
-            const std::uint32_t end = next_bit(passable, cell, row_end, false);
-            // A stretch of passable cells, cut where the layer changes.
-            for (std::uint32_t begin = cell; begin < end;) {
-                std::uint32_t stop = end;
-                const std::uint8_t layer = grid.layer(grid::PaddedIndex{begin});
-                if (layered) {
-                    stop = begin + 1;
-                    while (stop < end && grid.layer(grid::PaddedIndex{stop}) == layer) ++stop;
-                }
-                const auto run = static_cast<std::uint32_t>(run_begin.size());
-                run_begin.push_back(begin);
-                run_end.push_back(stop);
-                run_layer.push_back(layer);
-                parent.push_back(run);
-                begin = stop;
-            }
-            cell = next_bit(passable, end, row_end, true);
-        }
-        const std::size_t current_last = run_begin.size();
+        const std::size_t current_first = runs.begin.size();
+        runs.add_row(grid, passable, row * width, row * width + width, layered);
+        const std::size_t current_last = runs.begin.size();
         // Join each run to the runs above it: those overlapping its columns, widened by `corner`.
         std::size_t above = previous_first;
         for (std::size_t run = current_first; run < current_last; ++run) {
-            const std::uint32_t begin = run_begin[run] - width;  // the same columns, a row up
-            const std::uint32_t end = run_end[run] - width;
-            while (above < previous_last && run_end[above] + corner <= begin) ++above;
-            for (std::size_t other = above; other < previous_last && run_begin[other] < end + corner; ++other) {
-                if (run_layer[other] != run_layer[run]) continue;
-                const std::uint32_t a = find(static_cast<std::uint32_t>(other));
-                const std::uint32_t b = find(static_cast<std::uint32_t>(run));
-                if (a < b) parent[b] = a;
-                if (b < a) parent[a] = b;
+            const std::uint32_t begin = runs.begin[run] - width;  // the same columns, a row up
+            const std::uint32_t end = runs.end[run] - width;
+            while (above < previous_last && runs.end[above] + corner <= begin) ++above;
+            for (std::size_t other = above; other < previous_last && runs.begin[other] < end + corner; ++other) {
+                if (runs.layer[other] != runs.layer[run]) continue;
+                const std::uint32_t a = runs.find(static_cast<std::uint32_t>(other));
+                const std::uint32_t b = runs.find(static_cast<std::uint32_t>(run));
+                if (a < b) runs.parent[b] = a;
+                if (b < a) runs.parent[a] = b;
             }
         }
         previous_first = current_first;
@@ -133,11 +142,11 @@ Components Components::compute(const grid::Grid& grid, Moves moves, DiagonalRule
     }
     // Runs are numbered in row-major order, so a set's root is its earliest run and is labelled
     // before any other run of its set.
-    std::vector<std::uint32_t> run_label(run_begin.size(), 0);
-    for (std::uint32_t run = 0; run < run_begin.size(); ++run) {
-        const std::uint32_t root = find(run);
+    std::vector<std::uint32_t> run_label(runs.begin.size(), 0);
+    for (std::uint32_t run = 0; run < runs.begin.size(); ++run) {
+        const std::uint32_t root = runs.find(run);
         run_label[run] = root == run ? ++components.count_ : run_label[root];
-        std::fill(components.labels_.begin() + run_begin[run], components.labels_.begin() + run_end[run],
+        std::fill(components.labels_.begin() + runs.begin[run], components.labels_.begin() + runs.end[run],
                   run_label[run]);
     }
     return components;
