@@ -144,6 +144,7 @@ std::vector<distributed::InputFile> list_inputs(const SolveOptions& options,
 std::string format_table(const batch::RunReport& run, const batch::RunTotals& totals) {
     // The scenario and map columns are 28 and 22 wide, or as wide as their longest names
     // ("den312d.map 3x3 forester").
+    std::vector<std::string> scenario_names;
     std::vector<std::string> map_names;
     std::size_t scenario_width = 28;
     std::size_t map_width = 22;
@@ -152,7 +153,8 @@ std::string format_table(const batch::RunReport& run, const batch::RunTotals& to
         // Sets of sized or classed agents name them after the map: "arena.map 2x2 tank".
         name += escape_text(grid::agent_suffix(report.agent_size, report.agent_class));
         map_width = std::max(map_width, name.size());
-        scenario_width = std::max(scenario_width, escape_text(report.scenario_name).size());
+        scenario_names.push_back(escape_text(report.scenario_name));
+        scenario_width = std::max(scenario_width, scenario_names.back().size());
         map_names.push_back(std::move(name));
     }
     std::string table = fmt::format("{:<{}} {:<{}} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9} {:>10} {:>12}\n", "scenario",
@@ -164,7 +166,7 @@ std::string format_table(const batch::RunReport& run, const batch::RunTotals& to
         const double rate =
             outcome.search_seconds > 0 ? static_cast<double>(report.queries) / outcome.search_seconds : 0;
         table += fmt::format("{:<{}} {:<{}} {:<9} {:>8} {:>8} {:>10} {:>14} {:>9.3f} {:>10.3f} {:>12.0f}\n",
-                             escape_text(report.scenario_name), scenario_width, map_names[index], map_width,
+                             scenario_names[index], scenario_width, map_names[index], map_width,
                              search::to_string(outcome.algorithm), report.queries, report.solved, report.mismatches,
                              report.counters.expanded, outcome.setup_seconds, outcome.search_seconds, rate);
     }

@@ -34,12 +34,11 @@ struct ScenarioRow {
     std::int64_t start_y = 0;
     std::int64_t goal_x = 0;
     std::int64_t goal_y = 0;
-    double optimal_length = 0;     ///< 0 with start != goal means "unknown"
-    std::uint32_t agent_size = 1;  ///< `size=K`: the agent is the K x K block from its cell (1 to kMaximumAgentSize)
-    std::string agent_class;       ///< `class=NAME`: its movement class; empty means the default class
-    bool agent_size_given =
-        false;               ///< the row has a `size=` column (even `size=1`, which a run's size does not override)
-    std::uint32_t line = 0;  ///< 1-based line in the file
+    double optimal_length = 0;      ///< 0 with start != goal means "unknown"
+    std::uint32_t agent_size = 1;   ///< `size=K`: the agent is the K x K block from its cell (1 to kMaximumAgentSize)
+    std::string agent_class;        ///< `class=NAME`: its movement class; empty means the default class
+    bool agent_size_given = false;  ///< a `size=` column is there (`size=1` too: a run's size leaves it)
+    std::uint32_t line = 0;         ///< 1-based line in the file
 };
 
 struct ScenarioFile {
