@@ -249,6 +249,22 @@ TEST(AgentSizeCommand, ALetterOnlyOneClassDefinesIsAWallForTheOthers) {
     testing::CommandOutcome without = run_swarmpath("solve " + folder + "/road.map.scen");
     EXPECT_EQ(without.exit_code, 2);
     EXPECT_NE(without.standard_error.find("'R'"), std::string::npos) << without.standard_error;
+
+    // A row without class= is of the first declared class for validate as for solve: a rover, here,
+    // who may start on the road.
+    testing::write_text(folder + "/rover.map.scen", "version 1\n0\troad.map\t7\t3\t3\t0\t3\t2\t2\n");
+    testing::CommandOutcome rover =
+        run_swarmpath("validate --strict " + folder + "/rover.map.scen --classes 'rover:R=1;walker'");
+    EXPECT_EQ(rover.exit_code, 0) << rover.standard_error;
+    // generate crowd reads the map the same way once its classes file declares the road.
+    testing::write_text(folder + "/units.classes", "version 1\nclass walker\nclass rover: R=1\n");
+    testing::CommandOutcome crowd =
+        run_swarmpath("generate crowd " + folder + "/road.map --agents 4 --goals 1 " + "--classes-file " + folder +
+                      "/units.classes -o " + folder + "/crowd.map.scen");
+    EXPECT_EQ(crowd.exit_code, 0) << crowd.standard_error;
+    testing::CommandOutcome checked =
+        run_swarmpath("solve " + folder + "/crowd.map.scen --check --classes-file " + folder + "/units.classes");
+    EXPECT_EQ(checked.exit_code, 0) << checked.standard_output << checked.standard_error;
 }
 
 // validate checks each row for its own agent: a generated crowd is clean with its classes declared,

@@ -26,6 +26,7 @@
 #include "progress_line.hpp"
 #include "reference_lengths.hpp"
 #include "run_files.hpp"
+#include "search_options.hpp"
 #include "swarmpath/grid/topology.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/map_file.hpp"
@@ -72,8 +73,10 @@ reference::LetterRules letter_rules(const grid::TerrainTable& table) {
     return rules;
 }
 
-/// The crowd's kinds, sizes varying fastest; or the refusal of the options that name them.
-Expected<std::vector<AgentKind>> agent_kinds(const CrowdOptions& options, grid::Topology topology) {
+/// The crowd's kinds, sizes varying fastest, their classes among `declared` (those of the classes
+/// file); or the refusal of the options that name them.
+Expected<std::vector<AgentKind>> agent_kinds(const CrowdOptions& options, grid::Topology topology,
+                                             const io::MovementClasses& declared) {
     std::vector<std::uint32_t> sizes = options.agent_sizes;
     if (sizes.empty()) sizes.push_back(1);
     for (std::size_t index = 0; index < sizes.size(); ++index) {
@@ -93,16 +96,14 @@ Expected<std::vector<AgentKind>> agent_kinds(const CrowdOptions& options, grid::
         if (!options.agent_classes.empty()) return Error{"", 0, 0, "--agent-classes needs --classes-file"};
         classes.emplace_back("", reference::benchmark_rules());
     } else {
-        Expected<io::MovementClasses> declared = io::read_movement_classes_file(options.classes_file);
-        if (!declared) return declared.error();
         if (options.agent_classes.empty()) {
-            for (const io::MovementClass& movement_class : declared->classes) {
+            for (const io::MovementClass& movement_class : declared.classes) {
                 classes.emplace_back(movement_class.name, letter_rules(movement_class.terrain));
             }
         }
         for (const std::string& name : options.agent_classes) {
             if (name.empty()) return Error{"", 0, 0, "--agent-classes holds an empty name"};
-            Expected<std::uint32_t> index = declared->index_of(name);
+            Expected<std::uint32_t> index = declared.index_of(name);
             if (!index) {
                 return Error{
                     "", 0, 0,
@@ -111,7 +112,7 @@ Expected<std::vector<AgentKind>> agent_kinds(const CrowdOptions& options, grid::
             for (const auto& chosen : classes) {
                 if (chosen.first == name) return Error{"", 0, 0, "--agent-classes lists '" + name + "' twice"};
             }
-            classes.emplace_back(name, letter_rules(declared->classes[*index].terrain));
+            classes.emplace_back(name, letter_rules(declared.classes[*index].terrain));
         }
     }
     if (sizes.size() * classes.size() > kMaximumAgentKinds) {
@@ -249,7 +250,14 @@ int run_generate_crowd(const CrowdOptions& options) {
         report_error(*refused);
         return kExitBadInput;
     }
-    Expected<io::MapFile> map = io::read_map_file(options.map_path);
+    // The classes first: a letter only some of them define is then read as a wall for the others.
+    grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+    Expected<io::MovementClasses> declared = declare_classes("", options.classes_file, terrain);
+    if (!declared) {
+        report_error(declared.error().describe(command_line_wording));
+        return kExitBadInput;
+    }
+    Expected<io::MapFile> map = io::read_map_file(options.map_path, terrain);
     if (!map) {
         report_error(map.error().describe(command_line_wording));
         return kExitBadInput;
@@ -259,7 +267,7 @@ int run_generate_crowd(const CrowdOptions& options) {
         return kExitBadInput;
     }
     const grid::Topology topology = topology_of(*map);
-    Expected<std::vector<AgentKind>> kinds = agent_kinds(options, topology);
+    Expected<std::vector<AgentKind>> kinds = agent_kinds(options, topology, *declared);
     if (!kinds) {
         report_error(kinds.error().describe(command_line_wording));
         return kExitBadInput;

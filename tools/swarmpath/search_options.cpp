@@ -142,22 +142,10 @@ Expected<ResolvedSearch> resolve(const SearchOptions& options) {
         resolved.terrain = *table;
     }
     // Classes start from the run's terrain table, so --terrain applies to every class.
-    if (!options.classes_spec.empty() && !options.classes_file.empty()) {
-        return fail("--classes and --classes-file both declare movement classes: give one of them");
-    }
-    if (!options.classes_file.empty()) {
-        Expected<io::MovementClasses> classes =
-            io::read_movement_classes_file(options.classes_file, resolved.terrain, &resolved.classes_file_digest);
-        if (!classes) return classes.error();
-        resolved.classes = std::move(*classes);
-    }
-    if (!options.classes_spec.empty()) {
-        Expected<io::MovementClasses> classes =
-            io::parse_movement_classes_spec(options.classes_spec, "--classes", resolved.terrain);
-        if (!classes) return classes.error();
-        resolved.classes = std::move(*classes);
-    }
-    resolved.classes.block_letters_defined_elsewhere(resolved.terrain);
+    Expected<io::MovementClasses> classes =
+        declare_classes(options.classes_spec, options.classes_file, resolved.terrain, &resolved.classes_file_digest);
+    if (!classes) return classes.error();
+    resolved.classes = std::move(*classes);
     if (Status size = grid::check_agent_size(options.agent_size, grid::Topology::square); !size) return size.error();
     resolved.agent_size = options.agent_size;
     resolved.agent_class = options.agent_class;
@@ -167,6 +155,23 @@ Expected<ResolvedSearch> resolve(const SearchOptions& options) {
         return terrain.error();
     }
     return resolved;
+}
+
+Expected<io::MovementClasses> declare_classes(const std::string& spec, const std::string& file,
+                                              grid::TerrainTable& terrain, io::FileDigest* digest) {
+    if (!spec.empty() && !file.empty()) {
+        return Error{"", 0, 0, "--classes and --classes-file both declare movement classes: give one of them"};
+    }
+    io::MovementClasses classes;
+    if (!spec.empty() || !file.empty()) {
+        Expected<io::MovementClasses> declared = file.empty()
+                                                     ? io::parse_movement_classes_spec(spec, "--classes", terrain)
+                                                     : io::read_movement_classes_file(file, terrain, digest);
+        if (!declared) return declared.error();
+        classes = std::move(*declared);
+    }
+    classes.block_letters_defined_elsewhere(terrain);
+    return classes;
 }
 
 Expected<LoadedMap> load_map(const SearchOptions& options, const std::string& map_path) {

@@ -71,6 +71,13 @@ struct ResolvedSearch {
 
 Expected<ResolvedSearch> resolve(const SearchOptions& options);
 
+/// The movement classes that --classes `spec` or --classes-file `file` declare (none when both are
+/// empty; both given is refused), each starting from `terrain`. A letter only some classes define is
+/// then a wall in `terrain` and in the other classes (MovementClasses::block_letters_defined_elsewhere),
+/// so a map read with `terrain` may hold it. With `digest`, the file's bytes are checksummed there.
+Expected<io::MovementClasses> declare_classes(const std::string& spec, const std::string& file,
+                                              grid::TerrainTable& terrain, io::FileDigest* digest = nullptr);
+
 /// A map read and compiled under resolved search options: where route and field start.
 struct LoadedMap {
     ResolvedSearch search;

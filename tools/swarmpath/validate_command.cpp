@@ -23,8 +23,8 @@
 #include "commands.hpp"
 #include "io/text_lines.hpp"
 #include "run_files.hpp"
+#include "search_options.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
-#include "swarmpath/core/settings_words.hpp"
 #include "swarmpath/grid/agent_grid.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/grid/terrain.hpp"
@@ -133,26 +133,19 @@ private:
         return cached->second.get();
     }
 
-    /// The grid a row's own agent searches on (its size= and class= columns; the map's grid when it
-    /// names neither), derived once per map, size and class; or the row's error (an undeclared class,
-    /// a size the map refuses), naming the row.
+    /// The grid a row's own agent searches on (its size= and class= columns, a row without class=
+    /// being of the first declared class, as `solve` reads it; the map's grid when the row names
+    /// neither and no class is declared), derived once per map, size and class; or the row's error
+    /// (an undeclared class, a size the map refuses), naming the row.
     Expected<const grid::Grid*> row_grid(const std::string& scenario_path, const io::ScenarioRow& row,
                                          const std::string& map_path, const grid::Grid* map_grid) {
-        if (row.agent_size == 1 && row.agent_class.empty()) return map_grid;
+        if (row.agent_size == 1 && row.agent_class.empty() && classes_.classes.empty()) return map_grid;
         const std::string key = map_path + grid::agent_suffix(row.agent_size, row.agent_class);
         if (auto cached = agent_grids_.find(key); cached != agent_grids_.end()) return cached->second.get();
-        auto row_error = [&](const Error& error) {
-            Error problem{scenario_path, row.line, 0, error.message, error.setting, error.value};
-            // The class is the row's word, not an option's.
-            const std::string option = setting_placeholder(Setting::agent_class, row.agent_class);
-            if (problem.message.starts_with(option))
-                problem.message.replace(0, option.size(), "class=" + row.agent_class);
-            return problem;
-        };
         Expected<grid::TerrainTable> table = batch::class_terrain(classes_, row.agent_class, terrain_);
-        if (!table) return row_error(table.error());
+        if (!table) return batch::row_agent_error(table.error(), row, scenario_path);
         Expected<grid::Grid> derived = grid::derive_agent_grid(*maps_.at(map_path), *table, row.agent_size);
-        if (!derived) return row_error(derived.error());
+        if (!derived) return batch::row_agent_error(derived.error(), row, scenario_path);
         auto& stored = agent_grids_[key];
         stored = std::make_unique<grid::Grid>(std::move(*derived));
         return stored.get();
@@ -284,23 +277,12 @@ int run_validate(const ValidateOptions& options) {
         }
         terrain = *table;
     }
-    if (!options.classes_spec.empty() && !options.classes_file.empty()) {
-        report_error("--classes and --classes-file both declare movement classes: give one of them");
+    Expected<io::MovementClasses> classes = declare_classes(options.classes_spec, options.classes_file, terrain);
+    if (!classes) {
+        report_error(classes.error().describe(command_line_wording));
         return kExitBadInput;
     }
-    io::MovementClasses classes;
-    if (!options.classes_spec.empty() || !options.classes_file.empty()) {
-        Expected<io::MovementClasses> declared =
-            options.classes_file.empty() ? io::parse_movement_classes_spec(options.classes_spec, "--classes", terrain)
-                                         : io::read_movement_classes_file(options.classes_file, terrain);
-        if (!declared) {
-            report_error(declared.error().describe(command_line_wording));
-            return kExitBadInput;
-        }
-        classes = std::move(*declared);
-        classes.block_letters_defined_elsewhere(terrain);
-    }
-    Validator validator(options, terrain, std::move(classes));
+    Validator validator(options, terrain, std::move(*classes));
     std::size_t errors = 0;
     for (const std::string& path : options.files) {
         const Tally tally = validator.validate(path);

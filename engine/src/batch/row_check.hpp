@@ -1,18 +1,32 @@
 // Checks of a scenario row against the grid it will be solved on: the endpoints must lie on the map
 // and on passable cells. These are per-query statuses for `solve` (invalid, start_blocked,
 // goal_blocked: the row is answered and counted, the batch goes on), and errors under
-// `solve --strict` and `validate --strict`; this header words them once for both. Header-only.
+// `solve --strict` and `validate --strict`; this header words them once for both, and a row's own
+// agent class the same way for both. Header-only.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
 #include "swarmpath/core/error.hpp"
+#include "swarmpath/core/settings_words.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::batch {
+
+/// `error` (about a size or class the map refuses for `row`'s agent) as the row's problem: the
+/// scenario file and line, and a class the row names in its own `class=` column worded as the row
+/// writes it (`class=tank`), not as the run's option.
+inline Error row_agent_error(const Error& error, const io::ScenarioRow& row, const std::string& scenario_path) {
+    Error problem{scenario_path, row.line, 0, error.message, error.setting, error.value};
+    const std::string option = setting_placeholder(Setting::agent_class, row.agent_class);
+    if (!row.agent_class.empty() && problem.message.starts_with(option)) {
+        problem.message.replace(0, option.size(), "class=" + row.agent_class);
+    }
+    return problem;
+}
 
 /// Success when both endpoints of `row` (the query of line `line`) are on `grid` and passable;
 /// otherwise an Error naming `scenario_path` and the line, saying which endpoint is off the map or

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 
+#include "batch/row_check.hpp"
 #include "search/jump_point_search.hpp"
 #include "search/jump_point_table.hpp"
 #include "swarmpath/batch/crowd_solver.hpp"
@@ -133,15 +134,7 @@ Expected<std::size_t> find_or_open_set(std::vector<ScenarioSet>& sets, const std
                      "the map '" + row.map_name + "' named here (" + map_path + "): " + error.message};
     }
     grid = maps.get(map_path, options, size, class_name);
-    if (!grid) {
-        Error error{scenario_path, row.line, 0, grid.error().message, grid.error().setting, grid.error().value};
-        // A class the row names in its own column is the row's word, not the run's option.
-        const std::string option = setting_placeholder(Setting::agent_class, row.agent_class);
-        if (!row.agent_class.empty() && error.message.starts_with(option)) {
-            error.message.replace(0, option.size(), "class=" + row.agent_class);
-        }
-        return error;
-    }
+    if (!grid) return row_agent_error(grid.error(), row, scenario_path);
     ScenarioSet set;
     set.scenario_path = scenario_path;
     set.scenario_name = base_name(scenario_path);
