@@ -27,7 +27,7 @@ std::int16_t extend(bool next_is_jump_point, std::int16_t next_value) {
 /// included in reads: x, y ∈ [−1, side]).
 class TableRules {
 public:
-    TableRules(const grid::Grid& grid, std::vector<Entry>& distances)
+    TableRules(const grid::Grid& grid, JumpPointTable::Distances& distances)
         : bits_(&grid.passable_bits()),
           layout_(grid.layout()),
           width_(grid.width()),
@@ -125,7 +125,7 @@ private:
     grid::PaddedLayout layout_;
     std::int64_t width_;
     std::int64_t height_;
-    std::vector<Entry>* distances_;
+    JumpPointTable::Distances* distances_;
 };
 
 /// One fingerprint term: a 64-bit mix (splitmix64's finaliser) of a passability word and its position.

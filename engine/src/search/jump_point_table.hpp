@@ -24,6 +24,7 @@
 #include <span>
 #include <vector>
 
+#include "core/page_memory.hpp"
 #include "swarmpath/core/parallel_loop.hpp"
 #include "swarmpath/grid/grid.hpp"
 
@@ -31,6 +32,10 @@ namespace swarmpath::search {
 
 class JumpPointTable {
 public:
+    /// The distances of every padded cell, on huge pages when large (core/page_memory.hpp): the
+    /// build touches every entry, so 4 KB pages cost a fault per 256 cells of set-up.
+    using Distances = std::vector<std::array<std::int16_t, 8>, core::PageAllocator<std::array<std::int16_t, 8>>>;
+
     /// Builds the table for `grid`, its independent lines run by `parallel` (serial by default).
     static JumpPointTable build(const grid::Grid& grid, const core::ParallelLoop& parallel = {});
 
@@ -60,7 +65,7 @@ private:
     std::uint32_t height_ = 0;
     std::uint64_t fingerprint_ = 0;
     double build_seconds_ = 0;
-    std::vector<std::array<std::int16_t, 8>> distances_;  ///< per padded cell
+    Distances distances_;  ///< per padded cell
 };
 
 /// A 64-bit fingerprint of `grid`'s size and passable cells: a hash of the size plus, for every

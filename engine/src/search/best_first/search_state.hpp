@@ -4,17 +4,21 @@
 // The search state one worker owns and reuses for every query it runs: per-cell stamps
 // (generation + heap slot), parent directions, the open lists and path scratch, and (allocated only
 // for the searches that ask for them) a closed bitset and parent cells.
-// Allocation writes nothing: the per-cell arrays start as zero pages (zeroed_array.hpp), so a cold
-// context pays a page's first touch only where a search reaches, never the whole map up front.
+// Allocation writes nothing: the per-cell arrays share one block of zero pages (zeroed_array.hpp),
+// on 2 MB pages when it is 256 KB or more, so a cold context pays a first touch only where a search
+// reaches, never the whole map up front, and a page fault per 2 MB rather than per 4 KB (the faults
+// of 4 KB pages made a cold pass of JPS+ cost up to 6× a warm one: tools/cold-warm).
 // A new search costs O(1) up front: it advances the 32-bit generation by two, to an even value G.
 // A cell whose stamp holds G is open (seen by this search), G + 1 is closed (expanded: the A* search
 // folds its closed flag into the stamp this way, so no separate closed set is touched), anything else
 // is untouched. Searches that keep a closed bitset instead clear a cell's bit when first touching it.
 // Only when the generation wraps (after 2^31 searches) are the stamps cleared in full.
 // Memory: 8 (stamp) + 1 (parent direction) = 9 bytes per padded cell, plus the open list; searches
-// using closed_bits() add 1/8 byte, parent_cells() 4 bytes.
+// using closed_bits() add 1/8 byte, parent_cells() 4 bytes (in the block from the start, but a page
+// only once touched).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -34,10 +38,13 @@ public:
         capacity_ = padded_cells;
         // One spare stamp: the A* search reads its neighbours as a 3×4 block (astar.hpp),
         // whose last stamp lies one past the grid for the bottom-right cell.
-        // Zero pages from the system, faulted in only where a search goes (zeroed_array.hpp).
-        stamps_ = best_first::ZeroedArray<CellStamp>(static_cast<std::size_t>(padded_cells) + 1);
-        parent_direction_ = best_first::ZeroedArray<std::uint8_t>(padded_cells);
-        parent_cells_ = best_first::ZeroedArray<std::uint32_t>();
+        const std::size_t stamp_bytes = (static_cast<std::size_t>(padded_cells) + 1) * sizeof(CellStamp);
+        const std::size_t parent_cells_at = (stamp_bytes + padded_cells + 7) / 8 * 8;
+        cells_ = best_first::ZeroedArray<std::byte>(parent_cells_at + std::size_t{padded_cells} * 4);
+        stamps_ = reinterpret_cast<CellStamp*>(cells_.data());
+        parent_direction_ = reinterpret_cast<std::uint8_t*>(cells_.data() + stamp_bytes);
+        parent_cells_ = reinterpret_cast<std::uint32_t*>(cells_.data() + parent_cells_at);
+        parent_cells_used_ = false;
         closed_ = grid::Bitset();  // reallocated by closed_bits() for the searches that use it
         generation_ = 0;
     }
@@ -46,7 +53,7 @@ public:
     void begin_search() {
         generation_ = (generation_ | 1U) + 1U;  // the next even value
         if (generation_ == 0) {                 // wrapped: the only full clear, once per 2^31 searches
-            for (CellStamp& stamp : stamps_) stamp.generation = 0;
+            for (std::size_t cell = 0; cell <= capacity_; ++cell) stamps_[cell].generation = 0;
             generation_ = 2;
         }
         open_.clear();
@@ -75,8 +82,8 @@ public:
     /// Test hook: jump the generation counter (to exercise the wrap-around path).
     void set_generation_for_testing(std::uint32_t generation) { generation_ = generation; }
 
-    CellStamp* stamps() { return stamps_.data(); }
-    std::uint8_t* parent_directions() { return parent_direction_.data(); }
+    CellStamp* stamps() { return stamps_; }
+    std::uint8_t* parent_directions() { return parent_direction_; }
     /// A closed bitset, for searches that prefer it to closed stamps. Allocated on first use (call
     /// after prepare()); a cell's bit is stale until the search clears it when first touching the cell.
     grid::Bitset& closed_bits() {
@@ -90,32 +97,37 @@ public:
     best_first::CompactOpenList& compact_open_list() { return compact_open_; }
     std::vector<std::uint32_t>& path_scratch() { return path_scratch_; }
     /// Parent cell (padded index) per cell, for searches whose parent need not be a neighbour (jump
-    /// point search). Allocated on first use, so only contexts that run such searches pay its
-    /// 4 bytes per padded cell; call after prepare().
+    /// point search): part of the block from prepare() on, but only contexts that run such searches
+    /// touch its pages (and count its 4 bytes per padded cell in memory_bytes). Call after prepare().
     std::uint32_t* parent_cells() {
-        if (parent_cells_.size() < capacity_) parent_cells_ = best_first::ZeroedArray<std::uint32_t>(capacity_);
-        return parent_cells_.data();
+        parent_cells_used_ = true;
+        return parent_cells_;
     }
 
     /// Bytes of per-cell state per padded cell (excluding the heap, which grows with the frontier).
     static constexpr double bytes_per_cell() { return static_cast<double>(sizeof(CellStamp) + sizeof(std::uint8_t)); }
     [[nodiscard]] std::size_t memory_bytes() const {
-        return stamps_.size() * sizeof(CellStamp) + parent_direction_.size() + closed_.memory_bytes() +
-               open_.memory_bytes() + packed_open_.memory_bytes() + compact_open_.memory_bytes() +
-               path_scratch_.capacity() * sizeof(std::uint32_t) + parent_cells_.size() * sizeof(std::uint32_t);
+        const std::size_t cells = capacity_ == 0 ? 0 : std::size_t{capacity_} + 1;
+        return cells * sizeof(CellStamp) + capacity_ + closed_.memory_bytes() + open_.memory_bytes() +
+               packed_open_.memory_bytes() + compact_open_.memory_bytes() +
+               path_scratch_.capacity() * sizeof(std::uint32_t) +
+               (parent_cells_used_ ? std::size_t{capacity_} * sizeof(std::uint32_t) : 0);
     }
 
 private:
     std::uint32_t capacity_ = 0;
     std::uint32_t generation_ = 0;
-    best_first::ZeroedArray<CellStamp> stamps_;
-    best_first::ZeroedArray<std::uint8_t> parent_direction_;
+    /// One block: the stamps (capacity + 1), the parent directions, then the parent cells.
+    best_first::ZeroedArray<std::byte> cells_;
+    CellStamp* stamps_ = nullptr;
+    std::uint8_t* parent_direction_ = nullptr;
+    std::uint32_t* parent_cells_ = nullptr;
+    bool parent_cells_used_ = false;
     grid::Bitset closed_;
     FourAryHeap open_;
     best_first::PackedOpenList packed_open_;
     best_first::CompactOpenList compact_open_;
     std::vector<std::uint32_t> path_scratch_;
-    best_first::ZeroedArray<std::uint32_t> parent_cells_;
 };
 
 }  // namespace swarmpath::search
