@@ -62,7 +62,7 @@ RunOutcome run(int ranks, const std::string& arguments, const std::string& envir
     return outcome;
 }
 
-/// The summary without timings and without the distribution fields, for comparing runs.
+/// The summary without timings, page faults and the distribution fields, for comparing runs.
 nlohmann::json counters_of(const std::string& summary_path) {
     nlohmann::json summary = nlohmann::json::parse(read_text(summary_path));
     for (const char* key :
@@ -71,10 +71,13 @@ nlohmann::json counters_of(const std::string& summary_path) {
         summary.erase(key);
     }
     for (nlohmann::json& file : summary["scenarios"]) {
-        for (const char* key : {"search_seconds", "setup_seconds", "preprocessing_seconds"}) file.erase(key);
+        for (const char* key :
+             {"search_seconds", "setup_seconds", "preprocessing_seconds", "setup_page_faults", "search_page_faults"}) {
+            file.erase(key);
+        }
     }
     for (const char* key : {"search_seconds", "setup_seconds", "cpu_seconds", "wall_seconds", "queries_per_second",
-                            "expansions_per_second"}) {
+                            "expansions_per_second", "setup_page_faults", "search_page_faults"}) {
         summary["totals"].erase(key);
     }
     return summary;

@@ -2,7 +2,8 @@
 // differently named copies of several bundled scenario files peaks at no more than 1.5 times the
 // memory of one copy (plus a few MB) and writes the single run's rows ten times over; a run over
 // several files writes exactly the rows of separate runs, in file order, whatever the thread count;
-// `--paths X.csv.gz` holds exactly the plain file's bytes, compressed, and `render` reads it back.
+// `--paths X.csv.gz` holds exactly the plain file's bytes, compressed, and `render` reads it back;
+// twenty files on one map prepare it once (the summary's setup_reused) and answer as one file would.
 // Peak memory is the child's maximum resident set (wait4). Linux; not run under sanitizers, whose
 // allocators keep freed memory.
 #include <fcntl.h>
@@ -17,6 +18,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "random_maps.hpp"
 #include "run_command.hpp"
@@ -156,6 +159,57 @@ TEST_F(StreamingTest, GzipPathsAreThePlainBytesCompressedAndRenderReadsThem) {
     std::ofstream(folder_ + "/damaged.csv.gz", std::ios::binary) << gzip_bytes.substr(0, gzip_bytes.size() / 2);
     EXPECT_EQ(run_measured({"render", "den312d.map", "--paths", "damaged.csv.gz", "-o", "x.txt"}, folder_).exit_code,
               2);
+}
+
+/// The paths file's rows without their scenario and query fields (a query's index restarts per file).
+std::vector<std::string> rows_without_position(const std::string& text) {
+    std::vector<std::string> rows = rows_without_scenario(text);
+    for (std::string& row : rows) row = row.substr(row.find(',', 1));
+    return rows;
+}
+
+TEST_F(StreamingTest, TwentyFilesOnOneMapPrepareItOnceAndAnswerAsOneFile) {
+    const std::string text = read_text(folder_ + "/AR0011SR.map.scen");
+    std::istringstream lines(text);
+    std::string header;
+    std::getline(lines, header);
+    std::vector<std::string> rows;
+    for (std::string line; std::getline(lines, line) && rows.size() < 200;) rows.push_back(line);
+    ASSERT_EQ(rows.size(), 200U);
+    std::string whole = header + "\n";
+    std::vector<std::string> parts;
+    for (std::size_t part = 0; part < 20; ++part) {
+        std::string piece = header + "\n";
+        for (std::size_t row = part * 10; row < part * 10 + 10; ++row) piece += rows[row] + "\n";
+        whole += piece.substr(header.size() + 1);
+        parts.push_back("part" + std::to_string(part) + ".map.scen");
+        testing::write_text(folder_ + "/" + parts.back(), piece);
+    }
+    testing::write_text(folder_ + "/whole.map.scen", whole);
+    for (const char* algorithm : {"jps+", "auto", "astar"}) {
+        SCOPED_TRACE(algorithm);
+        std::vector<std::string> many{"solve",    "--algorithm", algorithm,  "--paths",
+                                      "many.csv", "--summary",   "many.json"};
+        many.insert(many.end(), parts.begin(), parts.end());
+        ASSERT_EQ(run_measured(many, folder_).exit_code, 0);
+        ASSERT_EQ(run_measured({"solve", "--algorithm", algorithm, "--paths", "one.csv", "whole.map.scen"}, folder_)
+                      .exit_code,
+                  0);
+        EXPECT_EQ(rows_without_position(read_text(folder_ + "/many.csv")),
+                  rows_without_position(read_text(folder_ + "/one.csv")));
+        const nlohmann::json summary = nlohmann::json::parse(read_text(folder_ + "/many.json"));
+        const nlohmann::json& sets = summary["scenarios"];
+        ASSERT_EQ(sets.size(), 20U);
+        EXPECT_FALSE(sets[0]["setup_reused"].get<bool>());
+        std::size_t reused = 0;
+        for (std::size_t part = 1; part < sets.size(); ++part) {
+            if (!sets[part]["setup_reused"].get<bool>()) continue;
+            ++reused;
+            EXPECT_EQ(sets[part]["preprocessing_seconds"].get<double>(), 0.0) << "file " << part;
+        }
+        // Under auto a later file may still build the JPS+ table its probes call for, once.
+        EXPECT_GE(reused, std::string(algorithm) == "auto" ? 18U : 19U);
+    }
 }
 
 }  // namespace

@@ -174,6 +174,8 @@ std::string solve_own_shard(int rank, const ShardPlan& plan, const std::vector<b
             body.put(outcome->preprocessing_seconds);
             body.put(static_cast<std::uint64_t>(outcome->preprocessing_bytes));
             body.put(outcome->cpu_seconds);
+            body.put(outcome->setup_page_faults);
+            body.put(outcome->search_page_faults);
             body.put(static_cast<std::uint32_t>(outcome->results.size()));
             for (const search::Result& result : outcome->results) put_result(body, result);
         }
@@ -565,6 +567,8 @@ void merge_shards(GatheredRun& run, const std::vector<std::string>& messages, co
             shard.preprocessing_seconds = reader.get<double>();
             shard.preprocessing_bytes = reader.get<std::uint64_t>();
             shard.cpu_seconds = reader.get<double>();
+            shard.setup_page_faults = reader.get<std::uint64_t>();
+            shard.search_page_faults = reader.get<std::uint64_t>();
             shard_outcomes[set_index].push_back(shard);
             const std::vector<std::uint32_t>& positions = plan.positions[rank][set_index];
             const auto count = reader.get<std::uint32_t>();

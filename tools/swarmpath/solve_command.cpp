@@ -215,7 +215,10 @@ nlohmann::ordered_json describe_set(const batch::SetReport& report) {
                                   {"setup_seconds", outcome.setup_seconds},
                                   {"search_seconds", outcome.search_seconds},
                                   {"preprocessing_seconds", outcome.preprocessing_seconds},
-                                  {"preprocessing_bytes", outcome.preprocessing_bytes}};
+                                  {"preprocessing_bytes", outcome.preprocessing_bytes},
+                                  {"setup_reused", outcome.setup_reused},
+                                  {"setup_page_faults", outcome.setup_page_faults},
+                                  {"search_page_faults", outcome.search_page_faults}};
     // Only sets of sized or classed agents say so, so a one-cell run's summary is as before.
     if (report.agent_size != 1) set["agent_size"] = report.agent_size;
     if (!report.agent_class.empty()) set["agent_class"] = escape_text(report.agent_class);
@@ -238,6 +241,8 @@ nlohmann::ordered_json describe_totals(const batch::RunTotals& totals, double wa
             {"setup_seconds", totals.setup_seconds},
             {"search_seconds", search_seconds},
             {"cpu_seconds", totals.cpu_seconds},
+            {"setup_page_faults", totals.setup_page_faults},
+            {"search_page_faults", totals.search_page_faults},
             {"wall_seconds", wall_seconds},
             {"queries_per_second", per_second(static_cast<double>(totals.queries))},
             {"expansions_per_second", per_second(static_cast<double>(totals.counters.expanded))}};
@@ -416,8 +421,12 @@ public:
                                       void* progress) {
         if (run_.session.distributed()) return std::move(round_.outcomes[index]);
         if (!run_.options.oracle_path.empty()) return from_oracle(set, show, progress);
-        return batch::solve_set(set, run_.settings, workers_, show, progress);
+        return batch::solve_set(set, run_.settings, workers_, prepared_, show, progress);
     }
+
+    /// Drops the preparations of maps no later file uses (their grids are held by nothing else once
+    /// the map cache has released them and the previous file's sets are freed).
+    void release_unused() { prepared_.release_unused(); }
 
     /// The figures gathered from the ranks over the run (mpirun only).
     [[nodiscard]] const distributed::GatheredRun& gathered() const { return gathered_; }
@@ -426,7 +435,8 @@ private:
     /// The oracle is read into memory and checked against the set's map and rule once per map.
     Expected<batch::SetOutcome> from_oracle(const batch::ScenarioSet& set, batch::ProgressCallback show,
                                             void* progress) {
-        if (!oracle_ || oracle_grid_ != set.grid.get()) {
+        const bool loaded_before = oracle_ && oracle_grid_ == set.grid.get();
+        if (!loaded_before) {
             oracle_.reset();
             io::FileDigest digest;
             Expected<batch::Oracle> loaded =
@@ -442,13 +452,21 @@ private:
             oracle_.emplace(std::move(*loaded));
             oracle_grid_ = set.grid.get();
         }
-        return oracle_->solve_set(set, run_.settings.record_paths, workers_, show, progress);
+        Expected<batch::SetOutcome> outcome =
+            oracle_->solve_set(set, run_.settings.record_paths, workers_, show, progress);
+        if (outcome && loaded_before) {  // the load was the set-up of an earlier set
+            outcome->setup_seconds = 0;
+            outcome->preprocessing_seconds = 0;
+            outcome->setup_reused = true;
+        }
+        return outcome;
     }
 
     SolveRun& run_;
     batch::BatchSolver& workers_;
     distributed::GatheredRun round_;  // the current file's shards, under mpirun
     distributed::GatheredRun gathered_;
+    batch::PreparedMaps prepared_;  // each map's Solver or crowd solver, kept for its next file
     std::optional<batch::Oracle> oracle_;
     const grid::Grid* oracle_grid_ = nullptr;
 };
@@ -573,6 +591,7 @@ int solve_scenario_files(SolveRun& run) {
     Progress progress;
     progress.enabled = ::isatty(2) != 0;
     for (std::size_t file = 0; file < options.scenarios.size(); ++file) {
+        source.release_unused();  // the previous file's sets are freed
         Expected<std::vector<batch::ScenarioSet>> sets =
             batch::load_scenario_file(options.scenarios[file], run.load, maps);
         bool ready = static_cast<bool>(sets);

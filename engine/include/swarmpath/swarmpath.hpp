@@ -9,6 +9,7 @@
 
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/path_oracle.hpp"
+#include "swarmpath/batch/prepared_maps.hpp"
 #include "swarmpath/batch/run_report.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/core/error.hpp"

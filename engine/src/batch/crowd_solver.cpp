@@ -104,10 +104,19 @@ struct WorkTally {
 
 }  // namespace
 
+/// The JPS+ Solver one of a crowd solver's solves built under auto, kept for its later solves (a
+/// crowd solver serves one map: PreparedMaps keeps it across a run's scenario files). Guarded, since
+/// solve is const and callers may share one crowd solver between threads.
+struct KeptTable {
+    std::mutex mutex;
+    std::shared_ptr<const search::Solver> solver;
+};
+
 struct CrowdSolver::Shared {
     std::shared_ptr<const search::Components> components;  ///< shared with a JPS+ Solver auto may build
     std::vector<std::size_t> component_cells;              ///< by component label
     double mean_run = 1;                                   ///< mean_passable_run of the grid
+    KeptTable table;
 };
 
 Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::SearchSettings& settings,
@@ -147,6 +156,12 @@ Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::
     return crowd;
 }
 
+bool CrowdSolver::holds_jump_table() const {
+    if (solver_->jump_table() != nullptr) return true;
+    const std::lock_guard<std::mutex> lock(shared_->table.mutex);
+    return shared_->table.solver != nullptr;
+}
+
 namespace {
 
 /// Everything one solve call works on, shared by its planning and its running.
@@ -157,6 +172,7 @@ struct CrowdBatch {
     const std::vector<std::size_t>& component_cells;
     const std::shared_ptr<const search::Components>& components;
     double mean_run;
+    KeptTable& kept_table;
     std::span<const search::Query> queries;
     std::span<search::Result> results;
     BatchSolver& workers;
@@ -169,9 +185,9 @@ struct CrowdBatch {
 struct CrowdPlan {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> members;  ///< (goal cell, query index), sorted
     std::vector<Group> field_groups;
-    std::vector<std::uint32_t> searched;         ///< sorted query indices for the per-agent search
-    std::vector<char> probed;                    ///< per query: 1 answered by a probe, 2 probe stopped early
-    std::optional<search::Solver> table_solver;  ///< the JPS+ Solver, when auto chose it
+    std::vector<std::uint32_t> searched;                 ///< sorted query indices for the per-agent search
+    std::vector<char> probed;                            ///< per query: 1 answered by a probe, 2 probe stopped early
+    std::shared_ptr<const search::Solver> table_solver;  ///< the JPS+ Solver, when auto chose it
 };
 
 /// Plans a crowd batch: groups the queries a field can answer by goal, and under auto runs the
@@ -368,6 +384,12 @@ private:
     /// Under auto and the benchmark rule: JPS+ for the set's searches when its table pays for itself
     /// at the probes' expansions (up to kSetProbes of them), else JPS.
     void choose_per_agent_search() {
+        // A table an earlier solve built is paid for: JPS+ answers faster than JPS at no set-up.
+        if (std::shared_ptr<const search::Solver> kept = kept_table()) {
+            use_table(std::move(kept));
+            batch_.report.table_reused = true;
+            return;
+        }
         // Only queries that need a search tell its cost: not those the Solver's checks answer.
         std::vector<std::uint32_t> searchable;
         for (std::uint32_t index : plan_.searched) {
@@ -396,12 +418,19 @@ private:
         if (workload.queries > 0 && choose_jump_points(workload) == search::Algorithm::jps_plus) build_table();
     }
 
-    /// The JPS+ Solver, timed as set-up.
+    /// The table an earlier solve of this crowd solver built, if any.
+    [[nodiscard]] std::shared_ptr<const search::Solver> kept_table() const {
+        const std::lock_guard<std::mutex> lock(batch_.kept_table.mutex);
+        return batch_.kept_table.solver;
+    }
+
+    /// The JPS+ Solver, timed as set-up, and kept for the crowd solver's next solves.
     void build_table() {
         search::SearchSettings table_settings = batch_.solver.settings();
         table_settings.algorithm = search::Algorithm::jps_plus;
         const auto table_start = std::chrono::steady_clock::now();
         const double table_cpu_start = process_cpu_seconds();
+        const std::uint64_t table_faults_start = process_page_faults();
         std::optional<Expected<search::Solver>> created;
         batch_.workers.execute([&] {
             created.emplace(
@@ -411,11 +440,21 @@ private:
         batch_.report.table_seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - table_start).count();
         batch_.report.table_cpu_seconds = process_cpu_seconds() - table_cpu_start;
+        batch_.report.table_page_faults = process_page_faults() - table_faults_start;
         if (!*created) return;
-        plan_.table_solver.emplace(std::move(**created));
+        auto table = std::make_shared<const search::Solver>(std::move(**created));
+        {
+            const std::lock_guard<std::mutex> lock(batch_.kept_table.mutex);
+            batch_.kept_table.solver = table;
+        }
+        use_table(std::move(table));
+    }
+
+    void use_table(std::shared_ptr<const search::Solver> table) {
+        plan_.table_solver = std::move(table);
         batch_.report.search_algorithm = search::Algorithm::jps_plus;
-        if (const search::JumpPointTable* table = plan_.table_solver->jump_table()) {
-            batch_.report.table_bytes = table->memory_bytes();
+        if (const search::JumpPointTable* jump_table = plan_.table_solver->jump_table()) {
+            batch_.report.table_bytes = jump_table->memory_bytes();
         }
     }
 
@@ -605,6 +644,7 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
                            shared_->component_cells,
                            shared_->components,
                            shared_->mean_run,
+                           shared_->table,
                            queries,
                            results,
                            workers,
@@ -616,61 +656,56 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
     return report;
 }
 
-Expected<SetOutcome> solve_set_with_fields(const ScenarioSet& set, const search::SearchSettings& settings,
-                                           BatchSolver& workers, ProgressCallback progress, void* progress_user) {
-    SetOutcome outcome;
-    if (set.queries.empty()) return outcome;
-    // Preparation (components, the Solver's JPS data) runs inside the workers' arena, so a thread
-    // limit holds for it too.
-    const auto setup_before = std::chrono::steady_clock::now();
-    std::optional<Expected<CrowdSolver>> created;
-    // Under auto, a set of mostly lone goals whose JPS+ table pays even at the least work a search
-    // can do gets its table now, and no JPS data for probes.
-    search::Algorithm per_agent = search::Algorithm::automatic;
-    if (settings.algorithm == search::Algorithm::automatic && settings.max_expansions == 0 &&
-        search::check_jump_point_settings(*set.grid, settings)) {
-        std::vector<std::uint32_t> goals;
-        goals.reserve(set.queries.size());
-        double distance = 0;
-        for (const search::Query& query : set.queries) {
-            goals.push_back(static_cast<std::uint32_t>(query.goal_y) * set.grid->width() +
-                            static_cast<std::uint32_t>(query.goal_x));
-            distance += octile_distance(query);
-        }
-        std::sort(goals.begin(), goals.end());
-        const std::size_t shared_goals = static_cast<std::size_t>(
-            goals.size() - static_cast<std::size_t>(std::unique(goals.begin(), goals.end()) - goals.begin()));
-        SearchWorkload least;
-        least.queries = set.queries.size();
-        least.per_query = {1, 0, distance / static_cast<double>(set.queries.size())};
-        least.mean_run = mean_passable_run(*set.grid);
-        least.padded_cells = set.grid->padded_cell_count();
-        if (shared_goals * 10 < set.queries.size() && jump_table_certain(least))
-            per_agent = search::Algorithm::jps_plus;
+search::Algorithm planned_per_agent(const ScenarioSet& set, const search::SearchSettings& settings) {
+    if (settings.algorithm != search::Algorithm::automatic || settings.max_expansions != 0 || set.queries.empty() ||
+        !search::check_jump_point_settings(*set.grid, settings)) {
+        return search::Algorithm::automatic;
     }
-    workers.execute(
-        [&] { created.emplace(CrowdSolver::create(*set.grid, settings, per_agent, workers.parallel_loop())); });
-    Expected<CrowdSolver>& crowd = *created;
-    if (!crowd) return crowd.error();
+    std::vector<std::uint32_t> goals;
+    goals.reserve(set.queries.size());
+    double distance = 0;
+    for (const search::Query& query : set.queries) {
+        goals.push_back(static_cast<std::uint32_t>(query.goal_y) * set.grid->width() +
+                        static_cast<std::uint32_t>(query.goal_x));
+        distance += octile_distance(query);
+    }
+    std::sort(goals.begin(), goals.end());
+    const std::size_t shared_goals = static_cast<std::size_t>(
+        goals.size() - static_cast<std::size_t>(std::unique(goals.begin(), goals.end()) - goals.begin()));
+    SearchWorkload least;
+    least.queries = set.queries.size();
+    least.per_query = {1, 0, distance / static_cast<double>(set.queries.size())};
+    least.mean_run = mean_passable_run(*set.grid);
+    least.padded_cells = set.grid->padded_cell_count();
+    return shared_goals * 10 < set.queries.size() && jump_table_certain(least) ? search::Algorithm::jps_plus
+                                                                               : search::Algorithm::automatic;
+}
+
+SetOutcome solve_set_with_fields(const ScenarioSet& set, const CrowdSolver& crowd, SetOutcome outcome,
+                                 BatchSolver& workers, ProgressCallback progress, void* progress_user) {
     outcome.results.resize(set.queries.size());
-    workers.prepare(set.grid->padded_cell_count());
-    outcome.setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - setup_before).count();
+    const std::uint64_t faults_before = process_page_faults();
     const double cpu_before = process_cpu_seconds();
     const auto wall_before = std::chrono::steady_clock::now();
-    const CrowdReport report = crowd->solve(set.queries, outcome.results, workers, progress, progress_user);
-    // A JPS+ table auto chose to build is per-map set-up, not search.
+    const CrowdReport report = crowd.solve(set.queries, outcome.results, workers, progress, progress_user);
+    const std::uint64_t faults_after = process_page_faults();
+    // A JPS+ table auto chose to build is per-map set-up, not search: its time and its page faults.
     outcome.search_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count() - report.table_seconds;
     outcome.setup_seconds += report.table_seconds;
     outcome.cpu_seconds = process_cpu_seconds() - cpu_before - report.table_cpu_seconds;
-    if (const search::JumpPointGrid* lines = crowd->search_solver().jump_grid()) {
+    outcome.setup_page_faults += report.table_page_faults;
+    outcome.search_page_faults = faults_after - faults_before - report.table_page_faults;
+    if (const search::JumpPointGrid* lines = crowd.search_solver().jump_grid()) {
         outcome.preprocessing_seconds = lines->build_seconds();
         outcome.preprocessing_bytes = lines->memory_bytes();
     }
-    if (const search::JumpPointTable* table = crowd->search_solver().jump_table()) {
+    if (const search::JumpPointTable* table = crowd.search_solver().jump_table()) {
         outcome.preprocessing_seconds = table->build_seconds();
         outcome.preprocessing_bytes = table->memory_bytes();
     }
+    if (outcome.setup_reused) outcome.preprocessing_seconds = 0;  // paid by the set that built it
+    outcome.setup_reused = outcome.setup_reused && report.table_seconds == 0;
     outcome.preprocessing_seconds += report.table_seconds;
     outcome.preprocessing_bytes += report.table_bytes;
     if (progress != nullptr) progress(progress_user, set.queries.size(), set.queries.size());
@@ -678,8 +713,8 @@ Expected<SetOutcome> solve_set_with_fields(const ScenarioSet& set, const search:
     outcome.field_queries = report.field_queries;
     // flowfield asked for: fields answered everything a search would have had to (the rest were
     // answered by the Solver's checks). auto: the per-agent algorithm unless fields answered all.
-    outcome.algorithm =
-        outcome_algorithm(settings.algorithm, report.field_queries, set.queries.size(), report.search_algorithm);
+    outcome.algorithm = outcome_algorithm(crowd.settings().algorithm, report.field_queries, set.queries.size(),
+                                          report.search_algorithm);
     return outcome;
 }
 

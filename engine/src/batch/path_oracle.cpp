@@ -300,6 +300,7 @@ Expected<SetOutcome> Oracle::solve_set(const ScenarioSet& set, bool record_paths
     const std::size_t total = set.queries.size();
     const std::size_t chunk =
         progress == nullptr ? std::max<std::size_t>(total, 1) : std::max<std::size_t>(512, total / 50);
+    const std::uint64_t faults_before = process_page_faults();
     const double cpu_before = process_cpu_seconds();
     const auto wall_before = std::chrono::steady_clock::now();
     for (std::size_t begin = 0; begin < total; begin += chunk) {
@@ -310,6 +311,7 @@ Expected<SetOutcome> Oracle::solve_set(const ScenarioSet& set, bool record_paths
     }
     outcome.search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count();
     outcome.cpu_seconds = process_cpu_seconds() - cpu_before;
+    outcome.search_page_faults = process_page_faults() - faults_before;
     return outcome;
 }
 

@@ -46,6 +46,9 @@ const SetReport& RunReport::add_set(const ScenarioSet& set, const SetOutcome& ou
     report.outcome.cpu_seconds = outcome.cpu_seconds;
     report.outcome.preprocessing_seconds = outcome.preprocessing_seconds;
     report.outcome.preprocessing_bytes = outcome.preprocessing_bytes;
+    report.outcome.setup_reused = outcome.setup_reused;
+    report.outcome.setup_page_faults = outcome.setup_page_faults;
+    report.outcome.search_page_faults = outcome.search_page_faults;
     sets_.push_back(std::move(report));
     return sets_.back();
 }
@@ -63,6 +66,8 @@ RunTotals RunReport::totals() const {
         totals.search_seconds += report.outcome.search_seconds;
         totals.setup_seconds += report.outcome.setup_seconds;
         totals.cpu_seconds += report.outcome.cpu_seconds;
+        totals.setup_page_faults += report.outcome.setup_page_faults;
+        totals.search_page_faults += report.outcome.search_page_faults;
     }
     return totals;
 }
@@ -87,6 +92,8 @@ void merge_shard_outcomes(SetOutcome& whole, std::span<const SetOutcome> shards,
         whole.preprocessing_seconds = std::max(whole.preprocessing_seconds, shard.preprocessing_seconds);
         whole.preprocessing_bytes = std::max(whole.preprocessing_bytes, shard.preprocessing_bytes);
         whole.cpu_seconds += shard.cpu_seconds;
+        whole.setup_page_faults += shard.setup_page_faults;
+        whole.search_page_faults += shard.search_page_faults;
     }
     whole.algorithm = outcome_algorithm(requested, whole.field_queries, queries, per_agent);
 }

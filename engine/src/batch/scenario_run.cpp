@@ -237,45 +237,63 @@ Error naming_map(Error error, const ScenarioSet& set) {
 
 Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSettings& settings, BatchSolver& workers,
                                ProgressCallback progress, void* progress_user) {
+    PreparedMaps once;
+    return solve_set(set, settings, workers, once, progress, progress_user);
+}
+
+Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSettings& settings, BatchSolver& workers,
+                               PreparedMaps& prepared, ProgressCallback progress, void* progress_user) {
     SetOutcome outcome;
     if (set.queries.empty()) return outcome;
-    if (settings.algorithm == search::Algorithm::flowfield || settings.algorithm == search::Algorithm::automatic) {
-        Expected<SetOutcome> fields =
-            solve_set_with_fields(set, settings, workers, progress, progress_user);  // crowd_solver.hpp
-        if (!fields) return naming_map(fields.error(), set);
-        return fields;
-    }
     // Preparation (JPS+ table, components) runs inside the workers' arena: --threads 1 means one thread.
     const auto setup_before = std::chrono::steady_clock::now();
-    std::optional<Expected<search::Solver>> created;
+    const std::uint64_t faults_before = process_page_faults();
+    if (settings.algorithm == search::Algorithm::flowfield || settings.algorithm == search::Algorithm::automatic) {
+        const search::Algorithm per_agent = planned_per_agent(set, settings);  // crowd_solver.hpp
+        std::optional<Expected<std::shared_ptr<const CrowdSolver>>> crowd;
+        workers.execute([&] {
+            crowd.emplace(
+                prepared.crowd_solver(set.grid, settings, per_agent, workers.parallel_loop(), outcome.setup_reused));
+        });
+        if (!*crowd) return naming_map(crowd->error(), set);
+        workers.prepare(set.grid->padded_cell_count());
+        outcome.setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - setup_before).count();
+        outcome.setup_page_faults = process_page_faults() - faults_before;
+        return solve_set_with_fields(set, ***crowd, std::move(outcome), workers, progress, progress_user);
+    }
+    std::optional<Expected<std::shared_ptr<const search::Solver>>> created;
     workers.execute(
-        [&] { created.emplace(search::Solver::create(*set.grid, settings, {.parallel = workers.parallel_loop()})); });
-    Expected<search::Solver>& solver = *created;
-    if (!solver) return naming_map(solver.error(), set);
-    outcome.algorithm = solver->algorithm();
-    if (const search::JumpPointGrid* lines = solver->jump_grid()) {
+        [&] { created.emplace(prepared.solver(set.grid, settings, workers.parallel_loop(), outcome.setup_reused)); });
+    if (!*created) return naming_map(created->error(), set);
+    const search::Solver& solver = ***created;
+    outcome.algorithm = solver.algorithm();
+    if (const search::JumpPointGrid* lines = solver.jump_grid()) {
         outcome.preprocessing_seconds = lines->build_seconds();
         outcome.preprocessing_bytes = lines->memory_bytes();
     }
-    if (const search::JumpPointTable* table = solver->jump_table()) {
+    if (const search::JumpPointTable* table = solver.jump_table()) {
         outcome.preprocessing_seconds = table->build_seconds();
         outcome.preprocessing_bytes = table->memory_bytes();
     }
+    if (outcome.setup_reused) outcome.preprocessing_seconds = 0;  // paid by the set that built it
     outcome.results.resize(set.queries.size());
     workers.prepare(set.grid->padded_cell_count());
     outcome.setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - setup_before).count();
+    const std::uint64_t faults_between = process_page_faults();
+    outcome.setup_page_faults = faults_between - faults_before;
     const std::size_t total = set.queries.size();
     const std::size_t chunk = progress == nullptr ? total : std::max<std::size_t>(512, total / 50);
     const double cpu_before = process_cpu_seconds();
     const auto wall_before = std::chrono::steady_clock::now();
     for (std::size_t begin = 0; begin < total; begin += chunk) {
         const std::size_t count = std::min(chunk, total - begin);
-        workers.solve(*solver, std::span(set.queries).subspan(begin, count),
+        workers.solve(solver, std::span(set.queries).subspan(begin, count),
                       std::span(outcome.results).subspan(begin, count));
         if (progress != nullptr) progress(progress_user, begin + count, total);
     }
     outcome.search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count();
     outcome.cpu_seconds = process_cpu_seconds() - cpu_before;
+    outcome.search_page_faults = process_page_faults() - faults_between;
     return outcome;
 }
 

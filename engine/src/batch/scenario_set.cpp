@@ -1,4 +1,4 @@
-// The process CPU clock and the algorithm-naming rule of set outcomes (see scenario_set.hpp).
+// The process CPU clock, its page-fault count and the algorithm-naming rule of set outcomes (see scenario_set.hpp).
 #include "swarmpath/batch/scenario_set.hpp"
 
 #if __has_include(<sys/resource.h>)
@@ -25,6 +25,16 @@ double process_cpu_seconds() {
            static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
 #else
     return static_cast<double>(std::clock()) / CLOCKS_PER_SEC;  // the process's CPU time where POSIX is absent
+#endif
+}
+
+std::uint64_t process_page_faults() {
+#ifdef SWARMPATH_HAS_GETRUSAGE
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<std::uint64_t>(usage.ru_minflt) + static_cast<std::uint64_t>(usage.ru_majflt);
+#else
+    return 0;
 #endif
 }
 

@@ -54,6 +54,9 @@ struct CrowdReport {
     double table_seconds = 0;        ///< building the JPS+ table when auto chose jps+ (set-up, not search)
     double table_cpu_seconds = 0;    ///< the process CPU time of that build
     std::size_t table_bytes = 0;
+    std::uint64_t table_page_faults = 0;  ///< page faults the process took building that table
+    /// auto took the JPS+ table an earlier solve of this crowd solver built (no table_seconds).
+    bool table_reused = false;
     bool refused = false;  ///< `results` was not as long as `queries`: nothing was solved
 };
 
@@ -84,6 +87,9 @@ public:
                       ProgressCallback progress = nullptr, void* progress_user = nullptr) const;
 
     [[nodiscard]] const search::Solver& search_solver() const { return *solver_; }
+    /// Whether its searches have a JPS+ table: made with per_agent jps_plus, or built by a solve
+    /// under auto and kept for the next.
+    [[nodiscard]] bool holds_jump_table() const;
     [[nodiscard]] const search::SearchSettings& settings() const { return settings_; }
 
 private:
@@ -94,11 +100,18 @@ private:
     std::shared_ptr<Shared> shared_;
 };
 
-/// solve_set (scenario_run.hpp) for Algorithm::flowfield and Algorithm::automatic: one CrowdSolver
-/// over the set. The outcome names `flowfield` when fields answered every query, otherwise the
+/// The per-agent algorithm a crowd solver for `set` is created with (CrowdSolver::create):
+/// jps_plus under auto when the set is mostly lone goals whose JPS+ table pays even at the least work
+/// a search can do (jump_table_certain), so the table is built at once and no JPS data for probes;
+/// otherwise automatic, leaving the choice to solve.
+search::Algorithm planned_per_agent(const ScenarioSet& set, const search::SearchSettings& settings);
+
+/// solve_set (scenario_run.hpp) for Algorithm::flowfield and Algorithm::automatic, once `crowd` is
+/// made for the set's grid: solves the set and completes `outcome` (which carries the set-up
+/// figures so far). The outcome names `flowfield` when fields answered every query, otherwise the
 /// per-agent algorithm (under auto, when fields answered only some queries: see field_queries), and
-/// counts the fields and the queries they answered.
-Expected<SetOutcome> solve_set_with_fields(const ScenarioSet& set, const search::SearchSettings& settings,
-                                           BatchSolver& workers, ProgressCallback progress, void* progress_user);
+/// counts the fields and the queries they answered. A JPS+ table auto builds counts as set-up.
+SetOutcome solve_set_with_fields(const ScenarioSet& set, const CrowdSolver& crowd, SetOutcome outcome,
+                                 BatchSolver& workers, ProgressCallback progress, void* progress_user);
 
 }  // namespace swarmpath::batch

@@ -53,6 +53,8 @@ struct RunTotals {
     double search_seconds = 0;  ///< summed over sets (they run one after another)
     double setup_seconds = 0;   ///< summed over sets: SetOutcome::setup_seconds, not part of search_seconds
     double cpu_seconds = 0;
+    std::uint64_t setup_page_faults = 0;   ///< summed over sets (SetOutcome)
+    std::uint64_t search_page_faults = 0;  ///< summed over sets (SetOutcome)
 };
 
 class RunReport {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/prepared_maps.hpp"
 #include "swarmpath/batch/scenario_set.hpp"
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/agent_grid.hpp"
@@ -80,6 +81,11 @@ Expected<std::vector<ScenarioSet>> load_scenario_sets(const std::vector<std::str
 /// Solves one set with `settings`. Fails only when the settings do not suit the set's grid.
 Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSettings& settings, BatchSolver& workers,
                                ProgressCallback progress = nullptr, void* progress_user = nullptr);
+/// The same, taking the map's preparation from `prepared` (made and kept there for the next set
+/// on the same grid and settings when absent).
+Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSettings& settings, BatchSolver& workers,
+                               PreparedMaps& prepared, ProgressCallback progress = nullptr,
+                               void* progress_user = nullptr);
 
 /// How a result compares with its row's optimal length.
 enum class CheckVerdict : std::uint8_t { match, mismatch, unknown };

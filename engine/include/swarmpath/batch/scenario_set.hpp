@@ -55,6 +55,14 @@ struct SetOutcome {
     /// distance table), part of setup_seconds.
     double preprocessing_seconds = 0;
     std::size_t preprocessing_bytes = 0;
+    /// The per-map preparation was made for an earlier set of the run and reused (PreparedMaps):
+    /// setup_seconds is then only the lookup and readying the workers, preprocessing_seconds is 0,
+    /// and preprocessing_bytes still counts the data in use.
+    bool setup_reused = false;
+    /// Page faults the process took during set-up and during the batch solve (process_page_faults):
+    /// a search that first touches its memory inside the timed solve pays one per page it reaches.
+    std::uint64_t setup_page_faults = 0;
+    std::uint64_t search_page_faults = 0;
 };
 
 /// Called between chunks with (queries done, queries total) of the current set.
@@ -71,5 +79,8 @@ search::Algorithm outcome_algorithm(search::Algorithm requested, std::size_t fie
 
 /// Process CPU time (user + system) in seconds.
 double process_cpu_seconds();
+/// Page faults the process has taken so far (minor and major: first touches of fresh memory and of
+/// mapped files); 0 where the system does not count them.
+std::uint64_t process_page_faults();
 
 }  // namespace swarmpath::batch

@@ -1,0 +1,54 @@
+// What solving a scenario set prepares per map, kept for the next set on the same map: a run of many
+// scenario files that name one map (a benchmark suite, a regression job) builds the Solver's data
+// (component labels, JPS scan bits, the JPS+ table) and the crowd solver's (labels, component sizes,
+// the mean passable run, a JPS+ table `auto` chose) once per map and settings, not once per file.
+// Each preparation holds its grid, so a grid is never freed under it and a new grid at a freed
+// grid's address is never mistaken for it; release_unused() drops the preparations of grids nothing
+// else holds (a streaming run calls it between files, so memory stays bounded by the maps in use).
+// Not thread-safe: one run uses one cache from one thread, as solve_set is called.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "swarmpath/batch/crowd_solver.hpp"
+#include "swarmpath/core/error.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/search/solver.hpp"
+#include "swarmpath/search/types.hpp"
+
+namespace swarmpath::batch {
+
+class PreparedMaps {
+public:
+    /// The Solver for `grid` under `settings`, made by search::Solver::create (with `parallel`) on
+    /// first use. `reused` is set when it was already prepared.
+    Expected<std::shared_ptr<const search::Solver>> solver(const std::shared_ptr<const grid::Grid>& grid,
+                                                           const search::SearchSettings& settings,
+                                                           core::ParallelLoop parallel, bool& reused);
+    /// The crowd solver for `grid` under `settings` and `per_agent` (CrowdSolver::create), made on
+    /// first use; a JPS+ table one of its solves builds stays with it for the next.
+    Expected<std::shared_ptr<const CrowdSolver>> crowd_solver(const std::shared_ptr<const grid::Grid>& grid,
+                                                              const search::SearchSettings& settings,
+                                                              search::Algorithm per_agent, core::ParallelLoop parallel,
+                                                              bool& reused);
+    /// Drops the preparations whose grid only this cache holds.
+    void release_unused();
+    /// Preparations kept.
+    [[nodiscard]] std::size_t size() const { return entries_.size(); }
+
+private:
+    struct Entry {
+        std::shared_ptr<const grid::Grid> grid;
+        search::SearchSettings settings;
+        search::Algorithm per_agent = search::Algorithm::automatic;  ///< crowd solvers only
+        std::shared_ptr<const search::Solver> solver;                ///< or
+        std::shared_ptr<const CrowdSolver> crowd;
+    };
+    Entry* find(const grid::Grid* grid, const search::SearchSettings& settings, search::Algorithm per_agent,
+                bool crowd);
+    std::vector<Entry> entries_;
+};
+
+}  // namespace swarmpath::batch

@@ -1,0 +1,69 @@
+#!/usr/bin/python3
+# Tests of tools/cold-warm and tools/setup-per-file through the real executable, on the bundled
+# den312d scenario file: cold-warm prints one row per algorithm whose per-query times are positive,
+# whose ratio is the cold time over the warm one as printed, and whose cold search page faults are a
+# count; setup-per-file prints one row per algorithm where every file after the first reused the
+# map's preparation and the ratio is the two set-ups' as printed; a missing scenario file makes each
+# exit non-zero. Assumes the source tree and a built swarmpath, passed as argv[1]. Prints
+# "N passed, N failed" and exits 1 on any failure.
+import os
+import subprocess
+import sys
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+SCENARIO = os.path.join(ROOT, "datasets/movingai/dao/den312d.map.scen")
+
+
+def table_rows(text):
+    return [[cell.strip() for cell in line.strip().strip("|").split("|")]
+            for line in text.splitlines() if line.startswith("| ") and not line.startswith("| file")]
+
+
+def main():
+    swarmpath = sys.argv[1]
+    passed = failed = 0
+
+    def check(condition, what):
+        nonlocal passed, failed
+        if condition:
+            passed += 1
+        else:
+            failed += 1
+            print(f"FAILED: {what}")
+
+    cold_warm = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "cold-warm"), "--swarmpath", swarmpath,
+                                "--rounds", "1", "--sample", "40", "--passes", "3", SCENARIO],
+                               capture_output=True, text=True)
+    check(cold_warm.returncode == 0, f"cold-warm exits 0 (got {cold_warm.returncode}: {cold_warm.stderr})")
+    rows = table_rows(cold_warm.stdout)
+    check([row[1] for row in rows] == ["jps", "jps+"], f"cold-warm: one row per algorithm: {cold_warm.stdout!r}")
+    for row in rows:
+        cold, warm, ratio, faults = float(row[3]), float(row[4]), float(row[5]), row[6]
+        check(row[2] == "40", f"cold-warm samples 40 rows: {row!r}")
+        check(cold > 0 and warm > 0, f"cold-warm: positive times: {row!r}")
+        check(abs(ratio - cold / warm) <= 0.01 + 0.01 * ratio, f"cold-warm: ratio is cold / warm: {row!r}")
+        check(faults.isdigit(), f"cold-warm: a page-fault count: {row!r}")
+
+    per_file = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "setup-per-file"), "--swarmpath",
+                               swarmpath, "--rounds", "1", "--rows", "40", "--files", "4", "--algorithms", "jps+,astar",
+                               SCENARIO], capture_output=True, text=True)
+    check(per_file.returncode == 0, f"setup-per-file exits 0 (got {per_file.returncode}: {per_file.stderr})")
+    rows = table_rows(per_file.stdout)
+    check([row[1] for row in rows] == ["jps+", "astar"], f"setup-per-file: one row per algorithm: {per_file.stdout!r}")
+    for row in rows:
+        one, many, ratio = float(row[2]), float(row[3]), float(row[4])
+        check(one > 0 and many > 0, f"setup-per-file: positive set-ups: {row!r}")
+        check(abs(ratio - many / one) <= 0.01 + 0.01 * ratio, f"setup-per-file: ratio is many / one: {row!r}")
+        check(row[5] == "3/3", f"setup-per-file: every later file reused the preparation: {row!r}")
+
+    for tool in ("cold-warm", "setup-per-file"):
+        missing = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", tool), "--swarmpath", swarmpath,
+                                  "--rounds", "1", os.path.join(ROOT, "no-such-file.map.scen")],
+                                 capture_output=True, text=True)
+        check(missing.returncode != 0, f"{tool}: a missing scenario file fails (got {missing.returncode})")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
