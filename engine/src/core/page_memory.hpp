@@ -38,12 +38,13 @@ struct PageBlock {
     std::size_t mapped_bytes = 0;  ///< bytes of the mapping, or 0 for a calloc'ed block
 };
 
-/// `bytes` of zeroed memory (none for 0 bytes); throws std::bad_alloc when the system has none.
-inline PageBlock allocate_zeroed_pages(std::size_t bytes) {
+/// `bytes` of zeroed memory (none for 0 bytes), on huge pages from kHugePagesFrom unless
+/// `huge_pages` is false; throws std::bad_alloc when the system has none.
+inline PageBlock allocate_zeroed_pages(std::size_t bytes, bool huge_pages = true) {
     if (bytes == 0) return {};
 #ifdef SWARMPATH_PAGE_MEMORY_MMAP
     if (bytes >= kMappedFrom) {
-        const bool huge = bytes >= kHugePagesFrom;
+        const bool huge = huge_pages && bytes >= kHugePagesFrom;
         const std::size_t unit = huge ? kHugePageBytes : 1;
         if (bytes > std::numeric_limits<std::size_t>::max() - 2 * unit) throw std::bad_alloc();
         const std::size_t mapped = huge ? (bytes + unit - 1) / unit * unit : bytes;

@@ -4,18 +4,20 @@
 // The search state one worker owns and reuses for every query it runs: per-cell stamps
 // (generation + heap slot), parent directions, the open lists and path scratch, and (allocated only
 // for the searches that ask for them) a closed bitset and parent cells.
-// Allocation writes nothing: the per-cell arrays share one block of zero pages (zeroed_array.hpp),
-// on 2 MB pages when it is 256 KB or more, so a cold context pays a first touch only where a search
-// reaches, never the whole map up front, and a page fault per 2 MB rather than per 4 KB (the faults
-// of 4 KB pages made a cold pass of JPS+ cost up to 6× a warm one: tools/cold-warm).
+// Allocation writes nothing: the per-cell arrays start as zero pages (zeroed_array.hpp), so a cold
+// context pays a first touch only where a search reaches, never the whole map up front. The stamps
+// and parent cells share one block on 2 MB pages when it is 256 KB or more: a page fault per 2 MB
+// rather than per 4 KB (the faults of 4 KB pages made a cold pass of JPS+ cost up to 6× a warm one:
+// tools/cold-warm). The parent directions keep 4 KB pages: on 2 MB pages beside the stamps, A* ran
+// 7.6% slower on brc202d (tools/ab-time.sh; apart, within 2% either way on the bundled maps).
 // A new search costs O(1) up front: it advances the 32-bit generation by two, to an even value G.
 // A cell whose stamp holds G is open (seen by this search), G + 1 is closed (expanded: the A* search
 // folds its closed flag into the stamp this way, so no separate closed set is touched), anything else
 // is untouched. Searches that keep a closed bitset instead clear a cell's bit when first touching it.
 // Only when the generation wraps (after 2^31 searches) are the stamps cleared in full.
 // Memory: 8 (stamp) + 1 (parent direction) = 9 bytes per padded cell, plus the open list; searches
-// using closed_bits() add 1/8 byte, parent_cells() 4 bytes (in the block from the start, but a page
-// only once touched).
+// using closed_bits() add 1/8 byte, parent_cells() 4 bytes (in the stamps' block from the start,
+// but a page only once touched).
 #pragma once
 
 #include <cstddef>
@@ -39,11 +41,10 @@ public:
         // One spare stamp: the A* search reads its neighbours as a 3×4 block (astar.hpp),
         // whose last stamp lies one past the grid for the bottom-right cell.
         const std::size_t stamp_bytes = (static_cast<std::size_t>(padded_cells) + 1) * sizeof(CellStamp);
-        const std::size_t parent_cells_at = (stamp_bytes + padded_cells + 7) / 8 * 8;
-        cells_ = best_first::ZeroedArray<std::byte>(parent_cells_at + std::size_t{padded_cells} * 4);
+        cells_ = best_first::ZeroedArray<std::byte>(stamp_bytes + std::size_t{padded_cells} * 4);
+        parent_direction_ = best_first::ZeroedArray<std::uint8_t>(padded_cells, /*huge_pages=*/false);
         stamps_ = reinterpret_cast<CellStamp*>(cells_.data());
-        parent_direction_ = reinterpret_cast<std::uint8_t*>(cells_.data() + stamp_bytes);
-        parent_cells_ = reinterpret_cast<std::uint32_t*>(cells_.data() + parent_cells_at);
+        parent_cells_ = reinterpret_cast<std::uint32_t*>(cells_.data() + stamp_bytes);
         parent_cells_used_ = false;
         closed_ = grid::Bitset();  // reallocated by closed_bits() for the searches that use it
         generation_ = 0;
@@ -83,7 +84,7 @@ public:
     void set_generation_for_testing(std::uint32_t generation) { generation_ = generation; }
 
     CellStamp* stamps() { return stamps_; }
-    std::uint8_t* parent_directions() { return parent_direction_; }
+    std::uint8_t* parent_directions() { return parent_direction_.data(); }
     /// A closed bitset, for searches that prefer it to closed stamps. Allocated on first use (call
     /// after prepare()); a cell's bit is stale until the search clears it when first touching the cell.
     grid::Bitset& closed_bits() {
@@ -117,10 +118,10 @@ public:
 private:
     std::uint32_t capacity_ = 0;
     std::uint32_t generation_ = 0;
-    /// One block: the stamps (capacity + 1), the parent directions, then the parent cells.
+    /// One block: the stamps (capacity + 1), then the parent cells.
     best_first::ZeroedArray<std::byte> cells_;
+    best_first::ZeroedArray<std::uint8_t> parent_direction_;
     CellStamp* stamps_ = nullptr;
-    std::uint8_t* parent_direction_ = nullptr;
     std::uint32_t* parent_cells_ = nullptr;
     bool parent_cells_used_ = false;
     grid::Bitset closed_;

@@ -24,10 +24,11 @@ class ZeroedArray {
 
 public:
     ZeroedArray() = default;
-    /// `size` zero values; throws std::bad_alloc when the system has no room (never in a search).
-    explicit ZeroedArray(std::size_t size) : size_(size) {
+    /// `size` zero values, on 2 MB pages when large unless `huge_pages` is false; throws
+    /// std::bad_alloc when the system has no room (never in a search).
+    explicit ZeroedArray(std::size_t size, bool huge_pages = true) : size_(size) {
         if (size > SIZE_MAX / sizeof(T)) throw std::bad_alloc();
-        block_ = Block(core::allocate_zeroed_pages(size * sizeof(T)));
+        block_ = Block(core::allocate_zeroed_pages(size * sizeof(T), huge_pages));
     }
 
     [[nodiscard]] T* data() { return static_cast<T*>(block_.get().data); }
