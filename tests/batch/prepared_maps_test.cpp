@@ -1,7 +1,7 @@
 // PreparedMaps (batch/prepared_maps.hpp): sets on one map and settings share one preparation and get
 // the same answers as sets solved each with its own; other settings or another grid get their own;
-// release_unused drops a preparation once nothing else holds its grid. Uses bundled maps: brc202d
-// (large enough that auto's probes can choose JPS+) and den312d.
+// release_unused drops a preparation once nothing else holds its grid, and at most kKept are kept.
+// Uses bundled maps: brc202d (large enough that auto's probes can choose JPS+) and den312d.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -164,6 +164,28 @@ TEST(PreparedMapsTest, OtherSettingsOrAnotherMapPrepareAgainAndReleaseFreesThem)
     maps.release(arena_map);
     prepared.release_unused();
     EXPECT_EQ(prepared.size(), 0U);
+}
+
+TEST(PreparedMapsTest, KeepsAtMostKKeptAndDropsTheLeastRecentlyUsed) {
+    MapCache maps;
+    std::vector<ScenarioSet> den = load("dao/den312d.map.scen", maps);
+    ASSERT_EQ(den.size(), 1U);
+    PreparedMaps prepared;
+    BatchSolver workers(1);
+    const std::vector<double> weights{1.0, 1.5, 2.0, 2.5, 3.0};  // five settings: five preparations
+    ASSERT_GT(weights.size(), PreparedMaps::kKept);
+    auto solve_weighted = [&](double weight) {
+        Expected<SetOutcome> outcome =
+            solve_set(den.front(), {.algorithm = search::Algorithm::astar, .weight = weight}, workers, prepared);
+        EXPECT_TRUE(outcome) << outcome.error().describe();
+        return outcome ? outcome->setup_reused : false;
+    };
+    for (std::size_t index = 0; index < PreparedMaps::kKept; ++index) EXPECT_FALSE(solve_weighted(weights[index]));
+    EXPECT_TRUE(solve_weighted(weights[0]));                     // used again: the most recent now
+    EXPECT_FALSE(solve_weighted(weights[PreparedMaps::kKept]));  // drops the least recently used, weights[1]
+    EXPECT_EQ(prepared.size(), PreparedMaps::kKept);
+    EXPECT_TRUE(solve_weighted(weights[0]));
+    EXPECT_FALSE(solve_weighted(weights[1]));
 }
 
 }  // namespace

@@ -26,10 +26,18 @@ PreparedMaps::Entry* PreparedMaps::find(const grid::Grid* grid, const search::Se
     for (Entry& entry : entries_) {
         if (entry.grid.get() == grid && (entry.crowd != nullptr) == crowd && entry.per_agent == per_agent &&
             same_settings(entry.settings, settings)) {
+            entry.last_use = ++uses_;
             return &entry;
         }
     }
     return nullptr;
+}
+
+void PreparedMaps::make_room() {
+    if (entries_.size() < kKept) return;
+    entries_.erase(std::min_element(entries_.begin(), entries_.end(), [](const Entry& left, const Entry& right) {
+        return left.last_use < right.last_use;
+    }));
 }
 
 Expected<std::shared_ptr<const search::Solver>> PreparedMaps::solver(const std::shared_ptr<const grid::Grid>& grid,
@@ -43,7 +51,8 @@ Expected<std::shared_ptr<const search::Solver>> PreparedMaps::solver(const std::
     Expected<search::Solver> created = search::Solver::create(*grid, settings, {.parallel = parallel});
     if (!created) return created.error();
     auto solver = std::make_shared<const search::Solver>(std::move(*created));
-    entries_.push_back({grid, settings, search::Algorithm::automatic, solver, nullptr});
+    make_room();
+    entries_.push_back({grid, settings, search::Algorithm::automatic, solver, nullptr, ++uses_});
     return solver;
 }
 
@@ -67,7 +76,8 @@ Expected<std::shared_ptr<const CrowdSolver>> PreparedMaps::crowd_solver(const st
     Expected<CrowdSolver> created = CrowdSolver::create(*grid, settings, per_agent, parallel);
     if (!created) return created.error();
     auto crowd = std::make_shared<const CrowdSolver>(std::move(*created));
-    entries_.push_back({grid, settings, per_agent, nullptr, crowd});
+    make_room();
+    entries_.push_back({grid, settings, per_agent, nullptr, crowd, ++uses_});
     return crowd;
 }
 

@@ -4,11 +4,14 @@
 // the mean passable run, a JPS+ table `auto` chose) once per map and settings, not once per file.
 // Each preparation holds its grid, so a grid is never freed under it and a new grid at a freed
 // grid's address is never mistaken for it; release_unused() drops the preparations of grids nothing
-// else holds (a streaming run calls it between files, so memory stays bounded by the maps in use).
+// else holds (a streaming run calls it between files, so memory stays bounded by the maps in use),
+// and at most kKept are kept, the least recently used dropped first (files that alternate between
+// many large maps would otherwise hold a JPS+ table, 16 bytes a cell, for each).
 // Not thread-safe: one run uses one cache from one thread, as solve_set is called.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -22,6 +25,9 @@ namespace swarmpath::batch {
 
 class PreparedMaps {
 public:
+    /// Preparations kept at most.
+    static constexpr std::size_t kKept = 4;
+
     /// The Solver for `grid` under `settings`, made by search::Solver::create (with `parallel`) on
     /// first use. `reused` is set when it was already prepared.
     Expected<std::shared_ptr<const search::Solver>> solver(const std::shared_ptr<const grid::Grid>& grid,
@@ -45,10 +51,14 @@ private:
         search::Algorithm per_agent = search::Algorithm::automatic;  ///< crowd solvers only
         std::shared_ptr<const search::Solver> solver;                ///< or
         std::shared_ptr<const CrowdSolver> crowd;
+        std::uint64_t last_use = 0;  ///< uses_ when last found or made
     };
+    /// Makes room for one more preparation (dropping the least recently used at kKept).
+    void make_room();
     Entry* find(const grid::Grid* grid, const search::SearchSettings& settings, search::Algorithm per_agent,
                 bool crowd);
     std::vector<Entry> entries_;
+    std::uint64_t uses_ = 0;
 };
 
 }  // namespace swarmpath::batch
