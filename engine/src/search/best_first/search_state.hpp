@@ -8,8 +8,9 @@
 // context pays a first touch only where a search reaches, never the whole map up front. The stamps
 // and parent cells share one block on 2 MB pages when it is 256 KB or more: a page fault per 2 MB
 // rather than per 4 KB (the faults of 4 KB pages made a cold pass of JPS+ cost up to 6× a warm one:
-// tools/cold-warm). The parent directions keep 4 KB pages: on 2 MB pages beside the stamps, A* ran
-// 7.6% slower on brc202d (tools/ab-time.sh; apart, within 2% either way on the bundled maps).
+// tools/cold-warm). The parent directions have a block of their own, on 2 MB pages too: beside the
+// stamps, A* ran 7.6% slower on brc202d (tools/ab-time.sh); apart it runs as on 4 KB pages, and a
+// cold pass no longer takes a 4 KB fault for each page of them (66 on a 512×512 map, 268 on 1024²).
 // A new search costs O(1) up front: it advances the 32-bit generation by two, to an even value G.
 // A cell whose stamp holds G is open (seen by this search), G + 1 is closed (expanded: the A* search
 // folds its closed flag into the stamp this way, so no separate closed set is touched), anything else
@@ -42,7 +43,7 @@ public:
         // whose last stamp lies one past the grid for the bottom-right cell.
         const std::size_t stamp_bytes = (static_cast<std::size_t>(padded_cells) + 1) * sizeof(CellStamp);
         cells_ = best_first::ZeroedArray<std::byte>(stamp_bytes + std::size_t{padded_cells} * 4);
-        parent_direction_ = best_first::ZeroedArray<std::uint8_t>(padded_cells, /*huge_pages=*/false);
+        parent_direction_ = best_first::ZeroedArray<std::uint8_t>(padded_cells);
         stamps_ = reinterpret_cast<CellStamp*>(cells_.data());
         parent_cells_ = reinterpret_cast<std::uint32_t*>(cells_.data() + stamp_bytes);
         parent_cells_used_ = false;
