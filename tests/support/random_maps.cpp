@@ -1,8 +1,13 @@
 // Random maps and scratch folders for the tests (see random_maps.hpp).
 #include "random_maps.hpp"
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
+#include <string_view>
+#include <system_error>
+#include <vector>
 
 #include <unistd.h>
 
@@ -52,12 +57,48 @@ std::string to_map_text(const io::MapFile& map) {
     return text;
 }
 
+namespace {
+
+// The scratch folders this process made, removed when it exits normally (its static objects are
+// destroyed), so a test run leaves nothing in the temporary folder: every run used to leave a few
+// hundred. Only the process that made them removes them (a forked child ends with _exit, but the
+// check costs nothing). SWARMPATH_KEEP_SCRATCH=1 keeps them, to look at a failed test's files.
+class ScratchFolders {
+public:
+    void add(const std::filesystem::path& folder) {
+        if (std::find(folders_.begin(), folders_.end(), folder) == folders_.end()) folders_.push_back(folder);
+    }
+    ScratchFolders(const ScratchFolders&) = delete;
+    ScratchFolders& operator=(const ScratchFolders&) = delete;
+    ScratchFolders() = default;
+    ~ScratchFolders() {
+        const char* keep = std::getenv("SWARMPATH_KEEP_SCRATCH");
+        if (::getpid() != owner_ || (keep != nullptr && std::string_view(keep) == "1")) return;
+        for (const std::filesystem::path& folder : folders_) {
+            std::error_code ignored;
+            std::filesystem::remove_all(folder, ignored);
+        }
+    }
+
+private:
+    std::vector<std::filesystem::path> folders_;
+    pid_t owner_ = ::getpid();
+};
+
+ScratchFolders& scratch_folders() {
+    static ScratchFolders folders;
+    return folders;
+}
+
+}  // namespace
+
 std::string scratch_folder(const std::string& name) {
     // The process id keeps two test runs at once (two build trees, sanitizer and Release) apart.
     std::filesystem::path folder =
         std::filesystem::temp_directory_path() / ("swarmpath-test-" + name + "-" + std::to_string(::getpid()));
     std::filesystem::remove_all(folder);
     std::filesystem::create_directories(folder);
+    scratch_folders().add(folder);
     return folder.string();
 }
 

@@ -32,7 +32,7 @@ io::MapFile map_from_rows(std::initializer_list<std::string_view> rows);
 std::string to_map_text(const io::MapFile& map);
 
 /// Folder for a test's scratch files, emptied and created: `name` and the process id under the
-/// temporary folder.
+/// temporary folder. Removed when the test process exits normally, unless SWARMPATH_KEEP_SCRATCH=1.
 std::string scratch_folder(const std::string& name);
 
 /// Path of the bundled datasets folder.
