@@ -1,6 +1,7 @@
 // `swarmpath solve` under mpirun, through the real executable: with 2 and 3 ranks on this
 // machine, the paths file is byte-identical to a single-process run and the summary's counters are
-// equal (square maps, sized agents, and the bundled hex and triangle sets); a rank that fails (test hook: as if out of
+// equal (square maps, sized agents, the bundled hex and triangle sets, and three files on one map,
+// which each rank prepares once, as one process does); a rank that fails (test hook: as if out of
 // memory) or is killed (SIGKILL) fails the whole job with a message naming the rank and leaves no output file; an input
 // error is reported once; ranks that read different copies of an input (each rank started in a folder of its own, with
 // mpirun's
@@ -154,6 +155,38 @@ TEST(DistributedSolveTest, HexAndTriangleSetsMatchSingleProcess) {
     expect_same_as_single_process(
         generated + "hex/random128-hex.map.scen " + generated + "triangle/rooms128-triangle.map.scen", "--check",
         "shapes");
+}
+
+TEST(DistributedSolveTest, EachRankPreparesAMapOnceForAllItsFiles) {
+    // Three files of 60 rows each on den312d: one process builds the JPS+ table for the first and
+    // reuses it for the other two; so does every rank, and the merged summary says so as one
+    // process's does (expect_same_as_single_process compares setup_reused with the rest).
+    const std::string folder = testing::scratch_folder("distributed-one-map-files");
+    std::filesystem::copy_file(dataset("dao/den312d.map"), folder + "/den312d.map");
+    const std::string rows = read_text(dataset("dao/den312d.map.scen"));
+    std::vector<std::string> lines;
+    for (std::size_t begin = 0, end; begin < rows.size(); begin = end + 1) {
+        end = rows.find('\n', begin);
+        if (end == std::string::npos) end = rows.size();
+        if (end > begin) lines.push_back(rows.substr(begin, end - begin));
+    }
+    ASSERT_GT(lines.size(), 181U);
+    std::string files;
+    for (int file = 0; file < 3; ++file) {
+        std::string text = lines[0] + "\n";
+        for (int row = 0; row < 60; ++row) text += lines[1 + static_cast<std::size_t>(file * 60 + row)] + "\n";
+        const std::string path = folder + "/part" + std::to_string(file) + ".map.scen";
+        testing::write_text(path, text);
+        files += path + " ";
+    }
+    RunOutcome single = run(0, "solve " + files + "--algorithm jps+ --threads 1 --summary " + folder + "/one.json");
+    ASSERT_EQ(single.exit_code, 0) << single.standard_error;
+    const nlohmann::json summary = nlohmann::json::parse(read_text(folder + "/one.json"));
+    ASSERT_EQ(summary["scenarios"].size(), 3U);
+    EXPECT_FALSE(summary["scenarios"][0]["setup_reused"].get<bool>());
+    EXPECT_TRUE(summary["scenarios"][1]["setup_reused"].get<bool>());
+    EXPECT_TRUE(summary["scenarios"][2]["setup_reused"].get<bool>());
+    expect_same_as_single_process(files, "--algorithm jps+ --check", "one-map");
 }
 
 /// Solves every bundled file on `ranks` ranks with a summary and a paths file asked for in `folder`,

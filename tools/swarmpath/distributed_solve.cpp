@@ -146,7 +146,8 @@ batch::ScenarioSet subset(const batch::ScenarioSet& set, const std::vector<std::
 /// Solves this rank's shard into a message: verdict, then (when solved) busy and CPU seconds and,
 /// per set with work, its outcome fields and its results in position order.
 std::string solve_own_shard(int rank, const ShardPlan& plan, const std::vector<batch::ScenarioSet>& sets,
-                            const search::SearchSettings& settings, batch::BatchSolver& workers) {
+                            const search::SearchSettings& settings, batch::BatchSolver& workers,
+                            batch::PreparedMaps& prepared) {
     Writer body;
     std::uint32_t entries = 0;
     const double cpu_before = batch::process_cpu_seconds();
@@ -157,7 +158,7 @@ std::string solve_own_shard(int rank, const ShardPlan& plan, const std::vector<b
             const std::vector<std::uint32_t>& positions = plan.positions[static_cast<std::size_t>(rank)][set_index];
             if (positions.empty()) continue;
             const batch::ScenarioSet part = subset(sets[set_index], positions);
-            Expected<batch::SetOutcome> outcome = batch::solve_set(part, settings, workers);
+            Expected<batch::SetOutcome> outcome = batch::solve_set(part, settings, workers, prepared);
             if (!outcome) {
                 Writer failure;
                 failure.put(ShardVerdict::input_error);
@@ -176,6 +177,7 @@ std::string solve_own_shard(int rank, const ShardPlan& plan, const std::vector<b
             body.put(outcome->cpu_seconds);
             body.put(outcome->setup_page_faults);
             body.put(outcome->search_page_faults);
+            body.put(static_cast<std::uint8_t>(outcome->setup_reused ? 1 : 0));
             body.put(static_cast<std::uint32_t>(outcome->results.size()));
             for (const search::Result& result : outcome->results) put_result(body, result);
         }
@@ -569,6 +571,7 @@ void merge_shards(GatheredRun& run, const std::vector<std::string>& messages, co
             shard.cpu_seconds = reader.get<double>();
             shard.setup_page_faults = reader.get<std::uint64_t>();
             shard.search_page_faults = reader.get<std::uint64_t>();
+            shard.setup_reused = reader.get<std::uint8_t>() != 0;
             shard_outcomes[set_index].push_back(shard);
             const std::vector<std::uint32_t>& positions = plan.positions[rank][set_index];
             const auto count = reader.get<std::uint32_t>();
@@ -598,7 +601,8 @@ GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>
 #if defined(SWARMPATH_WITH_MPI)
     const auto wall_before = std::chrono::steady_clock::now();
     const ShardPlan plan = plan_shards(sets, session.size());
-    std::string own = solve_own_shard(session.rank(), plan, sets, settings, workers);
+    session.prepared_.release_unused();  // the maps of earlier rounds that no set holds any more
+    std::string own = solve_own_shard(session.rank(), plan, sets, settings, workers, session.prepared_);
     if (rank_named_by("SWARMPATH_TEST_KILL_RANK") == session.rank()) std::raise(SIGKILL);
     if (!session.is_root()) {
         send_to_root(own);

@@ -28,6 +28,7 @@
 #include <nlohmann/json.hpp>
 
 #include "swarmpath/batch/batch_solver.hpp"
+#include "swarmpath/batch/prepared_maps.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/search/types.hpp"
 
@@ -95,6 +96,8 @@ private:
     bool results_exchanged_ = false;   ///< false after a good agreement: leaving now must abort the job
     int saved_error_descriptor_ = -1;  ///< the real stderr while it is held back
     std::FILE* held_errors_ = nullptr;
+    /// This rank's map preparations, kept across its sets and rounds as a single process keeps them.
+    batch::PreparedMaps prepared_;
 };
 
 /// The queries one rank solves: for each set, the positions (indices into the set's queries),

@@ -82,7 +82,9 @@ void merge_shard_outcomes(SetOutcome& whole, std::span<const SetOutcome> shards,
     // The per-agent algorithm: what a shard that ran searches reports (a shard answered wholly from
     // fields reports flowfield, which names no per-agent algorithm).
     search::Algorithm per_agent = shards.front().algorithm;
+    whole.setup_reused = true;  // when every shard reused its rank's preparation of the map
     for (const SetOutcome& shard : shards) {
+        whole.setup_reused = whole.setup_reused && shard.setup_reused;
         if (shard.algorithm != search::Algorithm::flowfield) per_agent = shard.algorithm;
         whole.field_groups += shard.field_groups;
         whole.field_queries += shard.field_queries;

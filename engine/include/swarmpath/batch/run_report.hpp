@@ -83,7 +83,8 @@ private:
 /// The figures solve_set over a whole set would report, from the outcomes of its shards: each shard
 /// a solve_set over part of the set's `queries` queries (a goal group never split), all run at the
 /// same time. Field groups, field queries and CPU seconds are summed; search, set-up and
-/// preprocessing seconds and preprocessing bytes are the largest shard's; the algorithm is named by outcome_algorithm
+/// preprocessing seconds and preprocessing bytes are the largest shard's; setup_reused holds when
+/// every shard reused its rank's preparation of the map; the algorithm is named by outcome_algorithm
 /// with `requested` and the per-agent algorithm the shards report. Results are not touched: the caller puts each
 /// shard's results at their positions in `whole.results`. With no shard, `whole` is left as it is (an empty set's
 /// outcome).
