@@ -10,6 +10,8 @@ import os
 import subprocess
 import sys
 
+from tool_checks import Checks
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 SCENARIO = os.path.join(ROOT, "datasets/movingai/dao/den312d.map.scen")
 
@@ -31,15 +33,7 @@ def quotient_as_printed(ratio, numerator, denominator):
 
 def main():
     swarmpath = sys.argv[1]
-    passed = failed = 0
-
-    def check(condition, what):
-        nonlocal passed, failed
-        if condition:
-            passed += 1
-        else:
-            failed += 1
-            print(f"FAILED: {what}")
+    check = Checks()
 
     cold_warm = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "cold-warm"), "--swarmpath", swarmpath,
                                 "--rounds", "1", "--sample", "40", "--passes", "3", SCENARIO],
@@ -71,8 +65,7 @@ def main():
                                   "--rounds", "1", os.path.join(ROOT, "no-such-file.map.scen")],
                                  capture_output=True, text=True)
         check(missing.returncode != 0, f"{tool}: a missing scenario file fails (got {missing.returncode})")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return check.finish()
 
 
 if __name__ == "__main__":

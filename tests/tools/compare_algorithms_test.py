@@ -11,6 +11,8 @@ import os
 import subprocess
 import sys
 
+from tool_checks import Checks
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 SCRIPT = os.path.join(ROOT, "tools", "compare-algorithms")
 
@@ -39,20 +41,10 @@ def check_instructions(swarmpath, check):
 def main():
     swarmpath = sys.argv[1]
     instructions_only = sys.argv[2:] == ["--instructions"]
-    passed = failed = 0
-
-    def check(condition, what):
-        nonlocal passed, failed
-        if condition:
-            passed += 1
-        else:
-            failed += 1
-            print(f"FAILED: {what}")
-
+    check = Checks()
     if instructions_only:
         check_instructions(swarmpath, check)
-        print(f"{passed} passed, {failed} failed")
-        return 1 if failed else 0
+        return check.finish()
 
     completed = run(swarmpath, os.path.join(ROOT, "datasets/movingai/dao/arena.map.scen"),
                     os.path.join(ROOT, "datasets/generated/hex/random128-hex.map.scen"))
@@ -85,8 +77,7 @@ def main():
     check(missing.returncode == 1, f"exit 1 on a missing scenario file (got {missing.returncode})")
     check("compare-algorithms:" in missing.stderr, f"the failure is reported: {missing.stderr!r}")
 
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return check.finish()
 
 
 if __name__ == "__main__":
