@@ -163,13 +163,7 @@ TEST(DistributedSolveTest, EachRankPreparesAMapOnceForAllItsFiles) {
     // process's does (expect_same_as_single_process compares setup_reused with the rest).
     const std::string folder = testing::scratch_folder("distributed-one-map-files");
     std::filesystem::copy_file(dataset("dao/den312d.map"), folder + "/den312d.map");
-    const std::string rows = read_text(dataset("dao/den312d.map.scen"));
-    std::vector<std::string> lines;
-    for (std::size_t begin = 0, end; begin < rows.size(); begin = end + 1) {
-        end = rows.find('\n', begin);
-        if (end == std::string::npos) end = rows.size();
-        if (end > begin) lines.push_back(rows.substr(begin, end - begin));
-    }
+    const std::vector<std::string> lines = testing::lines_of(read_text(dataset("dao/den312d.map.scen")));
     ASSERT_GT(lines.size(), 181U);
     std::string files;
     for (int file = 0; file < 3; ++file) {

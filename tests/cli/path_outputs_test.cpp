@@ -23,15 +23,9 @@
 namespace swarmpath {
 namespace {
 
+using testing::lines_of;
 using testing::read_text;
 using testing::run_swarmpath;
-
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> lines;
-    std::istringstream stream(text);
-    for (std::string line; std::getline(stream, line);) lines.push_back(line);
-    return lines;
-}
 
 std::vector<std::string> split(const std::string& line, char separator = ',') {
     std::vector<std::string> fields;

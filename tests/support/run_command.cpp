@@ -27,6 +27,13 @@ std::string read_text(const std::string& path) {
     return contents.str();
 }
 
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream stream(text);
+    for (std::string line; std::getline(stream, line);) lines.push_back(line);
+    return lines;
+}
+
 void write_text(const std::string& path, const std::string& contents) {
     std::ofstream file(path, std::ios::binary);
     file << contents;

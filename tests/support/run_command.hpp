@@ -33,6 +33,9 @@ CommandOutcome run_swarmpath_arguments(const std::vector<std::string>& arguments
 /// Reads a whole file, or returns an empty string when it does not exist.
 std::string read_text(const std::string& path);
 
+/// The lines of `text`, without their line ends (a last line end adds no empty line).
+std::vector<std::string> lines_of(const std::string& text);
+
 /// Writes `contents` to `path` (binary), replacing it.
 void write_text(const std::string& path, const std::string& contents);
 
