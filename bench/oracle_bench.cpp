@@ -5,8 +5,9 @@
 // its full path (the cells, start to goal). Printed, as medians over the repetitions:
 //   - time per query (µs) of the oracle, JPS+ and A*, and the oracle's time per move (ns);
 //   - the ratios JPS+ / oracle and A* / oracle;
-//   - the time of one first-move lookup (ns) over random pairs of cells of one component, and over
-//     the same targets grouped 16 to a source (its row then warm in cache);
+//   - the time of one first-move lookup (ns) over random pairs of cells of one component, one call
+//     each (Oracle::first_move) and all in one call (Oracle::first_moves), and over the same targets
+//     grouped 16 to a source (its row then warm in cache);
 //   - the oracle's file size (bytes and bytes per passable cell) and load time, and the JPS+
 //     table's build time.
 // Every oracle cost is checked against JPS+'s (exit 1 on a difference), so the timing is of right answers.
@@ -134,7 +135,22 @@ int main(int argc, char** argv) {
         }
     }
 
-    std::vector<double> oracle_times, table_times, astar_times, lookup_times, warm_times;
+    std::vector<batch::MoveRequest> requests;
+    for (std::size_t pair = 0; pair < pairs.size(); pair += 4) {
+        requests.push_back({pairs[pair], pairs[pair + 1], pairs[pair + 2], pairs[pair + 3]});
+    }
+    std::vector<std::int8_t> batch_moves(requests.size());
+    // The batch answers as the single calls do.
+    if (!oracle->first_moves(requests, batch_moves)) return 2;
+    for (std::size_t request = 0; request < requests.size(); ++request) {
+        const batch::MoveRequest& asked = requests[request];
+        if (batch_moves[request] != oracle->first_move(asked.start_x, asked.start_y, asked.goal_x, asked.goal_y)) {
+            std::fprintf(stderr, "first_moves differs from first_move at request %zu\n", request);
+            return 1;
+        }
+    }
+
+    std::vector<double> oracle_times, table_times, astar_times, lookup_times, batch_times, warm_times;
     std::uint64_t checksum = 0;
     for (int repetition = 0; repetition < repetitions; ++repetition) {
         auto start = Clock::now();
@@ -164,6 +180,10 @@ int main(int argc, char** argv) {
         }
         lookup_times.push_back(seconds_since(start) / static_cast<double>(lookup_count));
         start = Clock::now();
+        (void)oracle->first_moves(requests, batch_moves);
+        batch_times.push_back(seconds_since(start) / static_cast<double>(lookup_count));
+        for (const std::int8_t move : batch_moves) checksum += static_cast<std::uint64_t>(move);
+        start = Clock::now();
         for (std::size_t pair = 0; pair < warm_pairs.size(); pair += 4) {
             checksum += static_cast<std::uint64_t>(
                 oracle->first_move(warm_pairs[pair], warm_pairs[pair + 1], warm_pairs[pair + 2], warm_pairs[pair + 3]));
@@ -177,12 +197,13 @@ int main(int argc, char** argv) {
                 set.scenario_name.c_str(), queries.size(), mean_moves, repetitions,
                 static_cast<unsigned long long>(checksum));
     std::printf(
-        "  oracle: %.2f us/query (%.1f ns/move), first-move lookup %.1f ns (%.1f ns with the source's row "
-        "warm); file %llu bytes, %.1f bytes per passable cell, %zu runs, loaded in %.1f ms\n",
+        "  oracle: %.2f us/query (%.1f ns/move), first-move lookup %.1f ns one call each, %.1f ns in one "
+        "first_moves call (%.1f ns one call each with the source's row warm); file %llu bytes, %.1f bytes per "
+        "passable cell, %zu runs of %u bytes, loaded in %.1f ms\n",
         oracle_query * 1e6, oracle_query * 1e9 / std::max(1.0, mean_moves), median(lookup_times) * 1e9,
-        median(warm_times) * 1e9, static_cast<unsigned long long>(oracle->file_bytes()),
+        median(batch_times) * 1e9, median(warm_times) * 1e9, static_cast<unsigned long long>(oracle->file_bytes()),
         static_cast<double>(oracle->file_bytes()) / static_cast<double>(oracle->passable_cells()), oracle->run_count(),
-        oracle->preparation_seconds() * 1e3);
+        oracle->run_bytes(), oracle->preparation_seconds() * 1e3);
     std::printf("  jps+:   %.2f us/query (table built in %.1f ms); jps+ / oracle = %.2f\n", table_query * 1e6,
                 table_seconds * 1e3, table_query / oracle_query);
     if (!skip_astar) {

@@ -310,6 +310,70 @@ TEST_F(PathOracleFiles, OneAndTwoThreadsWriteTheSameBytesAndTheFileLoadsBack) {
     }
 }
 
+// Files store runs in 3 bytes below 2^21 passable cells; `wide_runs` forces the 4-byte form that
+// larger maps use. Both load back to the same answers, the narrow file a quarter smaller in its runs.
+TEST_F(PathOracleFiles, NarrowAndWideRunFilesGiveTheSameAnswers) {
+    batch::BatchSolver workers(1);
+    Expected<batch::Oracle> narrow = batch::Oracle::build(grid_, {}, "random.map", workers);
+    Expected<batch::Oracle> wide = batch::Oracle::build(grid_, {.wide_runs = true}, "random.map", workers);
+    ASSERT_TRUE(narrow && wide);
+    EXPECT_EQ(narrow->run_bytes(), 3U);
+    EXPECT_EQ(wide->run_bytes(), 4U);
+    ASSERT_TRUE(narrow->save(path("narrow.oracle")));
+    ASSERT_TRUE(wide->save(path("wide.oracle")));
+    EXPECT_EQ(read_bytes(path("narrow.oracle")).size(), narrow->file_bytes());
+    EXPECT_EQ(read_bytes(path("wide.oracle")).size(), wide->file_bytes());
+    EXPECT_LT(narrow->file_bytes(), wide->file_bytes());
+    Expected<batch::Oracle> narrow_loaded = batch::Oracle::load(path("narrow.oracle"), grid_, {});
+    Expected<batch::Oracle> wide_loaded = batch::Oracle::load(path("wide.oracle"), grid_, {});
+    ASSERT_TRUE(narrow_loaded) << narrow_loaded.error().describe();
+    ASSERT_TRUE(wide_loaded) << wide_loaded.error().describe();
+    EXPECT_EQ(wide_loaded->run_bytes(), 4U);
+    for (std::uint32_t start = 0; start < grid_.cell_count(); start += 5) {
+        for (std::uint32_t goal = 0; goal < grid_.cell_count(); goal += 3) {
+            const std::uint32_t sx = start % grid_.width(), sy = start / grid_.width();
+            const std::uint32_t gx = goal % grid_.width(), gy = goal / grid_.width();
+            const int expected = narrow->first_move(sx, sy, gx, gy);
+            ASSERT_EQ(narrow_loaded->first_move(sx, sy, gx, gy), expected);
+            ASSERT_EQ(wide_loaded->first_move(sx, sy, gx, gy), expected);
+        }
+    }
+}
+
+// first_moves answers a batch as first_move answers each request, off-map, blocked, equal and
+// unreachable ones included (-1), whatever the batch's length, and refuses spans of two lengths.
+TEST_F(PathOracleFiles, FirstMovesAnswersEveryRequestAsFirstMoveDoes) {
+    batch::BatchSolver workers(1);
+    Expected<batch::Oracle> oracle = batch::Oracle::build(grid_, {}, "random.map", workers);
+    ASSERT_TRUE(oracle);
+    std::mt19937_64 random(11);
+    std::vector<batch::MoveRequest> requests;
+    for (int request = 0; request < 5000; ++request) {
+        // Coordinates up to two cells beyond the map, so that some requests are off it.
+        auto coordinate = [&](std::uint32_t size) { return static_cast<std::uint32_t>(random() % (size + 2)); };
+        requests.push_back({coordinate(grid_.width()), coordinate(grid_.height()), coordinate(grid_.width()),
+                            coordinate(grid_.height())});
+        if (request % 97 == 0)
+            requests.back().goal_x = requests.back().start_x, requests.back().goal_y = requests.back().start_y;
+    }
+    requests.push_back({~0U, 0, 0, 0});
+    std::size_t answered = 0;
+    for (const std::size_t length :
+         {std::size_t{0}, std::size_t{1}, std::size_t{17}, std::size_t{300}, requests.size()}) {
+        std::vector<std::int8_t> moves(length, 99);
+        ASSERT_TRUE(oracle->first_moves(std::span(requests).first(length), moves));
+        for (std::size_t index = 0; index < length; ++index) {
+            const batch::MoveRequest& asked = requests[index];
+            ASSERT_EQ(moves[index], oracle->first_move(asked.start_x, asked.start_y, asked.goal_x, asked.goal_y))
+                << "request " << index << " of " << length;
+            answered += moves[index] >= 0 ? 1 : 0;
+        }
+    }
+    EXPECT_GT(answered, 1000U);  // most requests are between passable cells of one area
+    std::vector<std::int8_t> too_few(3);
+    EXPECT_FALSE(oracle->first_moves(requests, too_few));
+}
+
 TEST_F(PathOracleFiles, FilesForAnotherMapRuleOrTerrainAndDamagedFilesAreRefused) {
     batch::BatchSolver workers(1);
     Expected<batch::Oracle> oracle = batch::Oracle::build(grid_, {}, "random.map", workers);
@@ -342,6 +406,14 @@ TEST_F(PathOracleFiles, FilesForAnotherMapRuleOrTerrainAndDamagedFilesAreRefused
     other_version[8] = 9;
     write_bytes(path("version.oracle"), other_version);
     refused(path("version.oracle"), grid_, {}, "version 9");
+    std::string first_version = bytes;
+    first_version[8] = 1;
+    write_bytes(path("version1.oracle"), first_version);
+    refused(path("version1.oracle"), grid_, {}, "of version 1; this swarmpath reads version 2");
+    std::string wide_beyond = bytes;  // 3-byte runs claimed... as 5-byte ones
+    wide_beyond[36] = 5;
+    write_bytes(path("run_bytes.oracle"), wide_beyond);
+    refused(path("run_bytes.oracle"), grid_, {}, "runs of 5 bytes");
     write_bytes(path("text.oracle"), "type octile\n");
     refused(path("text.oracle"), grid_, {}, "not a swarmpath oracle file");
     refused(path("missing.oracle"), grid_, {}, "cannot open");

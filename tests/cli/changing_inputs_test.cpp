@@ -283,21 +283,22 @@ std::uint64_t oracle_checksum(const std::string& file) {
 }
 
 /// Sets the direction of every run of the row of source rank `rank` to `direction`, then the checksum.
+/// File version 2 (docs/oracle-format.md): the row index at byte 128, then the runs, `run bytes`
+/// (header byte 36) each, the direction in the low three bits of a run's first byte.
 void forge_row(std::string& file, std::uint32_t rank, std::uint32_t direction) {
     std::uint32_t positions = 0;
     std::memcpy(&positions, file.data() + 28, 4);
+    const auto run_bytes = static_cast<std::uint8_t>(file[36]);
     auto aligned = [](std::uint64_t bytes) { return (bytes + 7) / 8 * 8; };
-    const std::uint64_t row_begin = 128 + 2 * aligned(std::uint64_t{positions} * 4);
+    const std::uint64_t row_begin = 128;
     const std::uint64_t runs = row_begin + aligned((std::uint64_t{positions} + 1) * 4);
     std::uint32_t first = 0;
     std::uint32_t end = 0;
     std::memcpy(&first, file.data() + row_begin + 4 * rank, 4);
     std::memcpy(&end, file.data() + row_begin + 4 * (rank + 1), 4);
     for (std::uint32_t run = first; run < end; ++run) {
-        std::uint32_t word = 0;
-        std::memcpy(&word, file.data() + runs + 4 * run, 4);
-        word = (word & ~7U) | direction;
-        std::memcpy(file.data() + runs + 4 * run, &word, 4);
+        char& low_byte = file[runs + std::uint64_t{run_bytes} * run];
+        low_byte = static_cast<char>((static_cast<unsigned char>(low_byte) & ~7U) | direction);
     }
     const std::uint64_t checksum = oracle_checksum(file);
     std::memcpy(file.data() + 56, &checksum, 8);

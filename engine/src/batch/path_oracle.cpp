@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstring>
 #include <mutex>
+#include <new>
 #include <string_view>
 #include <utility>
 
@@ -19,7 +20,14 @@
 #include "swarmpath/io/atomic_file.hpp"
 
 namespace swarmpath::batch {
+
+static_assert(io::kOracleMaximumPositions == search::kMaximumOraclePositions,
+              "the oracle file's limit is the tables' own");
+
 namespace {
+
+/// Zero words kept after the last run (search::kOracleRunSlack).
+constexpr std::size_t kSlackRuns = search::kOracleRunSlack / sizeof(std::uint32_t);
 
 constexpr std::uint32_t kRowsPerTask = 64;
 
@@ -38,8 +46,7 @@ struct Oracle::Storage {
     search::OracleLayout layout;
     search::PassableRanks ranks;
     std::vector<std::uint32_t> row_begin;
-    std::vector<std::uint32_t> runs;
-    io::OracleFileBytes file;               ///< a loaded file's bytes, which the spans point into
+    std::vector<std::uint32_t> runs;        ///< every run, then search::kOracleRunSlack bytes of zeros
     std::vector<std::uint8_t> legal_moves;  ///< made from the grid, never read from a file
 };
 
@@ -124,8 +131,11 @@ Expected<Oracle> Oracle::assemble(const grid::Grid& grid, const OracleSettings& 
         total_runs += part.runs.size();
     }
     if (next != positions) return Error{"", 0, 0, "the oracle's rows do not cover every source"};
+    if (total_runs >= (std::uint64_t{1} << 32)) {
+        return Error{"", 0, 0, "the oracle has " + std::to_string(total_runs) + " runs; a file holds fewer than 2^32"};
+    }
     storage->row_begin.reserve(positions + 1);
-    storage->runs.reserve(total_runs);
+    storage->runs.reserve(total_runs + kSlackRuns);
     storage->row_begin.push_back(0);
     for (OracleRows& part : rows) {
         for (std::uint64_t count : part.run_counts) {
@@ -134,15 +144,14 @@ Expected<Oracle> Oracle::assemble(const grid::Grid& grid, const OracleSettings& 
         storage->runs.insert(storage->runs.end(), part.runs.begin(), part.runs.end());
         part = {};
     }
-    if (total_runs >= (std::uint64_t{1} << 32)) {
-        return Error{"", 0, 0, "the oracle has " + std::to_string(total_runs) + " runs; a file holds fewer than 2^32"};
-    }
-    if (storage->row_begin.back() != storage->runs.size()) {
+    if (storage->row_begin.back() != total_runs) {
         return Error{"", 0, 0, "the oracle's run counts do not match its runs"};
     }
+    storage->runs.resize(total_runs + kSlackRuns, 0);
     Oracle oracle;
     oracle.grid_ = &grid;
     oracle.order_ = settings.order;
+    oracle.run_bytes_ = io::oracle_run_bytes(positions, settings.wide_runs);
     oracle.identity_ = OracleMapIdentity::of(grid);
     oracle.map_name_ = std::move(map_name);
     if (oracle.map_name_.size() >= io::kOracleMapNameBytes) oracle.map_name_.resize(io::kOracleMapNameBytes - 1);
@@ -153,7 +162,7 @@ Expected<Oracle> Oracle::assemble(const grid::Grid& grid, const OracleSettings& 
                       storage->layout.position_of_rank,
                       storage->layout.component_of_rank,
                       storage->row_begin,
-                      storage->runs,
+                      std::span<const std::uint32_t>(storage->runs).first(total_runs),
                       {},
                       &storage->ranks};
     storage->legal_moves = search::oracle_legal_moves(grid, settings.moves, settings.diagonal);
@@ -180,7 +189,7 @@ Expected<Oracle> Oracle::build(const grid::Grid& grid, const OracleSettings& set
 }
 
 std::uint64_t Oracle::file_bytes() const {
-    return io::OracleSections::of(tables_.position_of_rank.size(), tables_.runs.size()).end;
+    return io::OracleSections::of(tables_.position_of_rank.size(), tables_.runs.size(), run_bytes_).end;
 }
 
 Status Oracle::save(const std::string& path) const {
@@ -201,8 +210,7 @@ Status Oracle::write_to(io::AtomicFile& file) const {
     header.letters_fingerprint = identity_.letters_fingerprint;
     header.terrain_fingerprint = identity_.terrain_fingerprint;
     std::memcpy(header.map_name, map_name_.data(), std::min(map_name_.size(), io::kOracleMapNameBytes - 1));
-    return io::write_oracle_file(
-        file, header, {tables_.position_of_rank, tables_.component_of_rank, tables_.row_begin, tables_.runs});
+    return io::write_oracle_file(file, header, {tables_.row_begin, tables_.runs, run_bytes_});
 }
 
 namespace {
@@ -242,9 +250,8 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
     auto storage = std::make_shared<Storage>();
     Expected<io::OracleFileBytes> file = io::read_oracle_file(path, digest);
     if (!file) return file.error();
-    storage->file = std::move(*file);
-    const io::OracleFileHeader& header = storage->file.header;
-    const io::OracleSections& sections = storage->file.sections;
+    const io::OracleFileHeader& header = file->header;
+    const io::OracleSections& sections = file->sections;
     const std::string built_for(header.map_name);
 
     const OracleMapIdentity identity = OracleMapIdentity::of(grid);
@@ -255,15 +262,39 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
     oracle.order_ = static_cast<search::CellOrder>(header.order);
     oracle.identity_ = identity;
     oracle.map_name_ = built_for;
-    auto words = [&](std::uint64_t offset, std::uint64_t count) { return storage->file.section(offset, count); };
+    const auto moves = header.moves == 4 ? search::Moves::four : search::Moves::eight;
+    const auto diagonal = static_cast<search::DiagonalRule>(header.diagonal);
+    // The cell order and the component labels are the map's own, made here as the build made them;
+    // the file holds only the rows.
+    Expected<search::OracleLayout> cells = search::make_oracle_layout(grid, moves, diagonal, oracle.order_);
+    if (!cells) return fail(cells.error().message);
+    storage->layout = std::move(*cells);
+    storage->layout.padded_of_position = {};  // only a build needs it
+    if (storage->layout.position_of_rank.size() != header.positions) {
+        return fail("holds rows for " + std::to_string(header.positions) + " passable cells; the map has " +
+                    std::to_string(storage->layout.position_of_rank.size()));
+    }
+    // The runs as whole words (a lookup compares four at a time), then the file's bytes are let go.
+    try {
+        const std::span<const std::uint32_t> row_begin =
+            file->section(sections.row_begin, std::uint64_t{header.positions} + 1);
+        storage->row_begin.assign(row_begin.begin(), row_begin.end());
+        storage->runs =
+            io::unpack_oracle_runs(file->section_bytes(sections.runs, std::uint64_t{header.runs} * header.run_bytes),
+                                   header.runs, header.run_bytes, kSlackRuns);
+    } catch (const std::bad_alloc&) {
+        return fail("cannot be held in memory (" + std::to_string(header.runs) + " runs)");
+    }
+    oracle.run_bytes_ = header.run_bytes;
+    file->words.reset();
     oracle.tables_ = {header.width,
                       header.height,
-                      header.moves == 4 ? search::Moves::four : search::Moves::eight,
-                      static_cast<search::DiagonalRule>(header.diagonal),
-                      words(sections.position_of_rank, header.positions),
-                      words(sections.component_of_rank, header.positions),
-                      words(sections.row_begin, std::uint64_t{header.positions} + 1),
-                      words(sections.runs, header.runs),
+                      moves,
+                      diagonal,
+                      storage->layout.position_of_rank,
+                      storage->layout.component_of_rank,
+                      storage->row_begin,
+                      std::span<const std::uint32_t>(storage->runs).first(header.runs),
                       {},
                       &storage->ranks};
     storage->legal_moves = search::oracle_legal_moves(grid, oracle.tables_.moves, oracle.tables_.diagonal);
@@ -283,6 +314,51 @@ int Oracle::first_move(std::uint32_t start_x, std::uint32_t start_y, std::uint32
     const search::PassableRanks& ranks = *tables_.ranks;
     if (!ranks.passable(source) || !ranks.passable(target)) return -1;
     return search::oracle_lookup(tables_, source, target);
+}
+
+Status Oracle::first_moves(std::span<const MoveRequest> requests, std::span<std::int8_t> moves) const {
+    if (requests.size() != moves.size()) {
+        return Error{"", 0, 0,
+                     "first_moves: " + std::to_string(requests.size()) + " requests but room for " +
+                         std::to_string(moves.size()) + " moves"};
+    }
+    // Blocks of requests as padded cells; a request off the map or on a blocked cell stands in as
+    // a lookup from a passable cell to itself (which gives -1) so that the block goes through whole.
+    constexpr std::size_t kBlock = 256;
+    std::uint32_t sources[kBlock];
+    std::uint32_t targets[kBlock];
+    const grid::PaddedLayout layout = grid_->layout();
+    const search::PassableRanks& ranks = *tables_.ranks;
+    for (std::size_t first = 0; first < requests.size(); first += kBlock) {
+        const std::size_t count = std::min(kBlock, requests.size() - first);
+        std::uint32_t stand_in = 0;
+        bool any_valid = false;
+        for (std::size_t index = 0; index < count; ++index) {
+            const MoveRequest& request = requests[first + index];
+            bool valid =
+                grid_->contains(request.start_x, request.start_y) && grid_->contains(request.goal_x, request.goal_y);
+            if (valid) {
+                sources[index] = layout.padded(request.start_x, request.start_y);
+                targets[index] = layout.padded(request.goal_x, request.goal_y);
+                valid = ranks.passable(sources[index]) && ranks.passable(targets[index]);
+            }
+            if (valid && !any_valid) {
+                stand_in = sources[index];
+                any_valid = true;
+            }
+            if (!valid) sources[index] = targets[index] = ~std::uint32_t{0};
+        }
+        if (!any_valid) {
+            std::fill_n(moves.begin() + static_cast<std::ptrdiff_t>(first), count, std::int8_t{-1});
+            continue;
+        }
+        for (std::size_t index = 0; index < count; ++index) {
+            if (sources[index] == ~std::uint32_t{0}) sources[index] = targets[index] = stand_in;
+        }
+        search::oracle_lookups(tables_, std::span<const std::uint32_t>(sources, count),
+                               std::span<const std::uint32_t>(targets, count), moves.subspan(first, count));
+    }
+    return Success{};
 }
 
 Expected<SetOutcome> Oracle::solve_set(const ScenarioSet& set, bool record_paths, BatchSolver& workers,

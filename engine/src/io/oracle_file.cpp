@@ -31,14 +31,19 @@ Status check_header(const OracleFileHeader& header, std::uint64_t bytes, const s
                     " (build it again with `swarmpath precompute`)");
     }
     if (header.header_bytes != kOracleHeaderBytes || header.topology != 0 || (header.moves != 4 && header.moves != 8) ||
-        header.diagonal > 2 || header.order > 2 || header.map_name[kOracleMapNameBytes - 1] != '\0') {
+        header.diagonal > 2 || header.order > 2 || header.map_name[kOracleMapNameBytes - 1] != '\0' ||
+        header.reserved[0] != 0 || header.reserved[1] != 0 || header.reserved[2] != 0) {
         return fail("has a malformed header");
     }
     const std::uint64_t cells = std::uint64_t{header.width} * header.height;
-    if (cells > grid::kMaximumCells || header.positions > cells || header.runs >= (std::uint64_t{1} << 32)) {
+    if (cells > grid::kMaximumCells || header.positions > cells || header.positions >= kOracleMaximumPositions) {
         return fail("has a malformed header (sizes out of range)");
     }
-    const OracleSections sections = OracleSections::of(header.positions, header.runs);
+    if (header.run_bytes != 4 && (header.run_bytes != 3 || header.positions >= kOracleNarrowRunPositions)) {
+        return fail("has a malformed header (runs of " + std::to_string(header.run_bytes) + " bytes for " +
+                    std::to_string(header.positions) + " passable cells)");
+    }
+    const OracleSections sections = OracleSections::of(header.positions, header.runs, header.run_bytes);
     if (sections.end != bytes) {
         return fail("is " + std::to_string(bytes) + " bytes, but its header describes " + std::to_string(sections.end) +
                     " (truncated or damaged)");
@@ -48,13 +53,11 @@ Status check_header(const OracleFileHeader& header, std::uint64_t bytes, const s
 
 }  // namespace
 
-OracleSections OracleSections::of(std::uint64_t positions, std::uint64_t runs) {
+OracleSections OracleSections::of(std::uint64_t positions, std::uint64_t runs, std::uint32_t run_bytes) {
     OracleSections sections{};
-    sections.position_of_rank = kOracleHeaderBytes;
-    sections.component_of_rank = sections.position_of_rank + aligned(positions * 4);
-    sections.row_begin = sections.component_of_rank + aligned(positions * 4);
+    sections.row_begin = kOracleHeaderBytes;
     sections.runs = sections.row_begin + aligned((positions + 1) * 4);
-    sections.end = sections.runs + aligned(runs * 4);
+    sections.end = sections.runs + aligned(runs * run_bytes);
     return sections;
 }
 
@@ -86,24 +89,32 @@ OracleFileHeader new_oracle_header() {
     return header;
 }
 
-Status write_oracle_file(AtomicFile& file, OracleFileHeader header, const OracleSectionWords& sections) {
-    const std::uint64_t positions = sections.position_of_rank.size();
-    const OracleSections offsets = OracleSections::of(positions, sections.runs.size());
+Status write_oracle_file(AtomicFile& file, OracleFileHeader header, const OracleSectionData& sections) {
+    const std::uint64_t positions = sections.row_begin.empty() ? 0 : sections.row_begin.size() - 1;
+    const std::uint64_t runs = sections.runs.size();
+    const OracleSections offsets = OracleSections::of(positions, runs, sections.run_bytes);
+    // Each run's low `run_bytes` bytes (little-endian: the low bytes come first).
+    std::vector<std::uint8_t> packed(runs * sections.run_bytes);
+    for (std::size_t index = 0; index < runs; ++index) {
+        std::memcpy(packed.data() + index * sections.run_bytes, &sections.runs[index], sections.run_bytes);
+    }
     // The body in file order, each section padded to eight bytes, checksummed as it is written.
     Fingerprint checksum;
     std::vector<std::pair<const void*, std::size_t>> pieces;
     const std::uint64_t zeros = 0;
-    for (std::span<const std::uint32_t> section :
-         {sections.position_of_rank, sections.component_of_rank, sections.row_begin, sections.runs}) {
-        pieces.emplace_back(section.data(), section.size_bytes());
-        checksum.add(section.data(), section.size_bytes());
-        if (section.size_bytes() % 8 != 0) {
-            pieces.emplace_back(&zeros, 8 - section.size_bytes() % 8);
-            checksum.add(&zeros, 8 - section.size_bytes() % 8);
+    const std::pair<const void*, std::size_t> sections_in_order[] = {
+        {sections.row_begin.data(), sections.row_begin.size_bytes()}, {packed.data(), packed.size()}};
+    for (const auto& [data, bytes] : sections_in_order) {
+        pieces.emplace_back(data, bytes);
+        checksum.add(data, bytes);
+        if (bytes % 8 != 0) {
+            pieces.emplace_back(&zeros, 8 - bytes % 8);
+            checksum.add(&zeros, 8 - bytes % 8);
         }
     }
     header.positions = static_cast<std::uint32_t>(positions);
-    header.runs = sections.runs.size();
+    header.runs = static_cast<std::uint32_t>(runs);
+    header.run_bytes = static_cast<std::uint8_t>(sections.run_bytes);
     header.checksum = checksum.value();
     file.write(std::string_view(reinterpret_cast<const char*>(&header), sizeof(header)));
     std::uint64_t written = sizeof(header);
@@ -120,6 +131,19 @@ std::span<const std::uint32_t> OracleFileBytes::section(std::uint64_t offset, st
     return {reinterpret_cast<const std::uint32_t*>(base + offset), count};
 }
 
+std::vector<std::uint32_t> unpack_oracle_runs(std::span<const std::uint8_t> bytes, std::uint64_t count,
+                                              std::uint32_t run_bytes, std::size_t slack) {
+    std::vector<std::uint32_t> runs(count + slack, 0);
+    for (std::uint64_t index = 0; index < count; ++index) {
+        std::memcpy(&runs[index], bytes.data() + index * run_bytes, run_bytes);
+    }
+    return runs;
+}
+
+std::span<const std::uint8_t> OracleFileBytes::section_bytes(std::uint64_t offset, std::uint64_t count) const {
+    return {reinterpret_cast<const std::uint8_t*>(words.get()) + offset, count};
+}
+
 Expected<OracleFileBytes> read_oracle_file(const std::string& path, FileDigest* digest) {
     auto fail = [&](const std::string& message) -> Error { return Error{path, 0, 0, message}; };
     Expected<InputFile> file = InputFile::open(path, digest);
@@ -134,7 +158,7 @@ Expected<OracleFileBytes> read_oracle_file(const std::string& path, FileDigest* 
     OracleFileHeader& header = contents.header;
     if (Status read = file->read_exactly(&header, sizeof(header)); !read) return read.error();
     if (Status checked = check_header(header, contents.bytes, path); !checked) return checked.error();
-    contents.sections = OracleSections::of(header.positions, header.runs);
+    contents.sections = OracleSections::of(header.positions, header.runs, header.run_bytes);
     // The whole file in memory of its own, read once: what is checked is what queries read.
     contents.words.reset(new (std::nothrow) std::uint64_t[contents.bytes / 8]);
     if (contents.words == nullptr) {

@@ -1,4 +1,4 @@
-// The path-oracle file as bytes (docs/oracle-format.md): its fixed 128-byte header, where its four
+// The path-oracle file as bytes (docs/oracle-format.md): its fixed 128-byte header, where its two
 // sections start, its checksum, writing one, and reading one whole into memory of its own with the
 // header's own consistency checked (magic, version, ranges, sizes, checksum). What the tables mean,
 // and whether a file fits a run's map and movement rule, is batch/path_oracle's business. Internal to
@@ -11,6 +11,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/io/atomic_file.hpp"
@@ -20,9 +21,13 @@ namespace swarmpath::io {
 
 static_assert(std::endian::native == std::endian::little, "oracle files are little-endian; this host is not");
 
-inline constexpr std::uint32_t kOracleFileVersion = 1;
+inline constexpr std::uint32_t kOracleFileVersion = 2;
 inline constexpr std::uint32_t kOracleHeaderBytes = 128;
 inline constexpr std::size_t kOracleMapNameBytes = 64;
+/// Positions below 2^29 (search::kMaximumOraclePositions: io may not include search, and
+/// batch/path_oracle.cpp asserts that the two agree); runs stored in 3 bytes below 2^21.
+inline constexpr std::uint32_t kOracleMaximumPositions = std::uint32_t{1} << 29;
+inline constexpr std::uint32_t kOracleNarrowRunPositions = std::uint32_t{1} << 21;
 
 /// The fixed header, exactly as stored.
 struct OracleFileHeader {
@@ -36,7 +41,9 @@ struct OracleFileHeader {
     std::uint8_t diagonal;  ///< 0 both sides free, 1 one side, 2 any
     std::uint8_t order;     ///< search::CellOrder
     std::uint32_t positions;
-    std::uint64_t runs;
+    std::uint32_t runs;
+    std::uint8_t run_bytes;  ///< 3 or 4 (search::oracle_run_bytes)
+    std::uint8_t reserved[3];
     std::uint64_t letters_fingerprint;
     std::uint64_t terrain_fingerprint;
     std::uint64_t checksum;  ///< of every byte after the header
@@ -46,8 +53,8 @@ static_assert(sizeof(OracleFileHeader) == kOracleHeaderBytes);
 
 /// Byte offsets of the sections after the header, each padded to eight bytes.
 struct OracleSections {
-    std::uint64_t position_of_rank, component_of_rank, row_begin, runs, end;
-    static OracleSections of(std::uint64_t positions, std::uint64_t runs);
+    std::uint64_t row_begin, runs, end;
+    static OracleSections of(std::uint64_t positions, std::uint64_t runs, std::uint32_t run_bytes);
 };
 
 /// A 64-bit hash of a byte sequence, fed in pieces: eight bytes at a time, multiply-rotate mixing.
@@ -82,20 +89,32 @@ private:
     unsigned filled_ = 0;
 };
 
-/// The four tables of an oracle, in file order.
-struct OracleSectionWords {
-    std::span<const std::uint32_t> position_of_rank;
-    std::span<const std::uint32_t> component_of_rank;
+/// The two tables of an oracle, in file order: the row index and the runs (whole words here, each
+/// stored in `run_bytes` bytes). The cell order and the component labels are not stored: a reader
+/// makes them from the map.
+struct OracleSectionData {
     std::span<const std::uint32_t> row_begin;
     std::span<const std::uint32_t> runs;
+    std::uint32_t run_bytes = 4;
 };
+
+/// The bytes a file stores per run for `positions` passable cells: 3 where every position fits in
+/// 21 bits, else 4; 4 always when `wide` (for tests and measurements of the wide form).
+[[nodiscard]] constexpr std::uint32_t oracle_run_bytes(std::uint64_t positions, bool wide = false) {
+    return wide || positions >= kOracleNarrowRunPositions ? 4U : 3U;
+}
+
+/// The `count` runs stored from `bytes`, `run_bytes` each, as whole words, followed by `slack` zero
+/// words.
+std::vector<std::uint32_t> unpack_oracle_runs(std::span<const std::uint8_t> bytes, std::uint64_t count,
+                                              std::uint32_t run_bytes, std::size_t slack);
 
 /// A header with its magic, version and size filled in and every other field zero.
 OracleFileHeader new_oracle_header();
 
 /// Writes `header` (its positions, runs and checksum set here from `sections`) and the sections
 /// into `file`, without committing it.
-[[nodiscard]] Status write_oracle_file(AtomicFile& file, OracleFileHeader header, const OracleSectionWords& sections);
+[[nodiscard]] Status write_oracle_file(AtomicFile& file, OracleFileHeader header, const OracleSectionData& sections);
 
 /// A whole oracle file in memory of its own, as 64-bit words so every section is aligned.
 struct OracleFileBytes {
@@ -106,6 +125,8 @@ struct OracleFileBytes {
     std::unique_ptr<std::uint64_t[]> words;
     /// `count` 32-bit words from byte `offset`.
     [[nodiscard]] std::span<const std::uint32_t> section(std::uint64_t offset, std::uint64_t count) const;
+    /// `count` bytes from byte `offset`.
+    [[nodiscard]] std::span<const std::uint8_t> section_bytes(std::uint64_t offset, std::uint64_t count) const;
 };
 
 /// Reads the oracle file at `path` whole, once, and checks its header's consistency (magic,

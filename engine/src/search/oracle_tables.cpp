@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <utility>
@@ -322,13 +323,14 @@ Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, s
         seen[position] = true;
     }
     const unsigned direction_limit = tables.moves == Moves::four ? 4U : 8U;
-    if (tables.row_begin[0] != 0 || tables.row_begin[positions] != tables.runs.size()) {
+    const std::size_t run_count = tables.runs.size();
+    if (tables.row_begin[0] != 0 || tables.row_begin[positions] != run_count) {
         return fail("its row index does not cover its runs");
     }
     for (std::size_t source = 0; source < positions; ++source) {
         const std::uint32_t begin = tables.row_begin[source];
         const std::uint32_t end = tables.row_begin[source + 1];
-        if (end <= begin || end > tables.runs.size() || (tables.runs[begin] >> 3) != 0) {
+        if (end <= begin || end > run_count || (tables.runs[begin] >> 3) != 0) {
             return fail("row " + std::to_string(source) + " is malformed");
         }
         std::uint32_t previous = 0;
@@ -373,39 +375,28 @@ namespace {
 /// would only cost instructions (measured: docs/path-oracle.md, "How a query is answered").
 constexpr std::size_t kPrefetchAboveBytes = std::size_t{1} << 20;
 
-/// Rows are searched by halving down to this many runs, then counted in one pass (move_in_row).
+/// Rows are searched by halving down to this many runs, then counted in one pass (move_in_runs).
 constexpr std::size_t kCountedRuns = 16;
+static_assert(kCountedRuns * sizeof(std::uint32_t) <= kOracleRunSlack, "a counted window may start at the last run");
 
-/// The direction of the stored first move from the cell of rank `source` towards the cell at
-/// position `target`: that of the last run of the row starting at or before `target`. Meaningful
-/// only for two distinct cells of one component. Halving steps (branch-free) narrow the row to at
-/// most kCountedRuns runs, and the runs of that window starting at or before `target` are then
-/// counted, every comparison independent of the others (four at a time with SSE2), instead of four
-/// more halvings, each waiting for the load before it.
-/// The window reads kCountedRuns words from where it starts; at the very end of the runs, where
-/// that would read past them, it is searched by halving to the end.
-[[gnu::always_inline]] inline std::uint8_t move_in_row(const OracleTables& tables, std::uint32_t source,
-                                                       std::uint32_t target) {
-    const std::uint32_t* base = tables.runs.data() + tables.row_begin[source];
-    std::size_t count = tables.row_begin[source + 1] - tables.row_begin[source];
+/// The direction of the last of the `count` runs from `base` that starts at or before position
+/// `target`, the first of them starting at position 0 (a row). Halving steps (branch-free) narrow
+/// the runs to at most kCountedRuns, and the runs of that window starting at or before `target` are
+/// then counted, every comparison independent of the others (four at a time with SSE2), instead of
+/// four more halvings, each waiting for the load before it. The window reads kCountedRuns runs from
+/// where it starts, into the slack after the last run at the very end.
+[[gnu::always_inline]] inline std::uint8_t move_in_runs(const std::uint32_t* base, std::size_t count,
+                                                        std::uint32_t target) {
     const std::uint32_t key = (target << 3) | 7U;
     while (count > kCountedRuns) {
         const std::size_t half = count / 2;
         base = base[half] <= key ? base + half : base;
         count -= half;
     }
-    if (static_cast<std::size_t>(tables.runs.data() + tables.runs.size() - base) < kCountedRuns) [[unlikely]] {
-        while (count > 1) {
-            const std::size_t half = count / 2;
-            base = base[half] <= key ? base + half : base;
-            count -= half;
-        }
-        return static_cast<std::uint8_t>(*base & 7U);
-    }
     // base[0] starts at or before `target` (the row's first run starts at position 0, and the
     // halving keeps that), so at least one run is counted. The window's runs ascend up to `count`
-    // (the words after it belong to the next row): the runs counted are those before the first
-    // that starts after `target`, or all `count`.
+    // (the words after it belong to the next row, or are slack): the runs counted are those before
+    // the first that starts after `target`, or all `count`.
 #if SWARMPATH_SSE2
     const __m128i bias = _mm_set1_epi32(static_cast<int>(0x80000000U));  // unsigned order as signed
     const __m128i keys = _mm_set1_epi32(static_cast<int>(key ^ 0x80000000U));
@@ -424,6 +415,19 @@ constexpr std::size_t kCountedRuns = 16;
     }
 #endif
     return static_cast<std::uint8_t>(base[before - 1] & 7U);
+}
+
+/// The first run of the row of rank `source`.
+[[gnu::always_inline]] inline const std::uint32_t* row_start(const OracleTables& tables, std::uint32_t source) {
+    return tables.runs.data() + tables.row_begin[source];
+}
+
+/// The direction of the stored first move from the cell of rank `source` towards the cell at
+/// position `target`: that of the last run of the row starting at or before `target`. Meaningful
+/// only for two distinct cells of one component.
+[[gnu::always_inline]] inline std::uint8_t move_in_row(const OracleTables& tables, std::uint32_t source,
+                                                       std::uint32_t target) {
+    return move_in_runs(row_start(tables, source), tables.row_begin[source + 1] - tables.row_begin[source], target);
 }
 
 /// A rank with the POPCNT instruction (in the copy compiled for it) or PassableRanks' own count.
@@ -447,6 +451,53 @@ template <bool kHardwareCount>
     return move_in_row(tables, source_rank, tables.position_of_rank[target_rank]);
 }
 
+/// Lookups go through oracle_lookups this many at a time: enough for the fetches of one group to
+/// overlap, few enough that its lines stay in the first-level cache until they are searched.
+constexpr std::size_t kLookupGroup = 16;
+
+/// oracle_lookups in three passes over each group of lookups, each pass only starting fetches that
+/// the next one needs: the ranks, then the row bounds (and the first, middle and last line of each
+/// row, where a search reads), then the searches.
+template <bool kHardwareCount>
+[[gnu::always_inline]] inline void lookups(const OracleTables& tables, const std::uint32_t* sources,
+                                           const std::uint32_t* targets, std::int8_t* moves, std::size_t count) {
+    const PassableRanks& ranks = *tables.ranks;
+    const std::uint32_t* const row_begin = tables.row_begin.data();
+    const std::uint32_t* const component = tables.component_of_rank.data();
+    const std::uint32_t* const position = tables.position_of_rank.data();
+    std::uint32_t source_rank[kLookupGroup];
+    std::uint32_t target_rank[kLookupGroup];
+    const std::uint32_t* row[kLookupGroup];
+    std::uint32_t row_runs[kLookupGroup];
+    for (std::size_t first = 0; first < count; first += kLookupGroup) {
+        const std::size_t group = std::min(kLookupGroup, count - first);
+        for (std::size_t index = 0; index < group; ++index) {
+            source_rank[index] = rank_of<kHardwareCount>(ranks, sources[first + index]);
+            target_rank[index] = rank_of<kHardwareCount>(ranks, targets[first + index]);
+            __builtin_prefetch(row_begin + source_rank[index]);
+            __builtin_prefetch(component + source_rank[index]);
+            __builtin_prefetch(component + target_rank[index]);
+            __builtin_prefetch(position + target_rank[index]);
+        }
+        for (std::size_t index = 0; index < group; ++index) {
+            const std::uint32_t begin = row_begin[source_rank[index]];
+            row_runs[index] = row_begin[source_rank[index] + 1] - begin;
+            row[index] = tables.runs.data() + begin;
+            __builtin_prefetch(row[index]);
+            __builtin_prefetch(row[index] + row_runs[index] / 2);
+            __builtin_prefetch(row[index] + row_runs[index] - 1);
+        }
+        for (std::size_t index = 0; index < group; ++index) {
+            const bool apart = sources[first + index] == targets[first + index] ||
+                               component[source_rank[index]] != component[target_rank[index]];
+            moves[first + index] =
+                apart
+                    ? std::int8_t{-1}
+                    : static_cast<std::int8_t>(move_in_runs(row[index], row_runs[index], position[target_rank[index]]));
+        }
+    }
+}
+
 /// Ends a walk that a damaged or forged table sent off its rules: the query is `invalid`.
 inline void refuse_damaged_table(std::uint64_t steps, Result& result) {
     result.status = QueryStatus::invalid;
@@ -464,9 +515,10 @@ inline void refuse_damaged_table(std::uint64_t steps, Result& result) {
 /// when the direction did not change (the next cell's row was fetched on the last step, as the row two
 /// steps ahead), so only the second row and the third entry are new; 1 otherwise.
 template <bool kHardwareCount>
-[[gnu::always_inline]] inline void prefetch_rows_ahead(const PassableRanks& ranks, const std::uint32_t* runs,
-                                                       const std::uint32_t* row_begin, std::uint32_t padded,
+[[gnu::always_inline]] inline void prefetch_rows_ahead(const OracleTables& tables, std::uint32_t padded,
                                                        std::int32_t stride, int first_row) {
+    const PassableRanks& ranks = *tables.ranks;
+    const std::uint32_t* const row_begin = tables.row_begin.data();
     std::uint32_t ahead = padded;
     for (int distance = 1; distance <= 3; ++distance) {
         ahead = static_cast<std::uint32_t>(static_cast<std::int32_t>(ahead) + stride);
@@ -477,8 +529,8 @@ template <bool kHardwareCount>
             __builtin_prefetch(row_begin + ahead_rank);
             break;
         }
-        const auto* line = reinterpret_cast<const char*>(runs + row_begin[ahead_rank]);
-        const auto* row_end = reinterpret_cast<const char*>(runs + row_begin[ahead_rank + 1]);
+        const auto* line = reinterpret_cast<const char*>(row_start(tables, ahead_rank));
+        const auto* row_end = reinterpret_cast<const char*>(row_start(tables, ahead_rank + 1));
         for (int lines = 0; line < row_end && lines < 16; ++lines, line += 64) __builtin_prefetch(line);
     }
 }
@@ -490,8 +542,6 @@ template <bool kUniform, bool kHardwareCount, bool kPrefetch>
                                           std::uint32_t goal, std::uint32_t cell, bool record_path, Result& result) {
     const PassableRanks& ranks = *tables.ranks;
     const grid::PaddedLayout layout = grid.layout();
-    const std::uint32_t* const runs = tables.runs.data();
-    const std::uint32_t* const row_begin = tables.row_begin.data();
     const std::uint8_t* kind_of = grid.kind_of();
     const grid::TerrainKind* kinds = grid.kinds().data();
     std::array<std::int32_t, kDirectionCount> cell_step{};
@@ -542,7 +592,7 @@ template <bool kUniform, bool kHardwareCount, bool kPrefetch>
             // The rows of the next cells in this direction, fetched while this step's row is searched.
             const int first_row = direction == previous_direction ? 2 : 1;
             previous_direction = direction;
-            prefetch_rows_ahead<kHardwareCount>(ranks, runs, row_begin, padded, padded_step[direction], first_row);
+            prefetch_rows_ahead<kHardwareCount>(tables, padded, padded_step[direction], first_row);
         }
         if (record_path) result.path.push_back(grid::CellIndex{cell});
     }
@@ -554,9 +604,11 @@ template <bool kUniform, bool kHardwareCount, bool kPrefetch>
 using FollowFunction = void (*)(const grid::Grid&, const OracleTables&, std::uint32_t, std::uint32_t, std::uint32_t,
                                 bool, Result&);
 using LookupFunction = int (*)(const OracleTables&, std::uint32_t, std::uint32_t);
+using LookupsFunction = void (*)(const OracleTables&, const std::uint32_t*, const std::uint32_t*, std::int8_t*,
+                                 std::size_t);
 
-/// Every variant of follow() and lookup() for one way of counting bits, indexed
-/// [uniform][prefetch].
+/// Every variant of follow(), lookup() and lookups() for one way of counting bits, as plain
+/// functions (the always-inline bodies instantiated once each); follows are indexed [uniform][prefetch].
 template <bool kHardwareCount>
 struct QueryFunctions {
     template <bool kUniform, bool kPrefetch>
@@ -567,6 +619,10 @@ struct QueryFunctions {
     static int lookup_with(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
         return lookup<kHardwareCount>(tables, source, target);
     }
+    static void lookups_with(const OracleTables& tables, const std::uint32_t* sources, const std::uint32_t* targets,
+                             std::int8_t* moves, std::size_t count) {
+        lookups<kHardwareCount>(tables, sources, targets, moves, count);
+    }
     static constexpr FollowFunction follows[2][2] = {{&follow_with<false, false>, &follow_with<false, true>},
                                                      {&follow_with<true, false>, &follow_with<true, true>}};
 };
@@ -574,31 +630,21 @@ struct QueryFunctions {
 #if SWARMPATH_POPCNT_CLONE
 // The POPCNT copies: each instantiates the always-inline bodies inside a function compiled for
 // the instruction, where std::popcount becomes it.
-[[gnu::target("popcnt")]] void follow_counted_terrain(const grid::Grid& grid, const OracleTables& tables,
-                                                      std::uint32_t padded, std::uint32_t goal, std::uint32_t cell,
-                                                      bool record_path, Result& result) {
-    follow<false, true, false>(grid, tables, padded, goal, cell, record_path, result);
-}
-[[gnu::target("popcnt")]] void follow_counted_terrain_ahead(const grid::Grid& grid, const OracleTables& tables,
-                                                            std::uint32_t padded, std::uint32_t goal,
-                                                            std::uint32_t cell, bool record_path, Result& result) {
-    follow<false, true, true>(grid, tables, padded, goal, cell, record_path, result);
-}
-[[gnu::target("popcnt")]] void follow_counted_uniform(const grid::Grid& grid, const OracleTables& tables,
-                                                      std::uint32_t padded, std::uint32_t goal, std::uint32_t cell,
-                                                      bool record_path, Result& result) {
-    follow<true, true, false>(grid, tables, padded, goal, cell, record_path, result);
-}
-[[gnu::target("popcnt")]] void follow_counted_uniform_ahead(const grid::Grid& grid, const OracleTables& tables,
-                                                            std::uint32_t padded, std::uint32_t goal,
-                                                            std::uint32_t cell, bool record_path, Result& result) {
-    follow<true, true, true>(grid, tables, padded, goal, cell, record_path, result);
+template <bool kUniform, bool kPrefetch>
+[[gnu::target("popcnt")]] void follow_counted(const grid::Grid& grid, const OracleTables& tables, std::uint32_t padded,
+                                              std::uint32_t goal, std::uint32_t cell, bool record_path,
+                                              Result& result) {
+    follow<kUniform, true, kPrefetch>(grid, tables, padded, goal, cell, record_path, result);
 }
 [[gnu::target("popcnt")]] int lookup_counted(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
     return lookup<true>(tables, source, target);
 }
-constexpr FollowFunction kCountedFollows[2][2] = {{&follow_counted_terrain, &follow_counted_terrain_ahead},
-                                                  {&follow_counted_uniform, &follow_counted_uniform_ahead}};
+[[gnu::target("popcnt")]] void lookups_counted(const OracleTables& tables, const std::uint32_t* sources,
+                                               const std::uint32_t* targets, std::int8_t* moves, std::size_t count) {
+    lookups<true>(tables, sources, targets, moves, count);
+}
+constexpr FollowFunction kCountedFollows[2][2] = {{&follow_counted<false, false>, &follow_counted<false, true>},
+                                                  {&follow_counted<true, false>, &follow_counted<true, true>}};
 
 bool processor_counts_bits() {
     static const bool counts = [] {
@@ -623,6 +669,18 @@ int oracle_lookup(const OracleTables& tables, std::uint32_t source, std::uint32_
     if (processor_counts_bits()) return lookup_counted(tables, source, target);
 #endif
     return QueryFunctions<false>::lookup_with(tables, source, target);
+}
+
+void oracle_lookups(const OracleTables& tables, std::span<const std::uint32_t> sources,
+                    std::span<const std::uint32_t> targets, std::span<std::int8_t> moves) {
+    const std::size_t count = std::min({sources.size(), targets.size(), moves.size()});
+#if SWARMPATH_POPCNT_CLONE
+    if (processor_counts_bits()) {
+        lookups_counted(tables, sources.data(), targets.data(), moves.data(), count);
+        return;
+    }
+#endif
+    QueryFunctions<false>::lookups_with(tables, sources.data(), targets.data(), moves.data(), count);
 }
 
 void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Query& query, bool record_path,

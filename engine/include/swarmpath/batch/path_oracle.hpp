@@ -31,6 +31,17 @@ struct OracleSettings {
     search::Moves moves = search::Moves::eight;
     search::DiagonalRule diagonal = search::DiagonalRule::both_free;
     search::CellOrder order = search::CellOrder::hilbert;
+    /// Store every run in 4 bytes in the file even where 3 hold its position (maps below 2^21
+    /// passable cells): for tests and measurements of the wide form, which larger maps use.
+    bool wide_runs = false;
+};
+
+/// One first-move request: a start and a goal cell (Oracle::first_moves).
+struct MoveRequest {
+    std::uint32_t start_x = 0;
+    std::uint32_t start_y = 0;
+    std::uint32_t goal_x = 0;
+    std::uint32_t goal_y = 0;
 };
 
 /// Called now and then during a build, from whichever worker finished a share of the rows, with
@@ -88,6 +99,11 @@ public:
     /// equal, or in different components.
     [[nodiscard]] int first_move(std::uint32_t start_x, std::uint32_t start_y, std::uint32_t goal_x,
                                  std::uint32_t goal_y) const;
+    /// first_move for every request: moves[i] answers requests[i], -1 where first_move gives -1.
+    /// Several times faster per request than one first_move call each where the oracle exceeds the
+    /// cache (search::oracle_lookups): a crowd's next steps, asked together. On one thread; never
+    /// allocates. Fails only when the spans differ in length.
+    [[nodiscard]] Status first_moves(std::span<const MoveRequest> requests, std::span<std::int8_t> moves) const;
     /// Answers one query (cost, and the cell path when `record_path`), as search::oracle_solve.
     void path(const search::Query& query, bool record_path, search::Result& result) const {
         search::oracle_solve(*grid_, tables_, query, record_path, result);
@@ -110,6 +126,8 @@ public:
     [[nodiscard]] const std::string& map_name() const { return map_name_; }
     [[nodiscard]] std::size_t passable_cells() const { return tables_.position_of_rank.size(); }
     [[nodiscard]] std::size_t run_count() const { return tables_.runs.size(); }
+    /// Bytes per run in the file: 3 below 2^21 passable cells (unless built with wide_runs), else 4.
+    [[nodiscard]] std::uint32_t run_bytes() const { return run_bytes_; }
     /// The size of the file this oracle is (or would be) saved as.
     [[nodiscard]] std::uint64_t file_bytes() const;
 
@@ -118,6 +136,7 @@ private:
     const grid::Grid* grid_ = nullptr;
     search::OracleTables tables_;
     search::CellOrder order_ = search::CellOrder::depth_first;
+    std::uint32_t run_bytes_ = 4;
     OracleMapIdentity identity_;
     std::string map_name_;
     double preparation_seconds_ = 0;

@@ -9,8 +9,10 @@
 // columns towards one target (measured: docs/path-oracle.md).
 //
 // A run is one 32-bit word: position << 3 | direction (search/moves.hpp numbering), positions below
-// 2^29. Rows are stored by the source's rank (row-major order of the passable cells, found from the
-// grid's passability bits: PassableRanks); row r's runs are runs[row_begin[r] .. row_begin[r + 1])
+// 2^29 (a file stores it in 3 bytes where positions fit in 21 bits: docs/oracle-format.md; in memory
+// it is always a whole word, which a lookup compares four at a time). Rows are stored by the source's rank
+// (row-major order of the passable cells, found from the grid's passability bits: PassableRanks);
+// row r's runs are runs[row_begin[r] .. row_begin[r + 1])
 // in increasing position, the first at position 0; the move towards the target at position t is
 // that of the last run starting at or before t. A query reads one row per step: a rank from two
 // cached words, the row's bounds, and a branch-free binary search within it. Unreachable pairs are
@@ -40,6 +42,8 @@ std::string_view to_string(CellOrder order);
 
 /// Largest position a run can hold (29 bits).
 inline constexpr std::uint32_t kMaximumOraclePositions = std::uint32_t{1} << 29;
+/// Readable bytes that must follow the last run in memory: a lookup reads whole windows of runs.
+inline constexpr std::size_t kOracleRunSlack = 64;
 
 /// The rank of a passable cell: its index among the passable cells in row-major order, found from
 /// the grid's own passability bits and a count of passable cells before each 64-bit word (4 bytes
@@ -102,6 +106,7 @@ struct OracleTables {
     std::span<const std::uint32_t> position_of_rank;
     std::span<const std::uint32_t> component_of_rank;
     std::span<const std::uint32_t> row_begin;  ///< one per rank, plus the end: rows in rank order
+    /// Every run, followed in memory by at least kOracleRunSlack readable bytes (not in the span).
     std::span<const std::uint32_t> runs;
     /// Per rank, the directions the movement rule allows out of the cell (bit d for direction d, as
     /// the A* legal-move masks): every move a query follows is checked against it, so a forged table
@@ -116,10 +121,9 @@ std::vector<std::uint8_t> oracle_legal_moves(const grid::Grid& grid, Moves moves
 
 /// Checks that `tables` are well formed for `grid` (sizes, a position for every passable cell, each
 /// once, ordered runs that start at position 0, directions the movement model has, a legal-move mask
-/// per passable cell), so that queries
-/// on them can never read out of bounds, and that the component labels group the cells as the map's
-/// own connected areas do (they answer "unreachable" without a search). It reads every run once. The error names what
-/// is wrong; `origin` prefixes it.
+/// per passable cell), so that queries on them can never read out of bounds, and that the component labels group the
+/// cells as the map's own connected areas do (they answer "unreachable" without a search). It reads every run once. The
+/// error names what is wrong; `origin` prefixes it.
 Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, std::string_view origin);
 
 /// A worker's scratch for building rows: costs, first-move sets and settled marks per padded cell,
@@ -156,6 +160,13 @@ private:
 /// The stored first move from passable padded cell `source` towards passable padded cell `target`,
 /// or -1 when they are the same cell or lie in different components.
 [[nodiscard]] int oracle_lookup(const OracleTables& tables, std::uint32_t source, std::uint32_t target);
+
+/// moves[i] = oracle_lookup(tables, sources[i], targets[i]) for every i (passable padded cells; the
+/// three spans of one length). Per lookup it is several times faster than one call each where the
+/// tables exceed the cache: the lookups go in groups, and each group's index entries and rows are
+/// fetched for all of its lookups at once before any is searched.
+void oracle_lookups(const OracleTables& tables, std::span<const std::uint32_t> sources,
+                    std::span<const std::uint32_t> targets, std::span<std::int8_t> moves);
 
 /// Answers `query` from the oracle: `found` with the cost (and the path from start to goal when
 /// `record_path`), `no_path` for endpoints in different components, `start_blocked`, `goal_blocked`
