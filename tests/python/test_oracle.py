@@ -48,6 +48,24 @@ def test_an_oracle_answers_as_a_star_and_survives_save_and_load(arena, tmp_path)
     assert (loaded.solve_batch(scenario.queries).costs == answered.costs).all()
 
 
+def test_first_moves_answers_an_array_as_first_move_does_each_row(arena):
+    oracle = swarmpath.Oracle.build(arena, threads=1)
+    rng = np.random.default_rng(5)
+    height, width = arena.passable.shape
+    rows = np.column_stack([rng.integers(-2, width + 2, 3000), rng.integers(-2, height + 2, 3000),
+                            rng.integers(-2, width + 2, 3000), rng.integers(-2, height + 2, 3000)])
+    rows = np.vstack([rows, [[1, 11, 1, 11], [2**40, 0, 1, 11]]])
+    moves = oracle.first_moves(rows)
+    assert moves.dtype == np.int8 and moves.shape == (len(rows),)
+    expected = [oracle.first_move((int(r[0]), int(r[1])), (int(r[2]), int(r[3])))
+                if max(r) < 2**31 else -1 for r in rows]
+    assert moves.tolist() == expected
+    assert (moves >= 0).sum() > 500 and moves[-1] == -1 and moves[-2] == -1
+    assert oracle.first_moves(np.zeros((0, 4), dtype=np.int64)).shape == (0,)
+    with pytest.raises(ValueError, match="queries must be an"):
+        oracle.first_moves(np.zeros((3, 3), dtype=np.int64))
+
+
 def test_oracle_files_are_the_command_lines(arena, tmp_path):
     executable = os.environ.get("SWARMPATH_EXECUTABLE")
     if not executable:
