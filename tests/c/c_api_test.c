@@ -818,6 +818,53 @@ static void test_path_oracle(const char* source) {
             CHECK(swarmpath_oracle_load(oracle_path, grid, NULL, &oracle) == SWARMPATH_OK);
         }
     }
+    /* First moves in one call: each agrees with the path the oracle answers (its second cell is one
+       step from the start in that direction), -1 for a query from a cell to itself and off the map,
+       and NULLs or an absurd count refused in the C field names. */
+    {
+        static const int step_x[8] = {0, 1, 0, -1, 1, 1, -1, -1};
+        static const int step_y[8] = {-1, 0, 1, 0, -1, 1, 1, -1};
+        int8_t* moves = malloc(count + 2);
+        int64_t* asked = malloc((count + 2) * 4 * sizeof(int64_t));
+        memcpy(asked, queries, count * 4 * sizeof(int64_t));
+        const int64_t same[4] = {queries[0], queries[1], queries[0], queries[1]};
+        const int64_t off_map[4] = {-1, 0, queries[2], queries[3]};
+        memcpy(asked + 4 * count, same, sizeof(same));
+        memcpy(asked + 4 * (count + 1), off_map, sizeof(off_map));
+        CHECK(swarmpath_oracle_first_moves(oracle, asked, count + 2, moves) == SWARMPATH_OK);
+        size_t disagreements = 0;
+        swarmpath_context* context = NULL;
+        CHECK(swarmpath_context_create(&context) == SWARMPATH_OK);
+        for (size_t index = 0; index < count; index += 7) {
+            swarmpath_result result;
+            CHECK(swarmpath_oracle_solve(oracle, context, queries[4 * index], queries[4 * index + 1],
+                                         queries[4 * index + 2], queries[4 * index + 3], &result) == SWARMPATH_OK);
+            if (result.status != SWARMPATH_QUERY_FOUND || result.path_length < 2) {
+                disagreements += moves[index] >= 0;
+                continue;
+            }
+            int32_t* cells = malloc(result.path_length * 2 * sizeof(int32_t));
+            size_t length = 0;
+            CHECK(swarmpath_context_path(context, cells, result.path_length, &length) == SWARMPATH_OK);
+            const int move = moves[index];
+            if (move < 0 || move > 7 || cells[2] != cells[0] + step_x[move] || cells[3] != cells[1] + step_y[move]) {
+                ++disagreements;
+            }
+            free(cells);
+        }
+        swarmpath_context_destroy(context);
+        CHECK(disagreements == 0);
+        CHECK(moves[count] == -1 && moves[count + 1] == -1);
+        CHECK(swarmpath_oracle_first_moves(oracle, NULL, 3, moves) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+        CHECK(strstr(swarmpath_last_error(), "queries") != NULL);
+        CHECK(swarmpath_oracle_first_moves(oracle, asked, 3, NULL) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+        CHECK(strstr(swarmpath_last_error(), "moves") != NULL);
+        CHECK(swarmpath_oracle_first_moves(oracle, asked, (size_t)-1, moves) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+        CHECK(strstr(swarmpath_last_error(), "count") != NULL);
+        CHECK(swarmpath_oracle_first_moves(NULL, asked, 0, moves) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+        free(asked);
+        free(moves);
+    }
     swarmpath_oracle_destroy(oracle);
 
     /* Refusals: another movement rule than the file's, a missing file, a hex grid, NULLs. */

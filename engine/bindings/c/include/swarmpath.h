@@ -445,6 +445,16 @@ SWARMPATH_API swarmpath_status swarmpath_batch_solve_oracle(swarmpath_batch* bat
                                                             const int64_t* queries, size_t count,
                                                             swarmpath_result* results);
 
+/** The stored first move of each of `count` queries (four int64 each: start x, start y, goal x,
+ *  goal y) into moves[i]: 0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE, 6 SW, 7 NW, or -1 where there is none (an
+ *  endpoint off the map or blocked, the two cells equal, or in areas that do not connect). One call
+ *  for a whole crowd's next steps, on the calling thread, without allocating; its lookups overlap
+ *  their memory fetches, so each costs less than alone. Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a
+ *  NULL oracle, NULL queries or moves with count above 0, count above
+ *  SWARMPATH_MAXIMUM_BATCH_QUERIES). */
+SWARMPATH_API swarmpath_status swarmpath_oracle_first_moves(const swarmpath_oracle* oracle, const int64_t* queries,
+                                                            size_t count, int8_t* moves);
+
 /* ---- Moving AI scenario files ---- */
 
 /** Reads a Moving AI .scen file (at most 600 MiB). Output: *scenario, NULL on failure.

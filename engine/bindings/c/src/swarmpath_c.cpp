@@ -857,6 +857,42 @@ swarmpath_status swarmpath_oracle_solve(const swarmpath_oracle* oracle, swarmpat
     });
 }
 
+swarmpath_status swarmpath_oracle_first_moves(const swarmpath_oracle* oracle, const int64_t* queries, size_t count,
+                                              int8_t* moves) {
+    return guarded([&] {
+        if (oracle == nullptr) return missing("oracle");
+        if (count > SWARMPATH_MAXIMUM_BATCH_QUERIES) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
+                        "count is " + std::to_string(count) + "; at most SWARMPATH_MAXIMUM_BATCH_QUERIES (" +
+                            std::to_string(SWARMPATH_MAXIMUM_BATCH_QUERIES) + ") queries at once");
+        }
+        if (count != 0 && queries == nullptr) return missing("queries");
+        if (count != 0 && moves == nullptr) return missing("moves");
+        // Blocks of requests on the stack: no allocation. A coordinate outside 32 bits is off every
+        // map, and the largest value stands for it.
+        constexpr std::size_t kBlock = 256;
+        batch::MoveRequest requests[kBlock];
+        auto coordinate = [](std::int64_t value) {
+            return value < 0 || value > std::int64_t{0xFFFFFFFF} ? ~std::uint32_t{0}
+                                                                 : static_cast<std::uint32_t>(value);
+        };
+        for (std::size_t first = 0; first < count; first += kBlock) {
+            const std::size_t block = std::min(kBlock, count - first);
+            for (std::size_t index = 0; index < block; ++index) {
+                const std::int64_t* query = queries + 4 * (first + index);
+                requests[index] = {coordinate(query[0]), coordinate(query[1]), coordinate(query[2]),
+                                   coordinate(query[3])};
+            }
+            if (Status answered = oracle->oracle.first_moves(std::span<const batch::MoveRequest>(requests, block),
+                                                             std::span<std::int8_t>(moves + first, block));
+                !answered) {
+                return fail(SWARMPATH_ERROR_INTERNAL, answered.error());
+            }
+        }
+        return SWARMPATH_OK;
+    });
+}
+
 swarmpath_status swarmpath_batch_solve_oracle(swarmpath_batch* batch, const swarmpath_oracle* oracle,
                                               const int64_t* queries, size_t count, swarmpath_result* results) {
     return guarded([&] {
