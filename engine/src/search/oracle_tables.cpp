@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cstring>
 #include <limits>
 #include <string>
 #include <utility>
@@ -323,14 +322,13 @@ Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, s
         seen[position] = true;
     }
     const unsigned direction_limit = tables.moves == Moves::four ? 4U : 8U;
-    const std::size_t run_count = tables.runs.size();
-    if (tables.row_begin[0] != 0 || tables.row_begin[positions] != run_count) {
+    if (tables.row_begin[0] != 0 || tables.row_begin[positions] != tables.runs.size()) {
         return fail("its row index does not cover its runs");
     }
     for (std::size_t source = 0; source < positions; ++source) {
         const std::uint32_t begin = tables.row_begin[source];
         const std::uint32_t end = tables.row_begin[source + 1];
-        if (end <= begin || end > run_count || (tables.runs[begin] >> 3) != 0) {
+        if (end <= begin || end > tables.runs.size() || (tables.runs[begin] >> 3) != 0) {
             return fail("row " + std::to_string(source) + " is malformed");
         }
         std::uint32_t previous = 0;
