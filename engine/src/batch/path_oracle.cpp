@@ -300,7 +300,8 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
     storage->legal_moves = search::oracle_legal_moves(grid, oracle.tables_.moves, oracle.tables_.diagonal);
     oracle.tables_.legal_moves = storage->legal_moves;
     storage->ranks = search::PassableRanks(grid);
-    if (Status valid = search::check_oracle_tables(oracle.tables_, grid, path); !valid) return valid.error();
+    // The cell order and the labels were made above from the map; only the rows came from the file.
+    if (Status valid = search::check_oracle_rows(oracle.tables_, grid, path); !valid) return valid.error();
     oracle.storage_ = std::move(storage);
     oracle.preparation_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return oracle;

@@ -303,7 +303,7 @@ std::vector<std::uint8_t> oracle_legal_moves(const grid::Grid& grid, Moves moves
     });
 }
 
-Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, std::string_view origin) {
+Status check_oracle_rows(const OracleTables& tables, const grid::Grid& grid, std::string_view origin) {
     auto fail = [&](const std::string& message) -> Error { return Error{std::string(origin), 0, 0, message}; };
     if (tables.width != grid.width() || tables.height != grid.height()) {
         return fail("built for a " + std::to_string(tables.width) + " x " + std::to_string(tables.height) +
@@ -314,12 +314,6 @@ Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, s
         tables.row_begin.size() != positions + 1 || tables.legal_moves.size() != positions ||
         positions >= kMaximumOraclePositions) {
         return fail("its tables do not match the map's passable cells");
-    }
-    std::vector<bool> seen(positions, false);
-    for (std::uint32_t position : tables.position_of_rank) {
-        if (position >= positions || seen[position])
-            return fail("its cell order is not a permutation of the passable cells");
-        seen[position] = true;
     }
     const unsigned direction_limit = tables.moves == Moves::four ? 4U : 8U;
     if (tables.row_begin[0] != 0 || tables.row_begin[positions] != tables.runs.size()) {
@@ -340,6 +334,19 @@ Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, s
             }
             previous = word >> 3;
         }
+    }
+    return Success{};
+}
+
+Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, std::string_view origin) {
+    if (Status rows = check_oracle_rows(tables, grid, origin); !rows) return rows;
+    auto fail = [&](const std::string& message) -> Error { return Error{std::string(origin), 0, 0, message}; };
+    const std::size_t positions = tables.position_of_rank.size();
+    std::vector<bool> seen(positions, false);
+    for (std::uint32_t position : tables.position_of_rank) {
+        if (position >= positions || seen[position])
+            return fail("its cell order is not a permutation of the passable cells");
+        seen[position] = true;
     }
     // The component labels decide "unreachable" without a search, so they must group the cells as
     // the map's own components do: each map label has one stored label, no two the same, whatever

@@ -126,6 +126,12 @@ std::vector<std::uint8_t> oracle_legal_moves(const grid::Grid& grid, Moves moves
 /// error names what is wrong; `origin` prefixes it.
 Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, std::string_view origin);
 
+/// The part of check_oracle_tables that reads the rows: sizes, the row index and every run (ordered,
+/// starting at position 0, directions the movement model has, positions in range). Enough on its own
+/// when the cell order and the component labels were made from the grid by make_oracle_layout, as
+/// loading a file does: only the rows come from the file.
+Status check_oracle_rows(const OracleTables& tables, const grid::Grid& grid, std::string_view origin);
+
 /// A worker's scratch for building rows: costs, first-move sets and settled marks per padded cell,
 /// the cells settled (to reset them after the row), and Dial's buckets. Sized by the first row
 /// built, then reused; between rows every cost is unset and no cell settled.
