@@ -330,31 +330,30 @@ Status Oracle::first_moves(std::span<const MoveRequest> requests, std::span<std:
     std::uint32_t targets[kBlock];
     const grid::PaddedLayout layout = grid_->layout();
     const search::PassableRanks& ranks = *tables_.ranks;
+    // Whether a request is on the map and on passable cells, and its cells if so.
+    auto cells_of = [&](const MoveRequest& request, std::uint32_t& source, std::uint32_t& target) {
+        if (!grid_->contains(request.start_x, request.start_y) || !grid_->contains(request.goal_x, request.goal_y)) {
+            return false;
+        }
+        source = layout.padded(request.start_x, request.start_y);
+        target = layout.padded(request.goal_x, request.goal_y);
+        return ranks.passable(source) && ranks.passable(target);
+    };
     for (std::size_t first = 0; first < requests.size(); first += kBlock) {
         const std::size_t count = std::min(kBlock, requests.size() - first);
+        // The stand-in is the start of the block's first valid request (usually its very first).
+        std::size_t first_valid = 0;
         std::uint32_t stand_in = 0;
-        bool any_valid = false;
-        for (std::size_t index = 0; index < count; ++index) {
-            const MoveRequest& request = requests[first + index];
-            bool valid =
-                grid_->contains(request.start_x, request.start_y) && grid_->contains(request.goal_x, request.goal_y);
-            if (valid) {
-                sources[index] = layout.padded(request.start_x, request.start_y);
-                targets[index] = layout.padded(request.goal_x, request.goal_y);
-                valid = ranks.passable(sources[index]) && ranks.passable(targets[index]);
-            }
-            if (valid && !any_valid) {
-                stand_in = sources[index];
-                any_valid = true;
-            }
-            if (!valid) sources[index] = targets[index] = ~std::uint32_t{0};
-        }
-        if (!any_valid) {
+        std::uint32_t unused = 0;
+        while (first_valid < count && !cells_of(requests[first + first_valid], stand_in, unused)) ++first_valid;
+        if (first_valid == count) {
             std::fill_n(moves.begin() + static_cast<std::ptrdiff_t>(first), count, std::int8_t{-1});
             continue;
         }
         for (std::size_t index = 0; index < count; ++index) {
-            if (sources[index] == ~std::uint32_t{0}) sources[index] = targets[index] = stand_in;
+            if (!cells_of(requests[first + index], sources[index], targets[index])) {
+                sources[index] = targets[index] = stand_in;
+            }
         }
         search::oracle_lookups(tables_, std::span<const std::uint32_t>(sources, count),
                                std::span<const std::uint32_t>(targets, count), moves.subspan(first, count));

@@ -423,18 +423,25 @@ swarmpath_status copy_shaped_path(const std::vector<grid::CellIndex>& path, cons
     return copy_points(search::smooth(grid, points, origin.rules), xy, capacity, length);
 }
 
-/// A batch's inputs checked before any is read: the handle, the count's bound, the buffers.
-swarmpath_status check_batch_inputs(const swarmpath_batch* batch, const std::int64_t* queries, std::size_t count,
-                                    const swarmpath_result* results) {
-    if (batch == nullptr) return missing("batch");
+/// A call's query buffers checked before any is read: the count's bound, then `queries` and the
+/// output buffer (named `output_name`, as the caller's header calls it) wherever the count needs them.
+swarmpath_status check_query_buffers(const std::int64_t* queries, std::size_t count, const void* output,
+                                     const char* output_name) {
     if (count > SWARMPATH_MAXIMUM_BATCH_QUERIES) {
         return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
-                    "count is " + std::to_string(count) + "; a batch holds at most SWARMPATH_MAXIMUM_BATCH_QUERIES (" +
+                    "count is " + std::to_string(count) + "; one call takes at most SWARMPATH_MAXIMUM_BATCH_QUERIES (" +
                         std::to_string(SWARMPATH_MAXIMUM_BATCH_QUERIES) + ") queries");
     }
     if (count != 0 && queries == nullptr) return missing("queries");
-    if (count != 0 && results == nullptr) return missing("results");
+    if (count != 0 && output == nullptr) return missing(output_name);
     return SWARMPATH_OK;
+}
+
+/// A batch's inputs checked before any is read: the handle, then the query buffers.
+swarmpath_status check_batch_inputs(const swarmpath_batch* batch, const std::int64_t* queries, std::size_t count,
+                                    const swarmpath_result* results) {
+    if (batch == nullptr) return missing("batch");
+    return check_query_buffers(queries, count, results, "results");
 }
 
 void fill_result(const search::Result& result, swarmpath_result& out) {
@@ -861,13 +868,10 @@ swarmpath_status swarmpath_oracle_first_moves(const swarmpath_oracle* oracle, co
                                               int8_t* moves) {
     return guarded([&] {
         if (oracle == nullptr) return missing("oracle");
-        if (count > SWARMPATH_MAXIMUM_BATCH_QUERIES) {
-            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
-                        "count is " + std::to_string(count) + "; at most SWARMPATH_MAXIMUM_BATCH_QUERIES (" +
-                            std::to_string(SWARMPATH_MAXIMUM_BATCH_QUERIES) + ") queries at once");
+        if (const swarmpath_status checked = check_query_buffers(queries, count, moves, "moves");
+            checked != SWARMPATH_OK) {
+            return checked;
         }
-        if (count != 0 && queries == nullptr) return missing("queries");
-        if (count != 0 && moves == nullptr) return missing("moves");
         // Blocks of requests on the stack: no allocation. A coordinate outside 32 bits is off every
         // map, and the largest value stands for it.
         constexpr std::size_t kBlock = 256;
