@@ -5,6 +5,7 @@
 // path's first step; against the engine's own A* on random maps, the same status and cost for random
 // pairs, off-map ones included. Builds are the same bytes for one and two threads; load() refuses files built
 // for another map, rule or terrain, damaged, truncated or of another version, naming the file.
+// Every copy of the lookup code the processor runs (plain, POPCNT, AVX-512) answers alike.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -18,6 +19,7 @@
 #include "reference_dijkstra.hpp"
 #include "rule_sets.hpp"
 #include "search/moves.hpp"
+#include "search/oracle_instructions.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/grid/grid.hpp"
@@ -372,6 +374,52 @@ TEST_F(PathOracleFiles, FirstMovesAnswersEveryRequestAsFirstMoveDoes) {
     EXPECT_GT(answered, 1000U);  // most requests are between passable cells of one area
     std::vector<std::int8_t> too_few(3);
     EXPECT_FALSE(oracle->first_moves(requests, too_few));
+}
+
+// Every copy of the lookup code this processor runs (plain, POPCNT, AVX-512) answers as the plain one,
+// on a map whose rows include some longer than the AVX-512 copy's window of 64 runs (so that its
+// halving steps run too).
+TEST(PathOracleInstructions, EveryCopyTheProcessorRunsAnswersAsThePlainOne) {
+    std::mt19937_64 random(19);
+    const io::MapFile map = testing::random_map(random, 140, 120, 0.3);
+    const grid::Grid grid = *grid::Grid::build(map, grid::TerrainTable::benchmark());
+    batch::BatchSolver workers(2);
+    Expected<batch::Oracle> oracle = batch::Oracle::build(grid, {}, "random.map", workers);
+    ASSERT_TRUE(oracle);
+    const search::OracleTables& tables = oracle->tables();
+    std::uint32_t longest_row = 0;
+    for (std::size_t rank = 0; rank + 1 < tables.row_begin.size(); ++rank) {
+        longest_row = std::max(longest_row, tables.row_begin[rank + 1] - tables.row_begin[rank]);
+    }
+    ASSERT_GT(longest_row, 64U) << "the map should have rows longer than the AVX-512 window";
+    std::vector<std::uint32_t> passable;
+    const grid::PaddedLayout layout = grid.layout();
+    for (std::uint32_t y = 0; y < grid.height(); ++y) {
+        for (std::uint32_t x = 0; x < grid.width(); ++x) {
+            if (grid.passable(x, y)) passable.push_back(layout.padded(x, y));
+        }
+    }
+    std::vector<std::uint32_t> sources;
+    std::vector<std::uint32_t> targets;
+    for (int lookup = 0; lookup < 20000; ++lookup) {
+        sources.push_back(passable[random() % passable.size()]);
+        targets.push_back(lookup % 101 == 0 ? sources.back() : passable[random() % passable.size()]);
+    }
+    std::vector<std::int8_t> plain(sources.size(), 99);
+    search::oracle_lookups_with(search::OracleInstructions::plain, tables, sources, targets, plain);
+    std::size_t found = 0;
+    for (std::size_t index = 0; index < sources.size(); ++index) {
+        ASSERT_EQ(plain[index], search::oracle_lookup(tables, sources[index], targets[index])) << "lookup " << index;
+        found += plain[index] >= 0 ? 1 : 0;
+    }
+    EXPECT_GT(found, sources.size() / 2);
+    for (const search::OracleInstructions copy :
+         {search::OracleInstructions::popcount, search::OracleInstructions::avx512}) {
+        if (!search::processor_runs(copy)) continue;
+        std::vector<std::int8_t> moves(sources.size(), 99);
+        search::oracle_lookups_with(copy, tables, sources, targets, moves);
+        EXPECT_EQ(moves, plain) << "copy " << static_cast<int>(copy);
+    }
 }
 
 TEST_F(PathOracleFiles, FilesForAnotherMapRuleOrTerrainAndDamagedFilesAreRefused) {

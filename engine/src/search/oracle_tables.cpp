@@ -19,10 +19,14 @@
 #include "search/best_first/cost_models.hpp"
 #include "search/best_first/platform.hpp"
 #include "search/moves.hpp"
+#include "search/oracle_instructions.hpp"
 #include "swarmpath/search/components.hpp"
 
 #if SWARMPATH_SSE2
 #include <emmintrin.h>
+#endif
+#if SWARMPATH_AVX512_CLONE
+#include <immintrin.h>
 #endif
 
 namespace swarmpath::search {
@@ -375,6 +379,11 @@ Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, s
 
 namespace {
 
+/// The instructions a copy of the query code is compiled for (search/oracle_instructions.hpp): plain
+/// C++ (and SSE2), with POPCNT for ranks, or with POPCNT and AVX-512 (a row's window of runs compared
+/// sixteen at a time).
+using Instructions = OracleInstructions;
+
 /// Oracles whose rows and row index fill more than this are followed with the rows ahead fetched
 /// early (follow's kPrefetch): smaller ones stay in the second-level cache, where the fetches
 /// would only cost instructions (measured: docs/path-oracle.md, "How a query is answered").
@@ -422,6 +431,47 @@ static_assert(kCountedRuns * sizeof(std::uint32_t) <= kOracleRunSlack, "a counte
     return static_cast<std::uint8_t>(base[before - 1] & 7U);
 }
 
+#if SWARMPATH_AVX512_CLONE
+/// Rows are searched by halving down to this many runs in the AVX-512 copy: most rows are shorter,
+/// so most lookups take no halving step (and no mispredicted loop exit) at all.
+constexpr std::size_t kWideCountedRuns = 64;
+
+/// move_in_runs with AVX-512: the window's runs compared with the key sixteen at a time, unsigned,
+/// into a mask of those starting at or before `target`; the runs of a row ascend, so the runs
+/// counted are the mask's set bits. Lanes past the window's `count` runs are masked off, loads
+/// included, so the window never reads past its row (no slack needed, no line of the next row
+/// fetched).
+[[gnu::target("avx512f,bmi2,popcnt")]] inline std::uint8_t move_in_runs_avx512(const std::uint32_t* base,
+                                                                               std::size_t count,
+                                                                               std::uint32_t target) {
+    const std::uint32_t key = (target << 3) | 7U;
+    while (count > kWideCountedRuns) {
+        const std::size_t half = count / 2;
+        base = base[half] <= key ? base + half : base;
+        count -= half;
+    }
+    const __m512i keys = _mm512_set1_epi32(static_cast<int>(key));
+    const std::uint64_t lanes = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(count));
+    std::uint64_t at_or_before = 0;
+    for (unsigned part = 0; part < kWideCountedRuns / 16; ++part) {
+        const auto part_lanes = static_cast<__mmask16>(lanes >> (16 * part));
+        const __m512i words = _mm512_maskz_loadu_epi32(part_lanes, base + 16 * part);
+        at_or_before |= std::uint64_t{_mm512_mask_cmple_epu32_mask(part_lanes, words, keys)} << (16 * part);
+    }
+    return static_cast<std::uint8_t>(base[std::popcount(at_or_before) - 1] & 7U);
+}
+#endif
+
+/// move_in_runs in the copy's instructions.
+template <Instructions kInstructions>
+[[gnu::always_inline]] inline std::uint8_t move_in_window(const std::uint32_t* base, std::size_t count,
+                                                          std::uint32_t target) {
+#if SWARMPATH_AVX512_CLONE
+    if constexpr (kInstructions == Instructions::avx512) return move_in_runs_avx512(base, count, target);
+#endif
+    return move_in_runs(base, count, target);
+}
+
 /// The first run of the row of rank `source`.
 [[gnu::always_inline]] inline const std::uint32_t* row_start(const OracleTables& tables, std::uint32_t source) {
     return tables.runs.data() + tables.row_begin[source];
@@ -430,15 +480,17 @@ static_assert(kCountedRuns * sizeof(std::uint32_t) <= kOracleRunSlack, "a counte
 /// The direction of the stored first move from the cell of rank `source` towards the cell at
 /// position `target`: that of the last run of the row starting at or before `target`. Meaningful
 /// only for two distinct cells of one component.
+template <Instructions kInstructions>
 [[gnu::always_inline]] inline std::uint8_t move_in_row(const OracleTables& tables, std::uint32_t source,
                                                        std::uint32_t target) {
-    return move_in_runs(row_start(tables, source), tables.row_begin[source + 1] - tables.row_begin[source], target);
+    return move_in_window<kInstructions>(row_start(tables, source),
+                                         tables.row_begin[source + 1] - tables.row_begin[source], target);
 }
 
 /// A rank with the POPCNT instruction (in the copy compiled for it) or PassableRanks' own count.
-template <bool kHardwareCount>
+template <Instructions kInstructions>
 [[gnu::always_inline]] inline std::uint32_t rank_of(const PassableRanks& ranks, std::uint32_t cell) {
-    if constexpr (kHardwareCount) {
+    if constexpr (kInstructions != Instructions::plain) {
         return ranks.count_before(cell) + static_cast<std::uint32_t>(std::popcount(ranks.bits_below(cell)));
     } else {
         return ranks.rank(cell);
@@ -447,13 +499,13 @@ template <bool kHardwareCount>
 
 /// The first move of an oracle lookup between two passable padded cells, or -1 when they are the
 /// same cell or lie in different components.
-template <bool kHardwareCount>
+template <Instructions kInstructions>
 [[gnu::always_inline]] inline int lookup(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
     const PassableRanks& ranks = *tables.ranks;
-    const std::uint32_t source_rank = rank_of<kHardwareCount>(ranks, source);
-    const std::uint32_t target_rank = rank_of<kHardwareCount>(ranks, target);
+    const std::uint32_t source_rank = rank_of<kInstructions>(ranks, source);
+    const std::uint32_t target_rank = rank_of<kInstructions>(ranks, target);
     if (source == target || tables.component_of_rank[source_rank] != tables.component_of_rank[target_rank]) return -1;
-    return move_in_row(tables, source_rank, tables.position_of_rank[target_rank]);
+    return move_in_row<kInstructions>(tables, source_rank, tables.position_of_rank[target_rank]);
 }
 
 /// Lookups go through oracle_lookups this many at a time: enough for the fetches of one group to
@@ -463,7 +515,7 @@ constexpr std::size_t kLookupGroup = 16;
 /// oracle_lookups in three passes over each group of lookups, each pass only starting fetches that
 /// the next one needs: the ranks, then the row bounds (and the first, middle and last line of each
 /// row, where a search reads), then the searches.
-template <bool kHardwareCount>
+template <Instructions kInstructions>
 [[gnu::always_inline]] inline void lookups(const OracleTables& tables, const std::uint32_t* sources,
                                            const std::uint32_t* targets, std::int8_t* moves, std::size_t count) {
     const PassableRanks& ranks = *tables.ranks;
@@ -477,8 +529,8 @@ template <bool kHardwareCount>
     for (std::size_t first = 0; first < count; first += kLookupGroup) {
         const std::size_t group = std::min(kLookupGroup, count - first);
         for (std::size_t index = 0; index < group; ++index) {
-            source_rank[index] = rank_of<kHardwareCount>(ranks, sources[first + index]);
-            target_rank[index] = rank_of<kHardwareCount>(ranks, targets[first + index]);
+            source_rank[index] = rank_of<kInstructions>(ranks, sources[first + index]);
+            target_rank[index] = rank_of<kInstructions>(ranks, targets[first + index]);
             __builtin_prefetch(row_begin + source_rank[index]);
             __builtin_prefetch(component + source_rank[index]);
             __builtin_prefetch(component + target_rank[index]);
@@ -495,10 +547,9 @@ template <bool kHardwareCount>
         for (std::size_t index = 0; index < group; ++index) {
             const bool apart = sources[first + index] == targets[first + index] ||
                                component[source_rank[index]] != component[target_rank[index]];
-            moves[first + index] =
-                apart
-                    ? std::int8_t{-1}
-                    : static_cast<std::int8_t>(move_in_runs(row[index], row_runs[index], position[target_rank[index]]));
+            moves[first + index] = apart ? std::int8_t{-1}
+                                         : static_cast<std::int8_t>(move_in_window<kInstructions>(
+                                               row[index], row_runs[index], position[target_rank[index]]));
         }
     }
 }
@@ -519,7 +570,7 @@ inline void refuse_damaged_table(std::uint64_t steps, Result& result) {
 /// which would touch several lines one after the other, then finds them in cache. `first_row` is 2
 /// when the direction did not change (the next cell's row was fetched on the last step, as the row two
 /// steps ahead), so only the second row and the third entry are new; 1 otherwise.
-template <bool kHardwareCount>
+template <Instructions kInstructions>
 [[gnu::always_inline]] inline void prefetch_rows_ahead(const OracleTables& tables, std::uint32_t padded,
                                                        std::int32_t stride, int first_row) {
     const PassableRanks& ranks = *tables.ranks;
@@ -529,7 +580,7 @@ template <bool kHardwareCount>
         ahead = static_cast<std::uint32_t>(static_cast<std::int32_t>(ahead) + stride);
         if (!ranks.passable(ahead)) break;
         if (distance < first_row) continue;
-        const std::uint32_t ahead_rank = rank_of<kHardwareCount>(ranks, ahead);
+        const std::uint32_t ahead_rank = rank_of<kInstructions>(ranks, ahead);
         if (distance == 3) {
             __builtin_prefetch(row_begin + ahead_rank);
             break;
@@ -542,7 +593,7 @@ template <bool kHardwareCount>
 
 /// Follows first moves from the start to the goal, two passable cells of one component. The cost
 /// model, the bit count and the fetching ahead are chosen once per query (oracle_solve).
-template <bool kUniform, bool kHardwareCount, bool kPrefetch>
+template <bool kUniform, Instructions kInstructions, bool kPrefetch>
 [[gnu::always_inline]] inline void follow(const grid::Grid& grid, const OracleTables& tables, std::uint32_t padded,
                                           std::uint32_t goal, std::uint32_t cell, bool record_path, Result& result) {
     const PassableRanks& ranks = *tables.ranks;
@@ -566,11 +617,11 @@ template <bool kUniform, bool kHardwareCount, bool kPrefetch>
     // length (a legal table never revisits a cell: every step lowers the cost still to go).
     std::uint32_t remembered = padded;
     std::uint64_t remember_at = 1;
-    const std::uint32_t target = tables.position_of_rank[rank_of<kHardwareCount>(ranks, goal)];
-    std::uint32_t rank = rank_of<kHardwareCount>(ranks, padded);
+    const std::uint32_t target = tables.position_of_rank[rank_of<kInstructions>(ranks, goal)];
+    std::uint32_t rank = rank_of<kInstructions>(ranks, padded);
     [[maybe_unused]] std::size_t previous_direction = kDirectionCount;  // none yet
     while (padded != goal) {
-        const auto direction = static_cast<std::size_t>(move_in_row(tables, rank, target));
+        const auto direction = static_cast<std::size_t>(move_in_row<kInstructions>(tables, rank, target));
         const bool legal = ((legal_moves[rank] >> direction) & 1U) != 0;
         cell = static_cast<std::uint32_t>(static_cast<std::int32_t>(cell) + cell_step[direction]);
         padded = static_cast<std::uint32_t>(static_cast<std::int32_t>(padded) + padded_step[direction]);
@@ -592,12 +643,12 @@ template <bool kUniform, bool kHardwareCount, bool kPrefetch>
             const grid::TerrainKind& kind = kinds[kind_of[padded]];
             cost += direction < 4 ? kind.straight_units : kind.diagonal_units;
         }
-        rank = rank_of<kHardwareCount>(ranks, padded);
+        rank = rank_of<kInstructions>(ranks, padded);
         if constexpr (kPrefetch) {
             // The rows of the next cells in this direction, fetched while this step's row is searched.
             const int first_row = direction == previous_direction ? 2 : 1;
             previous_direction = direction;
-            prefetch_rows_ahead<kHardwareCount>(tables, padded, padded_step[direction], first_row);
+            prefetch_rows_ahead<kInstructions>(tables, padded, padded_step[direction], first_row);
         }
         if (record_path) result.path.push_back(grid::CellIndex{cell});
     }
@@ -614,19 +665,19 @@ using LookupsFunction = void (*)(const OracleTables&, const std::uint32_t*, cons
 
 /// Every variant of follow(), lookup() and lookups() for one way of counting bits, as plain
 /// functions (the always-inline bodies instantiated once each); follows are indexed [uniform][prefetch].
-template <bool kHardwareCount>
+template <Instructions kInstructions>
 struct QueryFunctions {
     template <bool kUniform, bool kPrefetch>
     static void follow_with(const grid::Grid& grid, const OracleTables& tables, std::uint32_t padded,
                             std::uint32_t goal, std::uint32_t cell, bool record_path, Result& result) {
-        follow<kUniform, kHardwareCount, kPrefetch>(grid, tables, padded, goal, cell, record_path, result);
+        follow<kUniform, kInstructions, kPrefetch>(grid, tables, padded, goal, cell, record_path, result);
     }
     static int lookup_with(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
-        return lookup<kHardwareCount>(tables, source, target);
+        return lookup<kInstructions>(tables, source, target);
     }
     static void lookups_with(const OracleTables& tables, const std::uint32_t* sources, const std::uint32_t* targets,
                              std::int8_t* moves, std::size_t count) {
-        lookups<kHardwareCount>(tables, sources, targets, moves, count);
+        lookups<kInstructions>(tables, sources, targets, moves, count);
     }
     static constexpr FollowFunction follows[2][2] = {{&follow_with<false, false>, &follow_with<false, true>},
                                                      {&follow_with<true, false>, &follow_with<true, true>}};
@@ -639,17 +690,50 @@ template <bool kUniform, bool kPrefetch>
 [[gnu::target("popcnt")]] void follow_counted(const grid::Grid& grid, const OracleTables& tables, std::uint32_t padded,
                                               std::uint32_t goal, std::uint32_t cell, bool record_path,
                                               Result& result) {
-    follow<kUniform, true, kPrefetch>(grid, tables, padded, goal, cell, record_path, result);
+    follow<kUniform, Instructions::popcount, kPrefetch>(grid, tables, padded, goal, cell, record_path, result);
 }
 [[gnu::target("popcnt")]] int lookup_counted(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
-    return lookup<true>(tables, source, target);
+    return lookup<Instructions::popcount>(tables, source, target);
 }
 [[gnu::target("popcnt")]] void lookups_counted(const OracleTables& tables, const std::uint32_t* sources,
                                                const std::uint32_t* targets, std::int8_t* moves, std::size_t count) {
-    lookups<true>(tables, sources, targets, moves, count);
+    lookups<Instructions::popcount>(tables, sources, targets, moves, count);
 }
 constexpr FollowFunction kCountedFollows[2][2] = {{&follow_counted<false, false>, &follow_counted<false, true>},
                                                   {&follow_counted<true, false>, &follow_counted<true, true>}};
+
+#if SWARMPATH_AVX512_CLONE
+// The AVX-512 copies, as the POPCNT ones.
+template <bool kUniform, bool kPrefetch>
+[[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] void follow_avx512(const grid::Grid& grid,
+                                                                        const OracleTables& tables,
+                                                                        std::uint32_t padded, std::uint32_t goal,
+                                                                        std::uint32_t cell, bool record_path,
+                                                                        Result& result) {
+    follow<kUniform, Instructions::avx512, kPrefetch>(grid, tables, padded, goal, cell, record_path, result);
+}
+[[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] int lookup_avx512(const OracleTables& tables, std::uint32_t source,
+                                                                       std::uint32_t target) {
+    return lookup<Instructions::avx512>(tables, source, target);
+}
+[[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] void lookups_avx512(const OracleTables& tables,
+                                                                         const std::uint32_t* sources,
+                                                                         const std::uint32_t* targets,
+                                                                         std::int8_t* moves, std::size_t count) {
+    lookups<Instructions::avx512>(tables, sources, targets, moves, count);
+}
+constexpr FollowFunction kAvx512Follows[2][2] = {{&follow_avx512<false, false>, &follow_avx512<false, true>},
+                                                 {&follow_avx512<true, false>, &follow_avx512<true, true>}};
+
+bool processor_has_avx512() {
+    static const bool has = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx512f") != 0 && __builtin_cpu_supports("bmi2") != 0 &&
+               __builtin_cpu_supports("popcnt") != 0;
+    }();
+    return has;
+}
+#endif
 
 bool processor_counts_bits() {
     static const bool counts = [] {
@@ -661,31 +745,77 @@ bool processor_counts_bits() {
 #endif
 
 FollowFunction follow_function(bool uniform, bool prefetch) {
+#if SWARMPATH_AVX512_CLONE
+    if (processor_has_avx512()) return kAvx512Follows[uniform ? 1 : 0][prefetch ? 1 : 0];
+#endif
 #if SWARMPATH_POPCNT_CLONE
     if (processor_counts_bits()) return kCountedFollows[uniform ? 1 : 0][prefetch ? 1 : 0];
 #endif
-    return QueryFunctions<false>::follows[uniform ? 1 : 0][prefetch ? 1 : 0];
+    return QueryFunctions<Instructions::plain>::follows[uniform ? 1 : 0][prefetch ? 1 : 0];
 }
 
 }  // namespace
 
 int oracle_lookup(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
+#if SWARMPATH_AVX512_CLONE
+    if (processor_has_avx512()) return lookup_avx512(tables, source, target);
+#endif
 #if SWARMPATH_POPCNT_CLONE
     if (processor_counts_bits()) return lookup_counted(tables, source, target);
 #endif
-    return QueryFunctions<false>::lookup_with(tables, source, target);
+    return QueryFunctions<Instructions::plain>::lookup_with(tables, source, target);
 }
 
-void oracle_lookups(const OracleTables& tables, std::span<const std::uint32_t> sources,
-                    std::span<const std::uint32_t> targets, std::span<std::int8_t> moves) {
-    const std::size_t count = std::min({sources.size(), targets.size(), moves.size()});
+OracleInstructions oracle_instructions() {
+#if SWARMPATH_AVX512_CLONE
+    if (processor_has_avx512()) return OracleInstructions::avx512;
+#endif
 #if SWARMPATH_POPCNT_CLONE
-    if (processor_counts_bits()) {
+    if (processor_counts_bits()) return OracleInstructions::popcount;
+#endif
+    return OracleInstructions::plain;
+}
+
+bool processor_runs(OracleInstructions instructions) {
+    switch (instructions) {
+#if SWARMPATH_AVX512_CLONE
+        case OracleInstructions::avx512:
+            return processor_has_avx512();
+#endif
+#if SWARMPATH_POPCNT_CLONE
+        case OracleInstructions::popcount:
+            return processor_counts_bits();
+#endif
+        case OracleInstructions::plain:
+            return true;
+        default:
+            return false;
+    }
+}
+
+void oracle_lookups_with(OracleInstructions instructions, const OracleTables& tables,
+                         std::span<const std::uint32_t> sources, std::span<const std::uint32_t> targets,
+                         std::span<std::int8_t> moves) {
+    const std::size_t count = std::min({sources.size(), targets.size(), moves.size()});
+#if SWARMPATH_AVX512_CLONE
+    if (instructions == OracleInstructions::avx512 && processor_has_avx512()) {
+        lookups_avx512(tables, sources.data(), targets.data(), moves.data(), count);
+        return;
+    }
+#endif
+#if SWARMPATH_POPCNT_CLONE
+    if (instructions == OracleInstructions::popcount && processor_counts_bits()) {
         lookups_counted(tables, sources.data(), targets.data(), moves.data(), count);
         return;
     }
 #endif
-    QueryFunctions<false>::lookups_with(tables, sources.data(), targets.data(), moves.data(), count);
+    (void)instructions;
+    QueryFunctions<Instructions::plain>::lookups_with(tables, sources.data(), targets.data(), moves.data(), count);
+}
+
+void oracle_lookups(const OracleTables& tables, std::span<const std::uint32_t> sources,
+                    std::span<const std::uint32_t> targets, std::span<std::int8_t> moves) {
+    oracle_lookups_with(oracle_instructions(), tables, sources, targets, moves);
 }
 
 void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Query& query, bool record_path,

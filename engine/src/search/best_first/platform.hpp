@@ -32,3 +32,10 @@
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__) && !defined(SWARMPATH_PORTABLE)
 #define SWARMPATH_POPCNT_CLONE 1
 #endif
+
+// A copy of the path oracle's query code compiled for AVX-512 (with POPCNT), taken at run time where
+// the processor has it (search/oracle_tables.cpp): a row's window of 16 runs is compared in one
+// instruction.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(SWARMPATH_PORTABLE)
+#define SWARMPATH_AVX512_CLONE 1
+#endif
