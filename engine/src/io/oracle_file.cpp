@@ -131,13 +131,12 @@ std::span<const std::uint32_t> OracleFileBytes::section(std::uint64_t offset, st
     return {reinterpret_cast<const std::uint32_t*>(base + offset), count};
 }
 
-std::vector<std::uint32_t> unpack_oracle_runs(std::span<const std::uint8_t> bytes, std::uint64_t count,
-                                              std::uint32_t run_bytes, std::size_t slack) {
-    std::vector<std::uint32_t> runs(count + slack, 0);
-    for (std::uint64_t index = 0; index < count; ++index) {
+void unpack_oracle_runs(std::span<const std::uint8_t> bytes, std::uint32_t run_bytes, std::span<std::uint32_t> runs) {
+    const std::size_t count = std::min<std::size_t>(bytes.size() / run_bytes, runs.size());
+    for (std::size_t index = 0; index < count; ++index) {
+        runs[index] = 0;
         std::memcpy(&runs[index], bytes.data() + index * run_bytes, run_bytes);
     }
-    return runs;
 }
 
 std::span<const std::uint8_t> OracleFileBytes::section_bytes(std::uint64_t offset, std::uint64_t count) const {

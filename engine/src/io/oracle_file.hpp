@@ -104,10 +104,10 @@ struct OracleSectionData {
     return wide || positions >= kOracleNarrowRunPositions ? 4U : 3U;
 }
 
-/// The `count` runs stored from `bytes`, `run_bytes` each, as whole words, followed by `slack` zero
-/// words.
-std::vector<std::uint32_t> unpack_oracle_runs(std::span<const std::uint8_t> bytes, std::uint64_t count,
-                                              std::uint32_t run_bytes, std::size_t slack);
+/// The runs stored in `bytes`, `run_bytes` each, as whole words into the first of `runs` (one per
+/// run at least; the caller's memory, so that it can choose its pages). Words beyond the runs are
+/// left as they are.
+void unpack_oracle_runs(std::span<const std::uint8_t> bytes, std::uint32_t run_bytes, std::span<std::uint32_t> runs);
 
 /// A header with its magic, version and size filled in and every other field zero.
 OracleFileHeader new_oracle_header();
