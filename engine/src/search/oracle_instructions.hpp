@@ -1,7 +1,7 @@
 // Which copy of the path oracle's query code runs (search/oracle_tables.cpp): plain C++, one built
 // for POPCNT, or one built for AVX-512 with POPCNT and BMI2, taken at run time by what the processor
-// has (the widest it runs). Internal to the engine; tests run every copy the processor can and check
-// that they answer alike, so that a copy the test machine would not pick by itself is still tested.
+// has (the widest it runs; path following stops at POPCNT). Internal to the engine; tests run every copy the processor
+// can and check that they answer alike, so that a copy the test machine would not pick by itself is still tested.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +13,8 @@ struct OracleTables;  // swarmpath/search/oracle_tables.hpp, which this header's
 
 enum class OracleInstructions { plain, popcount, avx512 };
 
-/// The copy oracle_lookup, oracle_lookups and oracle_solve take on this processor.
+/// The copy oracle_lookup and oracle_lookups take on this processor. Following a path (oracle_solve)
+/// never takes the AVX-512 copy: it was measured slower there (search/oracle_tables.cpp).
 [[nodiscard]] OracleInstructions oracle_instructions();
 
 /// Whether this build has the copy and this processor can run it (plain: always).
