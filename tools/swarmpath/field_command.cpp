@@ -2,10 +2,9 @@
 // whole map and writes it in the binary layout of swarmpath/io/field_file.hpp, plus a PNG picture:
 // cost to the goal as colour (dark blue near, through green, to yellow far), blocked cells black,
 // cells that cannot reach the goal grey, the goal white; on maps of at most 64 cells a side each cell
-// is drawn 9 pixels wide with an arrow showing its next step. libpng is used directly here for square
-// maps; hex and triangle maps are drawn in their own shapes through map_picture (without arrows).
-#include <png.h>
-
+// is drawn 9 pixels wide with an arrow showing its next step. Square maps are drawn here and encoded
+// by map_picture's png_from_pixels; hex and triangle maps are drawn in their own shapes through
+// map_picture (without arrows).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -61,32 +60,6 @@ Colour ramp(double t) {
     const Colour& low = stops[index];
     const Colour& high = stops[index + 1];
     return {mix(low.red, high.red), mix(low.green, high.green), mix(low.blue, high.blue)};
-}
-
-void append_bytes(png_structp png, png_bytep data, png_size_t length) {
-    auto* out = static_cast<std::string*>(png_get_io_ptr(png));
-    out->append(reinterpret_cast<const char*>(data), length);
-}
-
-/// Encodes RGB rows as PNG into `out`; false on a libpng error.
-bool encode_png(const std::vector<std::uint8_t>& pixels, std::uint32_t width, std::uint32_t height, std::string& out) {
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
-    if (png == nullptr) return false;
-    png_infop info = png_create_info_struct(png);
-    if (info == nullptr || setjmp(png_jmpbuf(png))) {  // NOLINT(cert-err52-cpp): libpng reports errors by longjmp
-        png_destroy_write_struct(&png, info == nullptr ? nullptr : &info);
-        return false;
-    }
-    png_set_write_fn(png, &out, append_bytes, nullptr);
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-                 PNG_FILTER_TYPE_DEFAULT);
-    png_write_info(png, info);
-    for (std::uint32_t row = 0; row < height; ++row) {
-        png_write_row(png, const_cast<png_bytep>(pixels.data() + static_cast<std::size_t>(row) * width * 3));
-    }
-    png_write_end(png, nullptr);
-    png_destroy_write_struct(&png, &info);
-    return true;
 }
 
 /// Each cell's colour in the picture: the goal white, cost to the goal on the ramp, passable cells
@@ -163,11 +136,7 @@ Expected<std::string> field_picture(const LoadedMap& loaded, const io::FieldFile
     if (grid.topology() != grid::Topology::square) {
         return png_cell_picture(loaded.map, field_colours(grid, file), std::max(scale, 2U));
     }
-    std::string encoded;
-    if (!encode_png(draw_field(grid, file, scale), file.width * scale, file.height * scale, encoded)) {
-        return Error{"", 0, 0, "PNG encoding failed"};
-    }
-    return encoded;
+    return png_from_pixels(draw_field(grid, file, scale), file.width * scale, file.height * scale);
 }
 
 int run_field(const FieldOptions& options) {

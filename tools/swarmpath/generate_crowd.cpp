@@ -202,7 +202,7 @@ std::string crowd_text(const CrowdOptions& options, const io::MapFile& map, grid
         starts[agent] = static_cast<std::uint32_t>(pick_start[kind_of(agent)](random));
     }
 
-    const std::string map_name = options.map_path.substr(options.map_path.find_last_of('/') + 1);
+    const std::string map_name = file_name_of(options.map_path);
     std::vector<std::string> rows(options.agents);
     ProgressLine progress(escape_text(map_name), "goals");
     for (std::size_t kind_index = 0; kind_index < kinds.size(); ++kind_index) {

@@ -243,11 +243,6 @@ std::string rooms_letters(const MapOptions& options, Draw& draw) {
     return letters;
 }
 
-std::string base_name(const std::string& path) {
-    const std::size_t slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 struct ScenarioRow {
     double length;
     std::uint32_t start, goal;
@@ -349,13 +344,13 @@ Expected<std::string> scenario_text(const MapOptions& options, const std::string
         return Error{"", 0, 0, "the generated map has no two connected passable cells to join (try a lower --density)"};
     }
     std::vector<ScenarioRow> rows =
-        scenario_rows(reference_map, region, options.scenarios, draw, escape_text(base_name(options.output)));
+        scenario_rows(reference_map, region, options.scenarios, draw, escape_text(file_name_of(options.output)));
     if (std::any_of(rows.begin(), rows.end(), [](const ScenarioRow& row) { return row.length < 0; })) {
         return Error{"", 0, 0, "internal error: two cells of one region do not reach each other; no file written"};
     }
     std::stable_sort(rows.begin(), rows.end(),
                      [](const ScenarioRow& a, const ScenarioRow& b) { return a.length < b.length; });
-    const std::string map_name = base_name(options.output);
+    const std::string map_name = file_name_of(options.output);
     std::string scenario = "version 1\n";
     for (const ScenarioRow& row : rows) {
         fmt::format_to(std::back_inserter(scenario), "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{:.8f}\n",

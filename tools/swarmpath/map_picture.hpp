@@ -94,6 +94,11 @@ PictureSize picture_size(const io::MapFile& map, std::uint32_t scale);
 Expected<std::string> png_picture(const io::MapFile& map, const grid::TerrainTable& terrain,
                                   const std::vector<DrawnPath>& paths, std::uint32_t scale);
 
+/// Encodes `width` × `height` RGB pixels (3 bytes each, row by row) as PNG bytes. Fails only when
+/// libpng reports an error.
+Expected<std::string> png_from_pixels(const std::vector<std::uint8_t>& pixels, std::uint32_t width,
+                                      std::uint32_t height);
+
 /// A picture of the map with cell (x, y) painted cell_colours[y · width + x] and no paths: squares
 /// `scale` pixels wide, or hexagons and triangles laid out (and outlined) as png_picture lays them
 /// out. For pictures of values per cell, such as a goal field's costs.

@@ -26,6 +26,11 @@ bool same_ignoring_case(std::string_view left, std::string_view right) {
 
 }  // namespace
 
+std::string file_name_of(std::string_view path) {
+    const std::size_t slash = path.find_last_of('/');
+    return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
+}
+
 std::optional<std::string> wrong_output_extension(std::string_view option, std::string_view path,
                                                   std::string_view extension, std::string_view what) {
     if (path == "-") return std::nullopt;

@@ -241,15 +241,26 @@ Expected<std::string> encoded_picture(const io::MapFile& map, std::uint32_t scal
     const auto height = static_cast<std::uint32_t>(size.height);
     std::vector<std::uint8_t> pixels(static_cast<std::size_t>(width) * height * 3);
     draw(width, height, pixels);
+    return png_from_pixels(pixels, width, height);
+}
+
+}  // namespace
+
+Expected<std::string> png_from_pixels(const std::vector<std::uint8_t>& pixels, std::uint32_t width,
+                                      std::uint32_t height) {
+    if (pixels.size() != static_cast<std::size_t>(width) * height * 3) {
+        return Error{"", 0, 0,
+                     "the pixels do not fill a " + std::to_string(width) + " x " + std::to_string(height) + " picture"};
+    }
     std::vector<png_bytep> rows(height);
-    for (std::uint32_t row = 0; row < height; ++row) rows[row] = &pixels[static_cast<std::size_t>(row) * width * 3];
+    // libpng takes rows as non-const pointers but only reads them when writing.
+    auto* first = const_cast<std::uint8_t*>(pixels.data());
+    for (std::uint32_t row = 0; row < height; ++row) rows[row] = first + static_cast<std::size_t>(row) * width * 3;
     PngBytes output;
     const char* failure = encode_rows(output, rows.data(), width, height);
     if (std::strlen(failure) != 0) return Error{"", 0, 0, failure};
     return std::move(output.bytes);
 }
-
-}  // namespace
 
 Expected<std::string> png_cell_picture(const io::MapFile& map, const std::vector<Colour>& cell_colours,
                                        std::uint32_t scale) {

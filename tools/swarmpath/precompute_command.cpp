@@ -95,11 +95,6 @@ Expected<search::CellOrder> parse_order(const std::string& text) {
     return Error{"", 0, 0, "--order must be depth-first, hilbert or row-major, not '" + text + "'"};
 }
 
-std::string base_name(const std::string& path) {
-    const std::size_t slash = path.find_last_of('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
 /// This rank's share of the oracle's rows (all of them on one process), built on `workers` with a
 /// progress bar on rank 0.
 batch::OracleRows build_share(const PrecomputeOptions& options, const distributed::Session& session,
@@ -112,7 +107,7 @@ batch::OracleRows build_share(const PrecomputeOptions& options, const distribute
     ProgressBar bar;
     bar.enabled =
         session.is_root() && (options.progress == "always" || (options.progress == "auto" && ::isatty(2) != 0));
-    bar.label = escape_text(base_name(options.map_path));
+    bar.label = escape_text(file_name_of(options.map_path));
     bar.ranks = session.size();
     bar.whole_rows = positions;
     return batch::Oracle::build_rows(grid, settings, layout, first, end - first, workers, draw_progress, &bar);
@@ -196,7 +191,7 @@ int run_precompute(const PrecomputeOptions& options) {
     const double gathered_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     Expected<batch::Oracle> oracle = batch::Oracle::assemble(
         grid, settings,
-        base_name(options.map_path) + grid::agent_suffix(loaded->search.agent_size, loaded->search.agent_class),
+        file_name_of(options.map_path) + grid::agent_suffix(loaded->search.agent_size, loaded->search.agent_class),
         std::move(*layout), rows);
     if (!oracle) {
         report_error(options.map_path + ": " + word_message(oracle.error().message, command_line_wording));

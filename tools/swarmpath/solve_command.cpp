@@ -25,6 +25,7 @@
 #include "commands.hpp"
 #include "distributed_solve.hpp"
 #include "option_limits.hpp"
+#include "output_names.hpp"
 #include "provenance.hpp"
 #include "result_rows.hpp"
 #include "run_files.hpp"
@@ -149,7 +150,7 @@ std::string format_table(const batch::RunReport& run, const batch::RunTotals& to
     std::size_t scenario_width = 28;
     std::size_t map_width = 22;
     for (const batch::SetReport& report : run.sets()) {
-        std::string name = escape_text(report.map_path.substr(report.map_path.find_last_of('/') + 1));
+        std::string name = escape_text(file_name_of(report.map_path));
         // Sets of sized or classed agents name them after the map: "arena.map 2x2 tank".
         name += escape_text(grid::agent_suffix(report.agent_size, report.agent_class));
         map_width = std::max(map_width, name.size());
