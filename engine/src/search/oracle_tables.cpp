@@ -440,7 +440,8 @@ constexpr std::size_t kWideCountedRuns = 64;
 /// into a mask of those starting at or before `target`; the runs of a row ascend, so the runs
 /// counted are the mask's set bits. Lanes past the window's `count` runs are masked off, loads
 /// included, so the window never reads past its row (no slack needed, no line of the next row
-/// fetched).
+/// fetched). Windows of at most 32 runs compare two parts, not four: always four cost den312d
+/// (rows of 16 runs on average) 20% per lookup, always two cost brc202d (29) 10% on single lookups.
 [[gnu::target("avx512f,bmi2,popcnt")]] inline std::uint8_t move_in_runs_avx512(const std::uint32_t* base,
                                                                                std::size_t count,
                                                                                std::uint32_t target) {
@@ -453,7 +454,8 @@ constexpr std::size_t kWideCountedRuns = 64;
     const __m512i keys = _mm512_set1_epi32(static_cast<int>(key));
     const std::uint64_t lanes = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(count));
     std::uint64_t at_or_before = 0;
-    for (unsigned part = 0; part < kWideCountedRuns / 16; ++part) {
+    const unsigned parts = count > 32 ? 4U : 2U;
+    for (unsigned part = 0; part < parts; ++part) {
         const auto part_lanes = static_cast<__mmask16>(lanes >> (16 * part));
         const __m512i words = _mm512_maskz_loadu_epi32(part_lanes, base + 16 * part);
         at_or_before |= std::uint64_t{_mm512_mask_cmple_epu32_mask(part_lanes, words, keys)} << (16 * part);
