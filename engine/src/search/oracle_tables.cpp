@@ -393,6 +393,17 @@ constexpr std::size_t kPrefetchAboveBytes = std::size_t{1} << 20;
 constexpr std::size_t kCountedRuns = 16;
 static_assert(kCountedRuns * sizeof(std::uint32_t) <= kOracleRunSlack, "a counted window may start at the last run");
 
+/// Narrows the `count` runs from `base` by branch-free halving to at most `window`, keeping base[0]
+/// a run that starts at or before `key`'s position (the search key of move_in_runs).
+[[gnu::always_inline]] inline void halve_runs(const std::uint32_t*& base, std::size_t& count, std::uint32_t key,
+                                              std::size_t window) {
+    while (count > window) {
+        const std::size_t half = count / 2;
+        base = base[half] <= key ? base + half : base;
+        count -= half;
+    }
+}
+
 /// The direction of the last of the `count` runs from `base` that starts at or before position
 /// `target`, the first of them starting at position 0 (a row). Halving steps (branch-free) narrow
 /// the runs to at most kCountedRuns, and the runs of that window starting at or before `target` are
@@ -402,11 +413,7 @@ static_assert(kCountedRuns * sizeof(std::uint32_t) <= kOracleRunSlack, "a counte
 [[gnu::always_inline]] inline std::uint8_t move_in_runs(const std::uint32_t* base, std::size_t count,
                                                         std::uint32_t target) {
     const std::uint32_t key = (target << 3) | 7U;
-    while (count > kCountedRuns) {
-        const std::size_t half = count / 2;
-        base = base[half] <= key ? base + half : base;
-        count -= half;
-    }
+    halve_runs(base, count, key, kCountedRuns);
     // base[0] starts at or before `target` (the row's first run starts at position 0, and the
     // halving keeps that), so at least one run is counted. The window's runs ascend up to `count`
     // (the words after it belong to the next row, or are slack): the runs counted are those before
@@ -446,11 +453,7 @@ constexpr std::size_t kWideCountedRuns = 64;
                                                                                std::size_t count,
                                                                                std::uint32_t target) {
     const std::uint32_t key = (target << 3) | 7U;
-    while (count > kWideCountedRuns) {
-        const std::size_t half = count / 2;
-        base = base[half] <= key ? base + half : base;
-        count -= half;
-    }
+    halve_runs(base, count, key, kWideCountedRuns);
     const __m512i keys = _mm512_set1_epi32(static_cast<int>(key));
     const std::uint64_t lanes = _bzhi_u64(~std::uint64_t{0}, static_cast<unsigned>(count));
     std::uint64_t at_or_before = 0;
