@@ -132,6 +132,7 @@ std::span<const std::uint32_t> OracleFileBytes::section(std::uint64_t offset, st
 }
 
 void unpack_oracle_runs(std::span<const std::uint8_t> bytes, std::uint32_t run_bytes, std::span<std::uint32_t> runs) {
+    if (run_bytes == 0 || run_bytes > sizeof(std::uint32_t)) return;  // the header check refuses these
     const std::size_t count = std::min<std::size_t>(bytes.size() / run_bytes, runs.size());
     for (std::size_t index = 0; index < count; ++index) {
         runs[index] = 0;

@@ -106,7 +106,7 @@ struct OracleSectionData {
 
 /// The runs stored in `bytes`, `run_bytes` each, as whole words into the first of `runs` (one per
 /// run at least; the caller's memory, so that it can choose its pages). Words beyond the runs are
-/// left as they are.
+/// left as they are; nothing is written for a run size other than 1 to 4 bytes.
 void unpack_oracle_runs(std::span<const std::uint8_t> bytes, std::uint32_t run_bytes, std::span<std::uint32_t> runs);
 
 /// A header with its magic, version and size filled in and every other field zero.
