@@ -548,6 +548,12 @@ template <Instructions kInstructions>
             __builtin_prefetch(row[index]);
             __builtin_prefetch(row[index] + row_runs[index] / 2);
             __builtin_prefetch(row[index] + row_runs[index] - 1);
+            if (row_runs[index] > 64) {
+                // A long row's halving and window read lines between those three: fetch them all.
+                const auto* line = reinterpret_cast<const char*>(row[index]) + 64;
+                const auto* row_end = reinterpret_cast<const char*>(row[index] + row_runs[index]);
+                for (int lines = 0; line < row_end && lines < 8; ++lines, line += 64) __builtin_prefetch(line);
+            }
         }
         for (std::size_t index = 0; index < group; ++index) {
             const bool apart = sources[first + index] == targets[first + index] ||
