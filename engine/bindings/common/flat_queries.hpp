@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/search/types.hpp"
 
@@ -22,6 +23,15 @@ inline std::vector<search::Query> queries_from_flat(const std::int64_t* values, 
         queries[index] = {row[0], row[1], row[2], row[3]};
     }
     return queries;
+}
+
+/// The first-move request of one flat row: a coordinate outside 32 bits is off every map, and the
+/// largest value stands for it (Oracle::first_moves answers -1 there).
+inline batch::MoveRequest move_request_from_flat(const std::int64_t* row) {
+    auto coordinate = [](std::int64_t value) {
+        return value < 0 || value > std::int64_t{0xFFFFFFFF} ? ~std::uint32_t{0} : static_cast<std::uint32_t>(value);
+    };
+    return {coordinate(row[0]), coordinate(row[1]), coordinate(row[2]), coordinate(row[3])};
 }
 
 /// Writes the scenario rows' endpoints as flat rows into `values`, and, where `optimal` is not

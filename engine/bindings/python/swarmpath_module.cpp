@@ -669,9 +669,9 @@ unsigned worker_count(const py::object& threads_argument) {
     return static_cast<unsigned>(asked == 0 ? available : std::min(asked, available));
 }
 
-/// The engine's queries from an (N, 4) integer array-like. NumPy's own errors (MemoryError when
-/// its int64 copy cannot be allocated) propagate; a std::bad_alloc becomes MemoryError.
-std::vector<search::Query> batch_queries(const py::object& argument) {
+/// The rows of an (N, 4) integer array-like of queries, checked and made contiguous 64-bit
+/// integers. NumPy's own errors (MemoryError when its int64 copy cannot be allocated) propagate.
+py::array_t<std::int64_t, py::array::c_style | py::array::forcecast> query_rows(const py::object& argument) {
     const py::array queries = array_argument(argument);
     const char kind = queries.dtype().kind();
     if (kind != 'i' && kind != 'u') {
@@ -683,7 +683,13 @@ std::vector<search::Query> batch_queries(const py::object& argument) {
               "queries must be an (N, 4) array: start x, start y, goal x, goal y per row; got shape " +
                   py::str(queries.attr("shape")).cast<std::string>());
     }
-    const auto rows = contiguous<std::int64_t>(queries);
+    return contiguous<std::int64_t>(queries);
+}
+
+/// The engine's queries from an (N, 4) integer array-like (query_rows); a std::bad_alloc becomes
+/// MemoryError.
+std::vector<search::Query> batch_queries(const py::object& argument) {
+    const auto rows = query_rows(argument);
     return bindings::queries_from_flat(rows.data(), static_cast<std::size_t>(rows.shape(0)));
 }
 
@@ -1412,20 +1418,14 @@ public:
     /// The first move of every row of an (N, 4) integer array, as an (N,) int8 array (-1 where
     /// first_move gives -1), in one engine call with the GIL released.
     [[nodiscard]] py::array_t<std::int8_t> first_moves(const py::object& queries_argument) const {
-        const std::vector<search::Query> queries = batch_queries(queries_argument);
-        // Coordinates beyond 32 bits are off every map: the largest value stands for them.
-        auto coordinate = [](std::int64_t value) {
-            return value < 0 || value > std::int64_t{0xFFFFFFFF} ? ~std::uint32_t{0}
-                                                                 : static_cast<std::uint32_t>(value);
-        };
-        std::vector<batch::MoveRequest> requests(queries.size());
-        for (std::size_t index = 0; index < queries.size(); ++index) {
-            const search::Query& query = queries[index];
-            requests[index] = {coordinate(query.start_x), coordinate(query.start_y), coordinate(query.goal_x),
-                               coordinate(query.goal_y)};
+        const auto rows = query_rows(queries_argument);
+        const auto count = static_cast<std::size_t>(rows.shape(0));
+        std::vector<batch::MoveRequest> requests(count);
+        for (std::size_t index = 0; index < count; ++index) {
+            requests[index] = bindings::move_request_from_flat(rows.data() + 4 * index);
         }
-        py::array_t<std::int8_t> moves(static_cast<py::ssize_t>(queries.size()));
-        std::span<std::int8_t> answers(moves.mutable_data(), queries.size());
+        py::array_t<std::int8_t> moves(static_cast<py::ssize_t>(count));
+        std::span<std::int8_t> answers(moves.mutable_data(), count);
         {
             py::gil_scoped_release released;
             (void)oracle_->first_moves(requests, answers);  // the spans are of one length

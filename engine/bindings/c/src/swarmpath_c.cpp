@@ -872,20 +872,13 @@ swarmpath_status swarmpath_oracle_first_moves(const swarmpath_oracle* oracle, co
             checked != SWARMPATH_OK) {
             return checked;
         }
-        // Blocks of requests on the stack: no allocation. A coordinate outside 32 bits is off every
-        // map, and the largest value stands for it.
+        // Blocks of requests on the stack: no allocation.
         constexpr std::size_t kBlock = 256;
         batch::MoveRequest requests[kBlock];
-        auto coordinate = [](std::int64_t value) {
-            return value < 0 || value > std::int64_t{0xFFFFFFFF} ? ~std::uint32_t{0}
-                                                                 : static_cast<std::uint32_t>(value);
-        };
         for (std::size_t first = 0; first < count; first += kBlock) {
             const std::size_t block = std::min(kBlock, count - first);
             for (std::size_t index = 0; index < block; ++index) {
-                const std::int64_t* query = queries + 4 * (first + index);
-                requests[index] = {coordinate(query[0]), coordinate(query[1]), coordinate(query[2]),
-                                   coordinate(query[3])};
+                requests[index] = bindings::move_request_from_flat(queries + 4 * (first + index));
             }
             if (Status answered = oracle->oracle.first_moves(std::span<const batch::MoveRequest>(requests, block),
                                                              std::span<std::int8_t>(moves + first, block));
