@@ -482,6 +482,14 @@ template <Instructions kInstructions>
     return tables.runs.data() + tables.row_begin[source];
 }
 
+/// Asks for the cache lines from `begin` up to `end`, at most `limit` of them.
+[[gnu::always_inline]] inline void prefetch_lines(const void* begin, const void* end, int limit) {
+    const auto* line = static_cast<const char*>(begin);
+    for (int lines = 0; line < static_cast<const char*>(end) && lines < limit; ++lines, line += 64) {
+        __builtin_prefetch(line);
+    }
+}
+
 /// The direction of the stored first move from the cell of rank `source` towards the cell at
 /// position `target`: that of the last run of the row starting at or before `target`. Meaningful
 /// only for two distinct cells of one component.
@@ -550,9 +558,7 @@ template <Instructions kInstructions>
             __builtin_prefetch(row[index] + row_runs[index] - 1);
             if (row_runs[index] > 64) {
                 // A long row's halving and window read lines between those three: fetch them all.
-                const auto* line = reinterpret_cast<const char*>(row[index]) + 64;
-                const auto* row_end = reinterpret_cast<const char*>(row[index] + row_runs[index]);
-                for (int lines = 0; line < row_end && lines < 8; ++lines, line += 64) __builtin_prefetch(line);
+                prefetch_lines(reinterpret_cast<const char*>(row[index]) + 64, row[index] + row_runs[index], 8);
             }
         }
         for (std::size_t index = 0; index < group; ++index) {
@@ -596,9 +602,7 @@ template <Instructions kInstructions>
             __builtin_prefetch(row_begin + ahead_rank);
             break;
         }
-        const auto* line = reinterpret_cast<const char*>(row_start(tables, ahead_rank));
-        const auto* row_end = reinterpret_cast<const char*>(row_start(tables, ahead_rank + 1));
-        for (int lines = 0; line < row_end && lines < 16; ++lines, line += 64) __builtin_prefetch(line);
+        prefetch_lines(row_start(tables, ahead_rank), row_start(tables, ahead_rank + 1), 16);
     }
 }
 
