@@ -9,8 +9,10 @@
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
+#include <memory>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "random_maps.hpp"
@@ -339,6 +341,43 @@ TEST(JumpPointSearchTest, OnlineAndTableExpandTheSameJumpPoints) {
             const Result table = jps_plus->solve(context, query);
             EXPECT_EQ(online.counters.expanded, table.counters.expanded);
             EXPECT_EQ(online.path, table.path);
+        }
+    }
+}
+
+TEST(JumpPointSearchTest, DiagonalLinesAndCellByCellWalksExpandTheSameJumpPoints) {
+    // Both diagonal walks stop wherever a straight jump finds a jump point or the goal, so forcing
+    // either on the same map gives the same expansions and paths, and A*'s costs; sizes either side
+    // of whole words, taller than wide (positions along x) and wider than tall (along y).
+    std::mt19937_64 random(47);
+    SearchContext context;
+    for (const auto& [width, height] : {std::pair{70u, 130u}, std::pair{150u, 40u}, std::pair{64u, 64u}}) {
+        for (double density : {0.0, 0.03, 0.15, 0.35}) {
+            io::MapFile map = testing::random_map(random, width, height, density);
+            Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
+            ASSERT_TRUE(grid);
+            Preparation along_lines;
+            along_lines.jump_grid = std::make_shared<const JumpPointGrid>(*grid, JumpPointGrid::DiagonalWalk::lines);
+            Preparation cell_by_cell;
+            cell_by_cell.jump_grid = std::make_shared<const JumpPointGrid>(*grid, JumpPointGrid::DiagonalWalk::cells);
+            Expected<Solver> lines = Solver::create(*grid, settings_for(Algorithm::jps), along_lines);
+            Expected<Solver> cells = Solver::create(*grid, settings_for(Algorithm::jps), cell_by_cell);
+            Expected<Solver> astar = Solver::create(*grid, settings_for(Algorithm::astar));
+            ASSERT_TRUE(lines && cells && astar);
+            ASSERT_TRUE(lines->jump_grid()->diagonal_lines());
+            ASSERT_FALSE(cells->jump_grid()->diagonal_lines());
+            for (int index = 0; index < 150; ++index) {
+                const Query query = random_query(random, map);
+                const Result by_lines = lines->solve(context, query);
+                const Result by_cells = cells->solve(context, query);
+                const Result reference = astar->solve(context, query);
+                ASSERT_EQ(by_lines.status, reference.status) << width << "x" << height << " density " << density;
+                EXPECT_EQ(by_lines.cost_units, reference.cost_units)
+                    << width << "x" << height << " density " << density;
+                EXPECT_EQ(by_lines.counters.expanded, by_cells.counters.expanded);
+                EXPECT_EQ(by_lines.counters.generated, by_cells.counters.generated);
+                EXPECT_EQ(by_lines.path, by_cells.path);
+            }
         }
     }
 }

@@ -83,12 +83,14 @@ TEST(IncrementalRefresh, ScanLinesBuiltWordByWordFollowTheCellRule) {
             const grid::Grid grid = *grid::Grid::build(map, grid::TerrainTable::benchmark());
             io::MapFile blocked = map;
             blocked.letters.assign(blocked.letters.size(), '@');
-            JumpPointGrid rewritten(*grid::Grid::build(blocked, grid::TerrainTable::benchmark()));
             std::vector<grid::CellIndex> every_cell;
             for (std::uint32_t cell = 0; cell < grid.cell_count(); ++cell) every_cell.push_back(grid::CellIndex{cell});
-            rewritten.refresh(grid, every_cell);
-            EXPECT_TRUE(rewritten.same_lines(JumpPointGrid(grid)))
-                << width << " x " << height << ", density " << density;
+            for (const auto walk : {JumpPointGrid::DiagonalWalk::lines, JumpPointGrid::DiagonalWalk::cells}) {
+                JumpPointGrid rewritten(*grid::Grid::build(blocked, grid::TerrainTable::benchmark()), walk);
+                rewritten.refresh(grid, every_cell);
+                EXPECT_TRUE(rewritten.same_lines(JumpPointGrid(grid, walk)))
+                    << width << " x " << height << ", density " << density;
+            }
         }
     }
 }
@@ -108,7 +110,10 @@ TEST(IncrementalRefresh, RandomEditsGiveWhatAFreshBuildGives) {
         ASSERT_TRUE(built.has_value()) << built.error().describe();
         grid::Grid current = std::move(*built);
         JumpPointTable table = JumpPointTable::build(current);
-        JumpPointGrid lines(current);
+        // Both diagonal walks' lines: along the diagonals (their bits rewritten cell by cell along the
+        // rows and columns through an edit, or all built again) and cell by cell (no diagonal bits).
+        JumpPointGrid lines(current, JumpPointGrid::DiagonalWalk::lines);
+        JumpPointGrid cell_lines(current, JumpPointGrid::DiagonalWalk::cells);
         std::vector<Components> components;
         for (const Rules& rules : all_rules)
             components.push_back(Components::compute(current, rules.moves, rules.rule));
@@ -121,13 +126,15 @@ TEST(IncrementalRefresh, RandomEditsGiveWhatAFreshBuildGives) {
 
             table.refresh(current, *edited, changed);
             lines.refresh(*edited, changed);
+            cell_lines.refresh(*edited, changed);
             for (std::size_t index = 0; index < components.size(); ++index) {
                 components[index].refresh(*edited, all_rules[index].moves, all_rules[index].rule, changed);
             }
             current = std::move(*edited);
             SCOPED_TRACE("map " + std::to_string(map_index) + " round " + std::to_string(round));
             expect_same_table(table, JumpPointTable::build(current), current);
-            EXPECT_TRUE(lines.same_lines(JumpPointGrid(current)));
+            EXPECT_TRUE(lines.same_lines(JumpPointGrid(current, JumpPointGrid::DiagonalWalk::lines)));
+            EXPECT_TRUE(cell_lines.same_lines(JumpPointGrid(current, JumpPointGrid::DiagonalWalk::cells)));
             for (std::size_t index = 0; index < components.size(); ++index) {
                 expect_same_partition(components[index],
                                       Components::compute(current, all_rules[index].moves, all_rules[index].rule),

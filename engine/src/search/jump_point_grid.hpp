@@ -1,10 +1,12 @@
 // The bit-packed lines online jump point search scans (jump_point_search.hpp): the grid by rows and
 // by columns (a transposed copy), each line guarded by blocked words, with per-direction "stop" bits
 // (blocked or jump point), so a straight jump in any of the four directions tests 64 cells per step
-// with two word reads. Built once per Solver in O(cells) (about 1 byte per cell); no search state,
-// no per-query preprocessing. After map edits, `refresh` rewrites only the bits a changed cell can
-// affect (its 3×3 neighbourhood in each orientation). Assumes the benchmark rule (one layer, no
-// corner cutting).
+// with two word reads; and the grid along its diagonals, with a stop bit per diagonal direction, so
+// a diagonal walk passes 64 cells that offer nothing per word read instead of scanning twice at each.
+// Built once per Solver in O(cells) (about 1.5 bytes per cell); no search state, no per-query
+// preprocessing. After map edits, `refresh` rewrites only the bits a changed cell can affect (its
+// 3×3 neighbourhood in rows and columns; the whole rows and columns beside it along diagonals).
+// Assumes the benchmark rule (one layer, no corner cutting).
 #pragma once
 
 #include <cstddef>
@@ -83,26 +85,63 @@ struct ScanLines {
     [[nodiscard]] bool operator==(const ScanLines&) const = default;
 };
 
+/// The grid along its diagonals, for diagonal walks: per cell and diagonal direction a stop bit, set
+/// where a walk in that direction must stop: the next diagonal step is illegal (a side cell or the
+/// cell ahead blocked, or off the map), or a straight jump from the cell along one of the direction's
+/// two components finds a jump point (the goal aside: a walk stops where it crosses the goal's row or
+/// column, which the search adds per query). Blocked cells have no bits (no walk reaches one).
+/// Two orientations of lines: rising (x + y constant; planes NE, SW) and falling (x − y + height − 1
+/// constant; planes SE, NW). Along a line, a cell's position is its x when the map is no wider than
+/// it is tall, else its y, so each line holds at most min(width, height) cells' bits and the memory
+/// stays about 4 bits per cell on long thin maps too.
+struct DiagonalLines {
+    static constexpr unsigned kEastward = 0;  ///< the plane of NE (rising) or SE (falling)
+    static constexpr unsigned kWestward = 1;  ///< the plane of SW (rising) or NW (falling)
+    LineBits rising;
+    LineBits falling;
+    bool along_x = true;  ///< positions are x (else y)
+    std::int64_t height = 0;
+    [[nodiscard]] std::int64_t rising_line(std::int64_t x, std::int64_t y) const { return x + y; }
+    [[nodiscard]] std::int64_t falling_line(std::int64_t x, std::int64_t y) const { return x - y + height - 1; }
+    [[nodiscard]] std::int64_t position(std::int64_t x, std::int64_t y) const { return along_x ? x : y; }
+    [[nodiscard]] std::size_t memory_bytes() const { return rising.memory_bytes() + falling.memory_bytes(); }
+    [[nodiscard]] bool operator==(const DiagonalLines&) const = default;
+};
+
 /// The grid by rows and by columns (a transposed copy), for block-based straight jumps: 6 bits per
-/// cell, about 1 byte per cell with the guard words. Built once per Solver in O(cells).
+/// cell, and along its diagonals for diagonal walks: 4 bits per cell; about 1.5 bytes per cell with
+/// the guard words. Built once per Solver in O(cells).
 class JumpPointGrid {
 public:
-    explicit JumpPointGrid(const grid::Grid& grid);
+    /// How diagonal walks go: along the diagonal lines (built), cell by cell (not built), or as the
+    /// map's stops make pay (automatic: lines unless most cells stop a walk, as on maps of random
+    /// obstacles; the choice made at construction stays through refreshes).
+    enum class DiagonalWalk : std::uint8_t { automatic, lines, cells };
+
+    explicit JumpPointGrid(const grid::Grid& grid, DiagonalWalk walk = DiagonalWalk::automatic);
 
     /// Brings the lines up to `edited` after the cells `changed` (CellIndex; duplicates and cells
-    /// whose passability did not change allowed) were edited: the bits of a cell depend only on its
-    /// 3×3 neighbourhood, so only those around each changed cell are rewritten. Afterwards the lines
-    /// equal JumpPointGrid(edited) bit for bit. Lines of another size are rebuilt. Returns the
-    /// number of cells whose bits were rewritten.
+    /// whose passability did not change allowed) were edited: the row and column bits of a cell
+    /// depend only on its 3×3 neighbourhood, so only those around each changed cell are rewritten;
+    /// the diagonal bits along the three rows and columns through it. Afterwards the lines equal
+    /// JumpPointGrid(edited) bit for bit, built with the walk this grid took (lines or cells: the
+    /// choice is not made again). Lines of another size are rebuilt. Returns the number of cells
+    /// whose bits were rewritten (diagonal bits counted apart from row and column bits).
     std::size_t refresh(const grid::Grid& edited, std::span<const grid::CellIndex> changed);
     /// Whether both orientations hold the same bits (for tests of refresh).
     [[nodiscard]] bool same_lines(const JumpPointGrid& other) const {
-        return rows_ == other.rows_ && columns_ == other.columns_;
+        return rows_ == other.rows_ && columns_ == other.columns_ && diagonal_lines_ == other.diagonal_lines_ &&
+               diagonals_ == other.diagonals_;
     }
 
     [[nodiscard]] const ScanLines& rows() const { return rows_; }        ///< line y, position x
     [[nodiscard]] const ScanLines& columns() const { return columns_; }  ///< line x, position y
-    [[nodiscard]] std::size_t memory_bytes() const { return rows_.memory_bytes() + columns_.memory_bytes(); }
+    /// Whether diagonal walks go along the diagonal lines (else cell by cell; the lines are empty).
+    [[nodiscard]] bool diagonal_lines() const { return diagonal_lines_; }
+    [[nodiscard]] const DiagonalLines& diagonals() const { return diagonals_; }
+    [[nodiscard]] std::size_t memory_bytes() const {
+        return rows_.memory_bytes() + columns_.memory_bytes() + diagonals_.memory_bytes();
+    }
     [[nodiscard]] double build_seconds() const { return build_seconds_; }
 
 private:
@@ -110,6 +149,9 @@ private:
     std::uint32_t height_ = 0;
     ScanLines rows_;
     ScanLines columns_;
+    DiagonalWalk walk_ = DiagonalWalk::automatic;
+    bool diagonal_lines_ = false;
+    DiagonalLines diagonals_;
     double build_seconds_ = 0;
 };
 

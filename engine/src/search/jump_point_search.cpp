@@ -66,6 +66,27 @@ template <int Step>
     }
 }
 
+/// Steps from `position` along a diagonal line (toward larger positions when `forward`) to the
+/// first cell whose stop bit is set, or to `extra_a` / `extra_b` steps when one comes first (ignored
+/// when ≤ 0). `words` is the line's plane (LineBits::line_words: word w holds positions 64(w − 1) …).
+/// Never 0: the walk's last cell on the map always has its stop bit set.
+[[gnu::always_inline]] inline std::int64_t next_diagonal_stop(const std::uint64_t* words, std::int64_t position,
+                                                              bool forward, std::int64_t extra_a,
+                                                              std::int64_t extra_b) {
+    // Window bit i is step done + 1 + i (forward) or step done + 64 − i (backward).
+    for (std::int64_t done = 0;; done += 64) {
+        const auto bit = static_cast<std::uint64_t>((forward ? position + done + 1 : position - done - 64) + 64);
+        const std::uint64_t* word = words + (bit >> 6);
+        const unsigned shift = static_cast<unsigned>(bit & 63);
+        std::uint64_t stop = shift == 0 ? word[0] : (word[0] >> shift) | (word[1] << (64 - shift));
+        const std::int64_t offset_a = extra_a - done - 1;
+        const std::int64_t offset_b = extra_b - done - 1;
+        if (offset_a >= 0 && offset_a < 64) stop |= std::uint64_t{1} << (forward ? offset_a : 63 - offset_a);
+        if (offset_b >= 0 && offset_b < 64) stop |= std::uint64_t{1} << (forward ? offset_b : 63 - offset_b);
+        if (stop != 0) return done + 1 + (forward ? __builtin_ctzll(stop) : __builtin_clzll(stop));
+    }
+}
+
 }  // namespace
 
 std::uint32_t jump_along_line(const ScanLines& lines, std::int64_t line, std::int64_t position, int step,
@@ -136,10 +157,14 @@ struct Position {
     std::int64_t y;
 };
 
-/// Online jumps: block scans over rows and columns, diagonal steps one cell at a time.
+/// Online jumps: block scans over rows and columns; diagonal walks along the diagonal lines
+/// (`Lines`) or one cell at a time, as JumpPointGrid chose for the map (the search is compiled for
+/// both and takes one per query).
+template <bool Lines>
 struct OnlineJumps {
     const ScanLines* rows;
     const ScanLines* columns;
+    const DiagonalLines* diagonals;
     const grid::Bitset* passable;
     std::int64_t padded_width;
     std::int64_t goal_x;
@@ -150,6 +175,7 @@ struct OnlineJumps {
     OnlineJumps(const Solver& solver, const Endpoints& endpoints)
         : rows(&solver.prepared<Prepared>().lines->rows()),
           columns(&solver.prepared<Prepared>().lines->columns()),
+          diagonals(&solver.prepared<Prepared>().lines->diagonals()),
           passable(&solver.grid().passable_bits()),
           padded_width(solver.grid().padded_width()),
           goal_x(endpoints.goal_x),
@@ -198,6 +224,16 @@ struct OnlineJumps {
 
     template <int DeltaX, int DeltaY, class Generate>
     void walk_diagonal(const Position& from, Generate&& generate) const {
+        if constexpr (Lines) {
+            walk_diagonal_lines<DeltaX, DeltaY>(from, generate);
+        } else {
+            walk_diagonal_cells<DeltaX, DeltaY>(from, generate);
+        }
+    }
+
+    /// Cell by cell: at every cell the two straight jumps (maps where nearly every cell stops a walk).
+    template <int DeltaX, int DeltaY, class Generate>
+    void walk_diagonal_cells(const Position& from, Generate&& generate) const {
         constexpr int direction = direction_of(DeltaX, DeltaY);
         constexpr int horizontal = DeltaX > 0 ? 1 : 3;
         constexpr int vertical = DeltaY > 0 ? 2 : 0;
@@ -227,6 +263,60 @@ struct OnlineJumps {
                     scan_line<DeltaY>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
                 distance != 0) {
                 generate(x, y + DeltaY * static_cast<std::int64_t>(distance), steps, distance, vertical);
+            }
+        }
+    }
+
+    /// Along the diagonal lines (DiagonalLines in jump_point_grid.hpp): from each cell where the walk
+    /// must stop to the next, 64 cells per word read; the cells between offer nothing, since neither
+    /// straight jump from them finds a jump point and the walk stops also where it crosses the goal's
+    /// row or column.
+    template <int DeltaX, int DeltaY, class Generate>
+    void walk_diagonal_lines(const Position& from, Generate&& generate) const {
+        constexpr int direction = direction_of(DeltaX, DeltaY);
+        constexpr int horizontal = DeltaX > 0 ? 1 : 3;
+        constexpr int vertical = DeltaY > 0 ? 2 : 0;
+        constexpr bool rising = DeltaX != DeltaY;
+        constexpr unsigned plane = DeltaX > 0 ? DiagonalLines::kEastward : DiagonalLines::kWestward;
+        // Positions along the line are x or y (DiagonalLines::along_x): the sign of a step on it.
+        const int position_step = diagonals->along_x ? DeltaX : DeltaY;
+        const LineBits& lines = rising ? diagonals->rising : diagonals->falling;
+        const std::uint64_t* const words = lines.line_words(
+            rising ? diagonals->rising_line(from.x, from.y) : diagonals->falling_line(from.x, from.y), plane);
+        const std::int64_t side_x = DeltaX;
+        const std::int64_t side_y = DeltaY * padded_width;
+        // Steps from `from` to the goal's row and to its column (not ahead: ≤ 0).
+        const std::int64_t row_steps = (goal_y - from.y) * DeltaY;
+        const std::int64_t column_steps = (goal_x - from.x) * DeltaX;
+        std::int64_t cell = from.cell;
+        std::int64_t steps = 0;
+        for (;;) {
+            if (!passable->test(static_cast<std::size_t>(cell + side_x)) ||
+                !passable->test(static_cast<std::size_t>(cell + side_y)) ||
+                !passable->test(static_cast<std::size_t>(cell + side_x + side_y))) {
+                return;
+            }
+            const std::int64_t position = (diagonals->along_x ? from.x : from.y) + position_step * steps;
+            const std::int64_t ahead =
+                next_diagonal_stop(words, position, position_step > 0, row_steps - steps, column_steps - steps);
+            steps += ahead;
+            cell += (side_x + side_y) * ahead;
+            const std::int64_t x = from.x + DeltaX * steps;
+            const std::int64_t y = from.y + DeltaY * steps;
+            if (x == goal_x && y == goal_y) {
+                generate(x, y, static_cast<std::uint32_t>(steps), 0U, direction);
+                return;
+            }
+            if (const std::uint32_t distance = scan_line<DeltaX>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
+                distance != 0) {
+                generate(x + DeltaX * static_cast<std::int64_t>(distance), y, static_cast<std::uint32_t>(steps),
+                         distance, horizontal);
+            }
+            if (const std::uint32_t distance =
+                    scan_line<DeltaY>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
+                distance != 0) {
+                generate(x, y + DeltaY * static_cast<std::int64_t>(distance), static_cast<std::uint32_t>(steps),
+                         distance, vertical);
             }
         }
     }
@@ -386,7 +476,7 @@ public:
         // Offers the node at (x, y), reached from the current node by `diagonal_steps` diagonal then
         // `straight_steps` straight steps, the last of them in direction `arrival`.
         auto generate = [&](std::int64_t x, std::int64_t y, std::uint32_t diagonal_steps, std::uint32_t straight_steps,
-                            int arrival) {
+                            int arrival) __attribute__((always_inline)) {
             ++counters.generated;
             const std::uint32_t cell = layout_.padded(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
             CellStamp& stamp = stamps[cell];
@@ -489,7 +579,11 @@ void jump_point_search(const Solver& solver, SearchState& state, const Endpoints
 }  // namespace
 
 void jump_point_search_online(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result) {
-    jump_point_search<OnlineJumps>(solver, state, endpoints, result);
+    if (solver.prepared<PreparedJumpPoints>().lines->diagonal_lines()) {
+        jump_point_search<OnlineJumps<true>>(solver, state, endpoints, result);
+    } else {
+        jump_point_search<OnlineJumps<false>>(solver, state, endpoints, result);
+    }
 }
 
 void jump_point_search_table(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result) {
