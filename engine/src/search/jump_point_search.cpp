@@ -500,6 +500,7 @@ private:
                                       grid::Cost current_g, List& open, Counters& counters) {
         CellStamp* const stamps = stamps_;
         std::uint8_t* const arrivals = arrivals_;
+        std::uint32_t* const parents = parents_;
         ++counters.generated;
         const std::uint32_t cell = layout_.padded(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
         CellStamp& stamp = stamps[cell];
@@ -508,7 +509,7 @@ private:
         const auto arrival_bit = static_cast<std::uint8_t>(1U << arrival);
         if (stamp.generation != generation_) {
             stamp.generation = generation_;
-            parents_[cell] = current_cell;
+            parents[cell] = current_cell;
             arrivals[cell] = arrival_bit;
             jumps_.prefetch(cell, *passable_);
             open.push(Keys::make(g + estimate(x, y), g, cell), stamps);
@@ -519,7 +520,7 @@ private:
         const grid::Cost old_g = Keys::g(entry);
         if (g < old_g) {
             open.decrease_key(stamp.slot, Keys::make(Keys::f(entry) - old_g + g, g, cell), stamps);
-            parents_[cell] = current_cell;
+            parents[cell] = current_cell;
             arrivals[cell] = arrival_bit;
             ++counters.decrease_keys;
         } else if (g == old_g) {
