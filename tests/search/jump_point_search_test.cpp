@@ -499,6 +499,12 @@ TEST(JumpPointSearchTest, BlockScanMatchesCellByCellWalk) {
                 }
                 ASSERT_EQ(scanned, expected)
                     << "density " << density << " at (" << x << "," << y << ") direction " << direction;
+                // The found planes: whether the jump finds a jump point, the goal aside.
+                const std::uint32_t without_goal = walk_along_line(map, x, y, dx, dy, -5, -5);
+                const ScanLines& along = dx != 0 ? lines.rows() : lines.columns();
+                const unsigned plane = dx + dy > 0 ? ScanLines::kFoundForward : ScanLines::kFoundBackward;
+                ASSERT_EQ(along.bits.test(dx != 0 ? y : x, dx != 0 ? x : y, plane), without_goal != 0)
+                    << "density " << density << " at (" << x << "," << y << ") direction " << direction;
             }
         }
     }

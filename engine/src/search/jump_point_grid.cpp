@@ -47,12 +47,52 @@ void write_cell(ScanLines& lines, std::int64_t line, std::int64_t position, cons
     lines.bits.assign(line, position, ScanLines::kStopBackward, bits.stop_backward);
 }
 
-/// Passability and stop bits of one orientation, `line_count` lines of `line_length` cells, from
+/// Line `line`'s found planes: whether a straight jump from each cell finds a jump point (the first
+/// stop bit past the cell is on a passable cell). Word by word, a segmented prefix scan: in the word,
+/// "the next cell is a passable stop" is generated and "the next cell is no stop" propagates, in six
+/// doubling steps; what runs past the word's end takes the answer of the cell beyond it, from the
+/// word already done. Bits outside the map are never read.
+void write_found_planes(LineBits& bits, std::int64_t line) {
+    const std::size_t words = bits.words_per_line();
+    const std::uint64_t* passable = bits.line_words(line, ScanLines::kPassable);
+    const std::uint64_t* stop = bits.line_words(line, ScanLines::kStopForward);
+    std::uint64_t* out = bits.line_words(line, ScanLines::kFoundForward);
+    std::uint64_t carry = 0;  // whether the cell just above the word finds a jump point
+    for (std::size_t word = words; word-- > 0;) {
+        const std::uint64_t above_stop = word + 1 < words ? stop[word + 1] & 1U : 0;
+        const std::uint64_t above_found = word + 1 < words ? stop[word + 1] & passable[word + 1] & 1U : 0;
+        std::uint64_t generate = ((stop[word] & passable[word]) >> 1) | (above_found << 63);
+        std::uint64_t propagate = ~((stop[word] >> 1) | (above_stop << 63));
+        for (unsigned shift = 1; shift < 64; shift <<= 1) {
+            generate |= propagate & (generate >> shift);
+            propagate &= (propagate >> shift) | (~std::uint64_t{0} << (64 - shift));
+        }
+        out[word] = generate | (propagate & (std::uint64_t{0} - carry));
+        carry = out[word] & 1U;
+    }
+    stop = bits.line_words(line, ScanLines::kStopBackward);
+    out = bits.line_words(line, ScanLines::kFoundBackward);
+    carry = 0;  // whether the cell just below the word finds a jump point
+    for (std::size_t word = 0; word < words; ++word) {
+        const std::uint64_t below_stop = word > 0 ? stop[word - 1] >> 63 : 0;
+        const std::uint64_t below_found = word > 0 ? (stop[word - 1] & passable[word - 1]) >> 63 : 0;
+        std::uint64_t generate = ((stop[word] & passable[word]) << 1) | below_found;
+        std::uint64_t propagate = ~((stop[word] << 1) | below_stop);
+        for (unsigned shift = 1; shift < 64; shift <<= 1) {
+            generate |= propagate & (generate << shift);
+            propagate &= (propagate << shift) | (~std::uint64_t{0} >> (64 - shift));
+        }
+        out[word] = generate | (propagate & (std::uint64_t{0} - carry));
+        carry = out[word] >> 63;
+    }
+}
+
+/// Passability, stop and found bits of one orientation, `line_count` lines of `line_length` cells, from
 /// `free`, the passability in LineBits's layout (one plane; lines −1 and line_count clear). Word by
 /// word: 64 cells at once get cell_bits's rule, a cell's neighbours along its line coming from the
 /// words either side (the guard words are clear), only positions −1 … line_length written.
 ScanLines build_scan_lines(std::uint32_t line_count, std::uint32_t line_length, const LineBits& free) {
-    ScanLines lines{LineBits(line_count, line_length, 3)};
+    ScanLines lines{LineBits(line_count, line_length, 5)};
     const std::size_t words = free.words_per_line();
     // Positions −1 … line_length are bits 63 … line_length + 64 of a line's words.
     const std::size_t first_bit = 63;
@@ -87,6 +127,7 @@ ScanLines build_scan_lines(std::uint32_t line_count, std::uint32_t line_length, 
             forward[word] = stop_forward & mask;
             backward[word] = stop_backward & mask;
         }
+        write_found_planes(lines.bits, line);
     }
     return lines;
 }
@@ -106,50 +147,6 @@ std::size_t refresh_around(ScanLines& lines, std::int64_t line, std::int64_t pos
         }
     }
     return written;
-}
-
-/// Whether a straight jump from each cell of each line finds a jump point: the first stop bit past
-/// the cell (forward: plane 0, backward: plane 1) is on a passable cell. Word by word, a segmented
-/// prefix scan: in the word, "the next cell is a passable stop" is generated and "the next cell is no
-/// stop" propagates, in six doubling steps; what runs past the word's end takes the answer of the
-/// cell beyond it, from the word already done. Values outside the map are never read.
-LineBits jump_found_bits(const ScanLines& lines, std::uint32_t line_count, std::uint32_t line_length) {
-    LineBits found(line_count, line_length, 2);
-    const std::size_t words = lines.bits.words_per_line();
-    for (std::int64_t line = 0; line < static_cast<std::int64_t>(line_count); ++line) {
-        const std::uint64_t* passable = lines.bits.line_words(line, ScanLines::kPassable);
-        const std::uint64_t* stop = lines.bits.line_words(line, ScanLines::kStopForward);
-        std::uint64_t* out = found.line_words(line, 0);
-        std::uint64_t carry = 0;  // whether the cell just above the word finds a jump point
-        for (std::size_t word = words; word-- > 0;) {
-            const std::uint64_t above_stop = word + 1 < words ? stop[word + 1] & 1U : 0;
-            const std::uint64_t above_found = word + 1 < words ? stop[word + 1] & passable[word + 1] & 1U : 0;
-            std::uint64_t generate = ((stop[word] & passable[word]) >> 1) | (above_found << 63);
-            std::uint64_t propagate = ~((stop[word] >> 1) | (above_stop << 63));
-            for (unsigned shift = 1; shift < 64; shift <<= 1) {
-                generate |= propagate & (generate >> shift);
-                propagate &= (propagate >> shift) | (~std::uint64_t{0} << (64 - shift));
-            }
-            out[word] = generate | (propagate & (std::uint64_t{0} - carry));
-            carry = out[word] & 1U;
-        }
-        stop = lines.bits.line_words(line, ScanLines::kStopBackward);
-        out = found.line_words(line, 1);
-        carry = 0;  // whether the cell just below the word finds a jump point
-        for (std::size_t word = 0; word < words; ++word) {
-            const std::uint64_t below_stop = word > 0 ? stop[word - 1] >> 63 : 0;
-            const std::uint64_t below_found = word > 0 ? (stop[word - 1] & passable[word - 1]) >> 63 : 0;
-            std::uint64_t generate = ((stop[word] & passable[word]) << 1) | below_found;
-            std::uint64_t propagate = ~((stop[word] << 1) | below_stop);
-            for (unsigned shift = 1; shift < 64; shift <<= 1) {
-                generate |= propagate & (generate << shift);
-                propagate &= (propagate << shift) | (~std::uint64_t{0} >> (64 - shift));
-            }
-            out[word] = generate | (propagate & (std::uint64_t{0} - carry));
-            carry = out[word] >> 63;
-        }
-    }
-    return found;
 }
 
 /// Bit x of the result is cell x + 1 (next_cells) or x − 1 (previous_cells) of the line's word `word`.
@@ -192,7 +189,7 @@ struct RowStops {
     std::uint64_t north_west = 0;
 };
 
-RowStops row_stops(const ScanLines& rows, const LineBits& across, std::int64_t y, std::size_t word) {
+RowStops row_stops(const ScanLines& rows, std::int64_t y, std::size_t word) {
     const std::size_t words = rows.bits.words_per_line();
     const std::uint64_t* here = rows.bits.line_words(y, ScanLines::kPassable);
     const std::uint64_t* north = rows.bits.line_words(y - 1, ScanLines::kPassable);
@@ -200,8 +197,8 @@ RowStops row_stops(const ScanLines& rows, const LineBits& across, std::int64_t y
     RowStops stops;
     stops.passable = here[word];
     if (stops.passable == 0) return stops;
-    const std::uint64_t east_found = across.line_words(y, 0)[word];
-    const std::uint64_t west_found = across.line_words(y, 1)[word];
+    const std::uint64_t east_found = rows.bits.line_words(y, ScanLines::kFoundForward)[word];
+    const std::uint64_t west_found = rows.bits.line_words(y, ScanLines::kFoundBackward)[word];
     const std::uint64_t east_pair = here[word] & next_cells(here, word, words);
     const std::uint64_t west_pair = here[word] & previous_cells(here, word);
     stops.north_east = here[word] & (~(east_pair & north[word] & next_cells(north, word, words)) | east_found);
@@ -217,13 +214,13 @@ RowStops row_stops(const ScanLines& rows, const LineBits& across, std::int64_t y
 /// street and wide maze maps, where 6-51% do). Counted from the rows alone, word by word, before any
 /// line is built: a lower bound of the stops (vertical jumps not counted; 0.73-0.89 on the random
 /// maps, 0.05-0.41 on the others), so the lines are built below six in ten.
-bool diagonal_lines_pay(const ScanLines& rows, const LineBits& across, std::uint32_t height) {
+bool diagonal_lines_pay(const ScanLines& rows, std::uint32_t height) {
     std::uint64_t passable = 0;
     std::uint64_t stops = 0;
     const std::size_t words = rows.bits.words_per_line();
     for (std::int64_t y = 0; y < static_cast<std::int64_t>(height); ++y) {
         for (std::size_t word = 1; word < words; ++word) {
-            const RowStops row = row_stops(rows, across, y, word);
+            const RowStops row = row_stops(rows, y, word);
             passable += static_cast<std::uint64_t>(__builtin_popcountll(row.passable));
             stops +=
                 static_cast<std::uint64_t>(__builtin_popcountll(row.north_east) + __builtin_popcountll(row.south_east) +
@@ -244,13 +241,12 @@ std::uint64_t vertical_stops(const ScanLines& rows, std::int64_t y, std::size_t 
            (next_cells(here, word, words) & ~next_cells(behind, word, words));
 }
 
-/// The diagonal lines of a width × height map from its row scan lines and their horizontal jump
-/// results (`across`), word by word: the vertical jump results follow row to row (a cell's
+/// The diagonal lines of a width × height map from its row scan lines (with their horizontal jump
+/// results, the found planes), word by word: the vertical jump results follow row to row (a cell's
 /// northward jump finds a jump point if the cell north of it is a passable stop, or is no stop and
 /// its own jump finds one; southward from the bottom up), so every row's four stop words come from
 /// word operations; only their set bits are then placed on the lines one by one.
-DiagonalLines build_diagonal_lines(const ScanLines& rows, const LineBits& across, std::uint32_t width,
-                                   std::uint32_t height) {
+DiagonalLines build_diagonal_lines(const ScanLines& rows, std::uint32_t width, std::uint32_t height) {
     DiagonalLines diagonals = empty_diagonal_lines(width, height);
     const std::size_t words = rows.bits.words_per_line();
     // Southward results of every row, from the bottom row up (row `height` is clear: nothing found).
@@ -276,7 +272,7 @@ DiagonalLines build_diagonal_lines(const ScanLines& rows, const LineBits& across
         const std::uint64_t* south = south_found.line_words(y, 0);
         // Word w holds cells 64(w − 1) … 64w − 1; words 1 … cover the map.
         for (std::size_t word = 1; word < words; ++word) {
-            const RowStops row = row_stops(rows, across, y, word);
+            const RowStops row = row_stops(rows, y, word);
             if (row.passable == 0) continue;
             const std::uint64_t planes[4] = {
                 row.north_east | (row.passable & north_found[word]), row.south_west | (row.passable & south[word]),
@@ -295,23 +291,14 @@ DiagonalLines build_diagonal_lines(const ScanLines& rows, const LineBits& across
     return diagonals;
 }
 
-/// Whether a straight jump along `line` from `position` finds a jump point (the first stop past the
-/// cell is passable): the rule jump_found_bits applies word by word, one cell at a time.
-bool finds_jump_point(const ScanLines& lines, std::int64_t line, std::int64_t position, bool forward) {
-    const unsigned plane = forward ? ScanLines::kStopForward : ScanLines::kStopBackward;
-    for (std::int64_t cell = position + (forward ? 1 : -1);; cell += forward ? 1 : -1) {
-        if (lines.bits.test(line, cell, plane)) return lines.bits.test(line, cell, ScanLines::kPassable);
-    }
-}
-
 /// Cell (x, y)'s four diagonal stop bits (bit 0 NE, 1 SE, 2 SW, 3 NW) from the scan lines.
 unsigned diagonal_cell_bits(const ScanLines& rows, const ScanLines& columns, std::int64_t x, std::int64_t y) {
     auto free = [&](std::int64_t at_x, std::int64_t at_y) { return rows.bits.test(at_y, at_x, ScanLines::kPassable); };
     if (!free(x, y)) return 0;
-    const bool east = finds_jump_point(rows, y, x, true);
-    const bool west = finds_jump_point(rows, y, x, false);
-    const bool south = finds_jump_point(columns, x, y, true);
-    const bool north = finds_jump_point(columns, x, y, false);
+    const bool east = rows.bits.test(y, x, ScanLines::kFoundForward);
+    const bool west = rows.bits.test(y, x, ScanLines::kFoundBackward);
+    const bool south = columns.bits.test(x, y, ScanLines::kFoundForward);
+    const bool north = columns.bits.test(x, y, ScanLines::kFoundBackward);
     auto legal = [&](int dx, int dy) { return free(x + dx, y) && free(x, y + dy) && free(x + dx, y + dy); };
     return ((!legal(1, -1) || east || north) ? 1U : 0U) | ((!legal(1, 1) || east || south) ? 2U : 0U) |
            ((!legal(-1, 1) || west || south) ? 4U : 0U) | ((!legal(-1, -1) || west || north) ? 8U : 0U);
@@ -340,10 +327,8 @@ JumpPointGrid::JumpPointGrid(const grid::Grid& grid, DiagonalWalk walk)
     }
     rows_ = build_scan_lines(grid.height(), grid.width(), by_row);
     columns_ = build_scan_lines(grid.width(), grid.height(), by_column);
-    const LineBits across = jump_found_bits(rows_, grid.height(), grid.width());  // plane 0 east, 1 west
-    if (walk == DiagonalWalk::lines ||
-        (walk == DiagonalWalk::automatic && diagonal_lines_pay(rows_, across, grid.height()))) {
-        diagonals_ = build_diagonal_lines(rows_, across, grid.width(), grid.height());
+    if (walk == DiagonalWalk::lines || (walk == DiagonalWalk::automatic && diagonal_lines_pay(rows_, grid.height()))) {
+        diagonals_ = build_diagonal_lines(rows_, grid.width(), grid.height());
         diagonal_lines_ = true;
     }
     build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -369,10 +354,9 @@ std::size_t JumpPointGrid::refresh(const grid::Grid& edited, std::span<const gri
         written += refresh_around(rows_, y, x, height, width, free_by_row);
         written += refresh_around(columns_, x, y, width, height, free);
     }
-    if (!diagonal_lines_) return written;
-    // A diagonal bit reads whole rows and columns (where the straight jumps from the cell stop): the
-    // three rows and three columns through each changed cell's neighbourhood are rewritten, or the
-    // whole map when that is less work.
+    // The found planes and the diagonal bits read whole rows and columns (where the straight jumps
+    // from a cell stop): the three rows and three columns through each changed cell's neighbourhood
+    // are rewritten (the diagonal bits: or the whole map, when that is less work).
     std::vector<bool> rows_to_write(height_, false);
     std::vector<bool> columns_to_write(width_, false);
     std::size_t line_cells = 0;
@@ -389,8 +373,15 @@ std::size_t JumpPointGrid::refresh(const grid::Grid& edited, std::span<const gri
             columns_to_write[static_cast<std::size_t>(near)] = true;
         }
     }
+    for (std::int64_t y = 0; y < height; ++y) {
+        if (rows_to_write[static_cast<std::size_t>(y)]) write_found_planes(rows_.bits, y);
+    }
+    for (std::int64_t x = 0; x < width; ++x) {
+        if (columns_to_write[static_cast<std::size_t>(x)]) write_found_planes(columns_.bits, x);
+    }
+    if (!diagonal_lines_) return written;
     if (line_cells >= edited.cell_count()) {
-        diagonals_ = build_diagonal_lines(rows_, jump_found_bits(rows_, height_, width_), width_, height_);
+        diagonals_ = build_diagonal_lines(rows_, width_, height_);
         return written + edited.cell_count();
     }
     for (std::int64_t y = 0; y < height; ++y) {

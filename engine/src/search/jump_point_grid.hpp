@@ -3,7 +3,7 @@
 // (blocked or jump point), so a straight jump in any of the four directions tests 64 cells per step
 // with two word reads; and the grid along its diagonals, with a stop bit per diagonal direction, so
 // a diagonal walk passes 64 cells that offer nothing per word read instead of scanning twice at each.
-// Built once per Solver in O(cells) (about 1.5 bytes per cell); no search state, no per-query
+// Built once per Solver in O(cells) (about 2 bytes per cell); no search state, no per-query
 // preprocessing. After map edits, `refresh` rewrites only the bits a changed cell can affect (its
 // 3×3 neighbourhood in rows and columns; the whole rows and columns beside it along diagonals).
 // Assumes the benchmark rule (one layer, no corner cutting).
@@ -70,16 +70,19 @@ private:
     std::vector<std::uint64_t> words_;
 };
 
-/// One orientation (rows or columns) of the grid for straight jumps, three planes per line:
+/// One orientation (rows or columns) of the grid for straight jumps, five planes per line:
 /// passability, and for each direction along the lines a "stop" bit per cell, set where a jump in
 /// that direction must stop: the cell is blocked, or it is a jump point (on a neighbouring line it is
 /// passable while the cell behind it is blocked: a forced neighbour under the no-corner-cutting
-/// rule). Precomputing the stop bits (they depend only on the map) lets a scan test 64 cells with
-/// one unaligned word read.
+/// rule); and for each direction a "found" bit: the jump from the cell finds a jump point (its first
+/// stop is passable), so a jump that would find nothing but a wall is never scanned. Precomputing the
+/// stop bits (they depend only on the map) lets a scan test 64 cells with one unaligned word read.
 struct ScanLines {
     static constexpr unsigned kPassable = 0;
     static constexpr unsigned kStopForward = 1;   ///< for jumps towards larger positions
     static constexpr unsigned kStopBackward = 2;  ///< for jumps towards smaller positions
+    static constexpr unsigned kFoundForward = 3;  ///< a jump towards larger positions finds a jump point
+    static constexpr unsigned kFoundBackward = 4;
     LineBits bits;
     [[nodiscard]] std::size_t memory_bytes() const { return bits.memory_bytes(); }
     [[nodiscard]] bool operator==(const ScanLines&) const = default;
@@ -108,8 +111,8 @@ struct DiagonalLines {
     [[nodiscard]] bool operator==(const DiagonalLines&) const = default;
 };
 
-/// The grid by rows and by columns (a transposed copy), for block-based straight jumps: 6 bits per
-/// cell, and along its diagonals for diagonal walks: 4 bits per cell; about 1.5 bytes per cell with
+/// The grid by rows and by columns (a transposed copy), for block-based straight jumps: 10 bits per
+/// cell, and along its diagonals for diagonal walks: 4 bits per cell; about 2 bytes per cell with
 /// the guard words. Built once per Solver in O(cells).
 class JumpPointGrid {
 public:

@@ -87,6 +87,18 @@ template <int Step>
     }
 }
 
+/// scan_line, unless the line's found plane says the jump finds no jump point and the goal is not on
+/// the line: then 0 without scanning (a jump that finds only a wall may cross the whole map).
+template <int Step>
+[[gnu::always_inline]] inline std::uint32_t jump_if_found(const ScanLines& lines, std::int64_t line,
+                                                          std::int64_t position, std::int64_t goal_position) {
+    if (goal_position == kNoGoalPosition &&
+        !lines.bits.test(line, position, Step > 0 ? ScanLines::kFoundForward : ScanLines::kFoundBackward)) {
+        return 0;
+    }
+    return scan_line<Step>(lines, line, position, goal_position);
+}
+
 }  // namespace
 
 std::uint32_t jump_along_line(const ScanLines& lines, std::int64_t line, std::int64_t position, int step,
@@ -193,13 +205,13 @@ struct OnlineJumps {
     [[nodiscard]] std::uint32_t scan(std::int64_t x, std::int64_t y, int direction) const {
         switch (direction) {
             case 0:
-                return scan_line<-1>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
+                return jump_if_found<-1>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
             case 1:
-                return scan_line<1>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
+                return jump_if_found<1>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
             case 2:
-                return scan_line<1>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
+                return jump_if_found<1>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
             default:
-                return scan_line<-1>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
+                return jump_if_found<-1>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
         }
     }
 
@@ -256,12 +268,13 @@ struct OnlineJumps {
                 generate(x, y, steps, 0U, direction);
                 return;
             }
-            if (const std::uint32_t distance = scan_line<DeltaX>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
+            if (const std::uint32_t distance =
+                    jump_if_found<DeltaX>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
                 distance != 0) {
                 generate(x + DeltaX * static_cast<std::int64_t>(distance), y, steps, distance, horizontal);
             }
             if (const std::uint32_t distance =
-                    scan_line<DeltaY>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
+                    jump_if_found<DeltaY>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
                 distance != 0) {
                 generate(x, y + DeltaY * static_cast<std::int64_t>(distance), steps, distance, vertical);
             }
@@ -308,13 +321,14 @@ struct OnlineJumps {
                 generate(x, y, static_cast<std::uint32_t>(steps), 0U, direction);
                 return;
             }
-            if (const std::uint32_t distance = scan_line<DeltaX>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
+            if (const std::uint32_t distance =
+                    jump_if_found<DeltaX>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
                 distance != 0) {
                 generate(x + DeltaX * static_cast<std::int64_t>(distance), y, static_cast<std::uint32_t>(steps),
                          distance, horizontal);
             }
             if (const std::uint32_t distance =
-                    scan_line<DeltaY>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
+                    jump_if_found<DeltaY>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
                 distance != 0) {
                 generate(x, y + DeltaY * static_cast<std::int64_t>(distance), static_cast<std::uint32_t>(steps),
                          distance, vertical);
