@@ -1,7 +1,8 @@
 // Jump point search, online and over JPS+ tables (see jump_point_search.hpp): an expansion policy of
 // the best-first core (best_first/loop.hpp), generic over how a jump is made (a compile-time
-// policy: block scans or table lookups), so the hot loop has no virtual calls; the Solver picks the
-// instantiation once. The open list, counters, stop checkpoints and path rebuild are the core's.
+// policy: block scans, diagonal lines or cell-by-cell diagonal walks, or table lookups), so the hot
+// loop has no virtual calls; the Solver picks the instantiation once. The open list, counters, stop
+// checkpoints and path rebuild are the core's; the expansion holds its best new node as A* does.
 //
 // Pruning (no corner cutting): a node reached by a straight step in direction s keeps s, plus, for
 // each side p of s whose side cell is passable while the cell behind it is blocked, the forced
@@ -171,7 +172,7 @@ struct Position {
 
 /// Online jumps: block scans over rows and columns; diagonal walks along the diagonal lines
 /// (`Lines`) or one cell at a time, as JumpPointGrid chose for the map (the search is compiled for
-/// both and takes one per query).
+/// both, and the Solver takes one).
 template <bool Lines>
 struct OnlineJumps {
     const ScanLines* rows;
@@ -657,12 +658,14 @@ void jump_point_search(const Solver& solver, SearchState& state, const Endpoints
 
 }  // namespace
 
-void jump_point_search_online(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result) {
-    if (solver.prepared<PreparedJumpPoints>().lines->diagonal_lines()) {
-        jump_point_search<OnlineJumps<true>>(solver, state, endpoints, result);
-    } else {
-        jump_point_search<OnlineJumps<false>>(solver, state, endpoints, result);
-    }
+void jump_point_search_online_lines(const Solver& solver, SearchState& state, const Endpoints& endpoints,
+                                    Result& result) {
+    jump_point_search<OnlineJumps<true>>(solver, state, endpoints, result);
+}
+
+void jump_point_search_online_cells(const Solver& solver, SearchState& state, const Endpoints& endpoints,
+                                    Result& result) {
+    jump_point_search<OnlineJumps<false>>(solver, state, endpoints, result);
 }
 
 void jump_point_search_table(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result) {

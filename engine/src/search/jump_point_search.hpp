@@ -6,7 +6,9 @@
 //
 // Pieces:
 //   - JumpPointGrid (jump_point_grid.hpp): the grid bit-packed by rows and by columns, with
-//     per-direction "stop" bits, so a straight jump tests 64 cells per step with two word reads.
+//     per-direction "stop" bits, so a straight jump tests 64 cells per step with two word reads, and
+//     "found" bits, so a jump that finds no jump point is not scanned at all; and along its
+//     diagonals, so a diagonal walk passes 64 cells that offer nothing per word read.
 //   - the two search functions the Solver dispatches to (`jps` and `jps+`), declared for the engine
 //     in search/search_functions.hpp; the table variant reads JumpPointTable (jump_point_table.hpp).
 //   - check_jump_point_settings (solver.hpp): whether settings and grid fit the rule; the Solver

@@ -1,5 +1,6 @@
 // The compiled searches a Solver dispatches to through Solver::SearchFunction, declared for the
-// engine's own sources: jump point search online (`jps`) and over the JPS+ table (`jps+`), both in
+// engine's own sources: jump point search online (`jps`; diagonal walks along the diagonal lines or
+// cell by cell, as the map's JumpPointGrid chose) and over the JPS+ table (`jps+`), all in
 // jump_point_search.cpp. (A*'s instantiations are templates in astar.hpp.) Internal, never installed;
 // kept apart from jump_point_search.hpp so that the solver and the searches do not include each other.
 #pragma once
@@ -12,7 +13,10 @@ class Solver;
 class SearchState;
 struct Endpoints;
 
-void jump_point_search_online(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result);
+void jump_point_search_online_lines(const Solver& solver, SearchState& state, const Endpoints& endpoints,
+                                    Result& result);
+void jump_point_search_online_cells(const Solver& solver, SearchState& state, const Endpoints& endpoints,
+                                    Result& result);
 void jump_point_search_table(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result);
 
 }  // namespace swarmpath::search

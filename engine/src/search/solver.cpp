@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "search/astar.hpp"
 #include "search/best_first/cost_models.hpp"
@@ -270,9 +271,10 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
     const best_first::KeyBounds bounds =
         best_first::key_bounds(grid, best_first::dearest_step(grid), solver.weight_fixed_);
     if (solver.algorithm_ == Algorithm::jps) {
-        solver.prepared_ = std::make_shared<const PreparedJumpPoints>(PreparedJumpPoints{
-            preparation.jump_grid ? preparation.jump_grid : std::make_shared<const JumpPointGrid>(grid), bounds});
-        solver.search_ = &jump_point_search_online;
+        auto lines = preparation.jump_grid ? preparation.jump_grid : std::make_shared<const JumpPointGrid>(grid);
+        // The diagonal walk the grid chose (it keeps its choice through refreshes), compiled in.
+        solver.search_ = lines->diagonal_lines() ? &jump_point_search_online_lines : &jump_point_search_online_cells;
+        solver.prepared_ = std::make_shared<const PreparedJumpPoints>(PreparedJumpPoints{std::move(lines), bounds});
     } else if (solver.algorithm_ == Algorithm::jps_plus) {
         solver.prepared_ = std::make_shared<const PreparedJumpTable>(PreparedJumpTable{
             preparation.jump_table
