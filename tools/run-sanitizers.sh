@@ -38,10 +38,12 @@ asan_exclude="${SWARMPATH_ASAN_EXCLUDE:-ScenarioOptimalityTest|FlowfieldPassesCh
 # those; under TSan they would take most of the job) and without the three generated 600-agent
 # crowds solved three ways through the command line (28 s under TSan: the crowd solver's threads
 # are the CrowdSolver tests', ResultsDoNotDependOnThreads among them, and the command line's
-# threads SolveCommandTest's one- and two-thread runs). Only these executables are built; the others'
-# tests show up in ctest as *_NOT_BUILT entries and are left out by the include list.
+# threads SolveCommandTest's one- and two-thread runs). Of SolveCommandTest only the runs with
+# threads: its usage-error and naming tests are single-threaded (12 s under TSan). Only these
+# executables are built; the others' tests show up in ctest as *_NOT_BUILT entries and are left out
+# by the include list.
 read -r -a tsan_targets <<< "${SWARMPATH_TSAN_TARGETS:-batch_tests cli_tests thread_sanitizer_canary}"
-tsan_include="${SWARMPATH_TSAN_INCLUDE:-^(DeterminismTest|ThreadLimitTest|CrowdSolver|CrowdCommandLine|FieldFile|MapEdits|SolveCommandTest|ThreadSanitizerCanary)\.}"
+tsan_include="${SWARMPATH_TSAN_INCLUDE:-^((DeterminismTest|ThreadLimitTest|CrowdSolver|CrowdCommandLine|FieldFile|MapEdits|ThreadSanitizerCanary)\.|SolveCommandTest\.(PathsFileIsByteIdenticalForOneAndTwoThreads|ThreadsZeroMeansEveryHardwareThread|CheckPassesOnBundledScenarioAndPrintsTable)$)}"
 tsan_exclude="${SWARMPATH_TSAN_EXCLUDE:-_NOT_BUILT|ScenarioOptimalityTest|FlowfieldPassesCheckOnBundledScenarios|GeneratedCrowdsPassCheckWithFlowfieldAndAuto|CApi\.}"
 
 # configure_and_build folder sanitizer [targets...]: cmake arguments beyond the common ones in the

@@ -238,7 +238,9 @@ TEST(StopConditionsTest, ADeadlineOrTokenThatNeverFiresChangesNothing) {
             Expected<Solver> watched_solver = Solver::create(*set.grid, watched);
             ASSERT_TRUE(plain_solver && watched_solver);
             SearchContext context;
-            for (std::size_t index = 0; index < set.queries.size(); index += 7) {
+            // Every 23rd query (268 of maze512-32-0's, short and long): the watched search must
+            // match the plain one on each; more queries only lengthened the sanitizer runs (30 s).
+            for (std::size_t index = 0; index < set.queries.size(); index += 23) {
                 const Result expected = plain_solver->solve(context, set.queries[index]);
                 const Result actual = watched_solver->solve(context, set.queries[index]);
                 ASSERT_EQ(actual.status, expected.status) << index;
