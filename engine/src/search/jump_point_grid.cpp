@@ -47,6 +47,14 @@ void write_cell(ScanLines& lines, std::int64_t line, std::int64_t position, cons
     lines.bits.assign(line, position, ScanLines::kStopBackward, bits.stop_backward);
 }
 
+/// Bit x of the result is cell x + 1 (next_cells) or x − 1 (previous_cells) of the line's word `word`.
+std::uint64_t next_cells(const std::uint64_t* line, std::size_t word, std::size_t words) {
+    return (line[word] >> 1) | (word + 1 < words ? line[word + 1] << 63 : 0);
+}
+std::uint64_t previous_cells(const std::uint64_t* line, std::size_t word) {
+    return (line[word] << 1) | (word > 0 ? line[word - 1] >> 63 : 0);
+}
+
 /// Line `line`'s found planes: whether a straight jump from each cell finds a jump point (the first
 /// stop bit past the cell is on a passable cell). Word by word, a segmented prefix scan: in the word,
 /// "the next cell is a passable stop" is generated and "the next cell is no stop" propagates, in six
@@ -118,8 +126,8 @@ ScanLines build_scan_lines(std::uint32_t line_count, std::uint32_t line_length, 
             std::uint64_t stop_backward = ~here[word];
             for (const std::uint64_t* side : sides) {
                 // side's cell one position back (forward jumps) and one position ahead (backward).
-                const std::uint64_t behind = side[word] << 1 | (word > 0 ? side[word - 1] >> 63 : 0);
-                const std::uint64_t ahead = side[word] >> 1 | (word + 1 < words ? side[word + 1] << 63 : 0);
+                const std::uint64_t behind = previous_cells(side, word);
+                const std::uint64_t ahead = next_cells(side, word, words);
                 stop_forward |= side[word] & ~behind;
                 stop_backward |= side[word] & ~ahead;
             }
@@ -147,14 +155,6 @@ std::size_t refresh_around(ScanLines& lines, std::int64_t line, std::int64_t pos
         }
     }
     return written;
-}
-
-/// Bit x of the result is cell x + 1 (next_cells) or x − 1 (previous_cells) of the line's word `word`.
-std::uint64_t next_cells(const std::uint64_t* line, std::size_t word, std::size_t words) {
-    return (line[word] >> 1) | (word + 1 < words ? line[word + 1] << 63 : 0);
-}
-std::uint64_t previous_cells(const std::uint64_t* line, std::size_t word) {
-    return (line[word] << 1) | (word > 0 ? line[word - 1] >> 63 : 0);
 }
 
 /// The lines' sizes and positions for a width × height map.
