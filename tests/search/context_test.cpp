@@ -1,7 +1,9 @@
 // Per-worker search context tests: reuse across many queries and across grids of different sizes,
-// and the generation wrap-around, which is the only time the stamps are cleared in full.
+// the generation wrap-around, which is the only time the stamps are cleared in full, and a prepared
+// context holding all a small search needs before its first query.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <random>
 
 #include "random_maps.hpp"
@@ -65,6 +67,40 @@ TEST(SearchContextTest, GenerationWrapClearsStaleStamps) {
         ASSERT_EQ(wrapped.counters, expected.counters);
     }
     EXPECT_LT(context.state().generation(), 100U);
+}
+
+// prepare() allocates the open lists' first blocks and the path rebuild's scratch too: the first
+// queries of a cold run used to allocate and fill them inside the timed search (on a 49×49 map, two
+// thirds of a cold pass's search time). Searches whose frontiers and paths fit them allocate nothing.
+TEST(SearchContextTest, PreparedContextAllocatesNothingInItsFirstSearches) {
+    Expected<grid::Grid> grid = random_grid(11, 60, 45);
+    ASSERT_TRUE(grid);
+    for (const Algorithm algorithm : {Algorithm::astar, Algorithm::jps, Algorithm::jps_plus}) {
+        Expected<Solver> solver = Solver::create(*grid, SearchSettings{.algorithm = algorithm});
+        ASSERT_TRUE(solver);
+        SearchContext context;
+        context.prepare(grid->padded_cell_count());
+        SearchState& state = context.state();
+        auto held = [&state] {
+            return std::array<std::size_t, 3>{state.packed_open_list().memory_bytes(),
+                                              state.compact_open_list().memory_bytes(),
+                                              state.path_scratch().capacity()};
+        };
+        const auto prepared = held();
+        EXPECT_NE(prepared[0], 0U);
+        EXPECT_NE(prepared[1], 0U);
+        EXPECT_NE(prepared[2], 0U);
+        std::mt19937_64 random(13);
+        std::uniform_int_distribution<std::int64_t> x(0, grid->width() - 1);
+        std::uniform_int_distribution<std::int64_t> y(0, grid->height() - 1);
+        int found = 0;
+        for (int query_index = 0; query_index < 40; ++query_index) {
+            const Result result = solver->solve(context, Query{x(random), y(random), x(random), y(random)});
+            found += result.status == QueryStatus::found ? 1 : 0;
+        }
+        EXPECT_GT(found, 10) << to_string(algorithm);
+        EXPECT_EQ(held(), prepared) << to_string(algorithm);
+    }
 }
 
 TEST(SearchContextTest, StateStaysWithinTwelveBytesPerCell) { EXPECT_LE(SearchContext::bytes_per_cell(), 12.0); }

@@ -27,6 +27,11 @@ public:
         size_ = 0;
     }
 
+    /// Allocates the first block of storage now, if there is none yet.
+    void reserve_first_block() {
+        if (capacity_ == 0) self().grow();
+    }
+
     /// Inserts `entry`; writes its position (and that of every entry it displaces) to `stamps[cell].slot`.
     void push(Entry entry, CellStamp* stamps) {
         if (size_ + kPadding >= capacity_) self().grow();

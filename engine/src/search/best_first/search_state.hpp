@@ -49,6 +49,11 @@ public:
         parent_cells_used_ = false;
         closed_ = grid::Bitset();  // reallocated by closed_bits() for the searches that use it
         generation_ = 0;
+        // The open lists' first blocks and room for a path of a few hundred cells: allocated and
+        // filled here, these were a small search's first query's largest cost in a cold run.
+        packed_open_.reserve_first_block();
+        compact_open_.reserve_first_block();
+        path_scratch_.reserve(kPathScratchCells);
     }
 
     /// Starts a new search: everything touched by earlier searches becomes stale.
@@ -117,6 +122,8 @@ public:
     }
 
 private:
+    static constexpr std::size_t kPathScratchCells = 512;
+
     std::uint32_t capacity_ = 0;
     std::uint32_t generation_ = 0;
     /// One block: the stamps (capacity + 1), then the parent cells.
