@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/page_memory.hpp"
 #include "core/printable.hpp"
 
 namespace swarmpath::grid {
@@ -38,6 +39,7 @@ Expected<Grid> Grid::build(const MapLetters& map, const TerrainTable& terrain) {
     grid.width_ = map.width;
     grid.height_ = map.height;
     grid.topology_ = *topology_from_type(map.type);
+    core::reserve_populated(grid.letters_, map.letters.size());
     grid.letters_.assign(map.letters.begin(), map.letters.end());
 
     // Which letters occur, and the layers and cheapest cost among the passable ones.
@@ -98,7 +100,7 @@ Expected<Grid> Grid::build(const MapLetters& map, const TerrainTable& terrain) {
                                          [&](const TerrainKind& kind) { return kind.cost == grid.unit_cost_; });
     }
 
-    grid.kind_of_.assign(grid.padded_cell_count(), 0);
+    core::assign_populated(grid.kind_of_, grid.padded_cell_count());
     for (std::uint32_t y = 0; y < grid.height_; ++y) {
         for (std::uint32_t x = 0; x < grid.width_; ++x) {
             const std::uint8_t kind = kind_of_letter[static_cast<unsigned char>(map.letter(x, y))];

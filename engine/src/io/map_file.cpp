@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/page_memory.hpp"
 #include "io/text_lines.hpp"
 #include "swarmpath/grid/topology.hpp"
 #include "swarmpath/io/file_reading.hpp"
@@ -119,7 +120,7 @@ public:
 
     /// The rows: each as wide as the map, every letter defined by `terrain`.
     bool read_rows(const grid::TerrainTable& terrain) {
-        map_.letters.reserve(static_cast<std::size_t>(std::uint64_t{map_.width} * map_.height));
+        core::reserve_populated(map_.letters, static_cast<std::size_t>(std::uint64_t{map_.width} * map_.height));
         std::string_view line;
         for (std::uint32_t y = 0; y < map_.height; ++y) {
             if (!lines_.next(line)) {

@@ -2,6 +2,7 @@
 // row to row in a union-find, hex and triangle maps by breadth-first flood fill.
 #include "swarmpath/search/components.hpp"
 
+#include "core/page_memory.hpp"
 #include "search/moves.hpp"
 
 #include <algorithm>
@@ -14,7 +15,7 @@ namespace swarmpath::search {
 Components Components::compute_shaped(const grid::Grid& grid) {
     Components components;
     const grid::Topology topology = grid.topology();
-    components.labels_.assign(grid.padded_cell_count(), 0);
+    core::assign_populated(components.labels_, grid.padded_cell_count());
     const grid::PaddedLayout layout = grid.layout();
     std::vector<std::uint32_t> queue;
     for (std::uint32_t seed_y = 0; seed_y < grid.height(); ++seed_y) {
@@ -110,7 +111,7 @@ Components Components::compute(const grid::Grid& grid, Moves moves, DiagonalRule
     // and per row, and one fill per run, instead of a queue entry and four or eight probes per cell.
     Components components;
     const std::uint32_t cells = grid.padded_cell_count();
-    components.labels_.assign(cells, 0);
+    core::assign_populated(components.labels_, cells);
     const std::uint32_t corner = moves == Moves::eight && rule == DiagonalRule::any ? 1 : 0;
     const std::uint32_t width = grid.padded_width();
     const std::uint32_t rows = grid.padded_height();

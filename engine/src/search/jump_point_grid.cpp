@@ -4,6 +4,8 @@
 // by cell (diagonal_cell_bits), and the map-edit tests hold the two to the same bits.
 #include "search/jump_point_grid.hpp"
 
+#include "core/page_memory.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <vector>
@@ -11,9 +13,9 @@
 namespace swarmpath::search {
 
 LineBits::LineBits(std::uint32_t line_count, std::uint32_t line_length, unsigned planes)
-    : words_per_line_((static_cast<std::size_t>(line_length) + 64) / 64 + 2),
-      planes_(planes),
-      words_((static_cast<std::size_t>(line_count) + 2) * planes * words_per_line_, 0) {}
+    : words_per_line_((static_cast<std::size_t>(line_length) + 64) / 64 + 2), planes_(planes) {
+    core::assign_populated(words_, (static_cast<std::size_t>(line_count) + 2) * planes * words_per_line_);
+}
 
 namespace {
 
