@@ -101,16 +101,24 @@ Expected<Grid> Grid::build(const MapLetters& map, const TerrainTable& terrain) {
     }
 
     core::assign_populated(grid.kind_of_, grid.padded_cell_count());
+    // Row by row through pointers; with one layer (every benchmark map) the layer's bits are the
+    // passable bits, copied once at the end instead of set cell by cell.
+    std::array<std::uint8_t, 256> layer_of_kind{};
+    for (std::size_t kind = 1; kind < grid.kinds_.size(); ++kind) layer_of_kind[kind] = grid.kinds_[kind].layer;
+    const bool one_layer = grid.layer_bits_.size() == 1;
+    std::uint8_t* const kinds = grid.kind_of_.data();
     for (std::uint32_t y = 0; y < grid.height_; ++y) {
+        const char* const row = map.letters.data() + std::size_t{y} * grid.width_;
+        const std::uint32_t first = grid.padded(0, y).value;
         for (std::uint32_t x = 0; x < grid.width_; ++x) {
-            const std::uint8_t kind = kind_of_letter[static_cast<unsigned char>(map.letter(x, y))];
+            const std::uint8_t kind = kind_of_letter[static_cast<unsigned char>(row[x])];
             if (kind == 0) continue;
-            const std::uint32_t index = grid.padded(x, y).value;
-            grid.kind_of_[index] = kind;
-            grid.passable_.set(index);
-            grid.layer_bits_[grid.kinds_[kind].layer - 1].set(index);
+            kinds[first + x] = kind;
+            grid.passable_.set(first + x);
+            if (!one_layer) grid.layer_bits_[layer_of_kind[kind] - 1].set(first + x);
         }
     }
+    if (one_layer) grid.layer_bits_[0] = grid.passable_;
     return grid;
 }
 

@@ -1,6 +1,7 @@
 // Moving AI map parsing (see map_file.hpp for the accepted syntax and limits).
 #include "swarmpath/io/map_file.hpp"
 
+#include <array>
 #include <charconv>
 #include <string>
 #include <vector>
@@ -121,6 +122,9 @@ public:
     /// The rows: each as wide as the map, every letter defined by `terrain`.
     bool read_rows(const grid::TerrainTable& terrain) {
         core::reserve_populated(map_.letters, static_cast<std::size_t>(std::uint64_t{map_.width} * map_.height));
+        // Which letters the table defines, looked up once per letter value rather than once per cell.
+        std::array<bool, 256> defined{};
+        for (int code = 0; code < 256; ++code) defined[code] = terrain.rule(static_cast<char>(code)).defined;
         std::string_view line;
         for (std::uint32_t y = 0; y < map_.height; ++y) {
             if (!lines_.next(line)) {
@@ -139,7 +143,7 @@ public:
             const std::size_t usable = std::min<std::size_t>(line.size(), map_.width);
             for (std::uint32_t x = 0; x < usable; ++x) {
                 const char letter = line[x];
-                if (terrain.rule(letter).defined) continue;
+                if (defined[static_cast<unsigned char>(letter)]) continue;
                 if (report_.stop(
                         lines_.line_number(), x + 1,
                         "unknown terrain letter " + describe_letter(letter) + " (declare it with {{terrain}})")) {
