@@ -1,8 +1,9 @@
-// Building and refreshing JPS+ jump distances (see jump_point_table.hpp). Each pass fills one group
-// of directions; within a pass every line (row, column or diagonal) depends only on itself and on
-// passes already finished, so lines run as independent tasks of the caller's ParallelLoop and the
-// result is the same whatever the thread count. A refresh after map edits reuses the same per-line
-// and per-cell rules, so a refreshed entry is computed exactly as a built one.
+// Building and refreshing JPS+ jump distances (see jump_point_table.hpp). The rules are TableRules'
+// (by map coordinates, line by line); the build applies them in row sweeps (RowSweeps: east and west
+// row by row, rows as independent tasks of the caller's ParallelLoop, then north and south with their
+// diagonals row after row), so the result is the same whatever the thread count. A refresh after
+// map edits applies TableRules to the lines and cells an edit can reach, and the tests hold both to
+// the same table.
 #include "search/jump_point_table.hpp"
 
 #include <algorithm>
@@ -96,36 +97,97 @@ public:
         return extend(next[horizontal] > 0 || next[vertical] > 0, next[static_cast<std::size_t>(direction)]);
     }
 
-    /// All four diagonal directions along diagonal line `line` (0 … width + height − 2).
-    void diagonal_lines(std::int64_t line) const {
-        for (int direction = 4; direction < 8; ++direction) {
-            const int dx = kDirectionX[static_cast<std::size_t>(direction)];
-            const int dy = kDirectionY[static_cast<std::size_t>(direction)];
-            // The walk starts at the last cell of the line along (dx, dy): on the map's edge in the
-            // direction of travel. Enumerate those edge cells: first along the far row
-            // (y = dy > 0 ? height−1 : 0), then down the far column (x = dx > 0 ? width−1 : 0).
-            std::int64_t x = 0;
-            std::int64_t y = 0;
-            if (line < width_) {
-                x = line;
-                y = dy > 0 ? height_ - 1 : 0;
-            } else {
-                x = dx > 0 ? width_ - 1 : 0;
-                const std::int64_t offset = line - width_ + 1;  // 1 … height−1
-                y = dy > 0 ? height_ - 1 - offset : offset;
-            }
-            // Walk against the direction until leaving the map.
-            for (; on_map(x, y); x -= dx, y -= dy)
-                at(x, y)[static_cast<std::size_t>(direction)] = diagonal_value(x, y, direction);
-        }
-    }
-
 private:
     const grid::Bitset* bits_;
     grid::PaddedLayout layout_;
     std::int64_t width_;
     std::int64_t height_;
     JumpPointTable::Distances* distances_;
+};
+
+/// The build's own walk over the table (TableRules' rules, in an order that reads memory in
+/// sequence): every entry is a function of the next cell's entry in its direction, so the rows are
+/// swept once from the top (north, north-east and north-west read the row above) and once from the
+/// bottom (south and its diagonals), after each row's east and west entries, which read only their
+/// row. Cells are padded indices, directions compile-time constants, and passability is read from
+/// the grid's bit words: about a sixth of the instructions of the line-by-line rules (AR0011SR:
+/// 106M -> 17M), and sequential rather than column-strided reads of the 16-byte entries.
+class RowSweeps {
+public:
+    RowSweeps(const grid::Grid& grid, JumpPointTable::Distances& distances)
+        : bits_(grid.passable_bits().words()),
+          layout_(grid.layout()),
+          padded_width_(grid.padded_width()),
+          width_(grid.width()),
+          entries_(distances.data()) {}
+
+    /// East and west along row y.
+    void horizontal(std::uint32_t y) const {
+        const std::int64_t first = layout_.padded(0, y);
+        for (std::int64_t x = width_ - 1; x >= 0; --x) write_straight<1, 0, 1>(first + x);
+        for (std::int64_t x = 0; x < width_; ++x) write_straight<-1, 0, 3>(first + x);
+    }
+
+    /// North, north-east and north-west along row y, from row y − 1's entries.
+    void northward(std::uint32_t y) const {
+        const std::int64_t first = layout_.padded(0, y);
+        for (std::int64_t x = 0; x < width_; ++x) {
+            write_straight<0, -1, 0>(first + x);
+            write_diagonal<1, -1, 4>(first + x);
+            write_diagonal<-1, -1, 7>(first + x);
+        }
+    }
+
+    /// South, south-east and south-west along row y, from row y + 1's entries.
+    void southward(std::uint32_t y) const {
+        const std::int64_t first = layout_.padded(0, y);
+        for (std::int64_t x = 0; x < width_; ++x) {
+            write_straight<0, 1, 2>(first + x);
+            write_diagonal<1, 1, 5>(first + x);
+            write_diagonal<-1, 1, 6>(first + x);
+        }
+    }
+
+private:
+    [[nodiscard]] bool free(std::int64_t cell) const {
+        const auto bit = static_cast<std::uint64_t>(cell);
+        return ((bits_[bit >> 6] >> (bit & 63)) & 1U) != 0;
+    }
+
+    /// TableRules::straight_line's rule for one cell: the step ahead must be free; a forced
+    /// neighbour beside the next cell makes it a jump point, else the next cell's distance extends.
+    template <int DeltaX, int DeltaY, int Direction>
+    void write_straight(std::int64_t cell) const {
+        const std::int64_t next = cell + DeltaX + DeltaY * padded_width_;
+        std::int16_t value = 0;
+        if (free(next)) {
+            const std::int64_t side = DeltaY != 0 ? 1 : padded_width_;  // across the direction of travel
+            const bool forced = (free(next + side) && !free(cell + side)) || (free(next - side) && !free(cell - side));
+            value = extend(forced, entries_[next][Direction]);
+        }
+        entries_[cell][Direction] = value;
+    }
+
+    /// TableRules::diagonal_value for one cell.
+    template <int DeltaX, int DeltaY, int Direction>
+    void write_diagonal(std::int64_t cell) const {
+        constexpr std::size_t horizontal = DeltaX > 0 ? 1 : 3;
+        constexpr std::size_t vertical = DeltaY > 0 ? 2 : 0;
+        const std::int64_t across = DeltaX;
+        const std::int64_t down = DeltaY * padded_width_;
+        std::int16_t value = 0;
+        if (free(cell + across + down) && free(cell + across) && free(cell + down)) {
+            const Entry& next = entries_[cell + across + down];
+            value = extend(next[horizontal] > 0 || next[vertical] > 0, next[Direction]);
+        }
+        entries_[cell][Direction] = value;
+    }
+
+    const std::uint64_t* bits_;
+    grid::PaddedLayout layout_;
+    std::int64_t padded_width_;
+    std::int64_t width_;
+    Entry* entries_;
 };
 
 /// One fingerprint term: a 64-bit mix (splitmix64's finaliser) of a passability word and its position.
@@ -160,26 +222,14 @@ JumpPointTable JumpPointTable::build(const grid::Grid& grid, const core::Paralle
     table.height_ = grid.height();
     table.fingerprint_ = passability_fingerprint(grid);
     table.distances_.assign(grid.padded_cell_count(), Entry{});
-    const TableRules rules(grid, table.distances_);
-    auto unchanged = [](std::int64_t, std::int64_t) {};
+    const RowSweeps sweeps(grid, table.distances_);
+    // East and west: each row alone, rows in parallel. Then the two sweeps, row after row (each row
+    // reads the one before it), north from the top and south from the bottom.
     parallel(grid.height(), 8, [&](std::size_t begin, std::size_t end) {
-        for (auto y = static_cast<std::int64_t>(begin); y != static_cast<std::int64_t>(end); ++y) {
-            rules.straight_line(1, y, unchanged);
-            rules.straight_line(3, y, unchanged);
-        }
+        for (std::size_t y = begin; y != end; ++y) sweeps.horizontal(static_cast<std::uint32_t>(y));
     });
-    parallel(grid.width(), 8, [&](std::size_t begin, std::size_t end) {
-        for (auto x = static_cast<std::int64_t>(begin); x != static_cast<std::int64_t>(end); ++x) {
-            rules.straight_line(0, x, unchanged);
-            rules.straight_line(2, x, unchanged);
-        }
-    });
-    // Diagonals, after every straight distance is known; the width + height − 1 lines are independent.
-    parallel(static_cast<std::size_t>(grid.width()) + grid.height() - 1, 16, [&](std::size_t begin, std::size_t end) {
-        for (auto line = static_cast<std::int64_t>(begin); line != static_cast<std::int64_t>(end); ++line) {
-            rules.diagonal_lines(line);
-        }
-    });
+    for (std::uint32_t y = 0; y < grid.height(); ++y) sweeps.northward(y);
+    for (std::uint32_t y = grid.height(); y-- > 0;) sweeps.southward(y);
     table.build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return table;
 }

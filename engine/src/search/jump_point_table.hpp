@@ -11,9 +11,10 @@
 // The search adds the goal itself: a goal within |d| steps on that line (or, diagonally, on the
 // row or column reached within |d| diagonal steps) is reached directly.
 //
-// Build: straight directions row by row and column by column, diagonals line by line, each pass a
-// loop over independent lines run by the caller's core::ParallelLoop (serial by default; the batch
-// layer's BatchSolver supplies its workers). Memory: 16 bytes per padded cell. A table belongs to
+// Build: east and west row by row (rows run by the caller's core::ParallelLoop: serial by default,
+// the batch layer's BatchSolver supplies its workers), then one sweep over the rows from the top for
+// north and its diagonals and one from the bottom for south and its diagonals, each entry from the
+// next cell's in its direction. Memory: 16 bytes per padded cell. A table belongs to
 // the grid it was built from; `built_for` checks a grid's size and a fingerprint of its
 // passability, so a table is never used with a changed map. After map edits, `refresh` brings the
 // table to the edited grid by recomputing only what the changed cells can reach (see there).
