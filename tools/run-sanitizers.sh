@@ -48,14 +48,15 @@ tsan_exclude="${SWARMPATH_TSAN_EXCLUDE:-_NOT_BUILT|ScenarioOptimalityTest|Flowfi
 
 # configure_and_build folder sanitizer [targets...]: cmake arguments beyond the common ones in the
 # array `extra`. The Python module is not built: an instrumented module would need the sanitizer's
-# runtime preloaded into the interpreter; the Release suite runs its tests.
+# runtime preloaded into the interpreter; the Release suite runs its tests. Nor is MPI (swarmpath-mpi
+# and the mpirun tests): neither stage runs those tests (see the MPI exclusions above).
 configure_and_build() {
   local folder="$1" sanitizer="$2"
   shift 2
   cmake -S "$root" -B "$folder" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
     -DSWARMPATH_SANITIZE="$sanitizer" -DSWARMPATH_BUILD_TESTS=ON -DSWARMPATH_BUILD_BENCHMARKS=OFF \
-    -DSWARMPATH_BUILD_PYTHON=OFF "${extra[@]}" > /dev/null
+    -DSWARMPATH_BUILD_PYTHON=OFF -DSWARMPATH_MPI=OFF "${extra[@]}" > /dev/null
   ninja -C "$folder" -j"$jobs" "$@"
 }
 

@@ -210,6 +210,25 @@ TEST(DistributedSolveTest, KilledRankFailsTheJobAndWritesNothing) {
     EXPECT_TRUE(files_in(folder).empty());
 }
 
+// `swarmpath` links no MPI: under a launcher it hands over to `swarmpath-mpi` beside it (the runs
+// above show the ranks that build reports). A copy with no MPI build beside it refuses to run as a
+// lone rank, naming what it looked for, rather than answering the whole job once per rank.
+TEST(DistributedSolveTest, WithoutItsMpiBuildBesideItSwarmpathExitsTwoUnderALauncher) {
+    const std::string folder = testing::scratch_folder("distributed-no-mpi-build");
+    std::filesystem::copy_file(SWARMPATH_EXECUTABLE, folder + "/swarmpath");
+    const std::string command = "env OMPI_COMM_WORLD_SIZE=2 " + folder + "/swarmpath --version >" + folder +
+                                "/stdout 2>" + folder + "/stderr </dev/null";
+    const int status = std::system(command.c_str());
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 2);
+    const std::string error = read_text(folder + "/stderr");
+    EXPECT_NE(error.find(folder + "/swarmpath-mpi"), std::string::npos) << error;
+    EXPECT_NE(error.find("cannot be run"), std::string::npos) << error;
+    EXPECT_EQ(read_text(folder + "/stdout"), "");
+    // Outside a launcher the same copy is the whole command line.
+    EXPECT_EQ(std::system((folder + "/swarmpath --version >/dev/null 2>&1").c_str()), 0);
+}
+
 TEST(DistributedSolveTest, InputErrorIsReportedOnceAndEveryRankExitsTwo) {
     const std::string folder = testing::scratch_folder("distributed-input");
     RunOutcome outcome = run(3, "solve " + dataset("dao/arena.map.scen") + " " + folder + "/missing.map.scen --paths " +

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -31,7 +32,6 @@
 
 namespace swarmpath::cli::distributed {
 namespace {
-#if defined(SWARMPATH_WITH_MPI)
 
 /// True when an MPI launcher started this process (OpenMPI, PMI and PMIx launchers set these).
 bool launched_by_mpi() {
@@ -40,6 +40,8 @@ bool launched_by_mpi() {
     }
     return false;
 }
+
+#if defined(SWARMPATH_WITH_MPI)
 
 /// The rank named by a test hook variable, or -1.
 int rank_named_by(const char* variable) {
@@ -300,6 +302,28 @@ std::pair<int, std::string> receive_from_any() {
 #endif
 
 }  // namespace
+
+// ---- The MPI build ----
+
+void hand_over_to_mpi_build(char** argv) {
+#if !defined(SWARMPATH_WITH_MPI) && defined(SWARMPATH_MPI_EXECUTABLE)
+    if (!launched_by_mpi()) return;
+    // The MPI build is installed and built beside this executable.
+    std::string self(4096, '\0');
+    const ssize_t length = ::readlink("/proc/self/exe", self.data(), self.size() - 1);
+    std::string path = SWARMPATH_MPI_EXECUTABLE;
+    if (length > 0) {
+        self.resize(static_cast<std::size_t>(length));
+        path = self.substr(0, self.rfind('/') + 1) + path;
+    }
+    ::execv(path.c_str(), argv);
+    std::fprintf(stderr, "swarmpath: started by an MPI launcher, but its MPI build %s cannot be run: %s\n",
+                 path.c_str(), std::strerror(errno));
+    std::exit(kExitBadInput);
+#else
+    (void)argv;
+#endif
+}
 
 // ---- Session ----
 

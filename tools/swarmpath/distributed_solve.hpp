@@ -38,6 +38,13 @@ struct OracleRows;
 
 namespace swarmpath::cli::distributed {
 
+/// Under an MPI launcher, a build of the command line without MPI replaces itself (execv) with the
+/// MPI build beside it, `swarmpath-mpi` (built when SWARMPATH_MPI is on), so that ordinary runs
+/// never load MPI's libraries: loading them cost every process start about 3.6 ms on the build
+/// machine (a quarter of a short run on a small map). Returns when there is nothing to hand over (this
+/// is the MPI build, or no launcher started the process); exits 2 when the MPI build cannot be run.
+void hand_over_to_mpi_build(char** argv);
+
 /// Exit code when a rank failed while solving (an exception, out of memory): the job produced nothing.
 inline constexpr int kExitRankFailed = 3;
 

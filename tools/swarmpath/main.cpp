@@ -1,4 +1,5 @@
-// Entry point of the `swarmpath` command line: installs the handlers for running out of memory,
+// Entry point of the `swarmpath` command line: hands over to the MPI build when an MPI launcher
+// started it (distributed_solve.hpp), installs the handlers for running out of memory,
 // threads and file size (resource_limits.hpp) and the interrupt cleanup (interrupts.hpp), registers
 // the subcommands, answers --version, and maps parse errors and exceptions to exit code 2. Every
 // subcommand reports its own errors through report_error, which escapes what it prints.
@@ -11,6 +12,7 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
+#include "distributed_solve.hpp"
 #include "interrupts.hpp"
 #include "resource_limits.hpp"
 #include "run_files.hpp"
@@ -82,6 +84,7 @@ int run_command_line(int argc, char** argv) {
 }  // namespace swarmpath::cli
 
 int main(int argc, char** argv) {
+    swarmpath::cli::distributed::hand_over_to_mpi_build(argv);  // returns unless under mpirun
 #if defined(SWARMPATH_WITH_MIMALLOC)
     // Touch mimalloc so the linker keeps it: it then replaces malloc and operator new process-wide.
     (void)mi_version();
