@@ -4,12 +4,12 @@
 // by cell (diagonal_cell_bits), and the map-edit tests hold the two to the same bits.
 #include "search/jump_point_grid.hpp"
 
-#include "core/page_memory.hpp"
-
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <vector>
+
+#include "core/page_memory.hpp"
 
 namespace swarmpath::search {
 
