@@ -33,6 +33,7 @@
 namespace swarmpath::cli::distributed {
 namespace {
 
+#if defined(SWARMPATH_WITH_MPI) || defined(SWARMPATH_MPI_EXECUTABLE)
 /// True when an MPI launcher started this process (OpenMPI, PMI and PMIx launchers set these).
 bool launched_by_mpi() {
     for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "PMI_RANK"}) {
@@ -40,6 +41,7 @@ bool launched_by_mpi() {
     }
     return false;
 }
+#endif
 
 #if defined(SWARMPATH_WITH_MPI)
 
