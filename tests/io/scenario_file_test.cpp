@@ -1,10 +1,14 @@
 // Scenario parser tests: both version spellings, tab and space separators, CRLF and a missing final
 // newline, map names as paths or bare names, the optional agent columns (size=K, class=NAME) and
-// every malformed row, each error with its line (and, for the optional columns, its column).
+// every malformed row, each error with its line (and, for the optional columns, its column); the
+// integer fields read exactly as std::from_chars reads them.
 #include <gtest/gtest.h>
 
+#include <charconv>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -29,6 +33,68 @@ TEST(ScenarioFileTest, ParsesTabSeparatedRows) {
     EXPECT_DOUBLE_EQ(row.optimal_length, 12.5);
     EXPECT_EQ(row.line, 3U);
     EXPECT_EQ(scenario->version, "1");
+}
+
+// The integer fields are read as std::from_chars reads a whole field (the parser has its own loop
+// for speed): random fields of digits, signs, dots and letters, and the edges of each type's range,
+// in the bucket (unsigned 32-bit) and start x (signed 64-bit) columns, are accepted, with the same
+// value, exactly when from_chars accepts them.
+TEST(ScenarioFileTest, IntegerFieldsAreReadAsFromCharsReadsThem) {
+    std::vector<std::string> fields = {"0",
+                                       "-0",
+                                       "-",
+                                       "",
+                                       "+1",
+                                       "007",
+                                       "4294967295",
+                                       "4294967296",
+                                       "-1",
+                                       "9223372036854775807",
+                                       "9223372036854775808",
+                                       "-9223372036854775808",
+                                       "-9223372036854775809",
+                                       "18446744073709551615",
+                                       "18446744073709551616",
+                                       "99999999999999999999999",
+                                       "1-",
+                                       "--1",
+                                       "1.0",
+                                       "1e3",
+                                       "x"};
+    std::mt19937_64 random(0x5ce4);
+    const std::string alphabet = "0123456789000000000-+.ex";
+    std::uniform_int_distribution<std::size_t> letter(0, alphabet.size() - 1);
+    std::uniform_int_distribution<int> length(1, 22);
+    for (int count = 0; count < 3000; ++count) {
+        std::string field;
+        for (int index = length(random); index > 0; --index) field += alphabet[letter(random)];
+        fields.push_back(field);
+    }
+    auto from_chars = [](const std::string& field, auto& value) {
+        const auto [position, error] = std::from_chars(field.data(), field.data() + field.size(), value);
+        return !field.empty() && error == std::errc() && position == field.data() + field.size();
+    };
+    for (const std::string& field : fields) {
+        if (field.empty()) continue;  // an empty field is no field: the row would have eight
+        std::uint32_t bucket = 0;
+        const bool bucket_expected = from_chars(field, bucket);
+        Expected<ScenarioFile> as_bucket =
+            parse_scenario("version 1\n" + field + "\tm.map\t9\t9\t1\t1\t2\t2\t1\n", "a.scen");
+        ASSERT_EQ(static_cast<bool>(as_bucket), bucket_expected) << "bucket " << field;
+        if (bucket_expected) {
+            EXPECT_EQ(as_bucket->rows.at(0).bucket, bucket) << field;
+        }
+        std::int64_t start_x = 0;
+        const bool start_expected = from_chars(field, start_x);
+        Expected<ScenarioFile> as_start =
+            parse_scenario("version 1\n0\tm.map\t9\t9\t" + field + "\t1\t2\t2\t1\n", "a.scen");
+        ASSERT_EQ(static_cast<bool>(as_start), start_expected) << "start x " << field;
+        if (start_expected) {
+            EXPECT_EQ(as_start->rows.at(0).start_x, start_x) << field;
+        } else {
+            EXPECT_NE(as_start.error().message.find("is not a whole number"), std::string::npos) << field;
+        }
+    }
 }
 
 TEST(ScenarioFileTest, LegacySpacesVersionOneDotZeroCrlfNoFinalNewline) {

@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <string>
+#include <type_traits>
 
 #include "io/text_lines.hpp"
 #include "swarmpath/io/map_file.hpp"
@@ -55,10 +57,37 @@ int split_fields(std::string_view line, Field (&fields)[kFieldCount], std::size_
     return count;
 }
 
+/// A whole field as a base-10 integer, as std::from_chars reads one and nothing left over: an
+/// optional '-' (signed types only), then digits, within the type's range; `value` is set only on
+/// success. Written out for the commonest field of a row (seven a row): past leading zeros at most
+/// 19 digits are summed in 64 bits, which cannot overflow, and the range is checked once at the end
+/// (the row parser 5% fewer instructions; tests/io/scenario_file_test.cpp compares the two on random
+/// fields).
 template <class Integer>
 bool parse_integer(std::string_view text, Integer& value) {
-    auto [position, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return !text.empty() && error == std::errc() && position == text.data() + text.size();
+    static_assert(std::numeric_limits<Integer>::digits < 64, "any 20-digit value is out of range");
+    const char* at = text.data();
+    const char* const end = at + text.size();
+    bool negative = false;
+    if constexpr (std::is_signed_v<Integer>) {
+        if (at != end && *at == '-') {
+            negative = true;
+            ++at;
+        }
+    }
+    if (at == end) return false;
+    while (at != end && *at == '0') ++at;
+    if (end - at > 19) return false;
+    std::uint64_t magnitude = 0;
+    for (; at != end; ++at) {
+        const auto digit = static_cast<unsigned>(static_cast<unsigned char>(*at) - static_cast<unsigned char>('0'));
+        if (digit > 9) return false;
+        magnitude = magnitude * 10U + digit;
+    }
+    const auto largest = static_cast<std::uint64_t>(std::numeric_limits<Integer>::max());
+    if (magnitude > (negative ? largest + 1U : largest)) return false;
+    value = negative ? static_cast<Integer>(0U - magnitude) : static_cast<Integer>(magnitude);
+    return true;
 }
 
 bool parse_real(std::string_view text, double& value) {
