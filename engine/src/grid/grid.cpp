@@ -32,6 +32,33 @@ Status Grid::check_map(const MapLetters& map) {
     return Success{};
 }
 
+namespace {
+
+/// Writes each cell's terrain kind (0 for blocked) into `kinds` and sets its bit in `passable` and
+/// in its layer's bits, row by row through pointers. With one layer (every benchmark map) the
+/// layer's bits are the passable bits, copied once at the end instead of set cell by cell.
+void write_cells(const MapLetters& map, PaddedLayout layout, const std::array<std::uint8_t, 256>& kind_of_letter,
+                 const std::vector<TerrainKind>& kind_table, std::uint8_t* kinds, Bitset& passable,
+                 std::vector<Bitset>& layer_bits) {
+    std::array<std::uint8_t, 256> layer_of_kind{};
+    for (std::size_t kind = 1; kind < kind_table.size(); ++kind) layer_of_kind[kind] = kind_table[kind].layer;
+    const bool one_layer = layer_bits.size() == 1;
+    for (std::uint32_t y = 0; y < map.height; ++y) {
+        const char* const row = map.letters.data() + std::size_t{y} * map.width;
+        const std::uint32_t first = layout.padded(0, y);
+        for (std::uint32_t x = 0; x < map.width; ++x) {
+            const std::uint8_t kind = kind_of_letter[static_cast<unsigned char>(row[x])];
+            if (kind == 0) continue;
+            kinds[first + x] = kind;
+            passable.set(first + x);
+            if (!one_layer) layer_bits[layer_of_kind[kind] - 1].set(first + x);
+        }
+    }
+    if (one_layer) layer_bits[0] = passable;
+}
+
+}  // namespace
+
 Expected<Grid> Grid::build(const MapLetters& map, const TerrainTable& terrain) {
     // Checked before anything is allocated or read: the letters are read as width x height.
     if (Status valid = check_map(map); !valid) return valid.error();
@@ -101,24 +128,8 @@ Expected<Grid> Grid::build(const MapLetters& map, const TerrainTable& terrain) {
     }
 
     core::assign_populated(grid.kind_of_, grid.padded_cell_count());
-    // Row by row through pointers; with one layer (every benchmark map) the layer's bits are the
-    // passable bits, copied once at the end instead of set cell by cell.
-    std::array<std::uint8_t, 256> layer_of_kind{};
-    for (std::size_t kind = 1; kind < grid.kinds_.size(); ++kind) layer_of_kind[kind] = grid.kinds_[kind].layer;
-    const bool one_layer = grid.layer_bits_.size() == 1;
-    std::uint8_t* const kinds = grid.kind_of_.data();
-    for (std::uint32_t y = 0; y < grid.height_; ++y) {
-        const char* const row = map.letters.data() + std::size_t{y} * grid.width_;
-        const std::uint32_t first = grid.padded(0, y).value;
-        for (std::uint32_t x = 0; x < grid.width_; ++x) {
-            const std::uint8_t kind = kind_of_letter[static_cast<unsigned char>(row[x])];
-            if (kind == 0) continue;
-            kinds[first + x] = kind;
-            grid.passable_.set(first + x);
-            if (!one_layer) grid.layer_bits_[layer_of_kind[kind] - 1].set(first + x);
-        }
-    }
-    if (one_layer) grid.layer_bits_[0] = grid.passable_;
+    write_cells(map, grid.layout(), kind_of_letter, grid.kinds_, grid.kind_of_.data(), grid.passable_,
+                grid.layer_bits_);
     return grid;
 }
 
