@@ -74,26 +74,24 @@ TEST(ScenarioFileTest, IntegerFieldsAreReadAsFromCharsReadsThem) {
         const auto [position, error] = std::from_chars(field.data(), field.data() + field.size(), value);
         return !field.empty() && error == std::errc() && position == field.data() + field.size();
     };
+    // One row with `field` in `column` (row_text): parsed exactly when from_chars reads the field.
+    auto check = [&]<class Integer>(const std::string& field, const std::string& row_text, Integer ScenarioRow::*member,
+                                    const char* column) {
+        Integer value = 0;
+        const bool accepted = from_chars(field, value);
+        Expected<ScenarioFile> parsed = parse_scenario("version 1\n" + row_text + "\n", "a.scen");
+        ASSERT_EQ(static_cast<bool>(parsed), accepted) << column << " " << field;
+        if (accepted) {
+            EXPECT_EQ(parsed->rows.at(0).*member, value) << column << " " << field;
+        } else {
+            EXPECT_NE(parsed.error().message.find("is not a whole number"), std::string::npos)
+                << column << " " << field;
+        }
+    };
     for (const std::string& field : fields) {
         if (field.empty()) continue;  // an empty field is no field: the row would have eight
-        std::uint32_t bucket = 0;
-        const bool bucket_expected = from_chars(field, bucket);
-        Expected<ScenarioFile> as_bucket =
-            parse_scenario("version 1\n" + field + "\tm.map\t9\t9\t1\t1\t2\t2\t1\n", "a.scen");
-        ASSERT_EQ(static_cast<bool>(as_bucket), bucket_expected) << "bucket " << field;
-        if (bucket_expected) {
-            EXPECT_EQ(as_bucket->rows.at(0).bucket, bucket) << field;
-        }
-        std::int64_t start_x = 0;
-        const bool start_expected = from_chars(field, start_x);
-        Expected<ScenarioFile> as_start =
-            parse_scenario("version 1\n0\tm.map\t9\t9\t" + field + "\t1\t2\t2\t1\n", "a.scen");
-        ASSERT_EQ(static_cast<bool>(as_start), start_expected) << "start x " << field;
-        if (start_expected) {
-            EXPECT_EQ(as_start->rows.at(0).start_x, start_x) << field;
-        } else {
-            EXPECT_NE(as_start.error().message.find("is not a whole number"), std::string::npos) << field;
-        }
+        check(field, field + "\tm.map\t9\t9\t1\t1\t2\t2\t1", &ScenarioRow::bucket, "bucket");
+        check(field, "0\tm.map\t9\t9\t" + field + "\t1\t2\t2\t1", &ScenarioRow::start_x, "start x");
     }
 }
 
