@@ -98,13 +98,19 @@ std::uint64_t fnv1a_64(std::string_view bytes, std::uint64_t hash) {
     return hash;
 }
 
-Status read_file_in_blocks(const std::string& path, const std::function<bool(std::string_view)>& consume,
-                           FileDigest* digest) {
+namespace {
+
+/// read_file_in_blocks, which also tells `sized` the opened file's size (fstat, within the limit)
+/// before the first block.
+template <class Sized>
+Status read_blocks(const std::string& path, Sized&& sized, const std::function<bool(std::string_view)>& consume,
+                   FileDigest* digest) {
     Expected<std::pair<int, std::uint64_t>> opened = open_regular_file(path);
     if (!opened) return opened.error();
     const Descriptor file(opened->first);
     const std::uint64_t size = opened->second;
     if (size > kMaximumFileBytes) return too_large(path, size, false);
+    sized(size);
 
     std::uint64_t total = 0;
     char buffer[1 << 16];
@@ -123,6 +129,14 @@ Status read_file_in_blocks(const std::string& path, const std::function<bool(std
         if (!consume(block)) break;
     }
     return Success{};
+}
+
+}  // namespace
+
+Status read_file_in_blocks(const std::string& path, const std::function<bool(std::string_view)>& consume,
+                           FileDigest* digest) {
+    return read_blocks(
+        path, [](std::uint64_t /*size*/) {}, consume, digest);
 }
 
 Expected<InputFile> InputFile::open(const std::string& path, FileDigest* digest) {
@@ -171,17 +185,15 @@ Status InputFile::expect_end() {
 
 Expected<std::string> read_whole_file(const std::string& path, FileDigest* digest) {
     std::string contents;
-    // Room for the whole file at once, its pages faulted in with one call: appending block by block
-    // into a doubling string touched about twice the file's pages, a trap each (a 512×512 map: 130).
-    // Only a hint: the file's size is checked again as it is read.
-    struct stat status {};
-    if (::stat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode) && status.st_size > 0 &&
-        static_cast<std::uint64_t>(status.st_size) <= kMaximumFileBytes) {
-        contents.reserve(static_cast<std::size_t>(status.st_size));
-        core::populate_pages(contents.data(), static_cast<std::size_t>(status.st_size));
-    }
-    Status read = read_file_in_blocks(
-        path,
+    // Room for the whole file at once (its size as opened: the bytes read are still bounded while
+    // read), its pages faulted in with one call: appending block by block into a doubling string
+    // touched about twice the file's pages, a trap each (a 512×512 map: 130).
+    auto sized = [&contents](std::uint64_t size) {
+        contents.reserve(static_cast<std::size_t>(size));
+        core::populate_pages(contents.data(), static_cast<std::size_t>(size));
+    };
+    Status read = read_blocks(
+        path, sized,
         [&](std::string_view block) {
             contents.append(block);
             return true;
