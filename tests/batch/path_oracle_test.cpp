@@ -8,6 +8,7 @@
 // Every copy of the lookup code the processor runs (plain, POPCNT, AVX-512) answers alike.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <iterator>
@@ -24,6 +25,7 @@
 #include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/context.hpp"
+#include "swarmpath/search/oracle_tables.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace swarmpath {
@@ -406,7 +408,8 @@ TEST(PathOracleInstructions, EveryCopyTheProcessorRunsAnswersAsThePlainOne) {
         targets.push_back(lookup % 101 == 0 ? sources.back() : passable[random() % passable.size()]);
     }
     std::vector<std::int8_t> plain(sources.size(), 99);
-    search::oracle_lookups_with(search::OracleInstructions::plain, tables, sources, targets, plain);
+    search::oracle_lookups_with(search::OracleInstructions::plain, search::OracleRowReading::whole_rows, tables,
+                                sources, targets, plain);
     std::size_t found = 0;
     for (std::size_t index = 0; index < sources.size(); ++index) {
         ASSERT_EQ(plain[index], search::oracle_lookup(tables, sources[index], targets[index])) << "lookup " << index;
@@ -416,9 +419,78 @@ TEST(PathOracleInstructions, EveryCopyTheProcessorRunsAnswersAsThePlainOne) {
     for (const search::OracleInstructions copy :
          {search::OracleInstructions::popcount, search::OracleInstructions::avx512}) {
         if (!search::processor_runs(copy)) continue;
-        std::vector<std::int8_t> moves(sources.size(), 99);
-        search::oracle_lookups_with(copy, tables, sources, targets, moves);
-        EXPECT_EQ(moves, plain) << "copy " << static_cast<int>(copy);
+        for (const search::OracleRowReading reading :
+             {search::OracleRowReading::whole_rows, search::OracleRowReading::block_keys}) {
+            std::vector<std::int8_t> moves(sources.size(), 99);
+            search::oracle_lookups_with(copy, reading, tables, sources, targets, moves);
+            EXPECT_EQ(moves, plain) << "copy " << static_cast<int>(copy) << ", reading " << static_cast<int>(reading);
+        }
+    }
+}
+
+// The AVX-512 lookups that read a row's block keys and then one block answer as the plain copy, one
+// call each and many at once, on rows of every length from 1 to 1,200 runs starting at every offset
+// within a block (the keys of rows past sixteen blocks are compared in a loop): hand-made rows over
+// an open 60 x 60 map, enough runs that oracle_lookup and oracle_lookups take the block keys by
+// themselves; the rows of a map small enough to build in a test stay under 256 runs and 8 MB.
+TEST(PathOracleInstructions, BlockKeysAnswerAsWholeRowsOnRowsOfEveryLength) {
+    if (!search::processor_runs(search::OracleInstructions::avx512)) GTEST_SKIP() << "no AVX-512 copy here";
+    std::mt19937_64 random(23);
+    const grid::Grid grid =
+        *grid::Grid::build(testing::random_map(random, 60, 60, 0.0), grid::TerrainTable::benchmark());
+    const search::PassableRanks ranks(grid);
+    const std::uint32_t cells = ranks.count();
+    ASSERT_EQ(cells, 3600U);
+    std::vector<std::uint32_t> position(cells);
+    for (std::uint32_t rank = 0; rank < cells; ++rank) position[rank] = rank;
+    const std::vector<std::uint32_t> component(cells, 0);
+    std::vector<std::uint32_t> row_begin{0};
+    std::vector<std::uint32_t> runs;
+    std::vector<std::uint32_t> starts(cells - 1);
+    for (std::uint32_t rank = 0; rank < cells; ++rank) {
+        // A row of `length` runs: position 0, then length - 1 distinct positions drawn from the rest.
+        const std::uint32_t length = rank % 1200 + 1;
+        for (std::uint32_t start = 0; start + 1 < cells; ++start) starts[start] = start + 1;
+        std::shuffle(starts.begin(), starts.end(), random);
+        std::sort(starts.begin(), starts.begin() + (length - 1));
+        runs.push_back(static_cast<std::uint32_t>(random() % 8));
+        for (std::uint32_t run = 0; run + 1 < length; ++run) {
+            runs.push_back(starts[run] << 3 | static_cast<std::uint32_t>(random() % 8));
+        }
+        row_begin.push_back(static_cast<std::uint32_t>(runs.size()));
+    }
+    const std::size_t run_count = runs.size();
+    ASSERT_GE(run_count * sizeof(std::uint32_t), search::kBlockLookupsFromBytes);
+    runs.resize(run_count + search::kOracleRunSlack / sizeof(std::uint32_t), 0);
+    const std::vector<std::uint32_t> block_keys = search::oracle_block_keys(std::span(runs).first(run_count));
+    search::OracleTables tables;
+    tables.width = grid.width();
+    tables.height = grid.height();
+    tables.position_of_rank = position;
+    tables.component_of_rank = component;
+    tables.row_begin = row_begin;
+    tables.runs = std::span<const std::uint32_t>(runs).first(run_count);
+    tables.ranks = &ranks;
+    tables.block_keys = block_keys;
+    std::vector<std::uint32_t> sources;
+    std::vector<std::uint32_t> targets;
+    for (int lookup = 0; lookup < 50000; ++lookup) {
+        auto cell = [&] {
+            return grid.padded(static_cast<std::uint32_t>(random() % 60), static_cast<std::uint32_t>(random() % 60))
+                .value;
+        };
+        sources.push_back(cell());
+        targets.push_back(cell());
+    }
+    std::vector<std::int8_t> plain(sources.size(), 99);
+    search::oracle_lookups_with(search::OracleInstructions::plain, search::OracleRowReading::whole_rows, tables,
+                                sources, targets, plain);
+    EXPECT_GT(std::count_if(plain.begin(), plain.end(), [](std::int8_t move) { return move > 0; }), 40000);
+    std::vector<std::int8_t> blocks(sources.size(), 99);
+    search::oracle_lookups(tables, sources, targets, blocks);
+    EXPECT_EQ(blocks, plain);
+    for (std::size_t index = 0; index < sources.size(); ++index) {
+        ASSERT_EQ(search::oracle_lookup(tables, sources[index], targets[index]), plain[index]) << "lookup " << index;
     }
 }
 

@@ -4,6 +4,7 @@
 // can and check that they answer alike, so that a copy the test machine would not pick by itself is still tested.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
@@ -20,9 +21,21 @@ enum class OracleInstructions { plain, popcount, avx512 };
 /// Whether this build has the copy and this processor can run it (plain: always).
 [[nodiscard]] bool processor_runs(OracleInstructions instructions);
 
+/// Where the runs take at least this many bytes, the AVX-512 lookups (one call or many) read a row's
+/// block keys and then one block of it, instead of every line of the row: beyond the caches the lines
+/// a lookup reads from memory bound its time, and the keys (a sixteenth of the runs) mostly stay in
+/// cache. Below it the row's lines come from the cache anyway, and the extra step costs more than
+/// it saves. Measured (docs/path-oracle.md): Berlin_1_256 (14 MB of runs) and AR0011SR (52 MB) a
+/// third faster with the keys; brc202d (5 MB) and den312d (0.15 MB) 10% and 40% slower.
+inline constexpr std::size_t kBlockLookupsFromBytes = std::size_t{8} << 20;
+
+/// How the AVX-512 batched lookups read a row: every line of it, or its block keys and then one
+/// block (OracleTables::block_keys; oracle_lookups takes that on large files).
+enum class OracleRowReading { whole_rows, block_keys };
+
 /// oracle_lookups with the copy `instructions`, which the processor must run (processor_runs); the
-/// plain copy otherwise.
-void oracle_lookups_with(OracleInstructions instructions, const OracleTables& tables,
+/// plain copy otherwise. `reading` applies to the AVX-512 copy alone (the others read whole rows).
+void oracle_lookups_with(OracleInstructions instructions, OracleRowReading reading, const OracleTables& tables,
                          std::span<const std::uint32_t> sources, std::span<const std::uint32_t> targets,
                          std::span<std::int8_t> moves);
 

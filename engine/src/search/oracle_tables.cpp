@@ -291,6 +291,12 @@ std::size_t OracleRowBuilder::build(std::uint32_t source, OracleRowScratch& scra
     return function_(*this, source, scratch, runs);
 }
 
+std::vector<std::uint32_t> oracle_block_keys(std::span<const std::uint32_t> runs) {
+    std::vector<std::uint32_t> keys((runs.size() + kOracleBlockRuns - 1) / kOracleBlockRuns);
+    for (std::size_t block = 0; block < keys.size(); ++block) keys[block] = runs[block * kOracleBlockRuns];
+    return keys;
+}
+
 std::vector<std::uint8_t> oracle_legal_moves(const grid::Grid& grid, Moves moves, DiagonalRule rule) {
     return with_move_rule(moves, rule, [&]<class Rule>() {
         const grid::PaddedLayout layout = grid.layout();
@@ -467,6 +473,49 @@ constexpr std::size_t kWideCountedRuns = 64;
 }
 #endif
 
+/// The block of the row of runs [begin, begin + count) that holds the last run starting at or before
+/// `key` (a search key of move_in_runs): the row's first block, or the last block starting inside
+/// the row whose key (oracle_block_keys) is at most `key`. The keys of the blocks inside a row
+/// ascend, so the blocks passed are counted, sixteen keys to a compare.
+[[gnu::target("avx512f,bmi2,popcnt")]] inline std::uint32_t block_of_key_avx512(const std::uint32_t* block_keys,
+                                                                                std::uint32_t begin,
+                                                                                std::uint32_t count,
+                                                                                std::uint32_t key) {
+    const std::uint32_t first_block = begin / kOracleBlockRuns;
+    std::uint32_t later_blocks = (begin + count - 1) / kOracleBlockRuns - first_block;
+    const std::uint32_t* keys = block_keys + first_block + 1;
+    const __m512i search_keys = _mm512_set1_epi32(static_cast<int>(key));
+    std::uint32_t block = first_block;
+    // Rows of more than sixteen blocks (256 runs or more) are rare: all but their last sixteen keys
+    // in a loop, the rest (every key of most rows, none of a row within one block) without a branch.
+    while (later_blocks > 16) [[unlikely]] {
+            const __m512i words = _mm512_loadu_si512(keys);
+            block += static_cast<std::uint32_t>(
+                std::popcount(static_cast<unsigned>(_mm512_cmple_epu32_mask(words, search_keys))));
+            keys += 16;
+            later_blocks -= 16;
+        }
+    const auto lanes = static_cast<__mmask16>(_bzhi_u32(0xFFFFU, later_blocks));
+    const __m512i words = _mm512_maskz_loadu_epi32(lanes, keys);
+    return block + static_cast<std::uint32_t>(
+                       std::popcount(static_cast<unsigned>(_mm512_mask_cmple_epu32_mask(lanes, words, search_keys))));
+}
+
+/// The direction of the last run of the row [begin, begin + count) starting at or before `key`,
+/// found in `block` (block_of_key_avx512): the block's runs that belong to the row, compared at once.
+[[gnu::target("avx512f,bmi2,popcnt")]] inline std::uint8_t move_in_block_avx512(
+    const std::uint32_t* runs, std::uint32_t begin, std::uint32_t count, std::uint32_t block, std::uint32_t key) {
+    const std::uint32_t block_begin = block * kOracleBlockRuns;
+    const std::uint32_t low = std::max(begin, block_begin) - block_begin;
+    const std::uint32_t high = std::min(begin + count, block_begin + kOracleBlockRuns) - block_begin;
+    const auto lanes = static_cast<__mmask16>(_bzhi_u32(0xFFFFU, high) & ~_bzhi_u32(0xFFFFU, low));
+    const __m512i words = _mm512_maskz_loadu_epi32(lanes, runs + block_begin);
+    const auto at_or_before =
+        static_cast<unsigned>(_mm512_mask_cmple_epu32_mask(lanes, words, _mm512_set1_epi32(static_cast<int>(key))));
+    const std::uint32_t last = block_begin + low + static_cast<std::uint32_t>(std::popcount(at_or_before)) - 1;
+    return static_cast<std::uint8_t>(runs[last] & 7U);
+}
+
 /// move_in_runs in the copy's instructions.
 template <Instructions kInstructions>
 [[gnu::always_inline]] inline std::uint8_t move_in_window(const std::uint32_t* base, std::size_t count,
@@ -525,10 +574,49 @@ template <Instructions kInstructions>
 /// overlap, few enough that its lines stay in the first-level cache until they are searched.
 constexpr std::size_t kLookupGroup = 16;
 
+#if SWARMPATH_AVX512_CLONE
+/// The passes of lookups() after the first, for one group of `group` lookups of the AVX-512 copy on
+/// a large file: fetch the keys of the blocks that start inside each source row (and the row's
+/// first block, without a branch on which one the row needs), then choose each lookup's block
+/// (block_of_key_avx512) and fetch it, then search it.
+[[gnu::target("avx512f,bmi2,popcnt")]] inline void lookups_in_blocks_avx512(
+    const OracleTables& tables, const std::uint32_t* sources, const std::uint32_t* targets,
+    const std::uint32_t* source_rank, const std::uint32_t* target_rank, std::int8_t* moves, std::size_t group) {
+    const std::uint32_t* const runs = tables.runs.data();
+    const std::uint32_t* const block_keys = tables.block_keys.data();
+    const std::uint32_t* const row_begin = tables.row_begin.data();
+    const std::uint32_t* const component = tables.component_of_rank.data();
+    const std::uint32_t* const position = tables.position_of_rank.data();
+    std::uint32_t begin[kLookupGroup];
+    std::uint32_t count[kLookupGroup];
+    std::uint32_t key[kLookupGroup];
+    std::uint32_t block[kLookupGroup];
+    for (std::size_t index = 0; index < group; ++index) {
+        begin[index] = row_begin[source_rank[index]];
+        count[index] = row_begin[source_rank[index] + 1] - begin[index];
+        __builtin_prefetch(runs + begin[index]);
+        __builtin_prefetch(block_keys + begin[index] / kOracleBlockRuns + 1);
+        __builtin_prefetch(block_keys + (begin[index] + count[index] - 1) / kOracleBlockRuns);
+    }
+    for (std::size_t index = 0; index < group; ++index) {
+        key[index] = (position[target_rank[index]] << 3) | 7U;
+        block[index] = block_of_key_avx512(block_keys, begin[index], count[index], key[index]);
+        __builtin_prefetch(runs + block[index] * kOracleBlockRuns);
+    }
+    for (std::size_t index = 0; index < group; ++index) {
+        const bool apart =
+            sources[index] == targets[index] || component[source_rank[index]] != component[target_rank[index]];
+        moves[index] = apart ? std::int8_t{-1}
+                             : static_cast<std::int8_t>(
+                                   move_in_block_avx512(runs, begin[index], count[index], block[index], key[index]));
+    }
+}
+#endif
+
 /// oracle_lookups in three passes over each group of lookups, each pass only starting fetches that
 /// the next one needs: the ranks, then the row bounds (and the first, middle and last line of each
 /// row, where a search reads), then the searches.
-template <Instructions kInstructions>
+template <Instructions kInstructions, bool kBlocks = false>
 [[gnu::always_inline]] inline void lookups(const OracleTables& tables, const std::uint32_t* sources,
                                            const std::uint32_t* targets, std::int8_t* moves, std::size_t count) {
     const PassableRanks& ranks = *tables.ranks;
@@ -549,6 +637,13 @@ template <Instructions kInstructions>
             __builtin_prefetch(component + target_rank[index]);
             __builtin_prefetch(position + target_rank[index]);
         }
+#if SWARMPATH_AVX512_CLONE
+        if constexpr (kBlocks) {
+            lookups_in_blocks_avx512(tables, sources + first, targets + first, source_rank, target_rank, moves + first,
+                                     group);
+            continue;
+        }
+#endif
         for (std::size_t index = 0; index < group; ++index) {
             const std::uint32_t begin = row_begin[source_rank[index]];
             row_runs[index] = row_begin[source_rank[index] + 1] - begin;
@@ -721,6 +816,19 @@ constexpr FollowFunction kCountedFollows[2][2] = {{&follow_counted<false, false>
 // The AVX-512 copies, as the POPCNT ones.
 [[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] int lookup_avx512(const OracleTables& tables, std::uint32_t source,
                                                                        std::uint32_t target) {
+    if (tables.runs.size_bytes() >= kBlockLookupsFromBytes && !tables.block_keys.empty()) {
+        const PassableRanks& ranks = *tables.ranks;
+        const std::uint32_t source_rank = rank_of<Instructions::avx512>(ranks, source);
+        const std::uint32_t target_rank = rank_of<Instructions::avx512>(ranks, target);
+        if (source == target || tables.component_of_rank[source_rank] != tables.component_of_rank[target_rank]) {
+            return -1;
+        }
+        const std::uint32_t begin = tables.row_begin[source_rank];
+        const std::uint32_t count = tables.row_begin[source_rank + 1] - begin;
+        const std::uint32_t key = (tables.position_of_rank[target_rank] << 3) | 7U;
+        const std::uint32_t block = block_of_key_avx512(tables.block_keys.data(), begin, count, key);
+        return move_in_block_avx512(tables.runs.data(), begin, count, block, key);
+    }
     return lookup<Instructions::avx512>(tables, source, target);
 }
 [[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] void lookups_avx512(const OracleTables& tables,
@@ -728,6 +836,13 @@ constexpr FollowFunction kCountedFollows[2][2] = {{&follow_counted<false, false>
                                                                          const std::uint32_t* targets,
                                                                          std::int8_t* moves, std::size_t count) {
     lookups<Instructions::avx512>(tables, sources, targets, moves, count);
+}
+[[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] void lookups_in_block_keys_avx512(const OracleTables& tables,
+                                                                                       const std::uint32_t* sources,
+                                                                                       const std::uint32_t* targets,
+                                                                                       std::int8_t* moves,
+                                                                                       std::size_t count) {
+    lookups<Instructions::avx512, true>(tables, sources, targets, moves, count);
 }
 bool processor_has_avx512() {
     static const bool has = [] {
@@ -797,13 +912,17 @@ bool processor_runs(OracleInstructions instructions) {
     }
 }
 
-void oracle_lookups_with(OracleInstructions instructions, const OracleTables& tables,
+void oracle_lookups_with(OracleInstructions instructions, OracleRowReading reading, const OracleTables& tables,
                          std::span<const std::uint32_t> sources, std::span<const std::uint32_t> targets,
                          std::span<std::int8_t> moves) {
     const std::size_t count = std::min({sources.size(), targets.size(), moves.size()});
 #if SWARMPATH_AVX512_CLONE
     if (instructions == OracleInstructions::avx512 && processor_has_avx512()) {
-        lookups_avx512(tables, sources.data(), targets.data(), moves.data(), count);
+        if (reading == OracleRowReading::block_keys && !tables.block_keys.empty()) {
+            lookups_in_block_keys_avx512(tables, sources.data(), targets.data(), moves.data(), count);
+        } else {
+            lookups_avx512(tables, sources.data(), targets.data(), moves.data(), count);
+        }
         return;
     }
 #endif
@@ -814,12 +933,19 @@ void oracle_lookups_with(OracleInstructions instructions, const OracleTables& ta
     }
 #endif
     (void)instructions;
+    (void)reading;
     QueryFunctions<Instructions::plain>::lookups_with(tables, sources.data(), targets.data(), moves.data(), count);
 }
 
 void oracle_lookups(const OracleTables& tables, std::span<const std::uint32_t> sources,
                     std::span<const std::uint32_t> targets, std::span<std::int8_t> moves) {
-    oracle_lookups_with(oracle_instructions(), tables, sources, targets, moves);
+#if SWARMPATH_AVX512_CLONE
+    const bool large = tables.runs.size_bytes() >= kBlockLookupsFromBytes;
+#else
+    const bool large = false;
+#endif
+    oracle_lookups_with(oracle_instructions(), large ? OracleRowReading::block_keys : OracleRowReading::whole_rows,
+                        tables, sources, targets, moves);
 }
 
 void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Query& query, bool record_path,

@@ -113,7 +113,19 @@ struct OracleTables {
     /// cannot make a path break the rule (oracle_legal_moves makes it from the grid, never the file).
     std::span<const std::uint8_t> legal_moves;
     const PassableRanks* ranks = nullptr;
+    /// oracle_block_keys of `runs`, where a lookup on a large file finds the one block of a long row
+    /// it must read (the AVX-512 batched lookups read them; empty: they read whole rows).
+    std::span<const std::uint32_t> block_keys;
 };
+
+/// Runs per block of oracle_block_keys: 64 bytes, one cache line where the runs start on one.
+inline constexpr std::uint32_t kOracleBlockRuns = 16;
+
+/// runs[kOracleBlockRuns * b] for every block b that starts within `runs`. A lookup in a row of many
+/// runs compares the keys of the blocks that start inside the row (a few words where the row's runs
+/// span several lines) and then reads the one block holding the answer instead of every line of the
+/// row: on a file beyond the cache, one line of runs from memory per lookup.
+std::vector<std::uint32_t> oracle_block_keys(std::span<const std::uint32_t> runs);
 
 /// The legal moves out of every passable cell of `grid`, by rank, under `moves` and `rule`: a
 /// neighbour passable on the cell's layer and, for a diagonal, the side cells the rule asks for.
