@@ -825,6 +825,9 @@ constexpr FollowFunction kCountedFollows[2][2] = {{&follow_counted<false, false>
         }
         const std::uint32_t begin = tables.row_begin[source_rank];
         const std::uint32_t count = tables.row_begin[source_rank + 1] - begin;
+        // The row's lines as well, while the keys come: they cost one call no wait, and the next
+        // lookups from the same source (an agent asking again) then find the row in cache.
+        prefetch_lines(tables.runs.data() + begin, tables.runs.data() + begin + count, 8);
         const std::uint32_t key = (tables.position_of_rank[target_rank] << 3) | 7U;
         const std::uint32_t block = block_of_key_avx512(tables.block_keys.data(), begin, count, key);
         return move_in_block_avx512(tables.runs.data(), begin, count, block, key);
