@@ -1,11 +1,16 @@
 // Per-worker search context tests: reuse across many queries and across grids of different sizes,
-// the generation wrap-around, which is the only time the stamps are cleared in full, and a prepared
-// context holding all a small search needs before its first query.
+// the generation wrap-around, which is the only time the stamps are cleared in full, a prepared
+// context holding all a small search needs before its first query, and the reading of a new
+// solver's code (core::warm_code) staying inside the segment that holds it.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <array>
+#include <limits>
 #include <random>
 
+#include "core/code_warming.hpp"
 #include "random_maps.hpp"
 #include "search/best_first/search_state.hpp"
 #include "swarmpath/grid/grid.hpp"
@@ -107,3 +112,20 @@ TEST(SearchContextTest, StateStaysWithinTwelveBytesPerCell) { EXPECT_LE(SearchCo
 
 }  // namespace
 }  // namespace swarmpath::search
+
+// core::warm_code reads only the loaded executable segment that holds its function: windows reaching
+// far past both ends of this test's own code and of the C library's are cut to the segment (a read
+// beyond it could fault and end the test), and an address in no executable segment (a stack
+// variable) or no address at all reads nothing.
+TEST(CodeWarmingTest, ReadsOnlyTheSegmentThatHoldsItsFunction) {
+    int on_stack = 0;
+    auto* own = +[](int value) { return value + 1; };
+    for (const std::size_t window : {std::size_t{1} << 30, std::numeric_limits<std::size_t>::max()}) {
+        swarmpath::core::warm_code(nullptr, window, window);
+        swarmpath::core::warm_code(&on_stack, window, window);
+        swarmpath::core::warm_code(reinterpret_cast<const void*>(&::getpid), window, window);
+        swarmpath::core::warm_code(reinterpret_cast<const void*>(own), window, window);
+    }
+    swarmpath::core::warm_code(reinterpret_cast<const void*>(own), 0, 0);
+    EXPECT_EQ(own(on_stack), 1);
+}
