@@ -32,28 +32,41 @@ void astar(const Solver& solver, SearchState& state, const Endpoints& endpoints,
                                                               prepared, prepared.bounds, state, endpoints, result);
 }
 
+/// A search function picked for a solver, and where its code is (core::warm_code): for A* the
+/// search loop the small dispatching function calls, which the linker may place far from it.
+struct PickedSearch {
+    Solver::SearchFunction search = nullptr;
+    const void* code = nullptr;
+};
+
+template <class Rule, class CostModel, class Heuristic>
+PickedSearch picked_astar() {
+    return {&astar<Rule, CostModel, Heuristic>,
+            reinterpret_cast<const void*>(&best_first::astar_with_bounds<Rule, CostModel, Heuristic>)};
+}
+
 template <class Rule, class CostModel>
-Solver::SearchFunction pick_heuristic(HeuristicKind heuristic) {
+PickedSearch pick_heuristic(HeuristicKind heuristic) {
     switch (heuristic) {
         case HeuristicKind::manhattan:
-            return &astar<Rule, CostModel, heuristics::Manhattan>;
+            return picked_astar<Rule, CostModel, heuristics::Manhattan>();
         case HeuristicKind::euclidean:
-            return &astar<Rule, CostModel, heuristics::Euclidean>;
+            return picked_astar<Rule, CostModel, heuristics::Euclidean>();
         case HeuristicKind::chebyshev:
-            return &astar<Rule, CostModel, heuristics::Chebyshev>;
+            return picked_astar<Rule, CostModel, heuristics::Chebyshev>();
         case HeuristicKind::zero:
-            return &astar<Rule, CostModel, heuristics::Zero>;
+            return picked_astar<Rule, CostModel, heuristics::Zero>();
         case HeuristicKind::octile:
         case HeuristicKind::automatic:
         case HeuristicKind::hex:  // refused on square cells by create
         case HeuristicKind::triangle:
             break;
     }
-    return &astar<Rule, CostModel, heuristics::Octile>;
+    return picked_astar<Rule, CostModel, heuristics::Octile>();
 }
 
 template <class Rule>
-Solver::SearchFunction pick_cost_model(bool uniform, HeuristicKind heuristic) {
+PickedSearch pick_cost_model(bool uniform, HeuristicKind heuristic) {
     return uniform ? pick_heuristic<Rule, best_first::UniformCost>(heuristic)
                    : pick_heuristic<Rule, best_first::TerrainCost>(heuristic);
 }
@@ -86,7 +99,7 @@ std::vector<std::uint8_t> compute_legal_moves(const grid::Grid& grid, Moves move
     return legal_moves_per_cell(grid, by_neighbourhood, [](std::uint32_t, std::uint32_t) { return 0xFFU; });
 }
 
-Solver::SearchFunction pick_astar(Moves moves, DiagonalRule rule, bool uniform, HeuristicKind heuristic) {
+PickedSearch pick_astar(Moves moves, DiagonalRule rule, bool uniform, HeuristicKind heuristic) {
     return with_move_rule(moves, rule,
                           [uniform, heuristic]<class Rule>() { return pick_cost_model<Rule>(uniform, heuristic); });
 }
@@ -94,29 +107,29 @@ Solver::SearchFunction pick_astar(Moves moves, DiagonalRule rule, bool uniform, 
 /// A* on a hex or triangle map: the shape's own distance, or one of the weaker heuristics that stay
 /// admissible on it (fits_shape, checked by create).
 template <class Rule, class CostModel>
-Solver::SearchFunction pick_shaped_heuristic(HeuristicKind heuristic) {
+PickedSearch pick_shaped_heuristic(HeuristicKind heuristic) {
     switch (heuristic) {
         case HeuristicKind::manhattan:
-            return &astar<Rule, CostModel, heuristics::Manhattan>;
+            return picked_astar<Rule, CostModel, heuristics::Manhattan>();
         case HeuristicKind::chebyshev:
-            return &astar<Rule, CostModel, heuristics::Chebyshev>;
+            return picked_astar<Rule, CostModel, heuristics::Chebyshev>();
         case HeuristicKind::zero:
-            return &astar<Rule, CostModel, heuristics::Zero>;
+            return picked_astar<Rule, CostModel, heuristics::Zero>();
         default:
             break;
     }
     if constexpr (Rule::topology == grid::Topology::triangle) {
         // A triangle step changes x or y by one, never both: octile and straight-line distance stay
         // below the step count there (on hex cells a step may change both, so they are refused).
-        if (heuristic == HeuristicKind::octile) return &astar<Rule, CostModel, heuristics::Octile>;
-        if (heuristic == HeuristicKind::euclidean) return &astar<Rule, CostModel, heuristics::Euclidean>;
-        return &astar<Rule, CostModel, heuristics::TriangleDistance>;
+        if (heuristic == HeuristicKind::octile) return picked_astar<Rule, CostModel, heuristics::Octile>();
+        if (heuristic == HeuristicKind::euclidean) return picked_astar<Rule, CostModel, heuristics::Euclidean>();
+        return picked_astar<Rule, CostModel, heuristics::TriangleDistance>();
     } else {
-        return &astar<Rule, CostModel, heuristics::HexDistance>;
+        return picked_astar<Rule, CostModel, heuristics::HexDistance>();
     }
 }
 
-Solver::SearchFunction pick_shaped_astar(grid::Topology topology, bool uniform, HeuristicKind heuristic) {
+PickedSearch pick_shaped_astar(grid::Topology topology, bool uniform, HeuristicKind heuristic) {
     return with_shaped_rule(topology, [uniform, heuristic]<class Rule>() {
         return uniform ? pick_shaped_heuristic<Rule, best_first::ShapedUniformCost>(heuristic)
                        : pick_shaped_heuristic<Rule, best_first::ShapedTerrainCost>(heuristic);
@@ -278,10 +291,11 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
             : std::make_shared<const Components>(Components::compute(grid, settings.moves, settings.diagonal));
     const best_first::KeyBounds bounds =
         best_first::key_bounds(grid, best_first::dearest_step(grid), solver.weight_fixed_);
+    PickedSearch picked;
     if (solver.algorithm_ == Algorithm::jps) {
         auto lines = preparation.jump_grid ? preparation.jump_grid : std::make_shared<const JumpPointGrid>(grid);
         // The diagonal walk the grid chose (it keeps its choice through refreshes), compiled in.
-        solver.search_ = lines->diagonal_lines() ? &jump_point_search_online_lines : &jump_point_search_online_cells;
+        picked.search = lines->diagonal_lines() ? &jump_point_search_online_lines : &jump_point_search_online_cells;
         solver.prepared_ = std::make_shared<const PreparedJumpPoints>(PreparedJumpPoints{std::move(lines), bounds});
     } else if (solver.algorithm_ == Algorithm::jps_plus) {
         solver.prepared_ = std::make_shared<const PreparedJumpTable>(PreparedJumpTable{
@@ -289,18 +303,20 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
                 ? preparation.jump_table
                 : std::make_shared<const JumpPointTable>(JumpPointTable::build(grid, preparation.parallel)),
             bounds});
-        solver.search_ = &jump_point_search_table;
+        picked.search = &jump_point_search_table;
     } else if (shaped) {
         solver.prepared_ =
             std::make_shared<const PreparedAstar>(PreparedAstar{compute_shaped_legal_moves(grid), bounds});
-        solver.search_ = pick_shaped_astar(topology, grid.uniform_cost(), solver.heuristic_);
+        picked = pick_shaped_astar(topology, grid.uniform_cost(), solver.heuristic_);
     } else {
         solver.prepared_ = std::make_shared<const PreparedAstar>(
             PreparedAstar{compute_legal_moves(grid, settings.moves, settings.diagonal), bounds});
-        solver.search_ = pick_astar(settings.moves, settings.diagonal, grid.uniform_cost(), solver.heuristic_);
+        picked = pick_astar(settings.moves, settings.diagonal, grid.uniform_cost(), solver.heuristic_);
     }
+    solver.search_ = picked.search;
     // The search's code into the caches now, so that the first query does not fetch it miss by miss.
-    core::warm_code(reinterpret_cast<const void*>(solver.search_), kWarmCodeBefore, kWarmCodeAfter);
+    core::warm_code(picked.code != nullptr ? picked.code : reinterpret_cast<const void*>(picked.search),
+                    kWarmCodeBefore, kWarmCodeAfter);
     return solver;
 }
 
