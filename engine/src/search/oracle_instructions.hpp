@@ -1,7 +1,9 @@
 // Which copy of the path oracle's query code runs (search/oracle_tables.cpp): plain C++, one built
 // for POPCNT, or one built for AVX-512 with POPCNT and BMI2, taken at run time by what the processor
-// has (the widest it runs; path following stops at POPCNT). Internal to the engine; tests run every copy the processor
-// can and check that they answer alike, so that a copy the test machine would not pick by itself is still tested.
+// has (the widest it runs; path following stops at POPCNT), and how the AVX-512 copy reads a row on
+// large files (block keys). Internal to the engine; tests run every copy and reading the processor
+// can and check that they answer alike, so that one the test machine would not pick by itself is
+// still tested.
 #pragma once
 
 #include <cstddef>

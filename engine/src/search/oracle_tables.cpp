@@ -942,11 +942,7 @@ void oracle_lookups_with(OracleInstructions instructions, OracleRowReading readi
 
 void oracle_lookups(const OracleTables& tables, std::span<const std::uint32_t> sources,
                     std::span<const std::uint32_t> targets, std::span<std::int8_t> moves) {
-#if SWARMPATH_AVX512_CLONE
     const bool large = tables.runs.size_bytes() >= kBlockLookupsFromBytes;
-#else
-    const bool large = false;
-#endif
     oracle_lookups_with(oracle_instructions(), large ? OracleRowReading::block_keys : OracleRowReading::whole_rows,
                         tables, sources, targets, moves);
 }
