@@ -473,6 +473,7 @@ constexpr std::size_t kWideCountedRuns = 64;
 }
 #endif
 
+#if SWARMPATH_AVX512_CLONE
 /// The block of the row of runs [begin, begin + count) that holds the last run starting at or before
 /// `key` (a search key of move_in_runs): the row's first block, or the last block starting inside
 /// the row whose key (oracle_block_keys) is at most `key`. The keys of the blocks inside a row
@@ -515,6 +516,7 @@ constexpr std::size_t kWideCountedRuns = 64;
     const std::uint32_t last = block_begin + low + static_cast<std::uint32_t>(std::popcount(at_or_before)) - 1;
     return static_cast<std::uint8_t>(runs[last] & 7U);
 }
+#endif
 
 /// move_in_runs in the copy's instructions.
 template <Instructions kInstructions>
