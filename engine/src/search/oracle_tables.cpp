@@ -575,6 +575,12 @@ template <Instructions kInstructions>
 /// Lookups go through oracle_lookups this many at a time: enough for the fetches of one group to
 /// overlap, few enough that its lines stay in the first-level cache until they are searched.
 constexpr std::size_t kLookupGroup = 16;
+/// The same through block keys, where each lookup waits on two fetches one after the other (its
+/// keys, then its block) and reads two lines: more lookups a group overlap more of those waits.
+/// Measured (random lookups, batched): Berlin_1_256 16.4 -> 14.3 -> 12.7 -> 13.2 ns and AR0011SR
+/// 27.7 -> 23.2 -> 20.9 -> 21.1 ns with groups of 16, 32, 64 and 128; the whole-row reading gained
+/// nothing past 16 (brc202d 12.9, 12.6, 13.0 ns with 16, 32, 64).
+constexpr std::size_t kBlockLookupGroup = 64;
 
 #if SWARMPATH_AVX512_CLONE
 /// The passes of lookups() after the first, for one group of `group` lookups of the AVX-512 copy on
@@ -589,10 +595,10 @@ constexpr std::size_t kLookupGroup = 16;
     const std::uint32_t* const row_begin = tables.row_begin.data();
     const std::uint32_t* const component = tables.component_of_rank.data();
     const std::uint32_t* const position = tables.position_of_rank.data();
-    std::uint32_t begin[kLookupGroup];
-    std::uint32_t count[kLookupGroup];
-    std::uint32_t key[kLookupGroup];
-    std::uint32_t block[kLookupGroup];
+    std::uint32_t begin[kBlockLookupGroup];
+    std::uint32_t count[kBlockLookupGroup];
+    std::uint32_t key[kBlockLookupGroup];
+    std::uint32_t block[kBlockLookupGroup];
     for (std::size_t index = 0; index < group; ++index) {
         begin[index] = row_begin[source_rank[index]];
         count[index] = row_begin[source_rank[index] + 1] - begin[index];
@@ -625,12 +631,13 @@ template <Instructions kInstructions, bool kBlocks = false>
     const std::uint32_t* const row_begin = tables.row_begin.data();
     const std::uint32_t* const component = tables.component_of_rank.data();
     const std::uint32_t* const position = tables.position_of_rank.data();
-    std::uint32_t source_rank[kLookupGroup];
-    std::uint32_t target_rank[kLookupGroup];
-    const std::uint32_t* row[kLookupGroup];
-    std::uint32_t row_runs[kLookupGroup];
-    for (std::size_t first = 0; first < count; first += kLookupGroup) {
-        const std::size_t group = std::min(kLookupGroup, count - first);
+    constexpr std::size_t kGroup = kBlocks ? kBlockLookupGroup : kLookupGroup;
+    std::uint32_t source_rank[kGroup];
+    std::uint32_t target_rank[kGroup];
+    const std::uint32_t* row[kGroup];
+    std::uint32_t row_runs[kGroup];
+    for (std::size_t first = 0; first < count; first += kGroup) {
+        const std::size_t group = std::min(kGroup, count - first);
         for (std::size_t index = 0; index < group; ++index) {
             source_rank[index] = rank_of<kInstructions>(ranks, sources[first + index]);
             target_rank[index] = rank_of<kInstructions>(ranks, targets[first + index]);
