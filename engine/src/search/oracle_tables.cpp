@@ -561,14 +561,34 @@ template <Instructions kInstructions>
     }
 }
 
+#if SWARMPATH_AVX512_CLONE
+/// move_in_row through the row's block keys (block_of_key_avx512, then move_in_block_avx512), for one
+/// lookup on its own. The row's lines are fetched as well while the keys come: that costs the call
+/// no wait, and the next lookups from the same source (an agent asking again) find the row in cache.
+[[gnu::target("avx512f,bmi2,popcnt")]] inline std::uint8_t move_in_row_by_keys_avx512(const OracleTables& tables,
+                                                                                      std::uint32_t source,
+                                                                                      std::uint32_t target) {
+    const std::uint32_t begin = tables.row_begin[source];
+    const std::uint32_t count = tables.row_begin[source + 1] - begin;
+    prefetch_lines(tables.runs.data() + begin, tables.runs.data() + begin + count, 8);
+    const std::uint32_t key = (target << 3) | 7U;
+    const std::uint32_t block = block_of_key_avx512(tables.block_keys.data(), begin, count, key);
+    return move_in_block_avx512(tables.runs.data(), begin, count, block, key);
+}
+#endif
+
 /// The first move of an oracle lookup between two passable padded cells, or -1 when they are the
-/// same cell or lie in different components.
-template <Instructions kInstructions>
+/// same cell or lie in different components; through the row's block keys when `kBlocks` (the
+/// AVX-512 copy on large files).
+template <Instructions kInstructions, bool kBlocks = false>
 [[gnu::always_inline]] inline int lookup(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
     const PassableRanks& ranks = *tables.ranks;
     const std::uint32_t source_rank = rank_of<kInstructions>(ranks, source);
     const std::uint32_t target_rank = rank_of<kInstructions>(ranks, target);
     if (source == target || tables.component_of_rank[source_rank] != tables.component_of_rank[target_rank]) return -1;
+#if SWARMPATH_AVX512_CLONE
+    if constexpr (kBlocks) return move_in_row_by_keys_avx512(tables, source_rank, tables.position_of_rank[target_rank]);
+#endif
     return move_in_row<kInstructions>(tables, source_rank, tables.position_of_rank[target_rank]);
 }
 
@@ -826,20 +846,7 @@ constexpr FollowFunction kCountedFollows[2][2] = {{&follow_counted<false, false>
 [[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] int lookup_avx512(const OracleTables& tables, std::uint32_t source,
                                                                        std::uint32_t target) {
     if (tables.runs.size_bytes() >= kBlockLookupsFromBytes && !tables.block_keys.empty()) {
-        const PassableRanks& ranks = *tables.ranks;
-        const std::uint32_t source_rank = rank_of<Instructions::avx512>(ranks, source);
-        const std::uint32_t target_rank = rank_of<Instructions::avx512>(ranks, target);
-        if (source == target || tables.component_of_rank[source_rank] != tables.component_of_rank[target_rank]) {
-            return -1;
-        }
-        const std::uint32_t begin = tables.row_begin[source_rank];
-        const std::uint32_t count = tables.row_begin[source_rank + 1] - begin;
-        // The row's lines as well, while the keys come: they cost one call no wait, and the next
-        // lookups from the same source (an agent asking again) then find the row in cache.
-        prefetch_lines(tables.runs.data() + begin, tables.runs.data() + begin + count, 8);
-        const std::uint32_t key = (tables.position_of_rank[target_rank] << 3) | 7U;
-        const std::uint32_t block = block_of_key_avx512(tables.block_keys.data(), begin, count, key);
-        return move_in_block_avx512(tables.runs.data(), begin, count, block, key);
+        return lookup<Instructions::avx512, true>(tables, source, target);
     }
     return lookup<Instructions::avx512>(tables, source, target);
 }

@@ -32,12 +32,16 @@ void astar(const Solver& solver, SearchState& state, const Endpoints& endpoints,
                                                               prepared, prepared.bounds, state, endpoints, result);
 }
 
-/// A search function picked for a solver, and where its code is (core::warm_code): for A* the
-/// search loop the small dispatching function calls, which the linker may place far from it.
+/// A search function picked for a solver, and where its code is (core::warm_code): the function
+/// itself, or for A* the search loop the small dispatching function calls, which the linker may
+/// place far from it.
 struct PickedSearch {
     Solver::SearchFunction search = nullptr;
     const void* code = nullptr;
 };
+
+/// A search function whose code is its own.
+PickedSearch picked_search(Solver::SearchFunction search) { return {search, reinterpret_cast<const void*>(search)}; }
 
 template <class Rule, class CostModel, class Heuristic>
 PickedSearch picked_astar() {
@@ -295,7 +299,8 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
     if (solver.algorithm_ == Algorithm::jps) {
         auto lines = preparation.jump_grid ? preparation.jump_grid : std::make_shared<const JumpPointGrid>(grid);
         // The diagonal walk the grid chose (it keeps its choice through refreshes), compiled in.
-        picked.search = lines->diagonal_lines() ? &jump_point_search_online_lines : &jump_point_search_online_cells;
+        picked =
+            picked_search(lines->diagonal_lines() ? &jump_point_search_online_lines : &jump_point_search_online_cells);
         solver.prepared_ = std::make_shared<const PreparedJumpPoints>(PreparedJumpPoints{std::move(lines), bounds});
     } else if (solver.algorithm_ == Algorithm::jps_plus) {
         solver.prepared_ = std::make_shared<const PreparedJumpTable>(PreparedJumpTable{
@@ -303,7 +308,7 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
                 ? preparation.jump_table
                 : std::make_shared<const JumpPointTable>(JumpPointTable::build(grid, preparation.parallel)),
             bounds});
-        picked.search = &jump_point_search_table;
+        picked = picked_search(&jump_point_search_table);
     } else if (shaped) {
         solver.prepared_ =
             std::make_shared<const PreparedAstar>(PreparedAstar{compute_shaped_legal_moves(grid), bounds});
@@ -315,8 +320,7 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
     }
     solver.search_ = picked.search;
     // The search's code into the caches now, so that the first query does not fetch it miss by miss.
-    core::warm_code(picked.code != nullptr ? picked.code : reinterpret_cast<const void*>(picked.search),
-                    kWarmCodeBefore, kWarmCodeAfter);
+    core::warm_code(picked.code, kWarmCodeBefore, kWarmCodeAfter);
     return solver;
 }
 
