@@ -57,6 +57,7 @@ public:
         return words_.data() + (static_cast<std::size_t>(line + 1) * planes_ + plane) * words_per_line_;
     }
     [[nodiscard]] std::size_t words_per_line() const { return words_per_line_; }
+    [[nodiscard]] std::size_t planes() const { return planes_; }
     [[nodiscard]] std::size_t memory_bytes() const { return words_.capacity() * sizeof(std::uint64_t); }
     [[nodiscard]] bool operator==(const LineBits&) const = default;
 
@@ -68,6 +69,41 @@ private:
     std::size_t words_per_line_ = 0;
     std::size_t planes_ = 1;
     std::vector<std::uint64_t> words_;
+};
+
+/// The planes of one line, for reads in a search's inner loop: its place is computed once per jump
+/// rather than for each plane read (the LineBits calls reload the sizes after every store the search
+/// makes, since a byte store may alias them).
+struct LinePlanes {
+    const std::uint64_t* words;  ///< plane 0 of the line: word w holds cells 64(w − 1) … 64w − 1
+    std::size_t plane_words;     ///< words per plane
+    [[nodiscard]] bool test(std::int64_t position, unsigned plane) const {
+        const auto bit = static_cast<std::size_t>(position + 64);
+        return ((words[plane * plane_words + (bit >> 6)] >> (bit & 63)) & 1U) != 0;
+    }
+    /// 64 cells from `first` (≥ −64, ≤ the line's length): bit i is cell first+i.
+    [[nodiscard]] std::uint64_t read(std::int64_t first, unsigned plane) const {
+        const auto bit = static_cast<std::size_t>(first + 64);
+        const std::uint64_t* word = words + plane * plane_words + (bit >> 6);
+        const unsigned shift = static_cast<unsigned>(bit & 63);
+        if (shift == 0) return word[0];
+        return (word[0] >> shift) | (word[1] << (64 - shift));
+    }
+};
+
+/// A LineBits' layout copied out once per query (its words and strides), so that a search holds it
+/// in its own members.
+struct LinesView {
+    const std::uint64_t* words = nullptr;  ///< line −1's plane 0
+    std::size_t line_words = 0;            ///< planes × words per plane
+    std::size_t plane_words = 0;
+    explicit LinesView(const LineBits& bits)
+        : words(bits.line_words(-1, 0)),
+          line_words(bits.planes() * bits.words_per_line()),
+          plane_words(bits.words_per_line()) {}
+    [[nodiscard]] LinePlanes line(std::int64_t line) const {
+        return {words + static_cast<std::size_t>(line + 1) * line_words, plane_words};
+    }
 };
 
 /// One orientation (rows or columns) of the grid for straight jumps, five planes per line:

@@ -35,18 +35,17 @@ namespace {
 
 /// jump_along_line with the direction fixed at compile time, inlined into the searches.
 template <int Step>
-[[gnu::always_inline]] inline std::uint32_t scan_line(const ScanLines& lines, std::int64_t line, std::int64_t position,
+[[gnu::always_inline]] inline std::uint32_t scan_line(LinePlanes line, std::int64_t position,
                                                       std::int64_t goal_position) {
-    const LineBits& bits = lines.bits;
     if constexpr (Step > 0) {
         std::int64_t first = position + 1;  // window: cells first … first+63, bit i = cell first+i
         for (;;) {
-            std::uint64_t stop = bits.read(line, first, ScanLines::kStopForward);
+            std::uint64_t stop = line.read(first, ScanLines::kStopForward);
             const std::int64_t goal_offset = goal_position - first;
             if (goal_offset >= 0 && goal_offset < 64) stop |= std::uint64_t{1} << goal_offset;
             if (stop != 0) {
                 const std::int64_t cell = first + __builtin_ctzll(stop);
-                if (!bits.test(line, cell, ScanLines::kPassable)) return 0;
+                if (!line.test(cell, ScanLines::kPassable)) return 0;
                 return static_cast<std::uint32_t>(cell - position);
             }
             first += 64;
@@ -54,12 +53,12 @@ template <int Step>
     } else {
         std::int64_t first = position - 64;  // window: cells first … first+63 = position−1, scanned downwards
         for (;;) {
-            std::uint64_t stop = bits.read(line, first, ScanLines::kStopBackward);
+            std::uint64_t stop = line.read(first, ScanLines::kStopBackward);
             const std::int64_t goal_offset = goal_position - first;
             if (goal_offset >= 0 && goal_offset < 64) stop |= std::uint64_t{1} << goal_offset;
             if (stop != 0) {
                 const std::int64_t cell = first + 63 - __builtin_clzll(stop);
-                if (!bits.test(line, cell, ScanLines::kPassable)) return 0;
+                if (!line.test(cell, ScanLines::kPassable)) return 0;
                 return static_cast<std::uint32_t>(position - cell);
             }
             first -= 64;
@@ -88,24 +87,30 @@ template <int Step>
     }
 }
 
+/// Bit `index` of a bitset's words.
+[[gnu::always_inline]] inline bool bit_of(const std::uint64_t* words, std::int64_t index) {
+    const auto bit = static_cast<std::uint64_t>(index);
+    return ((words[bit >> 6] >> (bit & 63)) & 1U) != 0;
+}
+
 /// scan_line, unless the line's found plane says the jump finds no jump point and the goal is not on
 /// the line: then 0 without scanning (a jump that finds only a wall may cross the whole map).
 template <int Step>
-[[gnu::always_inline]] inline std::uint32_t jump_if_found(const ScanLines& lines, std::int64_t line,
-                                                          std::int64_t position, std::int64_t goal_position) {
+[[gnu::always_inline]] inline std::uint32_t jump_if_found(LinePlanes line, std::int64_t position,
+                                                          std::int64_t goal_position) {
     if (goal_position == kNoGoalPosition &&
-        !lines.bits.test(line, position, Step > 0 ? ScanLines::kFoundForward : ScanLines::kFoundBackward)) {
+        !line.test(position, Step > 0 ? ScanLines::kFoundForward : ScanLines::kFoundBackward)) {
         return 0;
     }
-    return scan_line<Step>(lines, line, position, goal_position);
+    return scan_line<Step>(line, position, goal_position);
 }
 
 }  // namespace
 
 std::uint32_t jump_along_line(const ScanLines& lines, std::int64_t line, std::int64_t position, int step,
                               std::int64_t goal_position) {
-    return step > 0 ? scan_line<1>(lines, line, position, goal_position)
-                    : scan_line<-1>(lines, line, position, goal_position);
+    const LinePlanes planes = LinesView(lines.bits).line(line);
+    return step > 0 ? scan_line<1>(planes, position, goal_position) : scan_line<-1>(planes, position, goal_position);
 }
 
 namespace {
@@ -175,8 +180,8 @@ struct Position {
 /// both, and the Solver takes one).
 template <bool Lines>
 struct OnlineJumps {
-    const ScanLines* rows;
-    const ScanLines* columns;
+    LinesView rows;
+    LinesView columns;
     const DiagonalLines* diagonals;
     const grid::Bitset* passable;
     std::int64_t padded_width;
@@ -187,8 +192,8 @@ struct OnlineJumps {
     static constexpr bool kInlineOffers = true;
 
     OnlineJumps(const Solver& solver, const Endpoints& endpoints)
-        : rows(&solver.prepared<Prepared>().lines->rows()),
-          columns(&solver.prepared<Prepared>().lines->columns()),
+        : rows(solver.prepared<Prepared>().lines->rows().bits),
+          columns(solver.prepared<Prepared>().lines->columns().bits),
           diagonals(&solver.prepared<Prepared>().lines->diagonals()),
           passable(&solver.grid().passable_bits()),
           padded_width(solver.grid().padded_width()),
@@ -206,13 +211,13 @@ struct OnlineJumps {
     [[nodiscard]] std::uint32_t scan(std::int64_t x, std::int64_t y, int direction) const {
         switch (direction) {
             case 0:
-                return jump_if_found<-1>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
+                return jump_if_found<-1>(columns.line(x), y, x == goal_x ? goal_y : kNoGoalPosition);
             case 1:
-                return jump_if_found<1>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
+                return jump_if_found<1>(rows.line(y), x, y == goal_y ? goal_x : kNoGoalPosition);
             case 2:
-                return jump_if_found<1>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
+                return jump_if_found<1>(columns.line(x), y, x == goal_x ? goal_y : kNoGoalPosition);
             default:
-                return jump_if_found<-1>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
+                return jump_if_found<-1>(rows.line(y), x, y == goal_y ? goal_x : kNoGoalPosition);
         }
     }
 
@@ -270,12 +275,12 @@ struct OnlineJumps {
                 return;
             }
             if (const std::uint32_t distance =
-                    jump_if_found<DeltaX>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
+                    jump_if_found<DeltaX>(rows.line(y), x, y == goal_y ? goal_x : kNoGoalPosition);
                 distance != 0) {
                 generate(x + DeltaX * static_cast<std::int64_t>(distance), y, steps, distance, horizontal);
             }
             if (const std::uint32_t distance =
-                    jump_if_found<DeltaY>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
+                    jump_if_found<DeltaY>(columns.line(x), y, x == goal_x ? goal_y : kNoGoalPosition);
                 distance != 0) {
                 generate(x, y + DeltaY * static_cast<std::int64_t>(distance), steps, distance, vertical);
             }
@@ -303,15 +308,17 @@ struct OnlineJumps {
         // Steps from `from` to the goal's row and to its column (not ahead: ≤ 0).
         const std::int64_t row_steps = (goal_y - from.y) * DeltaY;
         const std::int64_t column_steps = (goal_x - from.x) * DeltaX;
+        // Held in locals: the offers' stores could alias what the members point at.
+        const std::uint64_t* const passable_words = passable->words();
+        const std::int64_t start_position = diagonals->along_x ? from.x : from.y;
         std::int64_t cell = from.cell;
         std::int64_t steps = 0;
         for (;;) {
-            if (!passable->test(static_cast<std::size_t>(cell + side_x)) ||
-                !passable->test(static_cast<std::size_t>(cell + side_y)) ||
-                !passable->test(static_cast<std::size_t>(cell + side_x + side_y))) {
+            if (!bit_of(passable_words, cell + side_x) || !bit_of(passable_words, cell + side_y) ||
+                !bit_of(passable_words, cell + side_x + side_y)) {
                 return;
             }
-            const std::int64_t position = (diagonals->along_x ? from.x : from.y) + position_step * steps;
+            const std::int64_t position = start_position + position_step * steps;
             const std::int64_t ahead =
                 next_diagonal_stop(words, position, position_step > 0, row_steps - steps, column_steps - steps);
             steps += ahead;
@@ -323,13 +330,13 @@ struct OnlineJumps {
                 return;
             }
             if (const std::uint32_t distance =
-                    jump_if_found<DeltaX>(*rows, y, x, y == goal_y ? goal_x : kNoGoalPosition);
+                    jump_if_found<DeltaX>(rows.line(y), x, y == goal_y ? goal_x : kNoGoalPosition);
                 distance != 0) {
                 generate(x + DeltaX * static_cast<std::int64_t>(distance), y, static_cast<std::uint32_t>(steps),
                          distance, horizontal);
             }
             if (const std::uint32_t distance =
-                    jump_if_found<DeltaY>(*columns, x, y, x == goal_x ? goal_y : kNoGoalPosition);
+                    jump_if_found<DeltaY>(columns.line(x), y, x == goal_x ? goal_y : kNoGoalPosition);
                 distance != 0) {
                 generate(x, y + DeltaY * static_cast<std::int64_t>(distance), static_cast<std::uint32_t>(steps),
                          distance, vertical);

@@ -142,7 +142,7 @@ private:
         stamps[key_cell(key)].slot = position;
     }
 
-    void grow() {
+    [[gnu::noinline]] void grow() {
         const std::uint32_t capacity = capacity_ == 0 ? 1024 : capacity_ * 2;
         std::unique_ptr<PackedKey[]> storage(new PackedKey[static_cast<std::size_t>(capacity) + kAlignmentSlack]);
         const auto address = reinterpret_cast<std::uintptr_t>(storage.get());

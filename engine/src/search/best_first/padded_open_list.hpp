@@ -33,7 +33,7 @@ public:
     }
 
     /// Inserts `entry`; writes its position (and that of every entry it displaces) to `stamps[cell].slot`.
-    void push(Entry entry, CellStamp* stamps) {
+    [[gnu::always_inline]] void push(Entry entry, CellStamp* stamps) {
         if (size_ + kPadding >= capacity_) self().grow();
         self().sift_up(size_++, entry, stamps);
     }
