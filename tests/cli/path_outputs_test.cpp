@@ -76,6 +76,29 @@ TEST(PathOutputsTest, StatsHasOneRowPerQueryWithTheCostsOfThePathsFile) {
     EXPECT_GT(timed, rows / 2);  // nanoseconds are measured (a trivial query may read as 0 only by clock grain)
 }
 
+// A path oracle's answers are timed one by one too (they were written as 0), and keep their costs.
+TEST(PathOutputsTest, StatsTimeEachOracleAnswer) {
+    const std::string folder = testing::scratch_folder("path-outputs-oracle-stats");
+    const testing::CommandOutcome built =
+        run_swarmpath("precompute " + dataset("dao/arena.map") + " -o " + folder + "/arena.oracle --threads 2");
+    ASSERT_EQ(built.exit_code, 0) << built.standard_error;
+    const testing::CommandOutcome outcome =
+        run_swarmpath("solve " + dataset("dao/arena.map.scen") + " --oracle " + folder +
+                      "/arena.oracle --threads 2 --stats " + folder + "/stats.csv");
+    ASSERT_EQ(outcome.exit_code, 0) << outcome.standard_error;
+    const std::vector<std::string> stats = lines_of(read_text(folder + "/stats.csv"));
+    ASSERT_EQ(stats.size(), lines_of(read_text(dataset("dao/arena.map.scen"))).size());
+    std::size_t timed = 0;
+    for (std::size_t line = 1; line < stats.size(); ++line) {
+        const std::vector<std::string> row = split(stats[line]);
+        ASSERT_EQ(row.size(), 14U) << stats[line];
+        EXPECT_EQ(row[7], "found");
+        EXPECT_LE(std::abs(std::stod(row[8]) - std::stod(row[9])), 1e-5 * std::stod(row[9]) + 1e-6) << stats[line];
+        if (std::stoull(row[13]) > 0) ++timed;
+    }
+    EXPECT_GT(timed, (stats.size() - 1) / 2);
+}
+
 TEST(PathOutputsTest, StatsMatchTheSummaryCounters) {
     const std::string folder = testing::scratch_folder("path-outputs-counters");
     const testing::CommandOutcome outcome =

@@ -454,7 +454,7 @@ private:
             oracle_grid_ = set.grid.get();
         }
         Expected<batch::SetOutcome> outcome =
-            oracle_->solve_set(set, run_.settings.record_paths, workers_, show, progress);
+            oracle_->solve_set(set, run_.settings.record_paths, workers_, show, progress, run_.settings.time_queries);
         if (outcome && loaded_before) {  // the load was the set-up of an earlier set
             outcome->setup_seconds = 0;
             outcome->preprocessing_seconds = 0;

@@ -372,7 +372,7 @@ Status Oracle::first_moves(std::span<const MoveRequest> requests, std::span<std:
 }
 
 Expected<SetOutcome> Oracle::solve_set(const ScenarioSet& set, bool record_paths, BatchSolver& workers,
-                                       ProgressCallback progress, void* progress_user) const {
+                                       ProgressCallback progress, void* progress_user, bool time_queries) const {
     if (set.grid.get() != grid_) {
         return Error{set.scenario_path, 0, 0, "the oracle was loaded for another map than this scenario's"};
     }
@@ -392,7 +392,7 @@ Expected<SetOutcome> Oracle::solve_set(const ScenarioSet& set, bool record_paths
     for (std::size_t begin = 0; begin < total; begin += chunk) {
         const std::size_t count = std::min(chunk, total - begin);
         (void)solve(std::span(set.queries).subspan(begin, count), std::span(outcome.results).subspan(begin, count),
-                    record_paths, workers);
+                    record_paths, workers, time_queries);
         if (progress != nullptr) progress(progress_user, begin + count, total);
     }
     outcome.search_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_before).count();
@@ -402,14 +402,23 @@ Expected<SetOutcome> Oracle::solve_set(const ScenarioSet& set, bool record_paths
 }
 
 Status Oracle::solve(std::span<const search::Query> queries, std::span<search::Result> results, bool record_paths,
-                     BatchSolver& workers) const {
+                     BatchSolver& workers, bool time_queries) const {
     if (queries.size() != results.size()) {
         return Error{"", 0, 0,
                      "oracle solve: " + std::to_string(queries.size()) + " queries but " +
                          std::to_string(results.size()) + " results"};
     }
+    if (!time_queries) {
+        workers.for_each(queries.size(), [&](WorkerSlot& /*slot*/, std::size_t index) {
+            search::oracle_solve(*grid_, tables_, queries[index], record_paths, results[index]);
+        });
+        return Success{};
+    }
     workers.for_each(queries.size(), [&](WorkerSlot& /*slot*/, std::size_t index) {
+        const auto before = std::chrono::steady_clock::now();
         search::oracle_solve(*grid_, tables_, queries[index], record_paths, results[index]);
+        results[index].nanoseconds = static_cast<std::uint64_t>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - before).count());
     });
     return Success{};
 }

@@ -968,6 +968,7 @@ void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Quer
     result.cost_units = 0;
     result.cost = 0;
     result.counters = {};
+    result.nanoseconds = 0;
     result.path.clear();
     if (!grid.contains(query.start_x, query.start_y) || !grid.contains(query.goal_x, query.goal_y)) {
         result.status = QueryStatus::invalid;

@@ -110,16 +110,18 @@ public:
     }
     /// Answers every query of `set` (whose grid must be this oracle's) on `workers`, as solve_set
     /// does with a search: the outcome names Algorithm::oracle, with the load or build time as its
-    /// set-up and, with the file size, as its preprocessing.
+    /// set-up and, with the file size, as its preprocessing. With `time_queries`, each result's
+    /// `nanoseconds` holds its own answer's time (else 0), as SearchSettings::time_queries does.
     [[nodiscard]] Expected<SetOutcome> solve_set(const ScenarioSet& set, bool record_paths, BatchSolver& workers,
-                                                 ProgressCallback progress = nullptr,
-                                                 void* progress_user = nullptr) const;
+                                                 ProgressCallback progress = nullptr, void* progress_user = nullptr,
+                                                 bool time_queries = false) const;
     /// Seconds spent loading (or building) this oracle.
     [[nodiscard]] double preparation_seconds() const { return preparation_seconds_; }
 
     /// Answers queries[i] into results[i] on `workers`; fails only when the spans differ in length.
+    /// With `time_queries`, each result's `nanoseconds` holds its answer's time (else 0).
     Status solve(std::span<const search::Query> queries, std::span<search::Result> results, bool record_paths,
-                 BatchSolver& workers) const;
+                 BatchSolver& workers, bool time_queries = false) const;
 
     [[nodiscard]] const search::OracleTables& tables() const { return tables_; }
     [[nodiscard]] search::CellOrder order() const { return order_; }
