@@ -347,7 +347,8 @@ struct OnlineJumps {
 
 /// JPS+ jumps: every distance read from the table; the goal is found by comparing coordinates.
 struct TableJumps {
-    const JumpPointTable* table;
+    /// The table's entries (JumpPointTable::distances), held directly: a load less per read.
+    const std::array<std::int16_t, 8>* table;
     std::int64_t padded_width;
     std::int64_t goal_x;
     std::int64_t goal_y;
@@ -356,7 +357,7 @@ struct TableJumps {
     static constexpr bool kInlineOffers = false;
 
     TableJumps(const Solver& solver, const Endpoints& endpoints)
-        : table(solver.prepared<Prepared>().table.get()),
+        : table(&solver.prepared<Prepared>().table->distances(0)),
           padded_width(solver.grid().padded_width()),
           goal_x(endpoints.goal_x),
           goal_y(endpoints.goal_y) {}
@@ -371,13 +372,13 @@ struct TableJumps {
         const auto width = static_cast<std::uint32_t>(padded_width);
         __builtin_prefetch(words + ((cell - width - 1) >> 6));
         __builtin_prefetch(words + ((cell + width - 1) >> 6));
-        __builtin_prefetch(&table->distances(cell));
+        __builtin_prefetch(&table[cell]);
     }
 
     /// Steps from `from` straight in `direction` to the goal if it lies within
     /// reach on that line, else to the next jump point; 0 if neither.
     [[nodiscard]] std::uint32_t straight(const Position& from, int direction) const {
-        const std::int32_t value = table->distance(from.cell, direction);
+        const std::int32_t value = table[from.cell][static_cast<std::size_t>(direction)];
         const std::int64_t x = from.x;
         const std::int64_t y = from.y;
         const std::int64_t reach = value > 0 ? value : -value;
@@ -414,10 +415,11 @@ struct TableJumps {
         const std::int64_t goal_dx = (goal_x - from.x) * dx;
         const std::int64_t goal_dy = (goal_y - from.y) * dy;
         const std::int64_t goal_steps = goal_dx > 0 && goal_dy > 0 ? std::min(goal_dx, goal_dy) : 0;
+        const std::array<std::int16_t, 8>* const entries = table;  // a local: the offers' stores may alias members
         std::int64_t cell = from.cell;
         std::int64_t steps = 0;
         for (;;) {
-            const std::int32_t value = table->distance(static_cast<std::uint32_t>(cell), direction);
+            const std::int32_t value = entries[cell][static_cast<std::size_t>(direction)];
             const std::int64_t reach = value > 0 ? value : -value;
             if (goal_steps > steps && goal_steps <= steps + reach) {
                 const std::int64_t x = from.x + dx * goal_steps;
@@ -430,7 +432,7 @@ struct TableJumps {
                     // The goal lies straight on from here, along the axis where it is farther.
                     const int toward = x == goal_x ? vertical : horizontal;
                     const std::int64_t goal_distance = x == goal_x ? goal_dy - goal_steps : goal_dx - goal_steps;
-                    const std::int32_t straight_value = table->distance(static_cast<std::uint32_t>(at), toward);
+                    const std::int32_t straight_value = entries[at][static_cast<std::size_t>(toward)];
                     if (goal_distance <= (straight_value > 0 ? straight_value : -straight_value)) {
                         generate(goal_x, goal_y, static_cast<std::uint32_t>(goal_steps),
                                  static_cast<std::uint32_t>(goal_distance), toward);
@@ -442,12 +444,12 @@ struct TableJumps {
             cell += cell_step * value;
             const std::int64_t x = from.x + dx * steps;
             const std::int64_t y = from.y + dy * steps;
-            const std::int32_t across = table->distance(static_cast<std::uint32_t>(cell), horizontal);
+            const std::int32_t across = entries[cell][static_cast<std::size_t>(horizontal)];
             if (across > 0) {
                 generate(x + dx * static_cast<std::int64_t>(across), y, static_cast<std::uint32_t>(steps),
                          static_cast<std::uint32_t>(across), horizontal);
             }
-            const std::int32_t down = table->distance(static_cast<std::uint32_t>(cell), vertical);
+            const std::int32_t down = entries[cell][static_cast<std::size_t>(vertical)];
             if (down > 0) {
                 generate(x, y + dy * static_cast<std::int64_t>(down), static_cast<std::uint32_t>(steps),
                          static_cast<std::uint32_t>(down), vertical);
