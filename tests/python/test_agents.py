@@ -1,7 +1,8 @@
 """Sized agents and movement classes from Python: Solver and Oracle (agent_size=, agent_class=, classes=) answer
 as a reference written here from the definition (a Dijkstra over k x k blocks checked cell by cell,
 docs/formats.md "Agent sizes and movement classes"), solve and solve_batch alike at 1 and 2 threads,
-and refuses a size of 0, an undeclared class and sizes above 1 on hex grids in Python's words."""
+refuses a size of 0, an undeclared class and sizes above 1 on hex grids in Python's words, and an
+edited sized solver answers as one made on the edited map."""
 
 import heapq
 import math
@@ -105,8 +106,28 @@ def test_refusals_name_the_keyword():
     hexes = swarmpath.Grid.from_array(np.full((4, 4), "."), topology="hex")
     with pytest.raises(ValueError, match="needs square cells"):
         swarmpath.Solver(hexes, agent_size=2)
-    with pytest.raises(ValueError, match="edit"):
-        swarmpath.Solver(grid(), agent_size=2).edit([(0, 0, "@")])
+
+
+def test_an_edited_classed_solver_answers_as_one_made_on_the_edited_map():
+    # Edits name the map the solver was made from: opening the water to walkers changes their answers.
+    classes = {"walker": {"a": 3.0, "W": math.inf}, "hover": {"a": 3.0, "W": 2.0}}
+    made = {"algorithm": "astar", "agent_size": 2, "agent_class": "walker", "classes": classes}
+    solver = swarmpath.Solver(grid(), **made)
+    queries = np.array([(0, 2, 7, 4), (4, 0, 4, 5), (0, 0, 8, 6), (5, 2, 5, 5)])
+    before = solver.solve_batch(queries)
+    edits = [(x, y, ".") for y in (3, 4) for x in (4, 5, 6)] + [(2, 5, "@")]
+    report = solver.edit(edits)
+    assert report["rebuilt"] is True and report["cells_changed"] == len(edits)
+    letters = np.array([list(row) for row in ROWS])
+    for x, y, letter in edits:
+        letters[y, x] = letter
+    fresh = swarmpath.Solver(swarmpath.Grid.from_array(letters, terrain={"a": 3.0, "W": 2.0}), **made)
+    after, expected = solver.solve_batch(queries), fresh.solve_batch(queries)
+    assert after.statuses.tolist() == expected.statuses.tolist()
+    assert np.array_equal(after.costs, expected.costs)
+    assert not np.array_equal(after.costs, before.costs)
+    with pytest.raises(ValueError, match=r"^edits\[0\]: unknown terrain letter 'Z'"):
+        solver.edit([(0, 0, "Z")])
 
 
 @pytest.mark.parametrize("size", [1, 2])

@@ -1,5 +1,6 @@
 """Map edits from Python: Solver.edit applies (x, y, letter) changes through the engine's
-incremental refresh, and every later answer equals a solver built afresh on the edited map and the
+incremental refresh (a solver for sized agents edits the map it was made from and derives it again),
+and every later answer equals a solver built afresh on the edited map and the
 command line's `solve --edits` on the same edits; a bad edit changes nothing.
 
 Assumes the module is importable (ctest puts <build>/python on PYTHONPATH), SWARMPATH_SOURCE_DIR
@@ -110,3 +111,30 @@ def test_a_bad_edit_changes_nothing():
     assert solver.solve((0, 0), (3, 0)).cost == 3.0
     assert solver.edit([(1, 0, "@"), (1, 1, "@")])["cells_changed"] == 2
     assert solver.solve((0, 0), (3, 0)).status == "no_path"
+
+
+@pytest.mark.parametrize("algorithm", ["astar", "jps+"])
+def test_a_sized_solver_edits_its_source_map_and_derives_it_again(algorithm):
+    scenario = swarmpath.read_scenario(SCENARIO)
+    grid = swarmpath.Grid.from_file(scenario.map_path)
+    solver = swarmpath.Solver(grid, algorithm=algorithm, agent_size=2)
+    before = solver.solve_batch(scenario.queries)
+    edits = wall_edits(grid, 150, seed=11)
+    report = solver.edit(edits)
+    assert report["rebuilt"] is True
+    assert report["cells_changed"] == len(edits)
+    edited_letters = letters_after(grid, edits)
+    fresh = swarmpath.Solver(swarmpath.Grid.from_array(edited_letters), algorithm=algorithm, agent_size=2)
+    assert (solver.grid.letters == fresh.grid.letters).all()  # the derived grid of the edited map
+    after = solver.solve_batch(scenario.queries)
+    expected = fresh.solve_batch(scenario.queries)
+    assert after.statuses.tolist() == expected.statuses.tolist()
+    assert np.array_equal(after.costs, expected.costs)
+    assert after.statuses.tolist() != before.statuses.tolist() or not np.array_equal(after.costs, before.costs)
+    # A bad edit (off the map it was made from) changes nothing; undoing the edits gives the first answers back.
+    with pytest.raises(ValueError, match=r"^edits\[1\]: \(9999, 0\) is off the"):
+        solver.edit([(edits[0][0], edits[0][1], "."), (9999, 0, "@")])
+    assert np.array_equal(solver.solve_batch(scenario.queries).costs, expected.costs)
+    solver.edit([(x, y, str(grid.letters[y, x])) for x, y, _ in edits])
+    again = solver.solve_batch(scenario.queries)
+    assert np.array_equal(again.costs, before.costs) and again.statuses.tolist() == before.statuses.tolist()

@@ -959,6 +959,10 @@ public:
     void use_agents(const py::object& agent_size, const py::object& agent_class, const py::object& classes) {
         AgentsGrid agents = agents_grid(grid_, agent_size, agent_class, classes);
         if (!agents.derived) return;
+        source_ = grid_;
+        agent_size_ = agent_size;
+        agent_class_ = agent_class;
+        classes_ = classes;
         grid_ = std::move(agents.grid);
         sized_ = true;
     }
@@ -1049,10 +1053,8 @@ public:
     /// then solves on the edited map; returns what the refresh did. All or nothing: on an error
     /// (a cell off the map, an unknown letter, settings the edited map no longer allows) nothing changes.
     py::dict edit(const py::object& edits_argument) {
-        if (sized_)
-            raise(PyExc_ValueError,
-                  "edit() applies to one-cell agents of the grid's terrain, not to agent_size or agent_class");
-        const std::vector<grid::CellEdit> edits = edit_list(edits_argument);
+        if (sized_) return edit_source(edits_argument);
+        const std::vector<grid::CellEdit> edits = edit_list(edits_argument, grid_);
         const search::SearchSettings& settings = settings_;
         if (!editable_) {
             batch::BatchSolver preparers;  // builds the JPS+ table on every hardware thread
@@ -1085,6 +1087,38 @@ public:
         result["cells_relabelled"] = report->cells_relabelled;
         result["jump_cells_rewritten"] = report->jump_cells_rewritten;
         result["jump_entries_recomputed"] = report->jump_entries_recomputed;
+        return result;
+    }
+
+    /// edit() for sized or classed agents: the edits name cells and letters of the map the solver was
+    /// made from (source_), which is edited, derived for the agents again and given new solvers (the
+    /// derived grid has no incremental refresh). All or nothing, as edit().
+    py::dict edit_source(const py::object& edits_argument) {
+        const std::vector<grid::CellEdit> edits = edit_list(edits_argument, source_);
+        io::MapFile map(*source_.map);
+        std::size_t changed = 0;
+        for (const grid::CellEdit& edit : edits) {
+            char& letter = map.letters[static_cast<std::size_t>(edit.y) * map.width + edit.x];
+            if (letter != edit.letter) ++changed;
+            letter = edit.letter;
+        }
+        PythonGrid edited = PythonGrid::build(std::move(map), source_.terrain);
+        AgentsGrid agents = agents_grid(edited, agent_size_, agent_class_, classes_);
+        const std::shared_ptr<const search::Solver> solver = solver_;
+        const std::shared_ptr<const batch::CrowdSolver> crowd = crowd_;
+        if (std::optional<Error> refused = make_solvers(*agents.grid.grid); refused) {
+            solver_ = solver;
+            crowd_ = crowd;
+            raise_engine_error(*refused);
+        }
+        source_ = std::move(edited);
+        grid_ = std::move(agents.grid);
+        py::dict result;
+        result["cells_changed"] = changed;
+        result["cells_relabelled"] = 0;
+        result["jump_cells_rewritten"] = 0;
+        result["jump_entries_recomputed"] = 0;
+        result["rebuilt"] = true;
         return result;
     }
 
@@ -1159,12 +1193,12 @@ private:
     [[nodiscard]] const search::Solver& current_solver() const { return *current_solver_shared(); }
 
     /// Edits from a sequence of (x, y, letter) triples: cells on the map, letters the grid's terrain defines.
-    [[nodiscard]] std::vector<grid::CellEdit> edit_list(const py::object& argument) const {
+    [[nodiscard]] static std::vector<grid::CellEdit> edit_list(const py::object& argument, const PythonGrid& target) {
         if (!py::isinstance<py::sequence>(argument) || py::isinstance<py::str>(argument)) {
             raise(PyExc_TypeError, "edits must be a sequence of (x, y, letter) triples");
         }
         const auto sequence = argument.cast<py::sequence>();
-        const grid::Grid& grid = *grid_.grid;
+        const grid::Grid& grid = *target.grid;
         std::vector<grid::CellEdit> edits;
         edits.reserve(sequence.size());
         for (std::size_t index = 0; index < sequence.size(); ++index) {
@@ -1186,7 +1220,7 @@ private:
                       where + ": the letter must be a one-character str, not " + py::repr(letter).cast<std::string>());
             }
             const char code = letter.cast<std::string>()[0];
-            if (!grid_.terrain.rule(code).defined) {
+            if (!target.terrain.rule(code).defined) {
                 raise(PyExc_ValueError, where + ": unknown terrain letter '" + std::string(1, code) +
                                             "' (this grid's terrain does not declare it)");
             }
@@ -1290,7 +1324,11 @@ private:
     std::shared_ptr<const batch::CrowdSolver> crowd_;  // for auto and flowfield batches; owns solver_ then
     std::unique_ptr<batch::EditableMap> editable_;     // made by the first edit; keeps derived data current
     bool sized_ = false;                               // agent_size or agent_class: grid_ is a derived grid
-    search::SearchContext context_;                    // single queries run with the GIL held, so one context suffices
+    PythonGrid source_;                                // when sized_: the grid grid_ was derived from (edit())
+    py::object agent_size_;                            // when sized_: the arguments it was derived with
+    py::object agent_class_;
+    py::object classes_;
+    search::SearchContext context_;  // single queries run with the GIL held, so one context suffices
     search::Result result_;
     std::unique_ptr<batch::BatchSolver> workers_;  // solve_batch's workers, kept warm between calls
     unsigned workers_threads_ = 0;
@@ -1833,7 +1871,9 @@ void register_solver(py::module_& module) {
              "Sets cells' terrain letters, a sequence of (x, y, letter) triples (\"@\" blocks a cell, \".\" opens "
              "one), keeping the solver's derived data current by the engine's incremental refresh instead of "
              "rebuilding; later solves and batches see the edited map (a batch already running keeps the map it "
-             "started on). Returns the refresh's counts. All or nothing: on ValueError nothing changes.")
+             "started on). Returns the refresh's counts. All or nothing: on ValueError nothing changes. On a solver "
+             "for agent_size or agent_class the edits name cells and letters of the map it was made from, which "
+             "is derived for the agents again (\"rebuilt\": True in the counts).")
         .def_property_readonly(
             "grid", [](const PythonSolver& solver) { return solver.grid(); },
             "the grid this solver searches now (edits included)");
