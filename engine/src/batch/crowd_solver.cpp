@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 
+#include "core/elapsed_time.hpp"
 #include "search/jump_point_grid.hpp"
 #include "search/jump_point_table.hpp"
 
@@ -51,11 +52,6 @@ double octile_distance(const search::Query& query) {
     const double dx = std::abs(static_cast<double>(query.start_x - query.goal_x));
     const double dy = std::abs(static_cast<double>(query.start_y - query.goal_y));
     return std::max(dx, dy) + (std::sqrt(2.0) - 1.0) * std::min(dx, dy);
-}
-
-std::uint64_t elapsed_nanoseconds(std::chrono::steady_clock::time_point since) {
-    return static_cast<std::uint64_t>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - since).count());
 }
 
 struct Group {
@@ -534,7 +530,7 @@ private:
                 batch_.solver.solve(context, query, result);  // not reached for a connected start
             }
         }
-        if (time_queries) result.nanoseconds = elapsed_nanoseconds(read_start);
+        if (time_queries) result.nanoseconds = core::elapsed_nanoseconds(read_start);
     }
 
     /// The first query of the group carries the field's work and, when queries are timed, its time
@@ -560,7 +556,7 @@ private:
             const search::StopConditions stop = search::StopConditions::for_query(batch_.settings);
             if (!start_group(group, stop)) return;
             compute_field(group, stop, slot.field, slot.field_workspace);
-            const std::uint64_t field_nanoseconds = time_queries ? elapsed_nanoseconds(group_start) : 0;
+            const std::uint64_t field_nanoseconds = time_queries ? core::elapsed_nanoseconds(group_start) : 0;
             for (std::size_t member = group.begin; member < group.end; ++member)
                 read_off(member, slot.field, slot.context);
             finish_group(group_index, slot.field, field_nanoseconds);
@@ -586,7 +582,7 @@ private:
                 wave_started[position] = start_group(group, stop) ? 1 : 0;
                 if (wave_started[position] == 0) return;
                 compute_field(group, stop, wave_fields[position], slot.field_workspace);
-                wave_nanoseconds[position] = time_queries ? elapsed_nanoseconds(group_start) : 0;
+                wave_nanoseconds[position] = time_queries ? core::elapsed_nanoseconds(group_start) : 0;
             });
             // Agents of the wave's started groups, numbered one after another.
             wave_offsets.assign(1, 0);

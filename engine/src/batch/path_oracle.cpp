@@ -16,6 +16,7 @@
 #include <string_view>
 #include <utility>
 
+#include "core/elapsed_time.hpp"
 #include "core/page_memory.hpp"
 #include "io/oracle_file.hpp"
 #include "swarmpath/io/atomic_file.hpp"
@@ -408,17 +409,10 @@ Status Oracle::solve(std::span<const search::Query> queries, std::span<search::R
                      "oracle solve: " + std::to_string(queries.size()) + " queries but " +
                          std::to_string(results.size()) + " results"};
     }
-    if (!time_queries) {
-        workers.for_each(queries.size(), [&](WorkerSlot& /*slot*/, std::size_t index) {
-            search::oracle_solve(*grid_, tables_, queries[index], record_paths, results[index]);
-        });
-        return Success{};
-    }
     workers.for_each(queries.size(), [&](WorkerSlot& /*slot*/, std::size_t index) {
-        const auto before = std::chrono::steady_clock::now();
+        const auto before = time_queries ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
         search::oracle_solve(*grid_, tables_, queries[index], record_paths, results[index]);
-        results[index].nanoseconds = static_cast<std::uint64_t>(
-            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - before).count());
+        if (time_queries) results[index].nanoseconds = core::elapsed_nanoseconds(before);
     });
     return Success{};
 }

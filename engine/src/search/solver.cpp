@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/code_warming.hpp"
+#include "core/elapsed_time.hpp"
 #include "search/astar.hpp"
 #include "search/best_first/cost_models.hpp"
 #include "search/best_first/search_state.hpp"
@@ -351,8 +352,7 @@ void Solver::solve(SearchContext& context, const Query& query, Result& result, s
     }
     const auto before = std::chrono::steady_clock::now();
     solve_untimed(context, query, result, expansion_limit);
-    result.nanoseconds = static_cast<std::uint64_t>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - before).count());
+    result.nanoseconds = core::elapsed_nanoseconds(before);
 }
 
 void Solver::solve_untimed(SearchContext& context, const Query& query, Result& result,
