@@ -53,6 +53,17 @@ struct Oracle::Storage {
     std::vector<std::uint32_t, core::PageAllocator<std::uint32_t>> runs;
     std::vector<std::uint8_t> legal_moves;  ///< made from the grid, never read from a file
     std::vector<std::uint32_t> block_keys;  ///< made from the runs (first_moves)
+
+    /// Makes what is derived from the map and the runs rather than built or read (the legal moves,
+    /// the ranks, the block keys) and points `tables`, already holding the runs, at it.
+    void derive(const grid::Grid& grid, search::OracleTables& tables) {
+        legal_moves = search::oracle_legal_moves(grid, tables.moves, tables.diagonal);
+        tables.legal_moves = legal_moves;
+        ranks = search::PassableRanks(grid);
+        tables.ranks = &ranks;
+        block_keys = search::oracle_block_keys(tables.runs);
+        tables.block_keys = block_keys;
+    }
 };
 
 OracleMapIdentity OracleMapIdentity::of(const grid::Grid& grid) {
@@ -169,14 +180,10 @@ Expected<Oracle> Oracle::assemble(const grid::Grid& grid, const OracleSettings& 
                       storage->row_begin,
                       std::span<const std::uint32_t>(storage->runs).first(total_runs),
                       {},
-                      &storage->ranks,
+                      nullptr,  // legal moves, ranks, block keys: Storage::derive
                       {}};
-    storage->legal_moves = search::oracle_legal_moves(grid, settings.moves, settings.diagonal);
-    oracle.tables_.legal_moves = storage->legal_moves;
-    storage->block_keys = search::oracle_block_keys(oracle.tables_.runs);
-    oracle.tables_.block_keys = storage->block_keys;
+    storage->derive(grid, oracle.tables_);
     storage->layout.padded_of_position = {};  // only the build needs it
-    storage->ranks = search::PassableRanks(grid);
     oracle.storage_ = std::move(storage);
     return oracle;
 }
@@ -304,15 +311,11 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
                       storage->row_begin,
                       std::span<const std::uint32_t>(storage->runs).first(header.runs),
                       {},
-                      &storage->ranks,
+                      nullptr,  // legal moves, ranks, block keys: Storage::derive
                       {}};
-    storage->legal_moves = search::oracle_legal_moves(grid, oracle.tables_.moves, oracle.tables_.diagonal);
-    oracle.tables_.legal_moves = storage->legal_moves;
-    storage->ranks = search::PassableRanks(grid);
+    storage->derive(grid, oracle.tables_);
     // The cell order and the labels were made above from the map; only the rows came from the file.
     if (Status valid = search::check_oracle_rows(oracle.tables_, grid, path); !valid) return valid.error();
-    storage->block_keys = search::oracle_block_keys(oracle.tables_.runs);
-    oracle.tables_.block_keys = storage->block_keys;
     oracle.storage_ = std::move(storage);
     oracle.preparation_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return oracle;
