@@ -18,6 +18,27 @@
 
 namespace swarmpath::search {
 
+/// The planes of one line (LineBits::planes_of, LinesView::line), where every read of the line
+/// happens. A search takes them once per jump rather than locating the line for each plane read
+/// (through LineBits, the sizes are reloaded after every store the search makes, since a byte store
+/// may alias them).
+struct LinePlanes {
+    const std::uint64_t* words;  ///< plane 0 of the line: word w holds cells 64(w − 1) … 64w − 1
+    std::size_t plane_words;     ///< words per plane
+    [[nodiscard]] bool test(std::int64_t position, unsigned plane) const {
+        const auto bit = static_cast<std::size_t>(position + 64);
+        return ((words[plane * plane_words + (bit >> 6)] >> (bit & 63)) & 1U) != 0;
+    }
+    /// 64 cells from `first` (≥ −64, ≤ the line's length): bit i is cell first+i.
+    [[nodiscard]] std::uint64_t read(std::int64_t first, unsigned plane) const {
+        const auto bit = static_cast<std::size_t>(first + 64);
+        const std::uint64_t* word = words + plane * plane_words + (bit >> 6);
+        const unsigned shift = static_cast<unsigned>(bit & 63);
+        if (shift == 0) return word[0];
+        return (word[0] >> shift) | (word[1] << (64 - shift));
+    }
+};
+
 /// Bits per cell along lines (rows, or columns for the transposed copy), in `planes` planes stored
 /// interleaved line by line, so the planes of one line share nearby cache lines. Line l of the map is
 /// stored as line l+1, between two all-clear lines; along a line, cell c is bit c+64 of its plane,
@@ -37,17 +58,14 @@ public:
         words_[bit >> 6] = value ? (words_[bit >> 6] | mask) : (words_[bit >> 6] & ~mask);
     }
     [[nodiscard]] bool test(std::int64_t line, std::int64_t position, unsigned plane = 0) const {
-        const std::size_t bit = bit_index(line, position, plane);
-        return ((words_[bit >> 6] >> (bit & 63)) & 1U) != 0;
+        return planes_of(line).test(position, plane);
     }
     /// 64 cells of line `line` (−1 … line_count) from `first` (≥ −64, ≤ line_length): bit i is cell first+i.
     [[nodiscard]] std::uint64_t read(std::int64_t line, std::int64_t first, unsigned plane = 0) const {
-        const std::size_t bit = bit_index(line, first, plane);
-        const std::uint64_t* word = words_.data() + (bit >> 6);
-        const unsigned shift = static_cast<unsigned>(bit & 63);
-        if (shift == 0) return word[0];
-        return (word[0] >> shift) | (word[1] << (64 - shift));
+        return planes_of(line).read(first, plane);
     }
+    /// The planes of line `line` (−1 … line_count).
+    [[nodiscard]] LinePlanes planes_of(std::int64_t line) const { return {line_words(line, 0), words_per_line_}; }
     /// The words of one line's plane (−1 … line_count): word w holds cells 64(w − 1) … 64w − 1,
     /// words_per_line() of them.
     [[nodiscard]] std::uint64_t* line_words(std::int64_t line, unsigned plane) {
@@ -69,26 +87,6 @@ private:
     std::size_t words_per_line_ = 0;
     std::size_t planes_ = 1;
     std::vector<std::uint64_t> words_;
-};
-
-/// The planes of one line, for reads in a search's inner loop: its place is computed once per jump
-/// rather than for each plane read (the LineBits calls reload the sizes after every store the search
-/// makes, since a byte store may alias them).
-struct LinePlanes {
-    const std::uint64_t* words;  ///< plane 0 of the line: word w holds cells 64(w − 1) … 64w − 1
-    std::size_t plane_words;     ///< words per plane
-    [[nodiscard]] bool test(std::int64_t position, unsigned plane) const {
-        const auto bit = static_cast<std::size_t>(position + 64);
-        return ((words[plane * plane_words + (bit >> 6)] >> (bit & 63)) & 1U) != 0;
-    }
-    /// 64 cells from `first` (≥ −64, ≤ the line's length): bit i is cell first+i.
-    [[nodiscard]] std::uint64_t read(std::int64_t first, unsigned plane) const {
-        const auto bit = static_cast<std::size_t>(first + 64);
-        const std::uint64_t* word = words + plane * plane_words + (bit >> 6);
-        const unsigned shift = static_cast<unsigned>(bit & 63);
-        if (shift == 0) return word[0];
-        return (word[0] >> shift) | (word[1] << (64 - shift));
-    }
 };
 
 /// A LineBits' layout copied out once per query (its words and strides), so that a search holds it
