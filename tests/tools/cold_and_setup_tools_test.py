@@ -2,10 +2,10 @@
 # Tests of tools/cold-warm and tools/setup-per-file through the real executable, on the bundled
 # den312d scenario file: cold-warm prints one row per algorithm whose per-query times are positive,
 # whose ratio is the cold time over the warm one as printed, whose cold search page faults are a
-# count and whose first query's time (a run of its own) is positive; setup-per-file prints one row per algorithm where every file after the first reused the
-# map's preparation and the ratio is the two set-ups' as printed; a missing scenario file makes each
-# exit non-zero. Assumes the source tree and a built swarmpath, passed as argv[1]. Prints
-# "N passed, N failed" and exits 1 on any failure.
+# count and whose first query's time (a run of its own) is positive; setup-per-file prints one row
+# per algorithm where every file after the first reused the map's preparation and the ratio is the
+# two set-ups' as printed; a missing scenario file makes each exit non-zero. Assumes the source tree
+# and a built swarmpath, passed as argv[1]. Prints "N passed, N failed" and exits 1 on any failure.
 import os
 import subprocess
 import sys

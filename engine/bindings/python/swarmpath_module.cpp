@@ -1104,13 +1104,8 @@ public:
         }
         PythonGrid edited = PythonGrid::build(std::move(map), source_.terrain);
         AgentsGrid agents = agents_grid(edited, agent_size_, agent_class_, classes_);
-        const std::shared_ptr<const search::Solver> solver = solver_;
-        const std::shared_ptr<const batch::CrowdSolver> crowd = crowd_;
-        if (std::optional<Error> refused = make_solvers(*agents.grid.grid); refused) {
-            solver_ = solver;
-            crowd_ = crowd;
-            raise_engine_error(*refused);
-        }
+        // make_solvers changes nothing when it refuses: the solvers in force stay.
+        if (std::optional<Error> refused = make_solvers(*agents.grid.grid); refused) raise_engine_error(*refused);
         source_ = std::move(edited);
         grid_ = std::move(agents.grid);
         py::dict result;
@@ -1163,7 +1158,7 @@ private:
     /// and flowfield a CrowdSolver, which batches run on as the command line's `solve` does (goal
     /// fields for shared goals, auto's cost model) and whose per-agent Solver answers single queries;
     /// otherwise one Solver, from the editable map's data when there is one. The Error says why the
-    /// settings do not fit the grid.
+    /// settings do not fit the grid; then the solvers in force are left as they were.
     std::optional<Error> make_solvers(const grid::Grid& grid) {
         batch::BatchSolver preparers;  // preparation (the JPS+ table) on every hardware thread
         if (settings_.algorithm == search::Algorithm::automatic ||
