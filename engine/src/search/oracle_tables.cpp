@@ -822,6 +822,14 @@ struct QueryFunctions {
                                                      {&follow_with<true, false>, &follow_with<true, true>}};
 };
 
+/// The reading the lookups take on `tables` by themselves (batched and one call alike): block keys
+/// where the runs take kBlockLookupsFromBytes or more and the keys were made, whole rows otherwise.
+OracleRowReading row_reading_for(const OracleTables& tables) {
+    return tables.runs.size_bytes() >= kBlockLookupsFromBytes && !tables.block_keys.empty()
+               ? OracleRowReading::block_keys
+               : OracleRowReading::whole_rows;
+}
+
 #if SWARMPATH_POPCNT_CLONE
 // The POPCNT copies: each instantiates the always-inline bodies inside a function compiled for
 // the instruction, where std::popcount becomes it.
@@ -845,7 +853,7 @@ constexpr FollowFunction kCountedFollows[2][2] = {{&follow_counted<false, false>
 // The AVX-512 copies, as the POPCNT ones.
 [[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] int lookup_avx512(const OracleTables& tables, std::uint32_t source,
                                                                        std::uint32_t target) {
-    if (tables.runs.size_bytes() >= kBlockLookupsFromBytes && !tables.block_keys.empty()) {
+    if (row_reading_for(tables) == OracleRowReading::block_keys) {
         return lookup<Instructions::avx512, true>(tables, source, target);
     }
     return lookup<Instructions::avx512>(tables, source, target);
@@ -958,9 +966,7 @@ void oracle_lookups_with(OracleInstructions instructions, OracleRowReading readi
 
 void oracle_lookups(const OracleTables& tables, std::span<const std::uint32_t> sources,
                     std::span<const std::uint32_t> targets, std::span<std::int8_t> moves) {
-    const bool large = tables.runs.size_bytes() >= kBlockLookupsFromBytes;
-    oracle_lookups_with(oracle_instructions(), large ? OracleRowReading::block_keys : OracleRowReading::whole_rows,
-                        tables, sources, targets, moves);
+    oracle_lookups_with(oracle_instructions(), row_reading_for(tables), tables, sources, targets, moves);
 }
 
 void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Query& query, bool record_path,
