@@ -109,7 +109,7 @@ template <int Step>
 
 std::uint32_t jump_along_line(const ScanLines& lines, std::int64_t line, std::int64_t position, int step,
                               std::int64_t goal_position) {
-    const LinePlanes planes = LinesView(lines.bits).line(line);
+    const LinePlanes planes = lines.bits.planes_of(line);
     return step > 0 ? scan_line<1>(planes, position, goal_position) : scan_line<-1>(planes, position, goal_position);
 }
 
