@@ -52,6 +52,9 @@ std::string command_line_wording(Setting setting, std::string_view value) {
         case Setting::classes:
             option = "--classes or --classes-file";
             break;
+        case Setting::goal_bounds:
+            option = "--goal-bounds";
+            break;
         case Setting::none:
             break;
     }

@@ -1,6 +1,8 @@
-// `swarmpath precompute MAP -o FILE [--threads N] [--order ...]`: builds the path oracle of one map
-// (batch/path_oracle.hpp: one goal field per passable cell, run-length encoded first moves) and
-// writes it atomically in the layout of docs/oracle-format.md. Under `mpirun -np N` the ranks split
+// `swarmpath precompute MAP -o FILE [--kind oracle|goal-bounds] [--threads N] [--order ...]`: builds
+// the path oracle of one map (batch/path_oracle.hpp: one goal field per passable cell, run-length
+// encoded first moves) and writes it atomically in the layout of docs/oracle-format.md, or, with
+// --kind goal-bounds, JPS+'s goal bounds (search/goal_bounds.hpp: one search per passable cell, in
+// one process). Under `mpirun -np N` the ranks split
 // the sources into N contiguous shares, each builds its share with its own threads, and rank 0
 // gathers them in order and writes the one file, byte-identical to a one-process build. A progress
 // bar with an estimate of the time left goes to standard error when it is a terminal (or always,
@@ -11,6 +13,7 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -24,6 +27,7 @@
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/grid/agent_grid.hpp"
+#include "swarmpath/search/goal_bounds.hpp"
 #include "terminal_text.hpp"
 
 namespace swarmpath::cli {
@@ -33,6 +37,7 @@ struct PrecomputeOptions {
     std::string map_path;
     std::string output;
     unsigned threads = 0;
+    std::string kind = "oracle";
     std::string order = "hilbert";
     std::string progress = "auto";
     SearchOptions search;
@@ -136,6 +141,42 @@ void report_oracle(const PrecomputeOptions& options, std::FILE* stream, const ba
                  escape_text(options.output).c_str());
 }
 
+/// --kind goal-bounds: the boxes of `grid`, built on every thread, written to `output` and committed.
+int build_goal_bounds(const PrecomputeOptions& options, const LoadedMap& loaded, RunFiles& files,
+                      io::AtomicFile& output) {
+    if (loaded.search.settings.moves != search::Moves::eight ||
+        loaded.search.settings.diagonal != search::DiagonalRule::both_free) {
+        report_error("--kind goal-bounds is built for JPS+'s rule (--moves 8 --diagonal-rule both-free)");
+        return kExitBadInput;
+    }
+    const unsigned available = std::max(1U, std::thread::hardware_concurrency());
+    const unsigned threads = options.threads == 0 ? available : std::min(options.threads, available);
+    batch::BatchSolver workers(threads);
+    ProgressBar bar;
+    bar.enabled = options.progress == "always" || (options.progress == "auto" && ::isatty(2) != 0);
+    bar.label = escape_text(file_name_of(options.map_path));
+    bar.whole_rows = loaded.grid.passable_bits().count();
+    std::optional<Expected<search::GoalBounds>> bounds;
+    workers.execute(
+        [&] { bounds.emplace(search::GoalBounds::build(loaded.grid, workers.parallel_loop(), draw_progress, &bar)); });
+    if (!*bounds) {
+        report_error(options.map_path + ": " + word_message((*bounds).error().message, command_line_wording));
+        return kExitBadInput;
+    }
+    Status written = (*bounds)->write_to(output);
+    if (written) written = files.commit();
+    if (!written) {
+        report_error(written.error().describe(command_line_wording));
+        return kExitBadInput;
+    }
+    std::fprintf(files.writes_standard_output() ? stderr : stdout,
+                 "goal bounds of %s: %zu passable cells, %zu bytes in memory; built in %.2f s on %u thread%s; wrote "
+                 "%s\n",
+                 escape_text(options.map_path).c_str(), loaded.grid.passable_bits().count(), (*bounds)->memory_bytes(),
+                 (*bounds)->seconds(), threads, threads == 1 ? "" : "s", escape_text(options.output).c_str());
+    return kExitSuccess;
+}
+
 int run_precompute(const PrecomputeOptions& options) {
     distributed::Session session;
     // A rank that refuses returns before agree_on_inputs(); the Session's destructor then tells the
@@ -147,6 +188,12 @@ int run_precompute(const PrecomputeOptions& options) {
     if (options.progress != "auto" && options.progress != "always" && options.progress != "never") {
         return refuse("--progress must be auto, always or never, not '" + options.progress + "'");
     }
+    const bool goal_bounds = options.kind == "goal-bounds";
+    if (!goal_bounds && options.kind != "oracle") {
+        return refuse("--kind must be oracle or goal-bounds, not '" + options.kind + "'");
+    }
+    if (goal_bounds && session.distributed())
+        return refuse("--kind goal-bounds runs in one process; run it without mpirun");
     Expected<search::CellOrder> order = parse_order(options.order);
     if (!order) return refuse(order.error().describe(command_line_wording));
     RunFiles files;
@@ -156,10 +203,12 @@ int run_precompute(const PrecomputeOptions& options) {
     // Only rank 0 writes; the other ranks still check the path so that every rank agrees.
     io::AtomicFile* output = session.is_root() ? files.add_output("-o", options.output) : nullptr;
     if (Status checked = files.check(); !checked) return refuse(checked.error().describe(command_line_wording));
-    if (auto refused = wrong_output_extension("-o", options.output, ".oracle", "a path oracle"))
+    if (auto refused = goal_bounds ? wrong_output_extension("-o", options.output, ".bounds", "goal bounds")
+                                   : wrong_output_extension("-o", options.output, ".oracle", "a path oracle"))
         return refuse(*refused);
     Expected<LoadedMap> loaded = load_map(options.search, options.map_path);
     if (!loaded) return refuse(loaded.error().describe(command_line_wording));
+    if (goal_bounds) return build_goal_bounds(options, *loaded, files, *output);
     const grid::Grid& grid = loaded->grid;
     batch::OracleSettings settings;
     settings.moves = loaded->search.settings.moves;
@@ -217,10 +266,18 @@ void add_precompute_command(CLI::App& app, int& exit_code) {
     CLI::App* command =
         app.add_subcommand("precompute",
                            "Build a path oracle of a map: the first move of an optimal path between every two cells, "
-                           "compressed (docs/path-oracle.md); answer with `solve --oracle FILE`");
+                           "compressed (docs/path-oracle.md); answer with `solve --oracle FILE`. With --kind "
+                           "goal-bounds, JPS+'s goal bounds instead; search with `solve --algorithm jps+ "
+                           "--goal-bounds FILE`");
     command->add_option("map", options->map_path, "Map file (.map)")->required();
-    command->add_option("-o,--output", options->output, "Oracle file to write (.oracle; layout: docs/oracle-format.md)")
+    command
+        ->add_option("-o,--output", options->output,
+                     "File to write: .oracle (layout: docs/oracle-format.md) or, with --kind goal-bounds, .bounds")
         ->required();
+    command
+        ->add_option("--kind", options->kind,
+                     "What to build: oracle (first moves between every two cells) or goal-bounds (JPS+'s boxes)")
+        ->capture_default_str();
     command
         ->add_option("--threads", options->threads,
                      "Worker threads, 0 to 1024 (0, the default, and at most: one per hardware thread)")

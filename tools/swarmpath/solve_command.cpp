@@ -39,6 +39,7 @@
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/edits_file.hpp"
 #include "swarmpath/io/input_log.hpp"
+#include "swarmpath/search/goal_bounds.hpp"
 #include "terminal_text.hpp"
 
 namespace swarmpath::cli {
@@ -54,7 +55,8 @@ struct SolveOptions {
     std::string paths_path;
     std::string stats_path;
     std::string edits_path;
-    std::string oracle_path;  ///< --oracle: answer from a path oracle (batch/path_oracle.hpp)
+    std::string oracle_path;       ///< --oracle: answer from a path oracle (batch/path_oracle.hpp)
+    std::string goal_bounds_path;  ///< --goal-bounds: JPS+ with goal bounds (search/goal_bounds.hpp)
     SearchOptions search;
     PathShapeOptions shapes;  ///< --waypoints/--smooth (result_rows.hpp)
 };
@@ -109,11 +111,11 @@ bool endpoints_are_valid(const std::vector<batch::ScenarioSet>& sets) {
 }
 
 /// Provenance: every file the run read (scenario files, the maps they name, --map, terrain and
-/// edits files, the --oracle file), each once, with the checksum of the bytes it used, in that
+/// edits files, the --oracle and --goal-bounds files), each once, with the checksum of the bytes it used, in that
 /// order of roles.
 nlohmann::ordered_json describe_inputs(const io::InputLog& log) {
     nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
-    for (const std::string_view role : {"scenario", "map", "terrain", "edits", "oracle"}) {
+    for (const std::string_view role : {"scenario", "map", "terrain", "edits", "oracle", "goal bounds"}) {
         for (const io::InputRecord& input : log.records()) {
             if (input.role == role) inputs.push_back(describe_input(input));
         }
@@ -137,6 +139,7 @@ std::vector<distributed::InputFile> list_inputs(const SolveOptions& options,
     add("classes file (--classes-file)", options.search.classes_file);
     add("edits file (--edits)", options.edits_path);
     add("oracle file (--oracle)", options.oracle_path);
+    add("goal-bounds file (--goal-bounds)", options.goal_bounds_path);
     return inputs;
 }
 
@@ -281,6 +284,20 @@ int settle_settings(SolveRun& run, const ResolvedSearch& resolved) {
     run.settings.time_queries = !options.stats_path.empty();  // per-query nanoseconds for --stats
     run.shapes = options.shapes;
     run.shapes.rules = {run.settings.moves, run.settings.diagonal};
+    if (!options.goal_bounds_path.empty()) {
+        std::string refusal;
+        if (!options.oracle_path.empty()) {
+            refusal = "--goal-bounds does not apply with --oracle (the oracle answers without a search)";
+        } else if (run.settings.algorithm != search::Algorithm::jps_plus) {
+            refusal = "--goal-bounds serves --algorithm jps+ alone; add --algorithm jps+";
+        } else if (run.session.distributed()) {
+            refusal = "--goal-bounds runs in one process; run it without mpirun";
+        }
+        if (!refusal.empty()) {
+            report_error(refusal);
+            return kExitBadInput;
+        }
+    }
     if (options.oracle_path.empty()) return kGoOn;
     // The oracle stores optimal first moves for one map and rule: search options that change what
     // an answer is, and splitting the run over ranks, do not apply.
@@ -316,6 +333,7 @@ int open_outputs(SolveRun& run) {
     run.files.add_input("classes file (--classes-file)", options.search.classes_file);
     run.files.add_input("edits file (--edits)", options.edits_path);
     run.files.add_input("oracle file (--oracle)", options.oracle_path);
+    run.files.add_input("goal-bounds file (--goal-bounds)", options.goal_bounds_path);
     if (run.session.is_root()) {
         run.summary_file = run.files.add_output("--summary", options.summary_path);
         run.paths_file = run.files.add_output("--paths", options.paths_path);
@@ -422,6 +440,7 @@ public:
                                       void* progress) {
         if (run_.session.distributed()) return std::move(round_.outcomes[index]);
         if (!run_.options.oracle_path.empty()) return from_oracle(set, show, progress);
+        if (!run_.options.goal_bounds_path.empty()) return with_goal_bounds(set, show, progress);
         return batch::solve_set(set, run_.settings, workers_, prepared_, show, progress);
     }
 
@@ -463,6 +482,36 @@ private:
         return outcome;
     }
 
+    /// JPS+ with the goal bounds of the set's map, read and checked once per map.
+    Expected<batch::SetOutcome> with_goal_bounds(const batch::ScenarioSet& set, batch::ProgressCallback show,
+                                                 void* progress) {
+        double load_seconds = 0;
+        if (goal_bounds_grid_ != set.grid.get()) {
+            goal_bounds_.reset();
+            io::FileDigest digest;
+            Expected<search::GoalBounds> loaded =
+                search::GoalBounds::load(run_.options.goal_bounds_path, *set.grid, &digest);
+            if (!loaded) {
+                return Error{"", 0, 0,
+                             loaded.error().describe(command_line_wording) + " (the map of " + set.scenario_path +
+                                 " is " + set.map_path + ")"};
+            }
+            if (Status same = run_.inputs.record(run_.options.goal_bounds_path, "goal bounds", digest); !same)
+                return same.error();
+            load_seconds = loaded->seconds();
+            goal_bounds_ = std::make_shared<const search::GoalBounds>(std::move(*loaded));
+            goal_bounds_grid_ = set.grid.get();
+        }
+        search::SearchSettings settings = run_.settings;
+        settings.goal_bounds = goal_bounds_;
+        Expected<batch::SetOutcome> outcome = batch::solve_set(set, settings, workers_, prepared_, show, progress);
+        if (outcome) {  // reading the file is part of the set-up of the set that read it
+            outcome->setup_seconds += load_seconds;
+            outcome->preprocessing_seconds += load_seconds;
+        }
+        return outcome;
+    }
+
     SolveRun& run_;
     batch::BatchSolver& workers_;
     distributed::GatheredRun round_;  // the current file's shards, under mpirun
@@ -470,6 +519,8 @@ private:
     batch::PreparedMaps prepared_;  // each map's Solver or crowd solver, kept for its next file
     std::optional<batch::Oracle> oracle_;
     const grid::Grid* oracle_grid_ = nullptr;
+    std::shared_ptr<const search::GoalBounds> goal_bounds_;
+    const grid::Grid* goal_bounds_grid_ = nullptr;
 };
 
 /// A run's outputs: each set's mismatches, paths and statistics rows as the set is solved, then the
@@ -678,6 +729,9 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     command->add_option("--oracle", options->oracle_path,
                         "Answer from this path oracle (built by `swarmpath precompute` for the scenarios' map and the "
                         "same --moves, --diagonal-rule and terrain) instead of searching");
+    command->add_option("--goal-bounds", options->goal_bounds_path,
+                        "Search with --algorithm jps+ and these goal bounds (built by `swarmpath precompute --kind "
+                        "goal-bounds` for the scenarios' map): moves that cannot start an optimal path are skipped");
     options->search.add_to(*command);
     options->search.add_deadline_to(*command);
     options->search.add_agent_to(*command);

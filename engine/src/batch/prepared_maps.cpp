@@ -16,7 +16,8 @@ bool same_settings(const search::SearchSettings& kept, const search::SearchSetti
            kept.weight == wanted.weight && kept.allow_inadmissible == wanted.allow_inadmissible &&
            kept.fallback == wanted.fallback && kept.max_expansions == wanted.max_expansions &&
            kept.time_budget == wanted.time_budget && kept.cancel == wanted.cancel &&
-           kept.record_paths == wanted.record_paths && kept.time_queries == wanted.time_queries;
+           kept.record_paths == wanted.record_paths && kept.time_queries == wanted.time_queries &&
+           kept.goal_bounds == wanted.goal_bounds;
 }
 
 }  // namespace

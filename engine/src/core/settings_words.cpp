@@ -9,9 +9,9 @@
 namespace swarmpath {
 namespace {
 
-constexpr std::array<std::string_view, 15> kSettingKeys = {
+constexpr std::array<std::string_view, 16> kSettingKeys = {
     "",         "algorithm", "moves",   "diagonal_rule", "heuristic",  "weight",      "fallback", "max_expansions",
-    "deadline", "terrain",   "threads", "topology",      "agent_size", "agent_class", "classes",
+    "deadline", "terrain",   "threads", "topology",      "agent_size", "agent_class", "classes",  "goal_bounds",
 };
 
 /// The setting whose key is `key`, or none.

@@ -200,6 +200,9 @@ struct OnlineJumps {
           goal_x(endpoints.goal_x),
           goal_y(endpoints.goal_y) {}
 
+    /// Every move (no goal bounds).
+    [[gnu::always_inline]] unsigned admitted(std::uint32_t /*cell*/) const { return 0xFF; }
+
     /// No hint (see TableJumps::prefetch).
     [[gnu::always_inline]] void prefetch(std::uint32_t /*cell*/, const grid::Bitset& /*passable*/) const {}
 
@@ -349,9 +352,12 @@ struct OnlineJumps {
 };
 
 /// JPS+ jumps: every distance read from the table; the goal is found by comparing coordinates.
+/// `Bounded`: with goal bounds, a node's moves whose box does not hold the goal are not followed.
+template <bool Bounded>
 struct TableJumps {
     /// The table's entries (JumpPointTable::distances), held directly: a load less per read.
     const std::array<std::int16_t, 8>* table;
+    const GoalBounds::Box* boxes;  ///< GoalBounds::data(), or null
     std::int64_t padded_width;
     std::int64_t goal_x;
     std::int64_t goal_y;
@@ -361,9 +367,27 @@ struct TableJumps {
 
     TableJumps(const Solver& solver, const Endpoints& endpoints)
         : table(&solver.prepared<Prepared>().table->distances(0)),
+          boxes(Bounded ? solver.prepared<Prepared>().goal_bounds->data() : nullptr),
           padded_width(solver.grid().padded_width()),
           goal_x(endpoints.goal_x),
           goal_y(endpoints.goal_y) {}
+
+    /// The moves of `cell` an optimal path to the goal may start with: those whose box holds it.
+    [[gnu::always_inline]] unsigned admitted(std::uint32_t cell) const {
+        if constexpr (!Bounded) {
+            return 0xFF;
+        } else {
+            const GoalBounds::Box* own = boxes + std::size_t{cell} * 8;
+            unsigned moves = 0;
+            for (unsigned direction = 0; direction < 8; ++direction) {
+                const GoalBounds::Box& box = own[direction];
+                const bool inside =
+                    goal_x >= box.min_x && goal_x <= box.max_x && goal_y >= box.min_y && goal_y <= box.max_y;
+                moves |= static_cast<unsigned>(inside) << direction;
+            }
+            return moves;
+        }
+    }
 
     /// Asks the memory for what expanding `cell` will read first, its distances and its
     /// neighbourhood's passability words, when it is first put on the open list: a jump point lies far
@@ -376,6 +400,7 @@ struct TableJumps {
         __builtin_prefetch(words + ((cell - width - 1) >> 6));
         __builtin_prefetch(words + ((cell + width - 1) >> 6));
         __builtin_prefetch(&table[cell]);
+        if constexpr (Bounded) __builtin_prefetch(boxes + std::size_t{cell} * 8);
     }
 
     /// Steps from `from` straight in `direction` to the goal if it lies within
@@ -609,6 +634,7 @@ private:
                 arrived &= arrived - 1;
             }
         }
+        moves &= jumps_.admitted(current_cell);
         const Position from{current_cell, static_cast<std::int64_t>(layout_.x_of(current_cell)),
                             static_cast<std::int64_t>(layout_.y_of(current_cell))};
         while (moves != 0) {
@@ -684,7 +710,12 @@ void jump_point_search_online_cells(const Solver& solver, SearchState& state, co
 }
 
 void jump_point_search_table(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result) {
-    jump_point_search<TableJumps>(solver, state, endpoints, result);
+    jump_point_search<TableJumps<false>>(solver, state, endpoints, result);
+}
+
+void jump_point_search_table_bounded(const Solver& solver, SearchState& state, const Endpoints& endpoints,
+                                     Result& result) {
+    jump_point_search<TableJumps<true>>(solver, state, endpoints, result);
 }
 
 }  // namespace swarmpath::search

@@ -291,6 +291,21 @@ std::size_t OracleRowBuilder::build(std::uint32_t source, OracleRowScratch& scra
     return function_(*this, source, scratch, runs);
 }
 
+void search_oracle_first_moves(const grid::Grid& grid, Moves moves, DiagonalRule rule, std::uint32_t source_cell,
+                               OracleRowScratch& scratch) {
+    prepare_scratch(grid, scratch);
+    const bool uniform = grid.uniform_cost();
+    with_move_rule(moves, rule, [&]<class Rule>() {
+        if (uniform) {
+            search_first_moves<Rule, best_first::UniformCost>(grid, source_cell, scratch);
+        } else {
+            search_first_moves<Rule, best_first::TerrainCost>(grid, source_cell, scratch);
+        }
+    });
+}
+
+void reset_oracle_scratch(OracleRowScratch& scratch) { reset_scratch(scratch); }
+
 std::vector<std::uint32_t> oracle_block_keys(std::span<const std::uint32_t> runs) {
     std::vector<std::uint32_t> keys((runs.size() + kOracleBlockRuns - 1) / kOracleBlockRuns);
     for (std::size_t block = 0; block < keys.size(); ++block) keys[block] = runs[block * kOracleBlockRuns];

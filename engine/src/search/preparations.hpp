@@ -11,6 +11,7 @@
 #include "search/best_first/open_keys.hpp"
 #include "search/jump_point_grid.hpp"
 #include "search/jump_point_table.hpp"
+#include "swarmpath/search/goal_bounds.hpp"
 
 namespace swarmpath::search {
 
@@ -28,10 +29,11 @@ struct PreparedJumpPoints {
     best_first::KeyBounds bounds;
 };
 
-/// JPS+: the precomputed jump distances.
+/// JPS+: the precomputed jump distances, and the goal bounds when the settings give them.
 struct PreparedJumpTable {
     std::shared_ptr<const JumpPointTable> table;  ///< shared, as the scan lines
     best_first::KeyBounds bounds;
+    std::shared_ptr<const GoalBounds> goal_bounds = nullptr;
 };
 
 }  // namespace swarmpath::search

@@ -18,5 +18,8 @@ void jump_point_search_online_lines(const Solver& solver, SearchState& state, co
 void jump_point_search_online_cells(const Solver& solver, SearchState& state, const Endpoints& endpoints,
                                     Result& result);
 void jump_point_search_table(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result);
+/// JPS+ that follows a move only when the goal lies in its goal bounds' box.
+void jump_point_search_table_bounded(const Solver& solver, SearchState& state, const Endpoints& endpoints,
+                                     Result& result);
 
 }  // namespace swarmpath::search

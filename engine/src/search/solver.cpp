@@ -229,6 +229,10 @@ namespace {
 Expected<Algorithm> concrete_algorithm(const grid::Grid& grid, const SearchSettings& settings) {
     switch (settings.algorithm) {
         case Algorithm::automatic:
+            if (settings.goal_bounds) {  // they serve JPS+ alone
+                if (Status fits = check_jump_point_settings(grid, settings); !fits) return fits.error();
+                return Algorithm::jps_plus;
+            }
             // Jump point search where the benchmark rule holds and no expansion limit is set (its
             // expansions count jump points, not cells); A* otherwise.
             return check_jump_point_settings(grid, settings) && settings.max_expansions == 0 ? Algorithm::jps
@@ -290,6 +294,17 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
     Expected<Algorithm> algorithm = concrete_algorithm(grid, settings);
     if (!algorithm) return algorithm.error();
     solver.algorithm_ = *algorithm;
+    if (settings.goal_bounds) {
+        if (solver.algorithm_ != Algorithm::jps_plus) {
+            return fail(setting_placeholder(Setting::goal_bounds, "") + " serve " +
+                        setting_placeholder(Setting::algorithm, "jps+") + " alone, not " +
+                        setting_placeholder(Setting::algorithm, to_string(solver.algorithm_)));
+        }
+        if (!settings.goal_bounds->built_for(grid)) {
+            return fail("the " + setting_placeholder(Setting::goal_bounds, "") +
+                        " were built for another map (its size or passable cells differ)");
+        }
+    }
     solver.components_ =
         preparation.components
             ? preparation.components
@@ -308,8 +323,8 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
             preparation.jump_table
                 ? preparation.jump_table
                 : std::make_shared<const JumpPointTable>(JumpPointTable::build(grid, preparation.parallel)),
-            bounds});
-        picked = picked_search(&jump_point_search_table);
+            bounds, settings.goal_bounds});
+        picked = picked_search(settings.goal_bounds ? &jump_point_search_table_bounded : &jump_point_search_table);
     } else if (shaped) {
         solver.prepared_ =
             std::make_shared<const PreparedAstar>(PreparedAstar{compute_shaped_legal_moves(grid), bounds});

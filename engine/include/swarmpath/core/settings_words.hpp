@@ -30,7 +30,8 @@ enum class Setting : std::uint8_t {
     topology,
     agent_size,
     agent_class,
-    classes,  ///< the declared movement classes
+    classes,      ///< the declared movement classes
+    goal_bounds,  ///< JPS+'s goal bounds (search/goal_bounds.hpp)
 };
 
 /// The setting's own name, as placeholders write it: "diagonal_rule", "max_expansions", ...

@@ -175,6 +175,15 @@ private:
     RowFunction function_;
 };
 
+/// A row's search alone, for other uses of its first moves (goal_bounds.hpp): the Dijkstra from
+/// padded cell `source_cell` under `moves` and `rule`, leaving in `scratch` every cell it reached
+/// (settled_cells, the source first) and each one's set of optimal first moves (first_moves, bit d
+/// for direction d; the source's set is empty). Call reset_oracle_scratch before the next search.
+void search_oracle_first_moves(const grid::Grid& grid, Moves moves, DiagonalRule rule, std::uint32_t source_cell,
+                               OracleRowScratch& scratch);
+/// Back to the state a search starts from, in O(cells the last search reached).
+void reset_oracle_scratch(OracleRowScratch& scratch);
+
 /// The stored first move from passable padded cell `source` towards passable padded cell `target`,
 /// or -1 when they are the same cell or lie in different components.
 [[nodiscard]] int oracle_lookup(const OracleTables& tables, std::uint32_t source, std::uint32_t target);

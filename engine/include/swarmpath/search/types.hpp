@@ -23,6 +23,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -78,6 +79,8 @@ Expected<QueryStatus> parse_status(std::string_view name);
 /// token stops at its next checkpoint (a few microseconds of search), and queries not yet started
 /// stop before searching. Both are answered `cancelled`. The token must outlive the searches that
 /// hold it; reset() rearms it for another batch.
+class GoalBounds;  // goal_bounds.hpp
+
 class CancelToken {
 public:
     void cancel() { cancelled_.store(true, std::memory_order_relaxed); }
@@ -150,6 +153,10 @@ struct SearchSettings {
     bool record_paths = true;
     /// Measure each query's wall time into Result::nanoseconds (two clock reads per query).
     bool time_queries = false;
+    /// Goal bounds for JPS+ (goal_bounds.hpp), built for the grid the Solver is made on: JPS+ then
+    /// follows only the moves whose box holds the goal. Null: none. With them, `automatic` means
+    /// jps_plus, and any other algorithm is refused.
+    std::shared_ptr<const GoalBounds> goal_bounds = nullptr;
 };
 
 /// Expansions between two readings of the clock and the cancel token, when a deadline or a token is set.

@@ -1,0 +1,81 @@
+// Goal bounds for JPS+ (Rabin and Sturtevant's "goal bounding"): for every passable cell and each of
+// its eight first moves, the bounding box of the cells that some optimal path from the cell reaches
+// by starting with that move. A JPS+ search given them follows a move out of a node only when the
+// goal lies in that move's box, and so skips every jump that cannot begin an optimal path; paths
+// and costs stay optimal, since every optimal first move of a node towards the goal keeps its box
+// (the boxes cover the union of all optimal first moves, ties included).
+//
+// The boxes come from one Dijkstra from every passable cell (the path oracle's row search,
+// search/oracle_tables.hpp), so a build costs about what a path oracle's does: seconds on a 256x256
+// map, minutes on a 512x512 one. Build them once with `swarmpath precompute --kind goal-bounds`,
+// keep the file and load it per run (docs/formats.md describes its bytes). Assumes the rule JPS+
+// searches under: square cells, 8-connected, no corner cutting, uniform cost.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "swarmpath/core/error.hpp"
+#include "swarmpath/core/parallel_loop.hpp"
+#include "swarmpath/grid/grid.hpp"
+#include "swarmpath/io/atomic_file.hpp"
+#include "swarmpath/io/file_reading.hpp"
+
+namespace swarmpath::search {
+
+class GoalBounds {
+public:
+    /// One box: the cells (x, y) with min_x ≤ x ≤ max_x and min_y ≤ y ≤ max_y. Empty when no optimal
+    /// path starts with its move (min above max).
+    struct Box {
+        std::uint16_t min_x;
+        std::uint16_t min_y;
+        std::uint16_t max_x;
+        std::uint16_t max_y;
+    };
+    static constexpr Box kEmpty{0xFFFF, 0xFFFF, 0, 0};
+
+    /// Passable cells above which build and load refuse a map: one search per cell makes a larger
+    /// build take days.
+    static constexpr std::uint64_t kMaximumPassableCells = std::uint64_t{1} << 22;
+
+    /// Called now and then during a build with the sources done and their total.
+    using Progress = void (*)(void* user, std::size_t done, std::size_t total);
+
+    /// Builds the boxes of `grid`, one Dijkstra per passable cell spread over `parallel`. An Error for
+    /// a grid the boxes do not apply to (not square cells, not uniform cost), one with more than
+    /// kMaximumPassableCells passable cells, or memory that cannot be had.
+    static Expected<GoalBounds> build(const grid::Grid& grid, const core::ParallelLoop& parallel = {},
+                                      Progress progress = nullptr, void* progress_user = nullptr);
+
+    /// Reads the file at `path` (written by save) and checks it whole against `grid`: the map's size
+    /// and passable cells must be those it was built for. Errors name the file.
+    /// With `digest`, every byte read is added to it (a run's record of its inputs).
+    static Expected<GoalBounds> load(const std::string& path, const grid::Grid& grid, io::FileDigest* digest = nullptr);
+    /// Writes the file atomically (temporary file, then rename).
+    [[nodiscard]] Status save(const std::string& path) const;
+    /// Writes the file's bytes to `file` (the caller commits it).
+    [[nodiscard]] Status write_to(io::AtomicFile& file) const;
+
+    /// Whether these boxes were built for `grid`'s size and passable cells.
+    [[nodiscard]] bool built_for(const grid::Grid& grid) const;
+    /// The eight boxes of padded cell `cell`, by direction (search/moves.hpp numbering).
+    [[nodiscard]] const Box* boxes(std::uint32_t cell) const { return boxes_.data() + std::size_t{cell} * 8; }
+    /// The boxes of every padded cell, eight per cell (blocked and padding cells: empty).
+    [[nodiscard]] const Box* data() const { return boxes_.data(); }
+    [[nodiscard]] std::size_t memory_bytes() const { return boxes_.size() * sizeof(Box); }
+    /// Seconds the build or the load took.
+    [[nodiscard]] double seconds() const { return seconds_; }
+
+private:
+    std::uint32_t width_ = 0;
+    std::uint32_t height_ = 0;
+    std::uint64_t fingerprint_ = 0;     ///< search::passability_fingerprint of the grid
+    std::vector<Box> boxes_;            ///< 8 per padded cell
+    std::vector<std::uint32_t> cells_;  ///< the passable cells' padded indices, row-major: the file's order
+    double seconds_ = 0;
+};
+
+}  // namespace swarmpath::search

@@ -1,0 +1,262 @@
+// Building, saving and loading goal bounds (swarmpath/search/goal_bounds.hpp). The build runs the
+// path oracle's row search from every passable cell and widens, for each cell reached, the boxes of
+// the source's optimal first moves towards it; each source writes only its own eight boxes, so the
+// sources run in any order on any number of threads with the same result. The file holds a 64-byte
+// header and the boxes of the passable cells in row-major order (docs/formats.md); a load reads it
+// whole into memory of its own and checks its header, its size, its checksum, every box and the map
+// it was built for before a search can read it. Assumes a little-endian machine, as the oracle file.
+#include "swarmpath/search/goal_bounds.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <mutex>
+#include <new>
+#include <string_view>
+
+#include "io/oracle_file.hpp"
+#include "search/jump_point_table.hpp"
+#include "swarmpath/io/atomic_file.hpp"
+#include "swarmpath/io/file_reading.hpp"
+#include "swarmpath/search/oracle_tables.hpp"
+
+namespace swarmpath::search {
+namespace {
+
+constexpr char kMagic[8] = {'S', 'W', 'P', 'B', 'O', 'U', 'N', 'D'};
+constexpr std::uint32_t kVersion = 1;
+
+/// The file's first 64 bytes.
+struct FileHeader {
+    char magic[8];
+    std::uint32_t version;
+    std::uint32_t header_bytes;
+    std::uint32_t width;
+    std::uint32_t height;
+    std::uint32_t passable;  ///< passable cells, whose boxes follow
+    std::uint32_t reserved_word;
+    std::uint64_t map_fingerprint;  ///< passability_fingerprint of the map
+    std::uint64_t checksum;         ///< io::Fingerprint of the boxes' bytes
+    std::uint64_t reserved[2];
+};
+static_assert(sizeof(FileHeader) == 64);
+static_assert(sizeof(GoalBounds::Box) == 8);
+constexpr std::uint64_t kCellBytes = 8 * sizeof(GoalBounds::Box);
+
+/// The padded indices of `grid`'s passable cells, in row-major order.
+std::vector<std::uint32_t> passable_cells(const grid::Grid& grid) {
+    std::vector<std::uint32_t> cells;
+    const grid::Bitset& bits = grid.passable_bits();
+    cells.reserve(bits.count());
+    for (std::size_t word = 0; word < bits.word_count(); ++word) {
+        for (std::uint64_t rest = bits.words()[word]; rest != 0; rest &= rest - 1) {
+            cells.push_back(static_cast<std::uint32_t>(word * 64 + static_cast<std::size_t>(__builtin_ctzll(rest))));
+        }
+    }
+    return cells;
+}
+
+/// Widens `box` to take in (x, y).
+void widen(GoalBounds::Box& box, std::uint16_t x, std::uint16_t y) {
+    box.min_x = std::min(box.min_x, x);
+    box.min_y = std::min(box.min_y, y);
+    box.max_x = std::max(box.max_x, x);
+    box.max_y = std::max(box.max_y, y);
+}
+
+/// Whether `box` is the empty box or lies on a map of `width` × `height`.
+bool well_formed(const GoalBounds::Box& box, std::uint32_t width, std::uint32_t height) {
+    if (box.min_x == GoalBounds::kEmpty.min_x && box.min_y == GoalBounds::kEmpty.min_y &&
+        box.max_x == GoalBounds::kEmpty.max_x && box.max_y == GoalBounds::kEmpty.max_y) {
+        return true;
+    }
+    return box.min_x <= box.max_x && box.min_y <= box.max_y && box.max_x < width && box.max_y < height;
+}
+
+/// Why `grid` cannot have goal bounds, or nothing.
+Status check_grid(const grid::Grid& grid) {
+    auto fail = [](std::string message) -> Status { return Error{"", 0, 0, std::move(message)}; };
+    if (grid.topology() != grid::Topology::square) {
+        return fail("goal bounds are for square-cell maps, not '" +
+                    std::string(grid::topology_type_name(grid.topology())) + "'");
+    }
+    if (!grid.uniform_cost()) return fail("goal bounds serve JPS+, which needs a map of uniform cost (no terrain)");
+    if (grid.passable_bits().count() > GoalBounds::kMaximumPassableCells) {
+        return fail("the map has " + std::to_string(grid.passable_bits().count()) +
+                    " passable cells; goal bounds are built for at most " +
+                    std::to_string(GoalBounds::kMaximumPassableCells) + " (one search per cell)");
+    }
+    return Success{};
+}
+
+/// Every padded cell's eight boxes, empty, or an Error when the memory cannot be had.
+Expected<std::vector<GoalBounds::Box>> empty_boxes(const grid::Grid& grid) {
+    std::vector<GoalBounds::Box> boxes;
+    try {
+        boxes.assign(std::size_t{grid.padded_cell_count()} * 8, GoalBounds::kEmpty);
+    } catch (const std::bad_alloc&) {
+        return Error{"", 0, 0,
+                     "goal bounds need " + std::to_string(std::uint64_t{grid.padded_cell_count()} * kCellBytes) +
+                         " bytes of memory, which could not be had"};
+    }
+    return boxes;
+}
+
+/// The header's own consistency: magic, version, field ranges, and the size it describes against the
+/// file's `bytes`.
+Status check_header(const FileHeader& header, std::uint64_t bytes, const std::string& path) {
+    auto fail_with = [&](const std::string& message) -> Status { return Error{path, 0, 0, message}; };
+    if (std::memcmp(header.magic, kMagic, sizeof(kMagic)) != 0)
+        return fail_with("is not a swarmpath goal-bounds file (bad magic)");
+    if (header.version != kVersion) {
+        return fail_with("is a goal-bounds file of version " + std::to_string(header.version) +
+                         "; this swarmpath reads " + "version " + std::to_string(kVersion) +
+                         " (build it again with `swarmpath precompute`)");
+    }
+    if (header.header_bytes != sizeof(FileHeader) || header.reserved_word != 0 || header.reserved[0] != 0 ||
+        header.reserved[1] != 0 || header.width == 0 || header.height == 0 || header.width > grid::kMaximumSide ||
+        header.height > grid::kMaximumSide ||
+        header.passable >
+            std::min<std::uint64_t>(std::uint64_t{header.width} * header.height, GoalBounds::kMaximumPassableCells)) {
+        return fail_with("has a malformed header");
+    }
+    const std::uint64_t body_bytes = std::uint64_t{header.passable} * kCellBytes;
+    if (bytes != sizeof(header) + body_bytes) {
+        return fail_with("is " + std::to_string(bytes) + " bytes, but its header describes " +
+                         std::to_string(sizeof(header) + body_bytes) + " (truncated or damaged)");
+    }
+    return Success{};
+}
+
+}  // namespace
+
+Expected<GoalBounds> GoalBounds::build(const grid::Grid& grid, const core::ParallelLoop& parallel, Progress progress,
+                                       void* progress_user) {
+    const auto started = std::chrono::steady_clock::now();
+    if (Status fits = check_grid(grid); !fits) return fits.error();
+    Expected<std::vector<Box>> boxes = empty_boxes(grid);
+    if (!boxes) return boxes.error();
+    GoalBounds bounds;
+    bounds.width_ = grid.width();
+    bounds.height_ = grid.height();
+    bounds.fingerprint_ = passability_fingerprint(grid);
+    bounds.boxes_ = std::move(*boxes);
+    bounds.cells_ = passable_cells(grid);
+    const std::vector<std::uint32_t>& sources = bounds.cells_;
+    const grid::PaddedLayout layout = grid.layout();
+    Box* const all = bounds.boxes_.data();
+    std::atomic<std::size_t> done{0};
+    std::mutex progress_mutex;
+    // 64 sources a task: a task's whole-map searches dwarf handing it out and its scratch.
+    parallel(sources.size(), 64, [&](std::size_t begin, std::size_t end) {
+        OracleRowScratch scratch;
+        for (std::size_t index = begin; index != end; ++index) {
+            const std::uint32_t source = sources[index];
+            search_oracle_first_moves(grid, Moves::eight, DiagonalRule::both_free, source, scratch);
+            Box* const own = all + std::size_t{source} * 8;
+            for (const std::uint32_t cell : scratch.settled_cells) {
+                unsigned moves = scratch.first_moves[cell];
+                if (cell == source) continue;
+                const auto x = static_cast<std::uint16_t>(layout.x_of(cell));
+                const auto y = static_cast<std::uint16_t>(layout.y_of(cell));
+                for (; moves != 0; moves &= moves - 1) widen(own[__builtin_ctz(moves)], x, y);
+            }
+            reset_oracle_scratch(scratch);
+        }
+        const std::size_t finished = done.fetch_add(end - begin, std::memory_order_relaxed) + (end - begin);
+        if (progress != nullptr && progress_mutex.try_lock()) {
+            progress(progress_user, finished, sources.size());
+            progress_mutex.unlock();
+        }
+    });
+    if (progress != nullptr) progress(progress_user, sources.size(), sources.size());
+    bounds.seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return bounds;
+}
+
+bool GoalBounds::built_for(const grid::Grid& grid) const {
+    return grid.width() == width_ && grid.height() == height_ &&
+           boxes_.size() == std::size_t{grid.padded_cell_count()} * 8 && passability_fingerprint(grid) == fingerprint_;
+}
+
+Status GoalBounds::save(const std::string& path) const {
+    io::AtomicFile file(path);
+    if (!file.status()) return file.status();
+    if (Status written = write_to(file); !written) return written;
+    return file.commit();
+}
+
+Status GoalBounds::write_to(io::AtomicFile& file) const {
+    std::vector<Box> passable_boxes;
+    passable_boxes.reserve(cells_.size() * 8);
+    for (const std::uint32_t cell : cells_) passable_boxes.insert(passable_boxes.end(), boxes(cell), boxes(cell) + 8);
+    FileHeader header{};
+    std::memcpy(header.magic, kMagic, sizeof(kMagic));
+    header.version = kVersion;
+    header.header_bytes = sizeof(FileHeader);
+    header.width = width_;
+    header.height = height_;
+    header.passable = static_cast<std::uint32_t>(passable_boxes.size() / 8);
+    header.map_fingerprint = fingerprint_;
+    io::Fingerprint checksum;
+    checksum.add(passable_boxes.data(), passable_boxes.size() * sizeof(Box));
+    header.checksum = checksum.value();
+    file.write(std::string_view(reinterpret_cast<const char*>(&header), sizeof(header)));
+    file.write(
+        std::string_view(reinterpret_cast<const char*>(passable_boxes.data()), passable_boxes.size() * sizeof(Box)));
+    return Success{};
+}
+
+Expected<GoalBounds> GoalBounds::load(const std::string& path, const grid::Grid& grid, io::FileDigest* digest) {
+    const auto started = std::chrono::steady_clock::now();
+    auto fail = [&](const std::string& message) -> Error { return Error{path, 0, 0, message}; };
+    Expected<io::InputFile> file = io::InputFile::open(path, digest);
+    if (!file) {
+        Error error = file.error();
+        error.message += " (a goal-bounds file was expected)";
+        return error;
+    }
+    FileHeader header{};
+    if (file->size() < sizeof(header)) return fail("is not a swarmpath goal-bounds file (too short for its header)");
+    if (Status read = file->read_exactly(&header, sizeof(header)); !read) return read.error();
+    if (Status checked = check_header(header, file->size(), path); !checked) return checked.error();
+    const std::uint64_t body_bytes = std::uint64_t{header.passable} * kCellBytes;
+    if (header.width != grid.width() || header.height != grid.height() ||
+        header.passable != grid.passable_bits().count() || header.map_fingerprint != passability_fingerprint(grid)) {
+        return fail("was built for another map (" + std::to_string(header.width) + "x" + std::to_string(header.height) +
+                    ", " + std::to_string(header.passable) + " passable cells; this map is " +
+                    std::to_string(grid.width()) + "x" + std::to_string(grid.height()) + ", " +
+                    std::to_string(grid.passable_bits().count()) + "): build them again for it");
+    }
+    if (Status fits = check_grid(grid); !fits) return fail(fits.error().message);
+    std::vector<Box> stored;
+    try {
+        stored.resize(header.passable * std::size_t{8});
+    } catch (const std::bad_alloc&) {
+        return fail("cannot be held in memory (" + std::to_string(body_bytes) + " bytes)");
+    }
+    if (Status read = file->read_exactly(stored.data(), body_bytes); !read) return read.error();
+    if (Status ended = file->expect_end(); !ended) return ended.error();
+    io::Fingerprint checksum;
+    checksum.add(stored.data(), body_bytes);
+    if (checksum.value() != header.checksum) return fail("is damaged (its checksum does not match its contents)");
+    for (const Box& box : stored) {
+        if (!well_formed(box, header.width, header.height)) return fail("is damaged (a box lies off the map)");
+    }
+    Expected<std::vector<Box>> boxes = empty_boxes(grid);
+    if (!boxes) return fail(boxes.error().message);
+    GoalBounds bounds;
+    bounds.width_ = header.width;
+    bounds.height_ = header.height;
+    bounds.fingerprint_ = header.map_fingerprint;
+    bounds.boxes_ = std::move(*boxes);
+    bounds.cells_ = passable_cells(grid);
+    for (std::size_t index = 0; index < bounds.cells_.size(); ++index) {
+        std::copy_n(stored.data() + index * 8, 8, bounds.boxes_.data() + std::size_t{bounds.cells_[index]} * 8);
+    }
+    bounds.seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return bounds;
+}
+
+}  // namespace swarmpath::search
