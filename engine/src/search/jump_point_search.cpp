@@ -472,16 +472,22 @@ struct TableJumps {
             cell += cell_step * value;
             const std::int64_t x = from.x + dx * steps;
             const std::int64_t y = from.y + dy * steps;
-            const std::int32_t across = entries[cell][static_cast<std::size_t>(horizontal)];
+            // With goal bounds, the stop's own boxes: its straight jumps and the walk on need the goal
+            // in theirs (an optimal path through this cell goes on optimally from it).
+            const unsigned admitted_here = admitted(static_cast<std::uint32_t>(cell));
+            const std::int32_t across =
+                (admitted_here >> horizontal & 1U) != 0 ? entries[cell][static_cast<std::size_t>(horizontal)] : 0;
             if (across > 0) {
                 generate(x + dx * static_cast<std::int64_t>(across), y, static_cast<std::uint32_t>(steps),
                          static_cast<std::uint32_t>(across), horizontal);
             }
-            const std::int32_t down = entries[cell][static_cast<std::size_t>(vertical)];
+            const std::int32_t down =
+                (admitted_here >> vertical & 1U) != 0 ? entries[cell][static_cast<std::size_t>(vertical)] : 0;
             if (down > 0) {
                 generate(x, y + dy * static_cast<std::int64_t>(down), static_cast<std::uint32_t>(steps),
                          static_cast<std::uint32_t>(down), vertical);
             }
+            if ((admitted_here >> direction & 1U) == 0) return;
         }
     }
 };
