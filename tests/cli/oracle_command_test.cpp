@@ -2,11 +2,14 @@
 // den312d and Berlin_1_256 answered from an oracle has its optimal length (--check), the summary
 // names the oracle (as the algorithm and among the inputs), a file built for one map is refused
 // for another, the oracle file can never be written over its own map, and the precompute of a map it cannot serve fails
-// cleanly.
+// cleanly. Goal bounds the same way: `precompute --kind goal-bounds` then `solve --algorithm jps+ --goal-bounds`
+// keeps every bundled query of den312d optimal with fewer expansions, and the options and files
+// that do not fit are refused by name.
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <string>
+#include <utility>
 
 #include "random_maps.hpp"
 #include "run_command.hpp"
@@ -91,6 +94,74 @@ TEST_F(OracleCommand, TheOutputCanNeverBeItsOwnMap) {
         testing::run_swarmpath("precompute " + path("absent.map") + " -o " + path("absent.oracle"), kTimeoutSeconds);
     EXPECT_EQ(missing.exit_code, 2);
     EXPECT_NE(missing.standard_error.find("absent.map"), std::string::npos) << missing.standard_error;
+}
+
+/// The "expanded" figure of a summary's text (its first occurrence: the run's total).
+long long expanded_in(const std::string& summary) {
+    const std::size_t at = summary.find("\"expanded\": ");
+    return at == std::string::npos ? -1 : std::stoll(summary.substr(at + 12));
+}
+
+TEST_F(OracleCommand, GoalBoundsKeepJumpPointTablesOptimalWithFewerExpansions) {
+    const testing::CommandOutcome built =
+        testing::run_swarmpath("precompute " + dataset("dao/den312d.map") + " -o " + path("den312d.bounds") +
+                                   " --kind goal-bounds --progress never",
+                               kTimeoutSeconds);
+    ASSERT_EQ(built.exit_code, 0) << built.standard_error;
+    EXPECT_NE(built.standard_output.find("goal bounds of"), std::string::npos) << built.standard_output;
+    long long expanded[2] = {-1, -1};
+    for (int bounded = 0; bounded < 2; ++bounded) {
+        const std::string summary = path("summary" + std::to_string(bounded) + ".json");
+        const testing::CommandOutcome solved = testing::run_swarmpath(
+            "solve " + dataset("dao/den312d.map.scen") + " --algorithm jps+ --check --summary " + summary +
+                (bounded != 0 ? " --goal-bounds " + path("den312d.bounds") : std::string()),
+            kTimeoutSeconds);
+        EXPECT_EQ(solved.exit_code, 0) << solved.standard_error << solved.standard_output;
+        std::ifstream in(summary);
+        const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        EXPECT_NE(text.find("\"mismatches\": 0"), std::string::npos) << text.substr(0, 400);
+        if (bounded != 0) {
+            EXPECT_NE(text.find("\"role\": \"goal bounds\""), std::string::npos) << "the file is among the inputs";
+        }
+        expanded[bounded] = expanded_in(text);
+    }
+    EXPECT_GT(expanded[1], 0);
+    EXPECT_LT(expanded[1], expanded[0]);
+}
+
+TEST_F(OracleCommand, GoalBoundsRefuseWhatDoesNotFit) {
+    const testing::CommandOutcome built =
+        testing::run_swarmpath("precompute " + dataset("dao/arena.map") + " -o " + path("arena.bounds") +
+                                   " --kind goal-bounds --progress never",
+                               kTimeoutSeconds);
+    ASSERT_EQ(built.exit_code, 0) << built.standard_error;
+    const std::string bounds = " --goal-bounds " + path("arena.bounds");
+    const std::pair<std::string, std::string> refusals[] = {
+        {"solve " + dataset("dao/arena.map.scen") + bounds, "--goal-bounds serves --algorithm jps+ alone"},
+        {"solve " + dataset("dao/arena.map.scen") + bounds + " --algorithm astar",
+         "--goal-bounds serves --algorithm jps+ alone"},
+        {"solve " + dataset("dao/den312d.map.scen") + bounds + " --algorithm jps+",
+         path("arena.bounds") + ": was built for another map"},
+        {"solve " + dataset("dao/arena.map.scen") + " --algorithm jps+ --goal-bounds " + path("absent.bounds"),
+         "absent.bounds"},
+        {"solve " + dataset("dao/arena.map.scen") + " --algorithm jps+ --goal-bounds " + dataset("dao/arena.map"),
+         "not a swarmpath goal-bounds file"},
+        {"precompute " + dataset("dao/arena.map") + " -o " + path("arena.oracle") + " --kind goal-bounds", "-o"},
+        {"precompute " + dataset("dao/arena.map") + " -o " + path("x.bounds") + " --kind tables",
+         "--kind must be oracle or goal-bounds"},
+        {"precompute " + dataset("dao/arena.map") + " -o " + path("x.bounds") + " --kind goal-bounds --moves 4",
+         "--kind goal-bounds is built for JPS+'s rule"},
+        {"precompute " + dataset("dao/arena.map") + " -o " + path("x.bounds") + " --kind goal-bounds --terrain T=2",
+         "uniform cost"},
+    };
+    for (const auto& [command, expected] : refusals) {
+        const testing::CommandOutcome refused = testing::run_swarmpath(command, kTimeoutSeconds);
+        EXPECT_EQ(refused.exit_code, 2) << command;
+        EXPECT_NE(refused.standard_error.find(expected), std::string::npos) << command << "\n"
+                                                                            << refused.standard_error;
+    }
+    std::ifstream kept(path("x.bounds"));
+    EXPECT_FALSE(kept.good()) << "a refused build writes nothing";
 }
 
 }  // namespace
