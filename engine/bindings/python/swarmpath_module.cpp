@@ -55,6 +55,7 @@
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/io/terrain_file.hpp"
 #include "swarmpath/search/context.hpp"
+#include "swarmpath/search/goal_bounds.hpp"
 #include "swarmpath/search/goal_field.hpp"
 #include "swarmpath/search/goal_field_record.hpp"
 #include "swarmpath/search/path_shapes.hpp"
@@ -924,13 +925,91 @@ AgentsGrid agents_grid(const PythonGrid& grid, const py::object& agent_size, con
             grid::agent_suffix(size, class_name), true};
 }
 
+/// A build's progress keyword: None, or a callable(done, total) called with the GIL taken from the
+/// build's threads; an exception it raises is kept and raised once the build is done.
+class BuildProgress {
+public:
+    explicit BuildProgress(const py::object& callback) : callback_(&callback) {
+        if (!callback.is_none() && !PyCallable_Check(callback.ptr()))
+            raise(PyExc_TypeError, "progress must be None or a callable(done, total)");
+    }
+    /// The function to hand the engine's build (with this object as its user pointer), or null.
+    [[nodiscard]] void (*function() const)(void*, std::size_t, std::size_t) {
+        return callback_->is_none() ? nullptr : &BuildProgress::report;
+    }
+    void raise_failure() const {
+        if (failure_) std::rethrow_exception(failure_);
+    }
+
+private:
+    static void report(void* user, std::size_t done, std::size_t total) {
+        auto* self = static_cast<BuildProgress*>(user);
+        if (self->failure_) return;
+        const py::gil_scoped_acquire acquired;
+        try {
+            (*self->callback_)(done, total);
+        } catch (...) {
+            self->failure_ = std::current_exception();
+        }
+    }
+    const py::object* callback_;
+    std::exception_ptr failure_;
+};
+
+/// JPS+'s goal bounds (search/goal_bounds.hpp) of one grid, built or loaded, for Solver(goal_bounds=).
+class PythonGoalBounds {
+public:
+    static PythonGoalBounds build(const PythonGrid& grid, const py::object& threads_argument,
+                                  const py::object& progress) {
+        const unsigned threads = worker_count(threads_argument);
+        BuildProgress reporter(progress);
+        std::optional<search::GoalBounds> built;
+        std::optional<Error> failed;
+        {
+            py::gil_scoped_release released;
+            batch::BatchSolver workers(threads);
+            workers.execute([&] {
+                Expected<search::GoalBounds> made =
+                    search::GoalBounds::build(*grid.grid, workers.parallel_loop(), reporter.function(), &reporter);
+                if (made) {
+                    built.emplace(std::move(*made));
+                } else {
+                    failed = made.error();
+                }
+            });
+        }
+        reporter.raise_failure();
+        if (failed) raise_engine_error(*failed);
+        return PythonGoalBounds(std::move(*built));
+    }
+
+    static PythonGoalBounds load(const py::object& path_object, const PythonGrid& grid) {
+        const std::string path = path_argument(path_object, "path");
+        Expected<search::GoalBounds> loaded = search::GoalBounds::load(path, *grid.grid);
+        if (!loaded) raise_file_error(path, loaded.error());
+        return PythonGoalBounds(std::move(*loaded));
+    }
+
+    void save(const py::object& path_object) const {
+        const std::string path = path_argument(path_object, "path");
+        if (Status saved = bounds_->save(path); !saved) raise_engine_error(saved.error());
+    }
+
+    [[nodiscard]] const std::shared_ptr<const search::GoalBounds>& bounds() const { return bounds_; }
+
+private:
+    explicit PythonGoalBounds(search::GoalBounds bounds)
+        : bounds_(std::make_shared<const search::GoalBounds>(std::move(bounds))) {}
+    std::shared_ptr<const search::GoalBounds> bounds_;
+};
+
 class PythonSolver {
 public:
     PythonSolver(const PythonGrid& source, const std::string& algorithm, int moves, const std::string& diagonal_rule,
                  const py::object& terrain, double weight, const std::string& heuristic, const std::string& fallback,
                  std::uint64_t max_expansions, bool record_paths, const py::object& deadline_ms,
                  std::shared_ptr<PythonCancelToken> cancel, const py::object& agent_size, const py::object& agent_class,
-                 const py::object& classes)
+                 const py::object& classes, const py::object& goal_bounds)
         : grid_(source), cancel_(cancel ? std::move(cancel) : std::make_shared<PythonCancelToken>()) {
         if (!terrain.is_none())
             grid_ = PythonGrid::build(io::MapFile(*source.map), terrain_table(terrain, source.terrain));
@@ -951,6 +1030,13 @@ public:
         settings.cancel = &cancel_->token;
         // Two clock reads a query, for BatchResult.nanoseconds and write_stats (the --stats file).
         settings.time_queries = true;
+        if (!goal_bounds.is_none()) {
+            if (!py::isinstance<PythonGoalBounds>(goal_bounds))
+                raise(PyExc_TypeError, "goal_bounds must be None or a swarmpath.GoalBounds");
+            settings.goal_bounds = goal_bounds.cast<const PythonGoalBounds&>().bounds();
+            // They serve JPS+ alone: auto means jps+ (a single Solver, not a crowd solver).
+            if (settings.algorithm == search::Algorithm::automatic) settings.algorithm = search::Algorithm::jps_plus;
+        }
         settings_ = settings;
         if (std::optional<Error> refused = make_solvers(*grid_.grid); refused) raise_engine_error(*refused);
     }
@@ -1364,31 +1450,15 @@ public:
         const PythonGrid& grid = agents.grid;
         const batch::OracleSettings settings = oracle_settings(grid, moves, diagonal_rule, order);
         const unsigned threads = worker_count(threads_argument);
-        if (!progress.is_none() && !PyCallable_Check(progress.ptr()))
-            raise(PyExc_TypeError, "progress must be None or a callable(done, total)");
-        struct Reporter {
-            const py::object* callback;
-            std::exception_ptr failure;
-        } reporter{&progress, nullptr};
-        auto report = [](void* user, std::size_t done, std::size_t total) {
-            auto* state = static_cast<Reporter*>(user);
-            if (state->failure) return;
-            const py::gil_scoped_acquire acquired;
-            try {
-                (*state->callback)(done, total);
-            } catch (...) {
-                state->failure = std::current_exception();  // raised once the build is done
-            }
-        };
+        BuildProgress reporter(progress);
         const std::string name = std::filesystem::path(grid.map->path).filename().string() + agents.suffix;
         std::optional<Expected<batch::Oracle>> built;
         {
             py::gil_scoped_release released;
             batch::BatchSolver workers(threads);
-            built.emplace(batch::Oracle::build(*grid.grid, settings, name, workers,
-                                               progress.is_none() ? nullptr : +report, &reporter));
+            built.emplace(batch::Oracle::build(*grid.grid, settings, name, workers, reporter.function(), &reporter));
         }
-        if (reporter.failure) std::rethrow_exception(reporter.failure);
+        reporter.raise_failure();
         if (!*built) raise_engine_error(built->error());
         return PythonOracle(grid, std::move(**built));
     }
@@ -1820,12 +1890,14 @@ void register_solver(py::module_& module) {
     py::class_<PythonSolver>(module, "Solver", "A grid bound to search settings; immutable apart from its own scratch.")
         .def(py::init<const PythonGrid&, const std::string&, int, const std::string&, const py::object&, double,
                       const std::string&, const std::string&, std::uint64_t, bool, const py::object&,
-                      std::shared_ptr<PythonCancelToken>, const py::object&, const py::object&, const py::object&>(),
+                      std::shared_ptr<PythonCancelToken>, const py::object&, const py::object&, const py::object&,
+                      const py::object&>(),
              py::arg("grid"), py::kw_only(), py::arg("algorithm") = "auto", py::arg("moves") = 8,
              py::arg("diagonal_rule") = "both-free", py::arg("terrain") = py::none(), py::arg("weight") = 1.0,
              py::arg("heuristic") = "auto", py::arg("fallback") = "none", py::arg("max_expansions") = 0,
              py::arg("record_paths") = true, py::arg("deadline_ms") = 0, py::arg("cancel") = py::none(),
              py::arg("agent_size") = 1, py::arg("agent_class") = py::none(), py::arg("classes") = py::none(),
+             py::arg("goal_bounds") = py::none(),
              "algorithm: auto (as the command line: batches grouped by goal, goal fields where auto's cost model "
              "expects them cheaper, else jps or A*), astar, jps, jps+, flowfield (a goal field per shared goal); "
              "moves: 8 or 4; diagonal_rule: both-free (Moving AI), one-free, any; "
@@ -1836,7 +1908,9 @@ void register_solver(py::module_& module) {
              "86400000, 0: none; cancel: a CancelToken that stops this solver's searches (status \"cancelled\"); "
              "agent_size: agents occupy agent_size x agent_size cells, a position being the block's top-left cell "
              "(square grids only); agent_class: the name of the agents' movement class among classes, a dict of "
-             "class names to terrains (each letter's cost or blockage for that class).")
+             "class names to terrains (each letter's cost or blockage for that class); goal_bounds: a GoalBounds "
+             "built for this grid, with which jps+ skips the moves that cannot start an optimal path (auto then "
+             "means jps+; other algorithms refuse them).")
         .def("solve", &PythonSolver::solve, py::arg("start"), py::arg("goal"),
              "Solves one query from start (x, y) to goal (x, y). Raises ValueError for a cell off the map.")
         .def("solve_batch", &PythonSolver::solve_batch, py::arg("queries"), py::arg("threads") = 0,
@@ -1884,6 +1958,25 @@ void register_files(py::module_& module) {
         .def_readonly("buckets", &PythonScenario::buckets)
         .def_readonly("map_names", &PythonScenario::map_names)
         .def("__len__", [](const PythonScenario& scenario) { return scenario.map_names.size(); });
+
+    py::class_<PythonGoalBounds>(module, "GoalBounds",
+                                 "JPS+'s goal bounds of one square grid of uniform cost: for every cell and first "
+                                 "move, the box of the cells an optimal path starting with that move reaches. Built "
+                                 "from one search per passable cell (as long as a path oracle's build); files are "
+                                 "those of `swarmpath precompute --kind goal-bounds` and `solve --goal-bounds`.")
+        .def_static("build", &PythonGoalBounds::build, py::arg("grid"), py::kw_only(), py::arg("threads") = 0,
+                    py::arg("progress") = py::none(),
+                    "Builds the boxes on `threads` workers (GIL released). progress: None or a callable(done, total) "
+                    "called now and then with the cells done; an exception it raises is raised after the build.")
+        .def_static("load", &PythonGoalBounds::load, py::arg("path"), py::arg("grid"),
+                    "Loads a goal-bounds file built for this grid (ValueError otherwise).")
+        .def("save", &PythonGoalBounds::save, py::arg("path"), "Writes the goal-bounds file atomically.")
+        .def_property_readonly(
+            "memory_bytes", [](const PythonGoalBounds& bounds) { return bounds.bounds()->memory_bytes(); },
+            "bytes the boxes take in memory (64 per cell)")
+        .def_property_readonly(
+            "seconds", [](const PythonGoalBounds& bounds) { return bounds.bounds()->seconds(); },
+            "seconds the build or the load took");
 
     py::class_<PythonOracle>(module, "Oracle",
                              "A path oracle of one square grid: the first move of an optimal path between every two "
