@@ -23,6 +23,7 @@
 #include "swarmpath/io/terrain_file.hpp"
 #include "swarmpath/search/components.hpp"
 #include "swarmpath/search/context.hpp"
+#include "swarmpath/search/goal_bounds.hpp"
 #include "swarmpath/search/path_shapes.hpp"
 #include "swarmpath/search/solver.hpp"
 #include "swarmpath/search/types.hpp"
