@@ -4,7 +4,8 @@
  * input (a missing file, unknown letters and settings, NULL handles, cells off the map), hex and
  * triangle grids built from letters, the bounds on sizes, counts and threads (checked before a
  * buffer is read), error messages worded in this API's names (never command-line flags), and grids
- * for sized agents and movement classes against a block reference written in the test. */
+ * for sized agents and movement classes against a block reference written in the test, and JPS+
+ * with goal bounds against JPS+ without. */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -1024,6 +1025,91 @@ static void test_agent_sizes_and_classes(void) {
     swarmpath_grid_destroy(grid);
 }
 
+/* Goal bounds on den312d: built with progress, a JPS+ solver with them answers the scenario with the
+ * plain solver's costs and fewer expansions, saved and loaded back the same; bounds of another map,
+ * another algorithm and NULLs refused in the C field names. */
+static void test_goal_bounds(const char* source) {
+    char* scenario_path = joined(source, "datasets/movingai/dao/den312d.map.scen");
+    char* map_path = joined(source, "datasets/movingai/dao/den312d.map");
+    char* other_path = joined(source, "datasets/movingai/dao/arena.map");
+    const char* bounds_path = "c_api_test_den312d.bounds";
+    swarmpath_scenario* scenario = NULL;
+    swarmpath_grid* grid = NULL;
+    swarmpath_grid* other = NULL;
+    swarmpath_batch* batch = NULL;
+    CHECK(swarmpath_scenario_read(scenario_path, &scenario) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_from_file(map_path, NULL, &grid) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_from_file(other_path, NULL, &other) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_create(2, &batch) == SWARMPATH_OK);
+    size_t count = swarmpath_scenario_count(scenario);
+    int64_t* queries = malloc(count * 4 * sizeof(int64_t));
+    swarmpath_result* plain = malloc(count * sizeof(swarmpath_result));
+    swarmpath_result* bounded = malloc(count * sizeof(swarmpath_result));
+    CHECK(swarmpath_scenario_queries(scenario, queries, NULL, count) == SWARMPATH_OK);
+    swarmpath_settings settings;
+    swarmpath_settings_default(&settings);
+    settings.algorithm = SWARMPATH_ALGORITHM_JPS_PLUS;
+    swarmpath_solver* solver = NULL;
+    CHECK(swarmpath_solver_create(grid, &settings, &solver) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_solve(batch, solver, queries, count, plain) == SWARMPATH_OK);
+    swarmpath_solver_destroy(solver);
+
+    struct progress_record progress = {0, 0, 0};
+    swarmpath_goal_bounds* bounds = NULL;
+    CHECK(swarmpath_goal_bounds_build(grid, batch, record_progress, &progress, &bounds) == SWARMPATH_OK);
+    CHECK(progress.calls > 0 && progress.done == progress.total && progress.total > 0);
+    for (int round = 0; round < 2; ++round) {
+        solver = NULL;
+        CHECK(swarmpath_solver_create_with_goal_bounds(grid, &settings, bounds, &solver) == SWARMPATH_OK);
+        CHECK(swarmpath_batch_solve(batch, solver, queries, count, bounded) == SWARMPATH_OK);
+        uint64_t expanded_plain = 0;
+        uint64_t expanded_bounded = 0;
+        size_t mismatches = 0;
+        for (size_t index = 0; index < count; ++index) {
+            if (bounded[index].status != plain[index].status || fabs(bounded[index].cost - plain[index].cost) > 1e-9)
+                ++mismatches;
+            expanded_plain += plain[index].expanded;
+            expanded_bounded += bounded[index].expanded;
+        }
+        CHECK(mismatches == 0);
+        CHECK(expanded_bounded < expanded_plain);
+        swarmpath_solver_destroy(solver);
+        if (round == 0) {
+            CHECK(swarmpath_goal_bounds_save(bounds, bounds_path) == SWARMPATH_OK);
+            swarmpath_goal_bounds_destroy(bounds);
+            bounds = NULL;
+            CHECK(swarmpath_goal_bounds_load(bounds_path, grid, &bounds) == SWARMPATH_OK);
+        }
+    }
+    solver = NULL;
+    CHECK(swarmpath_solver_create_with_goal_bounds(other, &settings, bounds, &solver) ==
+          SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(solver == NULL && strstr(swarmpath_last_error(), "another map") != NULL);
+    settings.algorithm = SWARMPATH_ALGORITHM_ASTAR;
+    CHECK(swarmpath_solver_create_with_goal_bounds(grid, &settings, bounds, &solver) ==
+          SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "goal_bounds serve algorithm SWARMPATH_ALGORITHM_JPS_PLUS") != NULL);
+    CHECK(swarmpath_solver_create_with_goal_bounds(grid, &settings, NULL, &solver) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "bounds") != NULL);
+    swarmpath_goal_bounds* foreign = NULL;
+    CHECK(swarmpath_goal_bounds_load(bounds_path, other, &foreign) == SWARMPATH_ERROR_FILE);
+    CHECK(foreign == NULL && strstr(swarmpath_last_error(), bounds_path) != NULL);
+    CHECK(swarmpath_goal_bounds_build(grid, NULL, NULL, NULL, &foreign) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "batch") != NULL);
+    remove(bounds_path);
+    swarmpath_goal_bounds_destroy(bounds);
+    free(queries);
+    free(plain);
+    free(bounded);
+    swarmpath_batch_destroy(batch);
+    swarmpath_grid_destroy(other);
+    swarmpath_grid_destroy(grid);
+    swarmpath_scenario_destroy(scenario);
+    free(scenario_path);
+    free(map_path);
+    free(other_path);
+}
+
 int main(int argc, char** argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s SOURCE_DIR\n", argv[0]);
@@ -1041,6 +1127,7 @@ int main(int argc, char** argv) {
     test_path_shapes();
     test_goal_fields(argv[1]);
     test_path_oracle(argv[1]);
+    test_goal_bounds(argv[1]);
     test_agent_sizes_and_classes();
     if (failures != 0) {
         fprintf(stderr, "c_api_test: %d checks failed\n", failures);

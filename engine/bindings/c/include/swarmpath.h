@@ -415,6 +415,37 @@ typedef struct swarmpath_oracle swarmpath_oracle;
  *  finished a share of the rows (never from two threads at once). */
 typedef void (*swarmpath_progress)(void* user, size_t done, size_t total);
 
+/* ---- Goal bounds: JPS+ that skips moves which cannot start an optimal path ---- */
+
+/** For every cell of a square grid of uniform cost and each of its eight first moves, the box of the
+ *  cells an optimal path starting with that move reaches (the files of `swarmpath precompute --kind
+ *  goal-bounds`). Immutable once made; may be shared by solvers of any thread. */
+typedef struct swarmpath_goal_bounds swarmpath_goal_bounds;
+/** Builds the goal bounds of `grid` on the batch's workers: one Dijkstra per passable cell, as an
+ *  oracle's build. `progress` (may be NULL) is called with the cells done and the total. Errors:
+ *  SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer, a hex or triangle grid, terrain costs, more
+ *  passable cells than a build takes), SWARMPATH_ERROR_OUT_OF_MEMORY. */
+SWARMPATH_API swarmpath_status swarmpath_goal_bounds_build(const swarmpath_grid* grid, swarmpath_batch* batch,
+                                                           swarmpath_progress progress, void* progress_user,
+                                                           swarmpath_goal_bounds** bounds);
+/** Loads a goal-bounds file built for `grid` (read whole and checked). Errors: SWARMPATH_ERROR_FILE (a
+ *  missing, damaged or foreign file, or one built for another map; the message names the file),
+ *  SWARMPATH_ERROR_INVALID_ARGUMENT, SWARMPATH_ERROR_OUT_OF_MEMORY. */
+SWARMPATH_API swarmpath_status swarmpath_goal_bounds_load(const char* bounds_path, const swarmpath_grid* grid,
+                                                          swarmpath_goal_bounds** bounds);
+/** Writes the goal bounds to `bounds_path` atomically. Errors: SWARMPATH_ERROR_FILE,
+ *  SWARMPATH_ERROR_INVALID_ARGUMENT. */
+SWARMPATH_API swarmpath_status swarmpath_goal_bounds_save(const swarmpath_goal_bounds* bounds, const char* bounds_path);
+SWARMPATH_API void swarmpath_goal_bounds_destroy(swarmpath_goal_bounds* bounds);
+/** As swarmpath_solver_create, searching with `bounds` (built for `grid`; the solver keeps its own
+ *  reference, so they may be destroyed first). settings->algorithm must be SWARMPATH_ALGORITHM_JPS_PLUS
+ *  or auto (which then means it). Errors: as swarmpath_solver_create, and SWARMPATH_ERROR_INVALID_ARGUMENT
+ *  for bounds of another map or another algorithm. */
+SWARMPATH_API swarmpath_status swarmpath_solver_create_with_goal_bounds(const swarmpath_grid* grid,
+                                                                        const swarmpath_settings* settings,
+                                                                        const swarmpath_goal_bounds* bounds,
+                                                                        swarmpath_solver** solver);
+
 /** Builds the path oracle of a square grid under settings->moves and ->diagonal_rule (NULL: the
  *  defaults; the other fields are not used) on the batch's workers: one Dijkstra per passable cell,
  *  so it costs about (passable cells)^2 work; the sizes a map may have (SWARMPATH_MAXIMUM_CELLS)

@@ -17,6 +17,7 @@
 #include <map>
 #include <memory>
 #include <new>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -37,6 +38,7 @@
 #include "swarmpath/io/scenario_file.hpp"
 #include "swarmpath/io/terrain_file.hpp"
 #include "swarmpath/search/context.hpp"
+#include "swarmpath/search/goal_bounds.hpp"
 #include "swarmpath/search/goal_field.hpp"
 #include "swarmpath/search/path_shapes.hpp"
 #include "swarmpath/search/solver.hpp"
@@ -86,6 +88,9 @@ struct swarmpath_oracle {
 };
 struct swarmpath_crowd {
     batch::CrowdSolver crowd;
+};
+struct swarmpath_goal_bounds {
+    std::shared_ptr<const search::GoalBounds> bounds;
 };
 struct swarmpath_field {
     search::GoalField field;
@@ -588,8 +593,11 @@ void swarmpath_settings_default(swarmpath_settings* settings) {
     settings->cancel_token = nullptr;
 }
 
-swarmpath_status swarmpath_solver_create(const swarmpath_grid* grid, const swarmpath_settings* settings,
-                                         swarmpath_solver** solver) {
+namespace {
+
+/// swarmpath_solver_create's work, with goal bounds or none.
+swarmpath_status create_solver(const swarmpath_grid* grid, const swarmpath_settings* settings,
+                               std::shared_ptr<const search::GoalBounds> bounds, swarmpath_solver** solver) {
     return guarded([&] {
         if (solver == nullptr) return missing("solver");
         *solver = nullptr;
@@ -598,6 +606,7 @@ swarmpath_status swarmpath_solver_create(const swarmpath_grid* grid, const swarm
         if (const swarmpath_status converted = engine_settings(settings, engine); converted != SWARMPATH_OK) {
             return converted;
         }
+        engine.goal_bounds = std::move(bounds);
         if (engine.algorithm == search::Algorithm::flowfield) {
             return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
                         "algorithm SWARMPATH_ALGORITHM_FLOWFIELD answers goal groups: "
@@ -612,6 +621,74 @@ swarmpath_status swarmpath_solver_create(const swarmpath_grid* grid, const swarm
         return SWARMPATH_OK;
     });
 }
+
+}  // namespace
+
+swarmpath_status swarmpath_solver_create(const swarmpath_grid* grid, const swarmpath_settings* settings,
+                                         swarmpath_solver** solver) {
+    return create_solver(grid, settings, nullptr, solver);
+}
+
+swarmpath_status swarmpath_solver_create_with_goal_bounds(const swarmpath_grid* grid,
+                                                          const swarmpath_settings* settings,
+                                                          const swarmpath_goal_bounds* bounds,
+                                                          swarmpath_solver** solver) {
+    if (bounds == nullptr) {
+        if (solver != nullptr) *solver = nullptr;
+        return guarded([] { return missing("bounds"); });
+    }
+    return create_solver(grid, settings, bounds->bounds, solver);
+}
+
+swarmpath_status swarmpath_goal_bounds_build(const swarmpath_grid* grid, swarmpath_batch* batch,
+                                             swarmpath_progress progress, void* progress_user,
+                                             swarmpath_goal_bounds** bounds) {
+    return guarded([&] {
+        if (bounds == nullptr) return missing("bounds");
+        *bounds = nullptr;
+        if (grid == nullptr) return missing("grid");
+        if (batch == nullptr) return missing("batch");
+        std::shared_ptr<const search::GoalBounds> made;
+        std::optional<Error> failed;
+        batch->workers.execute([&] {
+            Expected<search::GoalBounds> built =
+                search::GoalBounds::build(grid->grid, batch->workers.parallel_loop(), progress, progress_user);
+            if (built) {
+                made = std::make_shared<const search::GoalBounds>(std::move(*built));
+            } else {
+                failed = built.error();
+            }
+        });
+        if (failed) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, *failed);
+        *bounds = new swarmpath_goal_bounds{std::move(made)};
+        return SWARMPATH_OK;
+    });
+}
+
+swarmpath_status swarmpath_goal_bounds_load(const char* bounds_path, const swarmpath_grid* grid,
+                                            swarmpath_goal_bounds** bounds) {
+    return guarded([&] {
+        if (bounds == nullptr) return missing("bounds");
+        *bounds = nullptr;
+        if (bounds_path == nullptr) return missing("bounds_path");
+        if (grid == nullptr) return missing("grid");
+        Expected<search::GoalBounds> loaded = search::GoalBounds::load(bounds_path, grid->grid);
+        if (!loaded) return fail(SWARMPATH_ERROR_FILE, loaded.error());
+        *bounds = new swarmpath_goal_bounds{std::make_shared<const search::GoalBounds>(std::move(*loaded))};
+        return SWARMPATH_OK;
+    });
+}
+
+swarmpath_status swarmpath_goal_bounds_save(const swarmpath_goal_bounds* bounds, const char* bounds_path) {
+    return guarded([&] {
+        if (bounds == nullptr) return missing("bounds");
+        if (bounds_path == nullptr) return missing("bounds_path");
+        if (Status saved = bounds->bounds->save(bounds_path); !saved) return fail(SWARMPATH_ERROR_FILE, saved.error());
+        return SWARMPATH_OK;
+    });
+}
+
+void swarmpath_goal_bounds_destroy(swarmpath_goal_bounds* bounds) { delete bounds; }
 
 void swarmpath_solver_destroy(swarmpath_solver* solver) { delete solver; }
 
