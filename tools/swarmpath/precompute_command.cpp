@@ -177,6 +177,20 @@ int build_goal_bounds(const PrecomputeOptions& options, const LoadedMap& loaded,
     return kExitSuccess;
 }
 
+/// Why --progress or --kind cannot be taken as given, or nothing.
+std::optional<std::string> refused_words(const PrecomputeOptions& options, const distributed::Session& session) {
+    if (options.progress != "auto" && options.progress != "always" && options.progress != "never") {
+        return "--progress must be auto, always or never, not '" + options.progress + "'";
+    }
+    if (options.kind != "oracle" && options.kind != "goal-bounds") {
+        return "--kind must be oracle or goal-bounds, not '" + options.kind + "'";
+    }
+    if (options.kind == "goal-bounds" && session.distributed()) {
+        return "--kind goal-bounds runs in one process; run it without mpirun";
+    }
+    return std::nullopt;
+}
+
 int run_precompute(const PrecomputeOptions& options) {
     distributed::Session session;
     // A rank that refuses returns before agree_on_inputs(); the Session's destructor then tells the
@@ -185,15 +199,8 @@ int run_precompute(const PrecomputeOptions& options) {
         report_error(message);
         return kExitBadInput;
     };
-    if (options.progress != "auto" && options.progress != "always" && options.progress != "never") {
-        return refuse("--progress must be auto, always or never, not '" + options.progress + "'");
-    }
+    if (std::optional<std::string> refused = refused_words(options, session)) return refuse(*refused);
     const bool goal_bounds = options.kind == "goal-bounds";
-    if (!goal_bounds && options.kind != "oracle") {
-        return refuse("--kind must be oracle or goal-bounds, not '" + options.kind + "'");
-    }
-    if (goal_bounds && session.distributed())
-        return refuse("--kind goal-bounds runs in one process; run it without mpirun");
     Expected<search::CellOrder> order = parse_order(options.order);
     if (!order) return refuse(order.error().describe(command_line_wording));
     RunFiles files;

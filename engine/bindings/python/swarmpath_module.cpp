@@ -1948,17 +1948,8 @@ void register_solver(py::module_& module) {
             "the grid this solver searches now (edits included)");
 }
 
-/// Scenario files, the path oracle and the module's free functions.
-void register_files(py::module_& module) {
-    py::class_<PythonScenario>(module, "Scenario", "A Moving AI .scen file's rows.")
-        .def_readonly("path", &PythonScenario::path)
-        .def_readonly("map_path", &PythonScenario::map_path, "row 0's map, resolved beside the scenario file")
-        .def_readonly("queries", &PythonScenario::queries, "(N, 4) int64: start x, start y, goal x, goal y")
-        .def_readonly("optimal", &PythonScenario::optimal, "(N,) float64 optimal lengths")
-        .def_readonly("buckets", &PythonScenario::buckets)
-        .def_readonly("map_names", &PythonScenario::map_names)
-        .def("__len__", [](const PythonScenario& scenario) { return scenario.map_names.size(); });
-
+/// JPS+'s goal bounds (Solver(goal_bounds=) takes them).
+void register_goal_bounds(py::module_& module) {
     py::class_<PythonGoalBounds>(module, "GoalBounds",
                                  "JPS+'s goal bounds of one square grid of uniform cost: for every cell and first "
                                  "move, the box of the cells an optimal path starting with that move reaches. Built "
@@ -1977,6 +1968,18 @@ void register_files(py::module_& module) {
         .def_property_readonly(
             "seconds", [](const PythonGoalBounds& bounds) { return bounds.bounds()->seconds(); },
             "seconds the build or the load took");
+}
+
+/// Scenario files, the path oracle and the module's free functions.
+void register_files(py::module_& module) {
+    py::class_<PythonScenario>(module, "Scenario", "A Moving AI .scen file's rows.")
+        .def_readonly("path", &PythonScenario::path)
+        .def_readonly("map_path", &PythonScenario::map_path, "row 0's map, resolved beside the scenario file")
+        .def_readonly("queries", &PythonScenario::queries, "(N, 4) int64: start x, start y, goal x, goal y")
+        .def_readonly("optimal", &PythonScenario::optimal, "(N,) float64 optimal lengths")
+        .def_readonly("buckets", &PythonScenario::buckets)
+        .def_readonly("map_names", &PythonScenario::map_names)
+        .def("__len__", [](const PythonScenario& scenario) { return scenario.map_names.size(); });
 
     py::class_<PythonOracle>(module, "Oracle",
                              "A path oracle of one square grid: the first move of an optimal path between every two "
@@ -2053,4 +2056,5 @@ PYBIND11_MODULE(_core, module) {
     register_fields_and_stops(module);
     register_solver(module);
     register_files(module);
+    register_goal_bounds(module);
 }
