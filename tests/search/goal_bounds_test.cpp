@@ -117,23 +117,25 @@ TEST(GoalBoundsTest, EveryBoxIsTheBoundingBoxOfItsMovesOptimalTargets) {
                                 const std::size_t target = std::size_t{ty} * map.width + tx;
                                 if ((tx == sx && ty == sy) || std::isinf(from_source[target])) continue;
                                 if (std::abs(step + from_next[target] - from_source[target]) > 1e-9) continue;
-                                expected.min_x =
-                                    std::min<std::uint16_t>(expected.min_x, static_cast<std::uint16_t>(tx));
-                                expected.min_y =
-                                    std::min<std::uint16_t>(expected.min_y, static_cast<std::uint16_t>(ty));
-                                expected.max_x =
-                                    std::max<std::uint16_t>(expected.max_x, static_cast<std::uint16_t>(tx));
-                                expected.max_y =
-                                    std::max<std::uint16_t>(expected.max_y, static_cast<std::uint16_t>(ty));
+                                const auto x = static_cast<std::uint16_t>(tx);
+                                const auto y = static_cast<std::uint16_t>(ty);
+                                if (same_box(expected, GoalBounds::kEmpty)) {
+                                    expected = {x, y, static_cast<std::uint16_t>(x + 1),
+                                                static_cast<std::uint16_t>(y + 1)};
+                                }
+                                expected.min_x = std::min(expected.min_x, x);
+                                expected.min_y = std::min(expected.min_y, y);
+                                expected.end_x = std::max(expected.end_x, static_cast<std::uint16_t>(x + 1));
+                                expected.end_y = std::max(expected.end_y, static_cast<std::uint16_t>(y + 1));
                             }
                         }
                     }
                     const GoalBounds::Box& got = boxes[direction];
                     EXPECT_TRUE(same_box(got, expected))
                         << "density " << density << " cell (" << sx << "," << sy << ") move " << direction << ": got ["
-                        << got.min_x << "," << got.min_y << "]-[" << got.max_x << "," << got.max_y << "], expected ["
-                        << expected.min_x << "," << expected.min_y << "]-[" << expected.max_x << "," << expected.max_y
-                        << "]";
+                        << got.min_x << "," << got.min_y << "]-(" << got.end_x << "," << got.end_y << "), expected ["
+                        << expected.min_x << "," << expected.min_y << "]-(" << expected.end_x << "," << expected.end_y
+                        << ")";
                     if (!same_box(got, GoalBounds::kEmpty)) ++nonempty;
                 }
             }

@@ -15,6 +15,7 @@
 #include <new>
 #include <string_view>
 
+#include "core/page_memory.hpp"
 #include "io/oracle_file.hpp"
 #include "search/jump_point_table.hpp"
 #include "swarmpath/io/atomic_file.hpp"
@@ -59,19 +60,22 @@ std::vector<std::uint32_t> passable_cells(const grid::Grid& grid) {
 
 /// Widens `box` to take in (x, y).
 void widen(GoalBounds::Box& box, std::uint16_t x, std::uint16_t y) {
+    const auto end_x = static_cast<std::uint16_t>(x + 1);
+    const auto end_y = static_cast<std::uint16_t>(y + 1);
+    if (box.end_x == 0) {  // empty
+        box = {x, y, end_x, end_y};
+        return;
+    }
     box.min_x = std::min(box.min_x, x);
     box.min_y = std::min(box.min_y, y);
-    box.max_x = std::max(box.max_x, x);
-    box.max_y = std::max(box.max_y, y);
+    box.end_x = std::max(box.end_x, end_x);
+    box.end_y = std::max(box.end_y, end_y);
 }
 
-/// Whether `box` is the empty box or lies on a map of `width` × `height`.
+/// Whether `box` is the empty box or a box of cells on a map of `width` × `height`.
 bool well_formed(const GoalBounds::Box& box, std::uint32_t width, std::uint32_t height) {
-    if (box.min_x == GoalBounds::kEmpty.min_x && box.min_y == GoalBounds::kEmpty.min_y &&
-        box.max_x == GoalBounds::kEmpty.max_x && box.max_y == GoalBounds::kEmpty.max_y) {
-        return true;
-    }
-    return box.min_x <= box.max_x && box.min_y <= box.max_y && box.max_x < width && box.max_y < height;
+    if (box.min_x == 0 && box.min_y == 0 && box.end_x == 0 && box.end_y == 0) return true;
+    return box.min_x < box.end_x && box.min_y < box.end_y && box.end_x <= width && box.end_y <= height;
 }
 
 /// Why `grid` cannot have goal bounds, or nothing.
@@ -90,17 +94,18 @@ Status check_grid(const grid::Grid& grid) {
     return Success{};
 }
 
-/// Every padded cell's eight boxes, empty, or an Error when the memory cannot be had.
-Expected<std::vector<GoalBounds::Box>> empty_boxes(const grid::Grid& grid) {
-    std::vector<GoalBounds::Box> boxes;
+/// Every padded cell's eight boxes, empty (zeroed pages, huge where the system has them), or an
+/// Error when the memory cannot be had.
+Expected<std::shared_ptr<GoalBounds::Box>> empty_boxes(const grid::Grid& grid) {
+    const std::size_t bytes = std::size_t{grid.padded_cell_count()} * kCellBytes;
     try {
-        boxes.assign(std::size_t{grid.padded_cell_count()} * 8, GoalBounds::kEmpty);
+        const core::PageBlock block = core::allocate_zeroed_pages(bytes);
+        return std::shared_ptr<GoalBounds::Box>(static_cast<GoalBounds::Box*>(block.data),
+                                                [block](GoalBounds::Box*) { core::release_pages(block); });
     } catch (const std::bad_alloc&) {
         return Error{"", 0, 0,
-                     "goal bounds need " + std::to_string(std::uint64_t{grid.padded_cell_count()} * kCellBytes) +
-                         " bytes of memory, which could not be had"};
+                     "goal bounds need " + std::to_string(bytes) + " bytes of memory, which could not be had"};
     }
-    return boxes;
 }
 
 /// The header's own consistency: magic, version, field ranges, and the size it describes against the
@@ -135,17 +140,18 @@ Expected<GoalBounds> GoalBounds::build(const grid::Grid& grid, const core::Paral
                                        void* progress_user) {
     const auto started = std::chrono::steady_clock::now();
     if (Status fits = check_grid(grid); !fits) return fits.error();
-    Expected<std::vector<Box>> boxes = empty_boxes(grid);
+    Expected<std::shared_ptr<Box>> boxes = empty_boxes(grid);
     if (!boxes) return boxes.error();
     GoalBounds bounds;
     bounds.width_ = grid.width();
     bounds.height_ = grid.height();
     bounds.fingerprint_ = passability_fingerprint(grid);
     bounds.boxes_ = std::move(*boxes);
+    bounds.box_count_ = std::size_t{grid.padded_cell_count()} * 8;
     bounds.cells_ = passable_cells(grid);
     const std::vector<std::uint32_t>& sources = bounds.cells_;
     const grid::PaddedLayout layout = grid.layout();
-    Box* const all = bounds.boxes_.data();
+    Box* const all = bounds.boxes_.get();
     std::atomic<std::size_t> done{0};
     std::mutex progress_mutex;
     // 64 sources a task: a task's whole-map searches dwarf handing it out and its scratch.
@@ -177,7 +183,7 @@ Expected<GoalBounds> GoalBounds::build(const grid::Grid& grid, const core::Paral
 
 bool GoalBounds::built_for(const grid::Grid& grid) const {
     return grid.width() == width_ && grid.height() == height_ &&
-           boxes_.size() == std::size_t{grid.padded_cell_count()} * 8 && passability_fingerprint(grid) == fingerprint_;
+           box_count_ == std::size_t{grid.padded_cell_count()} * 8 && passability_fingerprint(grid) == fingerprint_;
 }
 
 Status GoalBounds::save(const std::string& path) const {
@@ -199,8 +205,8 @@ Status GoalBounds::write_to(io::AtomicFile& file) const {
     header.height = height_;
     header.passable = static_cast<std::uint32_t>(passable_boxes.size() / 8);
     header.map_fingerprint = fingerprint_;
-    io::Fingerprint checksum;
-    checksum.add(passable_boxes.data(), passable_boxes.size() * sizeof(Box));
+    io::Fingerprint checksum;  // eight boxes, 64 bytes, per cell: whole words
+    checksum.add_words(reinterpret_cast<const std::uint64_t*>(passable_boxes.data()), passable_boxes.size());
     header.checksum = checksum.value();
     file.write(std::string_view(reinterpret_cast<const char*>(&header), sizeof(header)));
     file.write(
@@ -239,21 +245,22 @@ Expected<GoalBounds> GoalBounds::load(const std::string& path, const grid::Grid&
     if (Status read = file->read_exactly(stored.data(), body_bytes); !read) return read.error();
     if (Status ended = file->expect_end(); !ended) return ended.error();
     io::Fingerprint checksum;
-    checksum.add(stored.data(), body_bytes);
+    checksum.add_words(reinterpret_cast<const std::uint64_t*>(stored.data()), stored.size());
     if (checksum.value() != header.checksum) return fail("is damaged (its checksum does not match its contents)");
     for (const Box& box : stored) {
         if (!well_formed(box, header.width, header.height)) return fail("is damaged (a box lies off the map)");
     }
-    Expected<std::vector<Box>> boxes = empty_boxes(grid);
+    Expected<std::shared_ptr<Box>> boxes = empty_boxes(grid);
     if (!boxes) return fail(boxes.error().message);
     GoalBounds bounds;
     bounds.width_ = header.width;
     bounds.height_ = header.height;
     bounds.fingerprint_ = header.map_fingerprint;
     bounds.boxes_ = std::move(*boxes);
+    bounds.box_count_ = std::size_t{grid.padded_cell_count()} * 8;
     bounds.cells_ = passable_cells(grid);
     for (std::size_t index = 0; index < bounds.cells_.size(); ++index) {
-        std::copy_n(stored.data() + index * 8, 8, bounds.boxes_.data() + std::size_t{bounds.cells_[index]} * 8);
+        std::copy_n(stored.data() + index * 8, 8, bounds.boxes_.get() + std::size_t{bounds.cells_[index]} * 8);
     }
     bounds.seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return bounds;

@@ -382,7 +382,7 @@ struct TableJumps {
             for (unsigned direction = 0; direction < 8; ++direction) {
                 const GoalBounds::Box& box = own[direction];
                 const bool inside =
-                    goal_x >= box.min_x && goal_x <= box.max_x && goal_y >= box.min_y && goal_y <= box.max_y;
+                    goal_x >= box.min_x && goal_x < box.end_x && goal_y >= box.min_y && goal_y < box.end_y;
                 moves |= static_cast<unsigned>(inside) << direction;
             }
             return moves;

@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -27,15 +28,19 @@ namespace swarmpath::search {
 
 class GoalBounds {
 public:
-    /// One box: the cells (x, y) with min_x ≤ x ≤ max_x and min_y ≤ y ≤ max_y. Empty when no optimal
-    /// path starts with its move (min above max).
+    /// One box: the cells (x, y) with min_x ≤ x < end_x and min_y ≤ y < end_y. All zero, and so
+    /// holding no cell, when no optimal path starts with its move: memory the system hands out
+    /// zeroed is empty boxes already, so a load writes only the passable cells' boxes.
     struct Box {
         std::uint16_t min_x;
         std::uint16_t min_y;
-        std::uint16_t max_x;
-        std::uint16_t max_y;
+        std::uint16_t end_x;
+        std::uint16_t end_y;
+        [[nodiscard]] bool holds(std::uint32_t x, std::uint32_t y) const {
+            return x >= min_x && x < end_x && y >= min_y && y < end_y;
+        }
     };
-    static constexpr Box kEmpty{0xFFFF, 0xFFFF, 0, 0};
+    static constexpr Box kEmpty{0, 0, 0, 0};
 
     /// Passable cells above which build and load refuse a map: one search per cell makes a larger
     /// build take days.
@@ -62,18 +67,20 @@ public:
     /// Whether these boxes were built for `grid`'s size and passable cells.
     [[nodiscard]] bool built_for(const grid::Grid& grid) const;
     /// The eight boxes of padded cell `cell`, by direction (search/moves.hpp numbering).
-    [[nodiscard]] const Box* boxes(std::uint32_t cell) const { return boxes_.data() + std::size_t{cell} * 8; }
+    [[nodiscard]] const Box* boxes(std::uint32_t cell) const { return boxes_.get() + std::size_t{cell} * 8; }
     /// The boxes of every padded cell, eight per cell (blocked and padding cells: empty).
-    [[nodiscard]] const Box* data() const { return boxes_.data(); }
-    [[nodiscard]] std::size_t memory_bytes() const { return boxes_.size() * sizeof(Box); }
+    [[nodiscard]] const Box* data() const { return boxes_.get(); }
+    [[nodiscard]] std::size_t memory_bytes() const { return box_count_ * sizeof(Box); }
     /// Seconds the build or the load took.
     [[nodiscard]] double seconds() const { return seconds_; }
 
 private:
     std::uint32_t width_ = 0;
     std::uint32_t height_ = 0;
-    std::uint64_t fingerprint_ = 0;     ///< search::passability_fingerprint of the grid
-    std::vector<Box> boxes_;            ///< 8 per padded cell
+    std::uint64_t fingerprint_ = 0;  ///< search::passability_fingerprint of the grid
+    /// 8 per padded cell, on huge pages where the system has them (freed by the pointer's deleter).
+    std::shared_ptr<Box> boxes_;
+    std::size_t box_count_ = 0;
     std::vector<std::uint32_t> cells_;  ///< the passable cells' padded indices, row-major: the file's order
     double seconds_ = 0;
 };
