@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "io/oracle_file.hpp"
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
 #include "search/moves.hpp"
@@ -322,6 +323,16 @@ TEST(GoalBoundsTest, FileRoundTripsAndBadFilesAreRefused) {
     huge[24] = '\xFF';  // the passable count's low byte: more passable cells than the size holds
     huge[25] = '\xFF';
     EXPECT_NE(refusal(huge, grid).find("malformed"), std::string::npos);
+    // A box off the map behind a checksum that matches: the first passable cell's north box ends
+    // past the map's width.
+    std::string off_map = good;
+    const std::uint16_t past = 41;
+    std::memcpy(off_map.data() + 64 + 4, &past, sizeof(past));
+    io::Fingerprint checksum;
+    checksum.add(off_map.data() + 64, off_map.size() - 64);
+    const std::uint64_t sum = checksum.value();
+    std::memcpy(off_map.data() + 40, &sum, sizeof(sum));
+    EXPECT_NE(refusal(off_map, grid).find("a box lies off the map"), std::string::npos);
     const grid::Grid other = build_grid(testing::random_map(random, 40, 30, 0.2));
     EXPECT_NE(refusal(good, other).find("another map"), std::string::npos);
     Expected<GoalBounds> missing = GoalBounds::load(folder + "/missing.bounds", grid);
