@@ -44,6 +44,14 @@ protected:
         EXPECT_NE(text.find("\"mismatches\": 0"), std::string::npos) << text.substr(0, 400);
         EXPECT_NE(text.find("\"role\": \"oracle\""), std::string::npos) << "the oracle file is among the inputs";
     }
+    /// `precompute --kind goal-bounds` of the bundled `map` into `name` in the test's folder.
+    void build_goal_bounds(const std::string& map, const std::string& name) {
+        const testing::CommandOutcome built = testing::run_swarmpath(
+            "precompute " + dataset(map + ".map") + " -o " + path(name) + " --kind goal-bounds --progress never",
+            kTimeoutSeconds);
+        ASSERT_EQ(built.exit_code, 0) << built.standard_error;
+        EXPECT_NE(built.standard_output.find("goal bounds of"), std::string::npos) << built.standard_output;
+    }
     std::string folder_;
 };
 
@@ -103,12 +111,7 @@ long long expanded_in(const std::string& summary) {
 }
 
 TEST_F(OracleCommand, GoalBoundsKeepJumpPointTablesOptimalWithFewerExpansions) {
-    const testing::CommandOutcome built =
-        testing::run_swarmpath("precompute " + dataset("dao/den312d.map") + " -o " + path("den312d.bounds") +
-                                   " --kind goal-bounds --progress never",
-                               kTimeoutSeconds);
-    ASSERT_EQ(built.exit_code, 0) << built.standard_error;
-    EXPECT_NE(built.standard_output.find("goal bounds of"), std::string::npos) << built.standard_output;
+    build_goal_bounds("dao/den312d", "den312d.bounds");
     long long expanded[2] = {-1, -1};
     for (int bounded = 0; bounded < 2; ++bounded) {
         const std::string summary = path("summary" + std::to_string(bounded) + ".json");
@@ -130,11 +133,7 @@ TEST_F(OracleCommand, GoalBoundsKeepJumpPointTablesOptimalWithFewerExpansions) {
 }
 
 TEST_F(OracleCommand, GoalBoundsRefuseWhatDoesNotFit) {
-    const testing::CommandOutcome built =
-        testing::run_swarmpath("precompute " + dataset("dao/arena.map") + " -o " + path("arena.bounds") +
-                                   " --kind goal-bounds --progress never",
-                               kTimeoutSeconds);
-    ASSERT_EQ(built.exit_code, 0) << built.standard_error;
+    build_goal_bounds("dao/arena", "arena.bounds");
     const std::string bounds = " --goal-bounds " + path("arena.bounds");
     const std::pair<std::string, std::string> refusals[] = {
         {"solve " + dataset("dao/arena.map.scen") + bounds, "--goal-bounds serves --algorithm jps+ alone"},

@@ -452,6 +452,13 @@ public:
     [[nodiscard]] const distributed::GatheredRun& gathered() const { return gathered_; }
 
 private:
+    /// A refused per-map file's error, in the command line's words, with the map it was checked against.
+    static Error naming_map(const Error& error, const batch::ScenarioSet& set) {
+        return Error{
+            "", 0, 0,
+            error.describe(command_line_wording) + " (the map of " + set.scenario_path + " is " + set.map_path + ")"};
+    }
+
     /// The oracle is read into memory and checked against the set's map and rule once per map.
     Expected<batch::SetOutcome> from_oracle(const batch::ScenarioSet& set, batch::ProgressCallback show,
                                             void* progress) {
@@ -462,11 +469,7 @@ private:
             Expected<batch::Oracle> loaded =
                 batch::Oracle::load(run_.options.oracle_path, *set.grid,
                                     {.moves = run_.settings.moves, .diagonal = run_.settings.diagonal}, &digest);
-            if (!loaded) {
-                return Error{"", 0, 0,
-                             loaded.error().describe(command_line_wording) + " (the map of " + set.scenario_path +
-                                 " is " + set.map_path + ")"};
-            }
+            if (!loaded) return naming_map(loaded.error(), set);
             if (Status same = run_.inputs.record(run_.options.oracle_path, "oracle", digest); !same)
                 return same.error();
             oracle_.emplace(std::move(*loaded));
@@ -491,11 +494,7 @@ private:
             io::FileDigest digest;
             Expected<search::GoalBounds> loaded =
                 search::GoalBounds::load(run_.options.goal_bounds_path, *set.grid, &digest);
-            if (!loaded) {
-                return Error{"", 0, 0,
-                             loaded.error().describe(command_line_wording) + " (the map of " + set.scenario_path +
-                                 " is " + set.map_path + ")"};
-            }
+            if (!loaded) return naming_map(loaded.error(), set);
             if (Status same = run_.inputs.record(run_.options.goal_bounds_path, "goal bounds", digest); !same)
                 return same.error();
             load_seconds = loaded->seconds();
