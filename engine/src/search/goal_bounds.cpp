@@ -46,7 +46,7 @@ static_assert(sizeof(GoalBounds::Box) == 8);
 constexpr std::uint64_t kCellBytes = 8 * sizeof(GoalBounds::Box);
 
 /// The padded indices of `grid`'s passable cells, in row-major order.
-std::vector<std::uint32_t> passable_cells(const grid::Grid& grid) {
+std::vector<std::uint32_t> passable_padded_cells(const grid::Grid& grid) {
     std::vector<std::uint32_t> cells;
     const grid::Bitset& bits = grid.passable_bits();
     cells.reserve(bits.count());
@@ -148,7 +148,7 @@ Expected<GoalBounds> GoalBounds::build(const grid::Grid& grid, const core::Paral
     bounds.fingerprint_ = passability_fingerprint(grid);
     bounds.boxes_ = std::move(*boxes);
     bounds.box_count_ = std::size_t{grid.padded_cell_count()} * 8;
-    bounds.cells_ = passable_cells(grid);
+    bounds.cells_ = passable_padded_cells(grid);
     const std::vector<std::uint32_t>& sources = bounds.cells_;
     const grid::PaddedLayout layout = grid.layout();
     Box* const all = bounds.boxes_.get();
@@ -258,7 +258,7 @@ Expected<GoalBounds> GoalBounds::load(const std::string& path, const grid::Grid&
     bounds.fingerprint_ = header.map_fingerprint;
     bounds.boxes_ = std::move(*boxes);
     bounds.box_count_ = std::size_t{grid.padded_cell_count()} * 8;
-    bounds.cells_ = passable_cells(grid);
+    bounds.cells_ = passable_padded_cells(grid);
     for (std::size_t index = 0; index < bounds.cells_.size(); ++index) {
         std::copy_n(stored.data() + index * 8, 8, bounds.boxes_.get() + std::size_t{bounds.cells_[index]} * 8);
     }
