@@ -5,9 +5,12 @@
 //   JumpPointSearch/<map>/<algorithm>   queries_per_second, expansions_per_second; per iteration the
 //                                       deterministic expanded, generated and cost_sum (equal for all
 //                                       three algorithms: the paths are optimal);
+//   JumpPointSearch/<map>/jps+bounds    JPS+ with goal bounds (built before timing; maps of at most
+//                                       kBoundsCells passable cells, whose builds take a second or less);
 //   JumpPointPreprocessing/<map>/jps    building the row/column scan bits a jps Solver holds;
 //   JumpPointPreprocessing/<map>/jps+   building the JPS+ distance table (a BatchSolver's loop, all threads);
-//                                       both report bytes and bytes_per_cell.
+//   JumpPointPreprocessing/<map>/bounds building the goal bounds (all threads, the same small maps);
+//                                       all three report bytes and bytes_per_cell.
 // Expansions count cells for A* and jump points for JPS (see jump_point_search.hpp). A* is slow on
 // the large maps (tens of ms per query): run with --benchmark_filter to pick maps or algorithms.
 #include <benchmark/benchmark.h>
@@ -23,6 +26,7 @@
 #include "search/jump_point_table.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/search/context.hpp"
+#include "swarmpath/search/goal_bounds.hpp"
 #include "swarmpath/search/solver.hpp"
 
 namespace {
@@ -30,6 +34,8 @@ namespace {
 using namespace swarmpath;
 
 constexpr std::size_t kSampleSize = 128;
+/// Maps with at most this many passable cells get the goal-bounds runs (one Dijkstra per cell to build).
+constexpr std::size_t kBoundsCells = 10000;
 
 using bench::Sample;
 
@@ -39,10 +45,19 @@ void report_bytes(benchmark::State& state, std::size_t bytes, const Sample& samp
     state.counters["bytes_per_cell"] = static_cast<double>(bytes) / static_cast<double>(sample.grid->cell_count());
 }
 
-void run_search(benchmark::State& state, const Sample& sample, search::Algorithm algorithm) {
+void run_search(benchmark::State& state, const Sample& sample, search::Algorithm algorithm, bool bounded) {
     search::SearchSettings settings;
     settings.algorithm = algorithm;
     settings.record_paths = false;
+    if (bounded) {
+        batch::BatchSolver workers;
+        Expected<search::GoalBounds> bounds = search::GoalBounds::build(*sample.grid, workers.parallel_loop());
+        if (!bounds) {
+            state.SkipWithError(bounds.error().describe().c_str());
+            return;
+        }
+        settings.goal_bounds = std::make_shared<const search::GoalBounds>(std::move(*bounds));
+    }
     Expected<search::Solver> solver = search::Solver::create(*sample.grid, settings);
     if (!solver) {
         state.SkipWithError(solver.error().describe().c_str());
@@ -60,6 +75,17 @@ void run_grid_build(benchmark::State& state, const Sample& sample) {
     for (auto _ : state) {
         const search::JumpPointGrid lines(*sample.grid);
         bytes = lines.memory_bytes();
+        benchmark::DoNotOptimize(bytes);
+    }
+    report_bytes(state, bytes, sample);
+}
+
+void run_bounds_build(benchmark::State& state, const Sample& sample) {
+    std::size_t bytes = 0;
+    batch::BatchSolver workers;
+    for (auto _ : state) {
+        Expected<search::GoalBounds> bounds = search::GoalBounds::build(*sample.grid, workers.parallel_loop());
+        bytes = bounds ? bounds->memory_bytes() : 0;
         benchmark::DoNotOptimize(bytes);
     }
     report_bytes(state, bytes, sample);
@@ -87,7 +113,12 @@ int main(int argc, char** argv) {
     for (const Sample& sample : samples) {
         for (const auto& [label, algorithm] : algorithms) {
             benchmark::RegisterBenchmark(("JumpPointSearch/" + sample.name + "/" + label).c_str(), run_search, sample,
-                                         algorithm)
+                                         algorithm, false)
+                ->Unit(benchmark::kMillisecond);
+        }
+        if (sample.grid->passable_bits().count() <= kBoundsCells) {
+            benchmark::RegisterBenchmark(("JumpPointSearch/" + sample.name + "/jps+bounds").c_str(), run_search, sample,
+                                         search::Algorithm::jps_plus, true)
                 ->Unit(benchmark::kMillisecond);
         }
     }
@@ -98,6 +129,12 @@ int main(int argc, char** argv) {
                                      sample)
             ->UseRealTime()
             ->Unit(benchmark::kMillisecond);
+        if (sample.grid->passable_bits().count() <= kBoundsCells) {
+            benchmark::RegisterBenchmark(("JumpPointPreprocessing/" + sample.name + "/bounds").c_str(),
+                                         run_bounds_build, sample)
+                ->UseRealTime()
+                ->Unit(benchmark::kMillisecond);
+        }
     }
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
