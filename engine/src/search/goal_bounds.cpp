@@ -8,6 +8,7 @@
 #include "swarmpath/search/goal_bounds.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstring>
@@ -58,19 +59,23 @@ std::vector<std::uint32_t> passable_padded_cells(const grid::Grid& grid) {
     return cells;
 }
 
-/// Widens `box` to take in (x, y).
-void widen(GoalBounds::Box& box, std::uint16_t x, std::uint16_t y) {
-    const auto end_x = static_cast<std::uint16_t>(x + 1);
-    const auto end_y = static_cast<std::uint16_t>(y + 1);
-    if (box.end_x == 0) {  // empty
-        box = {x, y, end_x, end_y};
-        return;
+/// A box being built: inclusive bounds, empty while min is above max (no branch to widen it).
+struct OpenBox {
+    std::uint16_t min_x = 0xFFFF;
+    std::uint16_t min_y = 0xFFFF;
+    std::uint16_t max_x = 0;
+    std::uint16_t max_y = 0;
+    void widen(std::uint16_t x, std::uint16_t y) {
+        min_x = std::min(min_x, x);
+        min_y = std::min(min_y, y);
+        max_x = std::max(max_x, x);
+        max_y = std::max(max_y, y);
     }
-    box.min_x = std::min(box.min_x, x);
-    box.min_y = std::min(box.min_y, y);
-    box.end_x = std::max(box.end_x, end_x);
-    box.end_y = std::max(box.end_y, end_y);
-}
+    [[nodiscard]] GoalBounds::Box closed() const {
+        if (min_x > max_x) return GoalBounds::kEmpty;
+        return {min_x, min_y, static_cast<std::uint16_t>(max_x + 1), static_cast<std::uint16_t>(max_y + 1)};
+    }
+};
 
 /// Whether `box` is the empty box or a box of cells on a map of `width` × `height`.
 bool well_formed(const GoalBounds::Box& box, std::uint32_t width, std::uint32_t height) {
@@ -150,7 +155,10 @@ Expected<GoalBounds> GoalBounds::build(const grid::Grid& grid, const core::Paral
     bounds.box_count_ = std::size_t{grid.padded_cell_count()} * 8;
     bounds.cells_ = passable_padded_cells(grid);
     const std::vector<std::uint32_t>& sources = bounds.cells_;
+    // Each padded cell's coordinates, x | y << 16, read per cell reached instead of dividing.
     const grid::PaddedLayout layout = grid.layout();
+    std::vector<std::uint32_t> coordinates(grid.padded_cell_count(), 0);
+    for (const std::uint32_t cell : sources) coordinates[cell] = layout.x_of(cell) | layout.y_of(cell) << 16;
     Box* const all = bounds.boxes_.get();
     std::atomic<std::size_t> done{0};
     std::mutex progress_mutex;
@@ -160,13 +168,16 @@ Expected<GoalBounds> GoalBounds::build(const grid::Grid& grid, const core::Paral
         for (std::size_t index = begin; index != end; ++index) {
             const std::uint32_t source = sources[index];
             search_oracle_first_moves(grid, Moves::eight, DiagonalRule::both_free, source, scratch);
-            Box* const own = all + std::size_t{source} * 8;
+            std::array<OpenBox, 8> open;  // the source's own set has no moves: it widens nothing
             for (const std::uint32_t cell : scratch.settled_cells) {
-                unsigned moves = scratch.first_moves[cell];
-                if (cell == source) continue;
-                const auto x = static_cast<std::uint16_t>(layout.x_of(cell));
-                const auto y = static_cast<std::uint16_t>(layout.y_of(cell));
-                for (; moves != 0; moves &= moves - 1) widen(own[__builtin_ctz(moves)], x, y);
+                const auto x = static_cast<std::uint16_t>(coordinates[cell]);
+                const auto y = static_cast<std::uint16_t>(coordinates[cell] >> 16);
+                for (unsigned moves = scratch.first_moves[cell]; moves != 0; moves &= moves - 1) {
+                    open[static_cast<std::size_t>(__builtin_ctz(moves))].widen(x, y);
+                }
+            }
+            for (std::size_t direction = 0; direction < 8; ++direction) {
+                all[std::size_t{source} * 8 + direction] = open[direction].closed();
             }
             reset_oracle_scratch(scratch);
         }

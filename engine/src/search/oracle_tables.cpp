@@ -184,7 +184,7 @@ void prepare_scratch(const grid::Grid& grid, OracleRowScratch& scratch) {
 /// source's own neighbours: the step itself), each final when it is settled: a predecessor costs at
 /// least one bucket less.
 template <class Rule, class CostModel>
-void search_first_moves(const grid::Grid& grid, std::uint32_t source_cell, OracleRowScratch& scratch) {
+[[gnu::flatten]] void search_first_moves(const grid::Grid& grid, std::uint32_t source_cell, OracleRowScratch& scratch) {
     grid::Cost* const cost = scratch.cost.data();
     std::uint8_t* const first_moves = scratch.first_moves.data();
     grid::Bitset& settled = scratch.settled;
