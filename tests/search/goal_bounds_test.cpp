@@ -3,8 +3,9 @@
 // reference Dijkstra; JPS+ with the boxes answers random queries on random, maze-like and room maps
 // with A*'s exact costs and statuses and legal paths, never expanding more than JPS+ without them,
 // and matches the bundled scenarios' optimal lengths; the build gives the same bytes on any thread
-// count; the file round-trips and a damaged, truncated, foreign or missing one is refused with a
-// message naming it; the Solver refuses boxes of another map or for another algorithm.
+// count and in shares joined in order; the file round-trips and a damaged, truncated, foreign or
+// missing one is refused with a message naming it; the Solver refuses boxes of another map or for
+// another algorithm.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,6 +16,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "io/oracle_file.hpp"
@@ -250,7 +252,7 @@ TEST(GoalBoundsTest, BundledScenariosKeepTheirOptimalLengths) {
     EXPECT_LT(expanded_bounded, expanded_plain);
 }
 
-TEST(GoalBoundsTest, TheBuildIsTheSameOnAnyThreadCount) {
+TEST(GoalBoundsTest, TheBuildIsTheSameOnAnyThreadCountAndInShares) {
     std::mt19937_64 random(3);
     const grid::Grid grid = build_grid(testing::random_map(random, 60, 40, 0.2));
     Expected<GoalBounds> serial = GoalBounds::build(grid);
@@ -263,6 +265,22 @@ TEST(GoalBoundsTest, TheBuildIsTheSameOnAnyThreadCount) {
     });
     ASSERT_EQ(serial->memory_bytes(), parallel.size() * sizeof(GoalBounds::Box));
     EXPECT_EQ(std::memcmp(serial->data(), parallel.data(), serial->memory_bytes()), 0);
+    // Three shares, as three processes build them, joined in order: the same boxes. Counts past the
+    // end are clipped; a wrong total is refused.
+    const std::uint64_t passable = grid.passable_bits().count();
+    std::vector<GoalBounds::Box> joined;
+    for (const auto& [first, count] : {std::pair<std::uint64_t, std::uint64_t>{0, passable / 3},
+                                       {passable / 3, passable / 2},
+                                       {passable / 3 + passable / 2, passable}}) {
+        Expected<std::vector<GoalBounds::Box>> share = GoalBounds::build_share(grid, first, count);
+        ASSERT_TRUE(share) << share.error().describe();
+        joined.insert(joined.end(), share->begin(), share->end());
+    }
+    Expected<GoalBounds> assembled = GoalBounds::assemble(grid, joined);
+    ASSERT_TRUE(assembled) << assembled.error().describe();
+    EXPECT_EQ(std::memcmp(serial->data(), assembled->data(), serial->memory_bytes()), 0);
+    joined.pop_back();
+    EXPECT_FALSE(GoalBounds::assemble(grid, joined));
 }
 
 TEST(GoalBoundsTest, BuildRefusesWhatJumpPointSearchCannotUse) {

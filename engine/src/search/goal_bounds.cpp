@@ -141,33 +141,32 @@ Status check_header(const FileHeader& header, std::uint64_t bytes, const std::st
 
 }  // namespace
 
-Expected<GoalBounds> GoalBounds::build(const grid::Grid& grid, const core::ParallelLoop& parallel, Progress progress,
-                                       void* progress_user) {
-    const auto started = std::chrono::steady_clock::now();
+Expected<std::vector<GoalBounds::Box>> GoalBounds::build_share(const grid::Grid& grid, std::uint64_t first,
+                                                               std::uint64_t count, const core::ParallelLoop& parallel,
+                                                               Progress progress, void* progress_user) {
     if (Status fits = check_grid(grid); !fits) return fits.error();
-    Expected<std::shared_ptr<Box>> boxes = empty_boxes(grid);
-    if (!boxes) return boxes.error();
-    GoalBounds bounds;
-    bounds.width_ = grid.width();
-    bounds.height_ = grid.height();
-    bounds.fingerprint_ = passability_fingerprint(grid);
-    bounds.boxes_ = std::move(*boxes);
-    bounds.box_count_ = std::size_t{grid.padded_cell_count()} * 8;
-    bounds.cells_ = passable_padded_cells(grid);
-    const std::vector<std::uint32_t>& sources = bounds.cells_;
-    // Each padded cell's coordinates, x | y << 16, read per cell reached instead of dividing.
+    const std::vector<std::uint32_t> cells = passable_padded_cells(grid);
+    first = std::min<std::uint64_t>(first, cells.size());
+    count = std::min<std::uint64_t>(count, cells.size() - first);
+    std::vector<Box> boxes;
+    try {
+        boxes.resize(count * 8);
+    } catch (const std::bad_alloc&) {
+        return Error{
+            "", 0, 0,
+            "goal bounds need " + std::to_string(count * kCellBytes) + " bytes of memory, which could not be had"};
+    }
+    // Each passable cell's coordinates, x | y << 16, read per cell reached instead of dividing.
     const grid::PaddedLayout layout = grid.layout();
     std::vector<std::uint32_t> coordinates(grid.padded_cell_count(), 0);
-    for (const std::uint32_t cell : sources) coordinates[cell] = layout.x_of(cell) | layout.y_of(cell) << 16;
-    Box* const all = bounds.boxes_.get();
+    for (const std::uint32_t cell : cells) coordinates[cell] = layout.x_of(cell) | layout.y_of(cell) << 16;
     std::atomic<std::size_t> done{0};
     std::mutex progress_mutex;
     // 64 sources a task: a task's whole-map searches dwarf handing it out and its scratch.
-    parallel(sources.size(), 64, [&](std::size_t begin, std::size_t end) {
+    parallel(count, 64, [&](std::size_t begin, std::size_t end) {
         OracleRowScratch scratch;
         for (std::size_t index = begin; index != end; ++index) {
-            const std::uint32_t source = sources[index];
-            search_oracle_first_moves(grid, Moves::eight, DiagonalRule::both_free, source, scratch);
+            search_oracle_first_moves(grid, Moves::eight, DiagonalRule::both_free, cells[first + index], scratch);
             std::array<OpenBox, 8> open;  // the source's own set has no moves: it widens nothing
             for (const std::uint32_t cell : scratch.settled_cells) {
                 const auto x = static_cast<std::uint16_t>(coordinates[cell]);
@@ -176,19 +175,50 @@ Expected<GoalBounds> GoalBounds::build(const grid::Grid& grid, const core::Paral
                     open[static_cast<std::size_t>(__builtin_ctz(moves))].widen(x, y);
                 }
             }
-            for (std::size_t direction = 0; direction < 8; ++direction) {
-                all[std::size_t{source} * 8 + direction] = open[direction].closed();
-            }
+            for (std::size_t direction = 0; direction < 8; ++direction)
+                boxes[index * 8 + direction] = open[direction].closed();
             reset_oracle_scratch(scratch);
         }
         const std::size_t finished = done.fetch_add(end - begin, std::memory_order_relaxed) + (end - begin);
         if (progress != nullptr && progress_mutex.try_lock()) {
-            progress(progress_user, finished, sources.size());
+            progress(progress_user, finished, count);
             progress_mutex.unlock();
         }
     });
-    if (progress != nullptr) progress(progress_user, sources.size(), sources.size());
-    bounds.seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (progress != nullptr) progress(progress_user, count, count);
+    return boxes;
+}
+
+Expected<GoalBounds> GoalBounds::assemble(const grid::Grid& grid, const std::vector<Box>& boxes) {
+    if (Status fits = check_grid(grid); !fits) return fits.error();
+    if (boxes.size() != grid.passable_bits().count() * 8) {
+        return Error{"", 0, 0,
+                     "goal bounds of " + std::to_string(boxes.size()) + " boxes for a map of " +
+                         std::to_string(grid.passable_bits().count()) + " passable cells (eight each)"};
+    }
+    Expected<std::shared_ptr<Box>> memory = empty_boxes(grid);
+    if (!memory) return memory.error();
+    GoalBounds bounds;
+    bounds.width_ = grid.width();
+    bounds.height_ = grid.height();
+    bounds.fingerprint_ = passability_fingerprint(grid);
+    bounds.boxes_ = std::move(*memory);
+    bounds.box_count_ = std::size_t{grid.padded_cell_count()} * 8;
+    bounds.cells_ = passable_padded_cells(grid);
+    for (std::size_t index = 0; index < bounds.cells_.size(); ++index) {
+        std::copy_n(boxes.data() + index * 8, 8, bounds.boxes_.get() + std::size_t{bounds.cells_[index]} * 8);
+    }
+    return bounds;
+}
+
+Expected<GoalBounds> GoalBounds::build(const grid::Grid& grid, const core::ParallelLoop& parallel, Progress progress,
+                                       void* progress_user) {
+    const auto started = std::chrono::steady_clock::now();
+    Expected<std::vector<Box>> boxes =
+        build_share(grid, 0, grid.passable_bits().count(), parallel, progress, progress_user);
+    if (!boxes) return boxes.error();
+    Expected<GoalBounds> bounds = assemble(grid, *boxes);
+    if (bounds) bounds->seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return bounds;
 }
 
@@ -261,19 +291,9 @@ Expected<GoalBounds> GoalBounds::load(const std::string& path, const grid::Grid&
     for (const Box& box : stored) {
         if (!well_formed(box, header.width, header.height)) return fail("is damaged (a box lies off the map)");
     }
-    Expected<std::shared_ptr<Box>> boxes = empty_boxes(grid);
-    if (!boxes) return fail(boxes.error().message);
-    GoalBounds bounds;
-    bounds.width_ = header.width;
-    bounds.height_ = header.height;
-    bounds.fingerprint_ = header.map_fingerprint;
-    bounds.boxes_ = std::move(*boxes);
-    bounds.box_count_ = std::size_t{grid.padded_cell_count()} * 8;
-    bounds.cells_ = passable_padded_cells(grid);
-    for (std::size_t index = 0; index < bounds.cells_.size(); ++index) {
-        std::copy_n(stored.data() + index * 8, 8, bounds.boxes_.get() + std::size_t{bounds.cells_[index]} * 8);
-    }
-    bounds.seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    Expected<GoalBounds> bounds = assemble(grid, stored);
+    if (!bounds) return fail(bounds.error().message);
+    bounds->seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return bounds;
 }
 

@@ -54,6 +54,16 @@ public:
     /// kMaximumPassableCells passable cells, or memory that cannot be had.
     static Expected<GoalBounds> build(const grid::Grid& grid, const core::ParallelLoop& parallel = {},
                                       Progress progress = nullptr, void* progress_user = nullptr);
+    /// A share of a build, for builds split over processes: the boxes (eight a cell) of the passable
+    /// cells `first` to `first + count − 1` in row-major order (`count` clipped to the passable
+    /// cells), whose searches run over `parallel`; `progress` counts this share's cells. The same
+    /// Errors as build.
+    static Expected<std::vector<Box>> build_share(const grid::Grid& grid, std::uint64_t first, std::uint64_t count,
+                                                  const core::ParallelLoop& parallel = {},
+                                                  Progress progress = nullptr, void* progress_user = nullptr);
+    /// The goal bounds of `grid` from every passable cell's boxes in row-major order (the shares of
+    /// build_share joined in order). An Error when their count is not eight per passable cell.
+    static Expected<GoalBounds> assemble(const grid::Grid& grid, const std::vector<Box>& boxes);
 
     /// Reads the file at `path` (written by save) and checks it whole against `grid`: the map's size
     /// and passable cells must be those it was built for. Errors name the file.
