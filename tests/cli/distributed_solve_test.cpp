@@ -383,5 +383,29 @@ TEST(DistributedPrecomputeTest, TwoAndThreeRanksWriteTheOneProcessFileByteForByt
     EXPECT_NE(missing.standard_error.find("missing.map"), std::string::npos) << missing.standard_error;
 }
 
+TEST(DistributedPrecomputeTest, GoalBoundsOnTwoAndThreeRanksAreTheOneProcessBytes) {
+    const std::string folder = testing::scratch_folder("distributed-goal-bounds");
+    const std::string map = dataset("dao/den312d.map");
+    const std::string kind = " --kind goal-bounds --threads 1 --progress never";
+    RunOutcome single = run(0, "precompute " + map + " -o " + folder + "/one.bounds" + kind);
+    ASSERT_EQ(single.exit_code, 0) << single.standard_error;
+    for (int ranks : {2, 3}) {
+        const std::string output = folder + "/ranks" + std::to_string(ranks) + ".bounds";
+        RunOutcome distributed = run(ranks, "precompute " + map + " -o " + output + kind);
+        ASSERT_EQ(distributed.exit_code, 0) << distributed.standard_error;
+        EXPECT_NE(distributed.standard_output.find(std::to_string(ranks) + " ranks"), std::string::npos)
+            << distributed.standard_output;
+        const std::string bytes = read_text(output);
+        EXPECT_FALSE(bytes.empty());
+        EXPECT_TRUE(bytes == read_text(folder + "/one.bounds")) << ranks << " ranks wrote other bytes";
+    }
+    RunOutcome searched = run(0, "solve " + dataset("dao/den312d.map.scen") + " --algorithm jps+ --goal-bounds " +
+                                     folder + "/ranks3.bounds --check");
+    EXPECT_EQ(searched.exit_code, 0) << searched.standard_error;
+    RunOutcome costly = run(2, "precompute " + map + " -o " + folder + "/costly.bounds --terrain T=2" + kind);
+    EXPECT_EQ(costly.exit_code, 2) << costly.standard_error;
+    EXPECT_NE(costly.standard_error.find("uniform cost"), std::string::npos) << costly.standard_error;
+}
+
 }  // namespace
 }  // namespace swarmpath::cli

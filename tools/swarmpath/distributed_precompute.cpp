@@ -1,8 +1,11 @@
-// The gather of `swarmpath precompute` under MPI (distributed_solve.hpp, gather_oracle_rows):
-// each rank other than 0 sends its share of the oracle's rows — first source, source count, run
-// count, then the per-source run counts and the runs — and rank 0 receives them in rank order, so
-// the rows it assembles are in source order. Arrays go in pieces of at most 2^27 elements (MPI
-// counts are int). Without MPI the rows are returned as they are.
+// The gathers of `swarmpath precompute` under MPI (distributed_solve.hpp, gather_oracle_rows and
+// gather_goal_bounds): each rank other than 0 sends its share of the oracle's rows — first source,
+// source count, run count, then the per-source run counts and the runs — or of the goal bounds —
+// the box count, then the boxes as 16-bit words — and rank 0 receives them in rank order, so what it
+// assembles is in source order. Arrays go in pieces of at most 2^27 elements (MPI counts are int).
+// Without MPI the share is returned as it is.
+#include <cstdint>
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -19,6 +22,8 @@ namespace {
 constexpr int kTagShape = 91;
 constexpr int kTagCounts = 92;
 constexpr int kTagRuns = 93;
+constexpr int kTagBoxCount = 94;
+constexpr int kTagBoxes = 95;
 constexpr std::size_t kPiece = std::size_t{1} << 27;
 
 template <class Value>
@@ -70,6 +75,41 @@ std::vector<batch::OracleRows> gather_oracle_rows(Session& session, batch::Oracl
 #endif
     all.push_back(std::move(mine));
     return all;
+}
+
+std::vector<search::GoalBounds::Box> gather_goal_bounds(Session& session, std::vector<search::GoalBounds::Box>&& mine) {
+    static_assert(sizeof(search::GoalBounds::Box) == 4 * sizeof(std::uint16_t));
+#if defined(SWARMPATH_WITH_MPI)
+    if (session.distributed()) {
+        // Boxes travel as their 16-bit words: four a box.
+        auto words_of = [](std::vector<search::GoalBounds::Box>& boxes) {
+            return std::vector<std::uint16_t>(reinterpret_cast<const std::uint16_t*>(boxes.data()),
+                                              reinterpret_cast<const std::uint16_t*>(boxes.data() + boxes.size()));
+        };
+        std::vector<search::GoalBounds::Box> all;
+        if (session.is_root()) {
+            all = std::move(mine);
+            for (int rank = 1; rank < session.size(); ++rank) {
+                std::uint64_t count = 0;
+                MPI_Recv(&count, 1, MPI_UINT64_T, rank, kTagBoxCount, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                std::vector<std::uint16_t> words(count * 4);
+                receive_array(words, MPI_UINT16_T, rank, kTagBoxes);
+                const std::size_t before = all.size();
+                all.resize(before + count);
+                std::memcpy(all.data() + before, words.data(), words.size() * sizeof(std::uint16_t));
+            }
+        } else {
+            const std::uint64_t count = mine.size();
+            MPI_Send(&count, 1, MPI_UINT64_T, 0, kTagBoxCount, MPI_COMM_WORLD);
+            send_array(words_of(mine), MPI_UINT16_T, kTagBoxes);
+        }
+        session.results_exchanged_ = true;  // every rank leaves together from here
+        return all;
+    }
+#else
+    (void)session;
+#endif
+    return std::move(mine);
 }
 
 }  // namespace swarmpath::cli::distributed

@@ -30,6 +30,7 @@
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/prepared_maps.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
+#include "swarmpath/search/goal_bounds.hpp"
 #include "swarmpath/search/types.hpp"
 
 namespace swarmpath::batch {
@@ -91,6 +92,7 @@ private:
     friend GatheredRun solve_shards(Session&, const std::vector<batch::ScenarioSet>&, const search::SearchSettings&,
                                     batch::BatchSolver&, bool);
     friend std::vector<batch::OracleRows> gather_oracle_rows(Session&, batch::OracleRows&&);
+    friend std::vector<search::GoalBounds::Box> gather_goal_bounds(Session&, std::vector<search::GoalBounds::Box>&&);
     void exchange_input_verdicts(bool inputs_ready);
     /// Collective: every rank checksums `inputs`; rank 0 reports differences; true when there are none.
     bool compare_input_checksums(const std::vector<InputFile>& inputs);
@@ -153,6 +155,11 @@ GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>
 /// every rank passes the rows it built; rank 0 gets every rank's, in rank order (rank r built the
 /// r-th contiguous share of the sources), and the other ranks an empty list.
 std::vector<batch::OracleRows> gather_oracle_rows(Session& session, batch::OracleRows&& mine);
+
+/// Collective, after agree_on_inputs(), for `swarmpath precompute --kind goal-bounds`: every rank
+/// passes the boxes of its share of the passable cells (rank r: the r-th contiguous share); rank 0
+/// gets them all joined in rank order, the other ranks an empty list.
+std::vector<search::GoalBounds::Box> gather_goal_bounds(Session& session, std::vector<search::GoalBounds::Box>&& mine);
 
 /// Adds one round's per-rank figures (busy and CPU seconds, queries, estimated load, bytes) to `total`.
 void accumulate(GatheredRun& total, const GatheredRun& round);

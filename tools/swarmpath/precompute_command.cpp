@@ -141,52 +141,65 @@ void report_oracle(const PrecomputeOptions& options, std::FILE* stream, const ba
                  escape_text(options.output).c_str());
 }
 
-/// --kind goal-bounds: the boxes of `grid`, built on every thread, written to `output` and committed.
-int build_goal_bounds(const PrecomputeOptions& options, const LoadedMap& loaded, RunFiles& files,
-                      io::AtomicFile& output) {
-    if (loaded.search.settings.moves != search::Moves::eight ||
-        loaded.search.settings.diagonal != search::DiagonalRule::both_free) {
-        report_error("--kind goal-bounds is built for JPS+'s rule (--moves 8 --diagonal-rule both-free)");
-        return kExitBadInput;
-    }
+/// --kind goal-bounds: this rank's share of the boxes (all of them in one process), built on every
+/// thread; rank 0 gathers the shares, assembles them and writes `output`.
+int build_goal_bounds(const PrecomputeOptions& options, distributed::Session& session, const grid::Grid& grid,
+                      RunFiles& files, io::AtomicFile* output) {
     const unsigned available = std::max(1U, std::thread::hardware_concurrency());
     const unsigned threads = options.threads == 0 ? available : std::min(options.threads, available);
-    batch::BatchSolver workers(threads);
+    const std::uint64_t passable = grid.passable_bits().count();
+    const auto ranks = static_cast<std::uint64_t>(session.size());
+    const std::uint64_t first = passable * static_cast<std::uint64_t>(session.rank()) / ranks;
+    const std::uint64_t end = passable * static_cast<std::uint64_t>(session.rank() + 1) / ranks;
     ProgressBar bar;
-    bar.enabled = options.progress == "always" || (options.progress == "auto" && ::isatty(2) != 0);
+    bar.enabled =
+        session.is_root() && (options.progress == "always" || (options.progress == "auto" && ::isatty(2) != 0));
     bar.label = escape_text(file_name_of(options.map_path));
-    bar.whole_rows = loaded.grid.passable_bits().count();
-    std::optional<Expected<search::GoalBounds>> bounds;
-    workers.execute(
-        [&] { bounds.emplace(search::GoalBounds::build(loaded.grid, workers.parallel_loop(), draw_progress, &bar)); });
-    if (!*bounds) {
-        report_error(options.map_path + ": " + word_message((*bounds).error().message, command_line_wording));
+    bar.ranks = session.size();
+    bar.whole_rows = passable;
+    const auto started = std::chrono::steady_clock::now();
+    batch::BatchSolver workers(threads);
+    std::vector<search::GoalBounds::Box> mine;
+    std::optional<Error> failed;
+    workers.execute([&] {
+        Expected<std::vector<search::GoalBounds::Box>> share =
+            search::GoalBounds::build_share(grid, first, end - first, workers.parallel_loop(), draw_progress, &bar);
+        if (share) {
+            mine = std::move(*share);
+        } else {
+            failed = share.error();
+        }
+    });
+    if (failed) {
+        report_error(options.map_path + ": " + word_message(failed->message, command_line_wording));
         return kExitBadInput;
     }
-    Status written = (*bounds)->write_to(output);
+    std::vector<search::GoalBounds::Box> all = distributed::gather_goal_bounds(session, std::move(mine));
+    if (!session.is_root()) return kExitSuccess;
+    Expected<search::GoalBounds> bounds = search::GoalBounds::assemble(grid, all);
+    Status written = bounds ? bounds->write_to(*output) : Status(bounds.error());
     if (written) written = files.commit();
     if (!written) {
         report_error(written.error().describe(command_line_wording));
         return kExitBadInput;
     }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     std::fprintf(files.writes_standard_output() ? stderr : stdout,
-                 "goal bounds of %s: %zu passable cells, %zu bytes in memory; built in %.2f s on %u thread%s; wrote "
-                 "%s\n",
-                 escape_text(options.map_path).c_str(), loaded.grid.passable_bits().count(), (*bounds)->memory_bytes(),
-                 (*bounds)->seconds(), threads, threads == 1 ? "" : "s", escape_text(options.output).c_str());
+                 "goal bounds of %s: %llu passable cells, %zu bytes in memory; built in %.2f s on %u thread%s, %d "
+                 "rank%s; wrote %s\n",
+                 escape_text(options.map_path).c_str(), static_cast<unsigned long long>(passable),
+                 bounds->memory_bytes(), seconds, threads, threads == 1 ? "" : "s", session.size(),
+                 session.size() == 1 ? "" : "s", escape_text(options.output).c_str());
     return kExitSuccess;
 }
 
 /// Why --progress or --kind cannot be taken as given, or nothing.
-std::optional<std::string> refused_words(const PrecomputeOptions& options, const distributed::Session& session) {
+std::optional<std::string> refused_words(const PrecomputeOptions& options) {
     if (options.progress != "auto" && options.progress != "always" && options.progress != "never") {
         return "--progress must be auto, always or never, not '" + options.progress + "'";
     }
     if (options.kind != "oracle" && options.kind != "goal-bounds") {
         return "--kind must be oracle or goal-bounds, not '" + options.kind + "'";
-    }
-    if (options.kind == "goal-bounds" && session.distributed()) {
-        return "--kind goal-bounds runs in one process; run it without mpirun";
     }
     return std::nullopt;
 }
@@ -199,7 +212,7 @@ int run_precompute(const PrecomputeOptions& options) {
         report_error(message);
         return kExitBadInput;
     };
-    if (std::optional<std::string> refused = refused_words(options, session)) return refuse(*refused);
+    if (std::optional<std::string> refused = refused_words(options)) return refuse(*refused);
     const bool goal_bounds = options.kind == "goal-bounds";
     Expected<search::CellOrder> order = parse_order(options.order);
     if (!order) return refuse(order.error().describe(command_line_wording));
@@ -215,20 +228,27 @@ int run_precompute(const PrecomputeOptions& options) {
         return refuse(*refused);
     Expected<LoadedMap> loaded = load_map(options.search, options.map_path);
     if (!loaded) return refuse(loaded.error().describe(command_line_wording));
-    if (goal_bounds) return build_goal_bounds(options, *loaded, files, *output);
     const grid::Grid& grid = loaded->grid;
     batch::OracleSettings settings;
     settings.moves = loaded->search.settings.moves;
     settings.diagonal = loaded->search.settings.diagonal;
     settings.order = *order;
-    Expected<search::OracleLayout> layout = batch::Oracle::layout(grid, settings);
+    Expected<search::OracleLayout> layout =
+        goal_bounds ? search::OracleLayout{} : batch::Oracle::layout(grid, settings);
     if (!layout) return refuse(options.map_path + ": " + word_message(layout.error().message, command_line_wording));
+    if (goal_bounds) {
+        if (settings.moves != search::Moves::eight || settings.diagonal != search::DiagonalRule::both_free)
+            return refuse("--kind goal-bounds is built for JPS+'s rule (--moves 8 --diagonal-rule both-free)");
+        if (Status fits = search::GoalBounds::check(grid); !fits)
+            return refuse(options.map_path + ": " + word_message(fits.error().message, command_line_wording));
+    }
     std::vector<distributed::InputFile> inputs{{"map", options.map_path}};
     if (!options.search.terrain_file.empty())
         inputs.push_back({"terrain file (--terrain-file)", options.search.terrain_file});
     if (!options.search.classes_file.empty())
         inputs.push_back({"classes file (--classes-file)", options.search.classes_file});
     if (session.distributed() && !session.agree_on_inputs(inputs)) return kExitBadInput;
+    if (goal_bounds) return build_goal_bounds(options, session, grid, files, output);
 
     const unsigned available = std::max(1U, std::thread::hardware_concurrency());
     const unsigned threads = options.threads == 0 ? available : std::min(options.threads, available);

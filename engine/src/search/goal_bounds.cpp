@@ -83,22 +83,6 @@ bool well_formed(const GoalBounds::Box& box, std::uint32_t width, std::uint32_t 
     return box.min_x < box.end_x && box.min_y < box.end_y && box.end_x <= width && box.end_y <= height;
 }
 
-/// Why `grid` cannot have goal bounds, or nothing.
-Status check_grid(const grid::Grid& grid) {
-    auto fail = [](std::string message) -> Status { return Error{"", 0, 0, std::move(message)}; };
-    if (grid.topology() != grid::Topology::square) {
-        return fail("goal bounds are for square-cell maps, not '" +
-                    std::string(grid::topology_type_name(grid.topology())) + "'");
-    }
-    if (!grid.uniform_cost()) return fail("goal bounds serve JPS+, which needs a map of uniform cost (no terrain)");
-    if (grid.passable_bits().count() > GoalBounds::kMaximumPassableCells) {
-        return fail("the map has " + std::to_string(grid.passable_bits().count()) +
-                    " passable cells; goal bounds are built for at most " +
-                    std::to_string(GoalBounds::kMaximumPassableCells) + " (one search per cell)");
-    }
-    return Success{};
-}
-
 /// Every padded cell's eight boxes, empty (zeroed pages, huge where the system has them), or an
 /// Error when the memory cannot be had.
 Expected<std::shared_ptr<GoalBounds::Box>> empty_boxes(const grid::Grid& grid) {
@@ -141,10 +125,25 @@ Status check_header(const FileHeader& header, std::uint64_t bytes, const std::st
 
 }  // namespace
 
+Status GoalBounds::check(const grid::Grid& grid) {
+    auto fail = [](std::string message) -> Status { return Error{"", 0, 0, std::move(message)}; };
+    if (grid.topology() != grid::Topology::square) {
+        return fail("goal bounds are for square-cell maps, not '" +
+                    std::string(grid::topology_type_name(grid.topology())) + "'");
+    }
+    if (!grid.uniform_cost()) return fail("goal bounds serve JPS+, which needs a map of uniform cost (no terrain)");
+    if (grid.passable_bits().count() > kMaximumPassableCells) {
+        return fail("the map has " + std::to_string(grid.passable_bits().count()) +
+                    " passable cells; goal bounds are built for at most " + std::to_string(kMaximumPassableCells) +
+                    " (one search per cell)");
+    }
+    return Success{};
+}
+
 Expected<std::vector<GoalBounds::Box>> GoalBounds::build_share(const grid::Grid& grid, std::uint64_t first,
                                                                std::uint64_t count, const core::ParallelLoop& parallel,
                                                                Progress progress, void* progress_user) {
-    if (Status fits = check_grid(grid); !fits) return fits.error();
+    if (Status fits = check(grid); !fits) return fits.error();
     const std::vector<std::uint32_t> cells = passable_padded_cells(grid);
     first = std::min<std::uint64_t>(first, cells.size());
     count = std::min<std::uint64_t>(count, cells.size() - first);
@@ -190,7 +189,7 @@ Expected<std::vector<GoalBounds::Box>> GoalBounds::build_share(const grid::Grid&
 }
 
 Expected<GoalBounds> GoalBounds::assemble(const grid::Grid& grid, const std::vector<Box>& boxes) {
-    if (Status fits = check_grid(grid); !fits) return fits.error();
+    if (Status fits = check(grid); !fits) return fits.error();
     if (boxes.size() != grid.passable_bits().count() * 8) {
         return Error{"", 0, 0,
                      "goal bounds of " + std::to_string(boxes.size()) + " boxes for a map of " +
@@ -276,7 +275,7 @@ Expected<GoalBounds> GoalBounds::load(const std::string& path, const grid::Grid&
                     std::to_string(grid.width()) + "x" + std::to_string(grid.height()) + ", " +
                     std::to_string(grid.passable_bits().count()) + "): build them again for it");
     }
-    if (Status fits = check_grid(grid); !fits) return fail(fits.error().message);
+    if (Status fits = check(grid); !fits) return fail(fits.error().message);
     std::vector<Box> stored;
     try {
         stored.resize(header.passable * std::size_t{8});

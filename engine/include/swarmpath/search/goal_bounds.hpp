@@ -49,6 +49,10 @@ public:
     /// Called now and then during a build with the sources done and their total.
     using Progress = void (*)(void* user, std::size_t done, std::size_t total);
 
+    /// Why `grid` cannot have goal bounds (not square cells, not uniform cost, more than
+    /// kMaximumPassableCells passable cells), or Success.
+    static Status check(const grid::Grid& grid);
+
     /// Builds the boxes of `grid`, one Dijkstra per passable cell spread over `parallel`. An Error for
     /// a grid the boxes do not apply to (not square cells, not uniform cost), one with more than
     /// kMaximumPassableCells passable cells, or memory that cannot be had.
@@ -59,8 +63,8 @@ public:
     /// cells), whose searches run over `parallel`; `progress` counts this share's cells. The same
     /// Errors as build.
     static Expected<std::vector<Box>> build_share(const grid::Grid& grid, std::uint64_t first, std::uint64_t count,
-                                                  const core::ParallelLoop& parallel = {},
-                                                  Progress progress = nullptr, void* progress_user = nullptr);
+                                                  const core::ParallelLoop& parallel = {}, Progress progress = nullptr,
+                                                  void* progress_user = nullptr);
     /// The goal bounds of `grid` from every passable cell's boxes in row-major order (the shares of
     /// build_share joined in order). An Error when their count is not eight per passable cell.
     static Expected<GoalBounds> assemble(const grid::Grid& grid, const std::vector<Box>& boxes);
