@@ -1,8 +1,9 @@
 """JPS+'s goal bounds from Python: built with a progress callback, saved and loaded, and given to a
 Solver (goal_bounds=), which then answers den312d's scenario with A*'s costs and fewer
 expansions; the files are the command line's (`precompute --kind goal-bounds` writes what
-GoalBounds.load reads); bounds of another map, for another algorithm, on a map with terrain costs,
-or of the wrong type are refused in Python's words.
+GoalBounds.load reads); bounds for sized agents serve a Solver for the same agents; bounds of another
+map, for another algorithm, on a map with terrain costs, or of the wrong type are refused in Python's
+words.
 
 Assumes the module is importable (ctest puts <build>/python on PYTHONPATH), SWARMPATH_SOURCE_DIR
 names the source tree and SWARMPATH_EXECUTABLE the command line (tests/python/CMakeLists.txt)."""
@@ -74,3 +75,22 @@ def test_bounds_that_do_not_fit_are_refused_in_python_words(den, tmp_path):
         swarmpath.GoalBounds.load(damaged, den)
     with pytest.raises(ValueError, match="uniform cost"):
         swarmpath.GoalBounds.build(swarmpath.Grid.from_file(DAO / "den312d.map", terrain={"T": 2.0}))
+
+
+def test_bounds_for_sized_agents_serve_a_solver_for_the_same_agents(den, tmp_path):
+    scenario = swarmpath.read_scenario(DAO / "den312d.map.scen")
+    bounds = swarmpath.GoalBounds.build(den, agent_size=2)
+    sized = swarmpath.Solver(den, algorithm="jps+", agent_size=2)
+    bounded = swarmpath.Solver(den, algorithm="jps+", agent_size=2, goal_bounds=bounds)
+    plain, answered = sized.solve_batch(scenario.queries), bounded.solve_batch(scenario.queries)
+    assert answered.statuses.tolist() == plain.statuses.tolist()
+    assert np.allclose(answered.costs, plain.costs, rtol=0, atol=1e-9, equal_nan=True)
+    assert (answered.statuses == "found").sum() > 100 and answered.expanded.sum() < plain.expanded.sum()
+    with pytest.raises(ValueError, match="another map"):
+        swarmpath.Solver(den, algorithm="jps+", goal_bounds=bounds)  # one-cell agents: another grid
+    saved = tmp_path / "den-2x2.bounds"
+    bounds.save(saved)
+    swarmpath.GoalBounds.load(saved, den, agent_size=2)
+    with pytest.raises(ValueError, match="another map"):
+        swarmpath.GoalBounds.load(saved, den)
+

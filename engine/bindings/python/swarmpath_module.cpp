@@ -959,8 +959,10 @@ private:
 /// JPS+'s goal bounds (search/goal_bounds.hpp) of one grid, built or loaded, for Solver(goal_bounds=).
 class PythonGoalBounds {
 public:
-    static PythonGoalBounds build(const PythonGrid& grid, const py::object& threads_argument,
-                                  const py::object& progress) {
+    static PythonGoalBounds build(const PythonGrid& map_grid, const py::object& threads_argument,
+                                  const py::object& progress, const py::object& agent_size,
+                                  const py::object& agent_class, const py::object& classes) {
+        const PythonGrid grid = agents_grid(map_grid, agent_size, agent_class, classes).grid;
         const unsigned threads = worker_count(threads_argument);
         BuildProgress reporter(progress);
         std::optional<search::GoalBounds> built;
@@ -983,8 +985,11 @@ public:
         return PythonGoalBounds(std::move(*built));
     }
 
-    static PythonGoalBounds load(const py::object& path_object, const PythonGrid& grid) {
+    static PythonGoalBounds load(const py::object& path_object, const PythonGrid& map_grid,
+                                 const py::object& agent_size, const py::object& agent_class,
+                                 const py::object& classes) {
         const std::string path = path_argument(path_object, "path");
+        const PythonGrid grid = agents_grid(map_grid, agent_size, agent_class, classes).grid;
         Expected<search::GoalBounds> loaded = search::GoalBounds::load(path, *grid.grid);
         if (!loaded) raise_file_error(path, loaded.error());
         return PythonGoalBounds(std::move(*loaded));
@@ -1956,11 +1961,15 @@ void register_goal_bounds(py::module_& module) {
                                  "from one search per passable cell (as long as a path oracle's build); files are "
                                  "those of `swarmpath precompute --kind goal-bounds` and `solve --goal-bounds`.")
         .def_static("build", &PythonGoalBounds::build, py::arg("grid"), py::kw_only(), py::arg("threads") = 0,
-                    py::arg("progress") = py::none(),
+                    py::arg("progress") = py::none(), py::arg("agent_size") = 1, py::arg("agent_class") = py::none(),
+                    py::arg("classes") = py::none(),
                     "Builds the boxes on `threads` workers (GIL released). progress: None or a callable(done, total) "
-                    "called now and then with the cells done; an exception it raises is raised after the build.")
-        .def_static("load", &PythonGoalBounds::load, py::arg("path"), py::arg("grid"),
-                    "Loads a goal-bounds file built for this grid (ValueError otherwise).")
+                    "called now and then with the cells done; an exception it raises is raised after the build. "
+                    "agent_size, agent_class and classes as for Solver: the boxes of the grid derived for those "
+                    "agents, for a Solver made with the same.")
+        .def_static("load", &PythonGoalBounds::load, py::arg("path"), py::arg("grid"), py::kw_only(),
+                    py::arg("agent_size") = 1, py::arg("agent_class") = py::none(), py::arg("classes") = py::none(),
+                    "Loads a goal-bounds file built for this grid and these agents (ValueError otherwise).")
         .def("save", &PythonGoalBounds::save, py::arg("path"), "Writes the goal-bounds file atomically.")
         .def_property_readonly(
             "memory_bytes", [](const PythonGoalBounds& bounds) { return bounds.bounds()->memory_bytes(); },

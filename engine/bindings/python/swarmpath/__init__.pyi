@@ -172,10 +172,23 @@ class Solver:
 class GoalBounds:
     @staticmethod
     def build(
-        grid: Grid, *, threads: int = 0, progress: Optional[Callable[[int, int], Any]] = None
+        grid: Grid,
+        *,
+        threads: int = 0,
+        progress: Optional[Callable[[int, int], Any]] = None,
+        agent_size: int = 1,
+        agent_class: Optional[str] = None,
+        classes: Optional[dict[str, Terrain]] = None,
     ) -> GoalBounds: ...
     @staticmethod
-    def load(path: PathArgument, grid: Grid) -> GoalBounds: ...
+    def load(
+        path: PathArgument,
+        grid: Grid,
+        *,
+        agent_size: int = 1,
+        agent_class: Optional[str] = None,
+        classes: Optional[dict[str, Terrain]] = None,
+    ) -> GoalBounds: ...
     def save(self, path: PathArgument) -> None: ...
     @property
     def memory_bytes(self) -> int: ...
