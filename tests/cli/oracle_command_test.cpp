@@ -114,10 +114,11 @@ TEST_F(OracleCommand, GoalBoundsKeepJumpPointTablesOptimalWithFewerExpansions) {
     build_goal_bounds("dao/den312d", "den312d.bounds");
     long long expanded[2] = {-1, -1};
     for (int bounded = 0; bounded < 2; ++bounded) {
+        // With the bounds, no --algorithm: auto then means jps+.
         const std::string summary = path("summary" + std::to_string(bounded) + ".json");
         const testing::CommandOutcome solved = testing::run_swarmpath(
-            "solve " + dataset("dao/den312d.map.scen") + " --algorithm jps+ --check --summary " + summary +
-                (bounded != 0 ? " --goal-bounds " + path("den312d.bounds") : std::string()),
+            "solve " + dataset("dao/den312d.map.scen") + " --check --summary " + summary +
+                (bounded != 0 ? " --goal-bounds " + path("den312d.bounds") : std::string(" --algorithm jps+")),
             kTimeoutSeconds);
         EXPECT_EQ(solved.exit_code, 0) << solved.standard_error << solved.standard_output;
         std::ifstream in(summary);
@@ -125,6 +126,7 @@ TEST_F(OracleCommand, GoalBoundsKeepJumpPointTablesOptimalWithFewerExpansions) {
         EXPECT_NE(text.find("\"mismatches\": 0"), std::string::npos) << text.substr(0, 400);
         if (bounded != 0) {
             EXPECT_NE(text.find("\"role\": \"goal bounds\""), std::string::npos) << "the file is among the inputs";
+            EXPECT_NE(text.find("\"algorithm\": \"jps+\""), std::string::npos) << text.substr(0, 400);
         }
         expanded[bounded] = expanded_in(text);
     }
@@ -136,7 +138,8 @@ TEST_F(OracleCommand, GoalBoundsRefuseWhatDoesNotFit) {
     build_goal_bounds("dao/arena", "arena.bounds");
     const std::string bounds = " --goal-bounds " + path("arena.bounds");
     const std::pair<std::string, std::string> refusals[] = {
-        {"solve " + dataset("dao/arena.map.scen") + bounds, "--goal-bounds serves --algorithm jps+ alone"},
+        {"solve " + dataset("dao/arena.map.scen") + bounds + " --algorithm jps",
+         "--goal-bounds serves --algorithm jps+ alone"},
         {"solve " + dataset("dao/arena.map.scen") + bounds + " --algorithm astar",
          "--goal-bounds serves --algorithm jps+ alone"},
         {"solve " + dataset("dao/den312d.map.scen") + bounds + " --algorithm jps+",

@@ -288,8 +288,9 @@ int settle_settings(SolveRun& run, const ResolvedSearch& resolved) {
         std::string refusal;
         if (!options.oracle_path.empty()) {
             refusal = "--goal-bounds does not apply with --oracle (the oracle answers without a search)";
-        } else if (run.settings.algorithm != search::Algorithm::jps_plus) {
-            refusal = "--goal-bounds serves --algorithm jps+ alone; add --algorithm jps+";
+        } else if (run.settings.algorithm != search::Algorithm::jps_plus &&
+                   run.settings.algorithm != search::Algorithm::automatic) {
+            refusal = "--goal-bounds serves --algorithm jps+ alone (or auto, which then means jps+)";
         } else if (run.session.distributed()) {
             refusal = "--goal-bounds runs in one process; run it without mpirun";
         }
@@ -297,6 +298,7 @@ int settle_settings(SolveRun& run, const ResolvedSearch& resolved) {
             report_error(refusal);
             return kExitBadInput;
         }
+        run.settings.algorithm = search::Algorithm::jps_plus;  // the bounds serve JPS+ alone
     }
     if (options.oracle_path.empty()) return kGoOn;
     // The oracle stores optimal first moves for one map and rule: search options that change what
@@ -728,9 +730,10 @@ void add_solve_command(CLI::App& app, int& exit_code) {
     command->add_option("--oracle", options->oracle_path,
                         "Answer from this path oracle (built by `swarmpath precompute` for the scenarios' map and the "
                         "same --moves, --diagonal-rule and terrain) instead of searching");
-    command->add_option("--goal-bounds", options->goal_bounds_path,
-                        "Search with --algorithm jps+ and these goal bounds (built by `swarmpath precompute --kind "
-                        "goal-bounds` for the scenarios' map): moves that cannot start an optimal path are skipped");
+    command->add_option(
+        "--goal-bounds", options->goal_bounds_path,
+        "Search with JPS+ (--algorithm jps+, or auto) and these goal bounds (built by `swarmpath precompute --kind "
+        "goal-bounds` for the scenarios' map): moves that cannot start an optimal path are skipped");
     options->search.add_to(*command);
     options->search.add_deadline_to(*command);
     options->search.add_agent_to(*command);
