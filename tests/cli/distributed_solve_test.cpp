@@ -5,8 +5,9 @@
 // memory) or is killed (SIGKILL) fails the whole job with a message naming the rank and leaves no output file; an input
 // error is reported once; ranks that read different copies of an input (each rank started in a folder of its own, with
 // mpirun's
-// `-wdir`) refuse to run, naming the file and the ranks. Assumes OpenMPI's mpirun (SWARMPATH_MPIEXEC) and runs it with
-// --oversubscribe --allow-run-as-root.
+// `-wdir`) refuse to run, naming the file and the ranks. `precompute` on 2 and 3 ranks writes the one-process oracle
+// and goal-bounds files, and a search with those goal bounds finds the one-process paths. Assumes OpenMPI's mpirun
+// (SWARMPATH_MPIEXEC) and runs it with --oversubscribe --allow-run-as-root.
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -383,7 +384,7 @@ TEST(DistributedPrecomputeTest, TwoAndThreeRanksWriteTheOneProcessFileByteForByt
     EXPECT_NE(missing.standard_error.find("missing.map"), std::string::npos) << missing.standard_error;
 }
 
-TEST(DistributedPrecomputeTest, GoalBoundsOnTwoAndThreeRanksAreTheOneProcessBytes) {
+TEST(DistributedPrecomputeTest, GoalBoundsOnTwoAndThreeRanksAreTheOneProcessBytesAndSearchAlike) {
     const std::string folder = testing::scratch_folder("distributed-goal-bounds");
     const std::string map = dataset("dao/den312d.map");
     const std::string kind = " --kind goal-bounds --threads 1 --progress never";
@@ -399,9 +400,18 @@ TEST(DistributedPrecomputeTest, GoalBoundsOnTwoAndThreeRanksAreTheOneProcessByte
         EXPECT_FALSE(bytes.empty());
         EXPECT_TRUE(bytes == read_text(folder + "/one.bounds")) << ranks << " ranks wrote other bytes";
     }
-    RunOutcome searched = run(0, "solve " + dataset("dao/den312d.map.scen") + " --algorithm jps+ --goal-bounds " +
-                                     folder + "/ranks3.bounds --check");
-    EXPECT_EQ(searched.exit_code, 0) << searched.standard_error;
+    // Searched with them on one process and on two ranks: the same paths, byte for byte.
+    const std::string solve = "solve " + dataset("dao/den312d.map.scen") + " --goal-bounds " + folder +
+                              "/ranks3.bounds --check --threads 1 --paths " + folder;
+    RunOutcome searched = run(0, solve + "/one.csv");
+    ASSERT_EQ(searched.exit_code, 0) << searched.standard_error;
+    RunOutcome shared = run(2, solve + "/two.csv");
+    ASSERT_EQ(shared.exit_code, 0) << shared.standard_error;
+    EXPECT_GT(read_text(folder + "/one.csv").size(), 1000U);
+    EXPECT_TRUE(read_text(folder + "/one.csv") == read_text(folder + "/two.csv")) << "two ranks found other paths";
+    RunOutcome foreign = run(2, "solve " + dataset("dao/arena.map.scen") + " --goal-bounds " + folder + "/one.bounds");
+    EXPECT_EQ(foreign.exit_code, 2) << foreign.standard_error;
+    EXPECT_NE(foreign.standard_error.find("was built for another map"), std::string::npos) << foreign.standard_error;
     RunOutcome costly = run(2, "precompute " + map + " -o " + folder + "/costly.bounds --terrain T=2" + kind);
     EXPECT_EQ(costly.exit_code, 2) << costly.standard_error;
     EXPECT_NE(costly.standard_error.find("uniform cost"), std::string::npos) << costly.standard_error;

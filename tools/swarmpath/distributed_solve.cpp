@@ -150,8 +150,8 @@ batch::ScenarioSet subset(const batch::ScenarioSet& set, const std::vector<std::
 /// Solves this rank's shard into a message: verdict, then (when solved) busy and CPU seconds and,
 /// per set with work, its outcome fields and its results in position order.
 std::string solve_own_shard(int rank, const ShardPlan& plan, const std::vector<batch::ScenarioSet>& sets,
-                            const search::SearchSettings& settings, batch::BatchSolver& workers,
-                            batch::PreparedMaps& prepared) {
+                            const search::SearchSettings& settings, const SetSettings& settings_for,
+                            batch::BatchSolver& workers, batch::PreparedMaps& prepared) {
     Writer body;
     std::uint32_t entries = 0;
     const double cpu_before = batch::process_cpu_seconds();
@@ -162,7 +162,11 @@ std::string solve_own_shard(int rank, const ShardPlan& plan, const std::vector<b
             const std::vector<std::uint32_t>& positions = plan.positions[static_cast<std::size_t>(rank)][set_index];
             if (positions.empty()) continue;
             const batch::ScenarioSet part = subset(sets[set_index], positions);
-            Expected<batch::SetOutcome> outcome = batch::solve_set(part, settings, workers, prepared);
+            Expected<search::SearchSettings> set_settings =
+                settings_for ? settings_for(sets[set_index]) : Expected<search::SearchSettings>(settings);
+            Expected<batch::SetOutcome> outcome = set_settings
+                                                      ? batch::solve_set(part, *set_settings, workers, prepared)
+                                                      : Expected<batch::SetOutcome>(set_settings.error());
             if (!outcome) {
                 Writer failure;
                 failure.put(ShardVerdict::input_error);
@@ -619,7 +623,8 @@ void merge_shards(GatheredRun& run, const std::vector<std::string>& messages, co
 #endif
 
 GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>& sets,
-                         const search::SearchSettings& settings, batch::BatchSolver& workers, bool more_rounds) {
+                         const search::SearchSettings& settings, batch::BatchSolver& workers, bool more_rounds,
+                         const SetSettings& settings_for) {
     GatheredRun run;
     session.results_exchanged_ = false;
     run.ranks = session.size();
@@ -628,7 +633,7 @@ GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>
     const auto wall_before = std::chrono::steady_clock::now();
     const ShardPlan plan = plan_shards(sets, session.size());
     session.prepared_.release_unused();  // the maps of earlier rounds that no set holds any more
-    std::string own = solve_own_shard(session.rank(), plan, sets, settings, workers, session.prepared_);
+    std::string own = solve_own_shard(session.rank(), plan, sets, settings, settings_for, workers, session.prepared_);
     if (rank_named_by("SWARMPATH_TEST_KILL_RANK") == session.rank()) std::raise(SIGKILL);
     if (!session.is_root()) {
         send_to_root(own);
@@ -674,6 +679,7 @@ GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>
     (void)sets;
     (void)settings;
     (void)more_rounds;
+    (void)settings_for;
     run.exit_code = kExitBadInput;  // unreachable: without MPI a session has one rank
 #endif
     return run;

@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -90,7 +91,8 @@ public:
 
 private:
     friend GatheredRun solve_shards(Session&, const std::vector<batch::ScenarioSet>&, const search::SearchSettings&,
-                                    batch::BatchSolver&, bool);
+                                    batch::BatchSolver&, bool,
+                                    const std::function<Expected<search::SearchSettings>(const batch::ScenarioSet&)>&);
     friend std::vector<batch::OracleRows> gather_oracle_rows(Session&, batch::OracleRows&&);
     friend std::vector<search::GoalBounds::Box> gather_goal_bounds(Session&, std::vector<search::GoalBounds::Box>&&);
     void exchange_input_verdicts(bool inputs_ready);
@@ -148,8 +150,12 @@ struct GatheredRun {
 /// between rounds then aborts the job instead of leaving the others waiting).
 /// Test hooks, read from the environment: SWARMPATH_TEST_FAIL_RANK=K makes rank K fail its solve as
 /// if out of memory; SWARMPATH_TEST_KILL_RANK=K makes rank K kill itself (SIGKILL) before sending.
+/// `settings_for`, when given, makes each set's settings from `settings` (goal bounds for its map);
+/// its Error fails the round as an input error of the rank that met it.
+using SetSettings = std::function<Expected<search::SearchSettings>(const batch::ScenarioSet&)>;
 GatheredRun solve_shards(Session& session, const std::vector<batch::ScenarioSet>& sets,
-                         const search::SearchSettings& settings, batch::BatchSolver& workers, bool more_rounds = false);
+                         const search::SearchSettings& settings, batch::BatchSolver& workers, bool more_rounds = false,
+                         const SetSettings& settings_for = {});
 
 /// Collective, after agree_on_inputs(), for `swarmpath precompute` (distributed_precompute.cpp):
 /// every rank passes the rows it built; rank 0 gets every rank's, in rank order (rank r built the

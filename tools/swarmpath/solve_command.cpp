@@ -291,8 +291,6 @@ int settle_settings(SolveRun& run, const ResolvedSearch& resolved) {
         } else if (run.settings.algorithm != search::Algorithm::jps_plus &&
                    run.settings.algorithm != search::Algorithm::automatic) {
             refusal = "--goal-bounds serves --algorithm jps+ alone (or auto, which then means jps+)";
-        } else if (run.session.distributed()) {
-            refusal = "--goal-bounds runs in one process; run it without mpirun";
         }
         if (!refusal.empty()) {
             report_error(refusal);
@@ -428,7 +426,11 @@ public:
     /// on to the sets: `writes()`).
     int begin_file(const std::vector<batch::ScenarioSet>& sets, bool more_files) {
         if (!run_.session.distributed()) return kGoOn;
-        round_ = distributed::solve_shards(run_.session, sets, run_.settings, workers_, more_files);
+        distributed::SetSettings settings_for;
+        if (!run_.options.goal_bounds_path.empty()) {
+            settings_for = [this](const batch::ScenarioSet& set) { return settings_with_goal_bounds(set, nullptr); };
+        }
+        round_ = distributed::solve_shards(run_.session, sets, run_.settings, workers_, more_files, settings_for);
         if (round_.exit_code && (*round_.exit_code != kExitSuccess || run_.session.is_root())) return *round_.exit_code;
         if (run_.session.is_root()) distributed::accumulate(gathered_, round_);
         return kGoOn;
@@ -487,10 +489,10 @@ private:
         return outcome;
     }
 
-    /// JPS+ with the goal bounds of the set's map, read and checked once per map.
-    Expected<batch::SetOutcome> with_goal_bounds(const batch::ScenarioSet& set, batch::ProgressCallback show,
-                                                 void* progress) {
-        double load_seconds = 0;
+    /// The run's settings with the goal bounds of the set's map, read and checked once per map;
+    /// `load_seconds` (may be null) gets the read's time, 0 when the map's bounds were read before.
+    Expected<search::SearchSettings> settings_with_goal_bounds(const batch::ScenarioSet& set, double* load_seconds) {
+        if (load_seconds != nullptr) *load_seconds = 0;
         if (goal_bounds_grid_ != set.grid.get()) {
             goal_bounds_.reset();
             io::FileDigest digest;
@@ -499,13 +501,22 @@ private:
             if (!loaded) return naming_map(loaded.error(), set);
             if (Status same = run_.inputs.record(run_.options.goal_bounds_path, "goal bounds", digest); !same)
                 return same.error();
-            load_seconds = loaded->seconds();
+            if (load_seconds != nullptr) *load_seconds = loaded->seconds();
             goal_bounds_ = std::make_shared<const search::GoalBounds>(std::move(*loaded));
             goal_bounds_grid_ = set.grid.get();
         }
         search::SearchSettings settings = run_.settings;
         settings.goal_bounds = goal_bounds_;
-        Expected<batch::SetOutcome> outcome = batch::solve_set(set, settings, workers_, prepared_, show, progress);
+        return settings;
+    }
+
+    /// JPS+ with the goal bounds of the set's map.
+    Expected<batch::SetOutcome> with_goal_bounds(const batch::ScenarioSet& set, batch::ProgressCallback show,
+                                                 void* progress) {
+        double load_seconds = 0;
+        Expected<search::SearchSettings> settings = settings_with_goal_bounds(set, &load_seconds);
+        if (!settings) return settings.error();
+        Expected<batch::SetOutcome> outcome = batch::solve_set(set, *settings, workers_, prepared_, show, progress);
         if (outcome) {  // reading the file is part of the set-up of the set that read it
             outcome->setup_seconds += load_seconds;
             outcome->preprocessing_seconds += load_seconds;
