@@ -193,6 +193,16 @@ int build_goal_bounds(const PrecomputeOptions& options, distributed::Session& se
     return kExitSuccess;
 }
 
+/// Why `grid` under `settings` cannot have goal bounds, or nothing (every rank asks before the build).
+std::optional<std::string> refused_goal_bounds(const PrecomputeOptions& options, const batch::OracleSettings& settings,
+                                               const grid::Grid& grid) {
+    if (settings.moves != search::Moves::eight || settings.diagonal != search::DiagonalRule::both_free)
+        return "--kind goal-bounds is built for JPS+'s rule (--moves 8 --diagonal-rule both-free)";
+    if (Status fits = search::GoalBounds::check(grid); !fits)
+        return options.map_path + ": " + word_message(fits.error().message, command_line_wording);
+    return std::nullopt;
+}
+
 /// Why --progress or --kind cannot be taken as given, or nothing.
 std::optional<std::string> refused_words(const PrecomputeOptions& options) {
     if (options.progress != "auto" && options.progress != "always" && options.progress != "never") {
@@ -236,12 +246,8 @@ int run_precompute(const PrecomputeOptions& options) {
     Expected<search::OracleLayout> layout =
         goal_bounds ? search::OracleLayout{} : batch::Oracle::layout(grid, settings);
     if (!layout) return refuse(options.map_path + ": " + word_message(layout.error().message, command_line_wording));
-    if (goal_bounds) {
-        if (settings.moves != search::Moves::eight || settings.diagonal != search::DiagonalRule::both_free)
-            return refuse("--kind goal-bounds is built for JPS+'s rule (--moves 8 --diagonal-rule both-free)");
-        if (Status fits = search::GoalBounds::check(grid); !fits)
-            return refuse(options.map_path + ": " + word_message(fits.error().message, command_line_wording));
-    }
+    if (std::optional<std::string> refused = goal_bounds ? refused_goal_bounds(options, settings, grid) : std::nullopt)
+        return refuse(*refused);
     std::vector<distributed::InputFile> inputs{{"map", options.map_path}};
     if (!options.search.terrain_file.empty())
         inputs.push_back({"terrain file (--terrain-file)", options.search.terrain_file});
