@@ -31,13 +31,17 @@
  *   swarmpath_field    one goal field: every cell's cost to a goal and its first step there.
  *   swarmpath_oracle   a path oracle: first moves of optimal paths between every pair of cells,
  *                      built once (or loaded from its file) and answering queries without search.
+ *   swarmpath_goal_bounds  JPS+'s goal bounds: per cell and first move, the box of the goals an
+ *                      optimal path starting with that move reaches (a solver made with them skips
+ *                      the other moves); built once or loaded from its file.
  *
- * Thread safety: grids, solvers, crowds, fields and oracles are immutable once created; any number
- * of threads may use one at the same time. A context or a batch is used by one thread at a time
- * (one context per thread); swarmpath_batch_solve* spread their queries over the batch's own
- * workers and return when all are done. A cancel token may be fired from any thread. Results
- * never depend on the thread count. Solvers, crowds, fields and oracles keep a reference to their
- * grid: destroy them before it.
+ * Thread safety: grids, solvers, crowds, fields, oracles and goal bounds are immutable once
+ * created; any number of threads may use one at the same time. A context or a batch is used by one
+ * thread at a time (one context per thread); swarmpath_batch_solve* spread their queries over the
+ * batch's own workers and return when all are done. A cancel token may be fired from any thread.
+ * Results never depend on the thread count. Solvers, crowds, fields and oracles keep a reference to
+ * their grid: destroy them before it (goal bounds keep none: they are checked against a grid when a
+ * solver is made with them).
  *
  * Errors: every function that can fail returns a swarmpath_status; nothing throws across this API
  * and nothing aborts on bad input. An allocation that fails anywhere inside a call is
