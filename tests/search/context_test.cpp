@@ -1,14 +1,18 @@
 // Per-worker search context tests: reuse across many queries and across grids of different sizes,
 // the generation wrap-around, which is the only time the stamps are cleared in full, a prepared
-// context holding all a small search needs before its first query, and the reading of a new
-// solver's code (core::warm_code) staying inside the segment that holds it.
+// context holding all a small search needs before its first query, jump point search leaving the
+// parent directions' block untouched, and the reading of a new solver's code (core::warm_code)
+// staying inside the segment that holds it.
 #include <gtest/gtest.h>
 
+#include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <random>
+#include <vector>
 
 #include "core/code_warming.hpp"
 #include "random_maps.hpp"
@@ -109,6 +113,42 @@ TEST(SearchContextTest, PreparedContextAllocatesNothingInItsFirstSearches) {
 }
 
 TEST(SearchContextTest, StateStaysWithinTwelveBytesPerCell) { EXPECT_LE(SearchContext::bytes_per_cell(), 12.0); }
+
+/// Whether any page of [data, data + bytes) is in memory (mincore).
+bool any_page_resident(const void* data, std::size_t bytes) {
+    const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+    const std::uintptr_t first = reinterpret_cast<std::uintptr_t>(data) / page * page;
+    const std::uintptr_t end = reinterpret_cast<std::uintptr_t>(data) + bytes;
+    std::vector<unsigned char> resident((end - first + page - 1) / page);
+    if (::mincore(reinterpret_cast<void*>(first), end - first, resident.data()) != 0) return true;
+    return std::any_of(resident.begin(), resident.end(), [](unsigned char flags) { return (flags & 1U) != 0; });
+}
+
+// Jump point search keeps its arrival directions in the stamps' block, after the parent cells, and
+// never touches the parent directions' block of its own, whose 2 MB page a process's first query
+// would otherwise clear as well (on a 512×512 map: two huge pages cleared instead of three).
+TEST(SearchContextTest, JumpPointSearchLeavesTheParentDirectionsUntouched) {
+    std::mt19937_64 random(17);
+    Expected<grid::Grid> grid =
+        grid::Grid::build(testing::random_map(random, 600, 600, 0.05), grid::TerrainTable::benchmark());
+    ASSERT_TRUE(grid);
+    for (const Algorithm algorithm : {Algorithm::jps, Algorithm::jps_plus}) {
+        Expected<Solver> solver = Solver::create(*grid, SearchSettings{.algorithm = algorithm});
+        ASSERT_TRUE(solver);
+        SearchContext context;
+        context.prepare(grid->padded_cell_count());
+        const std::uint8_t* directions = context.state().parent_directions();
+        ASSERT_FALSE(any_page_resident(directions, grid->padded_cell_count()));
+        int found = 0;
+        std::uniform_int_distribution<std::int64_t> coordinate(0, 599);
+        for (int query_index = 0; query_index < 20; ++query_index) {
+            const Query query{coordinate(random), coordinate(random), coordinate(random), coordinate(random)};
+            found += solver->solve(context, query).status == QueryStatus::found ? 1 : 0;
+        }
+        EXPECT_GT(found, 10) << to_string(algorithm);
+        EXPECT_FALSE(any_page_resident(directions, grid->padded_cell_count())) << to_string(algorithm);
+    }
+}
 
 }  // namespace
 }  // namespace swarmpath::search

@@ -510,7 +510,7 @@ public:
           goal_x_(endpoints.goal_x),
           goal_y_(endpoints.goal_y),
           stamps_(state.stamps()),
-          arrivals_(state.parent_directions()),
+          arrivals_(state.arrival_directions()),
           parents_(state.parent_cells()),
           generation_(state.generation()),
           closed_generation_(state.closed_generation()) {}
@@ -679,7 +679,7 @@ template <class Jumps>
     state.begin_search();
     state.touch(endpoints.start);
     JumpExpansion<Jumps> expansion(solver, state, endpoints);
-    state.parent_directions()[endpoints.start] = 0;
+    state.arrival_directions()[endpoints.start] = 0;
     state.parent_cells()[endpoints.start] = endpoints.start;
     best_first::LoopState loop = best_first::LoopState::starting_at(
         endpoints.start, expansion.estimate(endpoints.start_x, endpoints.start_y), endpoints.stop);

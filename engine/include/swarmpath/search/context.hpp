@@ -5,7 +5,8 @@
 // whether this search has seen or closed it; only when the generation wraps (after 2^31 searches)
 // are the stamps cleared in full.
 // Memory: 8 (stamp) + 1 (parent direction) = 9 bytes per padded cell, plus the open list; searches
-// that keep a closed bitset add 1/8 byte, jump point search's parent cells 4 bytes.
+// that keep a closed bitset add 1/8 byte, jump point search's parent cells and arrival directions 5
+// bytes (jump point search leaves the parent directions untouched).
 //
 // The state itself (SearchState, defined in the engine's sources: search/best_first/search_state.hpp)
 // is opaque to users and not installed: its open lists are the search core's platform-tuned
