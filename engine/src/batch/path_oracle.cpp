@@ -7,17 +7,16 @@
 #include "swarmpath/batch/path_oracle.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <chrono>
 #include <cstring>
-#include <mutex>
 #include <new>
 #include <string_view>
 #include <utility>
 
 #include "core/elapsed_time.hpp"
 #include "core/page_memory.hpp"
+#include "core/progress_count.hpp"
 #include "io/oracle_file.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 
@@ -104,8 +103,7 @@ OracleRows Oracle::build_rows(const grid::Grid& grid, const OracleSettings& sett
     const search::OracleRowBuilder builder(grid, settings.moves, settings.diagonal, layout);
     const std::size_t tasks = (std::size_t{count} + kRowsPerTask - 1) / kRowsPerTask;
     std::vector<OracleRows> blocks(tasks);
-    std::atomic<std::size_t> done{0};
-    std::mutex progress_mutex;
+    core::ProgressCount done(progress, progress_user, count);
     workers.for_each(tasks, [&](WorkerSlot& /*slot*/, std::size_t task) {
         OracleRows& block = blocks[task];
         block.first = first + static_cast<std::uint32_t>(task * kRowsPerTask);
@@ -114,12 +112,9 @@ OracleRows Oracle::build_rows(const grid::Grid& grid, const OracleSettings& sett
         for (std::uint32_t source = block.first; source < end; ++source) {
             block.run_counts.push_back(builder.build(source, scratch, block.runs));
         }
-        const std::size_t finished = done.fetch_add(end - block.first, std::memory_order_relaxed) + (end - block.first);
-        if (progress != nullptr && progress_mutex.try_lock()) {
-            progress(progress_user, finished, count);
-            progress_mutex.unlock();
-        }
+        done.add(end - block.first);
     });
+    done.finish();
     OracleRows all;
     all.first = first;
     std::size_t total_runs = 0;

@@ -9,14 +9,13 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <chrono>
 #include <cstring>
-#include <mutex>
 #include <new>
 #include <string_view>
 
 #include "core/page_memory.hpp"
+#include "core/progress_count.hpp"
 #include "io/oracle_file.hpp"
 #include "search/jump_point_table.hpp"
 #include "swarmpath/io/atomic_file.hpp"
@@ -159,8 +158,7 @@ Expected<std::vector<GoalBounds::Box>> GoalBounds::build_share(const grid::Grid&
     const grid::PaddedLayout layout = grid.layout();
     std::vector<std::uint32_t> coordinates(grid.padded_cell_count(), 0);
     for (const std::uint32_t cell : cells) coordinates[cell] = layout.x_of(cell) | layout.y_of(cell) << 16;
-    std::atomic<std::size_t> done{0};
-    std::mutex progress_mutex;
+    core::ProgressCount done(progress, progress_user, count);
     // 64 sources a task: a task's whole-map searches dwarf handing it out and its scratch.
     parallel(count, 64, [&](std::size_t begin, std::size_t end) {
         OracleRowScratch scratch;
@@ -178,13 +176,9 @@ Expected<std::vector<GoalBounds::Box>> GoalBounds::build_share(const grid::Grid&
                 boxes[index * 8 + direction] = open[direction].closed();
             reset_oracle_scratch(scratch);
         }
-        const std::size_t finished = done.fetch_add(end - begin, std::memory_order_relaxed) + (end - begin);
-        if (progress != nullptr && progress_mutex.try_lock()) {
-            progress(progress_user, finished, count);
-            progress_mutex.unlock();
-        }
+        done.add(end - begin);
     });
-    if (progress != nullptr) progress(progress_user, count, count);
+    done.finish();
     return boxes;
 }
 
