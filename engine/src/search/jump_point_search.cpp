@@ -8,7 +8,7 @@
 // each side p of s whose side cell is passable while the cell behind it is blocked, the forced
 // moves p and s+p. A node reached diagonally keeps its two components and the diagonal. The start
 // keeps every legal move. A node reached at the same best g from several directions keeps the
-// union (its parent-direction byte holds the set of arrival directions).
+// union (its arrival byte, SearchState::arrival_directions, holds the set of arrival directions).
 #include "search/jump_point_search.hpp"
 
 #include <algorithm>

@@ -21,9 +21,10 @@
 //     list; the straight jump points found from them are generated directly with the jump's origin
 //     as parent. Every parent-to-node segment is therefore "diagonal steps, then straight steps",
 //     and the path is rebuilt cell by cell from that rule.
-//   - Per-cell search state beyond SearchContext's: a parent cell index (4 bytes per padded cell,
-//     the context's parent cells, allocated on the first JPS query of a context); the context's
-//     parent-direction byte holds the set of directions by which the node was reached at its best g.
+//   - Per-cell search state beyond SearchContext's stamps: a parent cell index and an arrival byte
+//     (5 bytes per padded cell, in the stamps' block, its pages touched only by JPS queries); the
+//     arrival byte holds the set of directions by which the node was reached at its best g. The
+//     context's parent directions (A*'s) stay untouched.
 //   - max_expansions is honoured (counting jump points); weight 1 only; heuristic octile only;
 //     fallback `none` only (a nearest-cell fallback needs every reachable cell, which JPS never visits).
 #pragma once
