@@ -2,9 +2,10 @@
 # Tests of tools/cold-warm and tools/setup-per-file through the real executable, on the bundled
 # den312d scenario file: cold-warm prints one row per algorithm whose per-query times are positive,
 # whose ratio is the cold time over the warm one as printed, whose cold search page faults are a
-# count and whose first query's time (a run of its own) is positive; setup-per-file prints one row
-# per algorithm where every file after the first reused the map's preparation and the ratio is the
-# two set-ups' as printed; a missing scenario file makes each exit non-zero. Assumes the source tree
+# count and whose first query's time (a run of its own) and its other queries' mean are positive;
+# setup-per-file prints one row per algorithm where every file after the first reused the map's
+# preparation and the ratio is the two set-ups' as printed; a missing scenario file makes each exit
+# non-zero. Assumes the source tree
 # and a built swarmpath, passed as argv[1]. Prints "N passed, N failed" and exits 1 on any failure.
 import os
 import subprocess
@@ -47,7 +48,8 @@ def main():
         check(cold > 0 and warm > 0, f"cold-warm: positive times: {row!r}")
         check(quotient_as_printed(ratio, cold, warm), f"cold-warm: ratio is cold / warm: {row!r}")
         check(faults.isdigit(), f"cold-warm: a page-fault count: {row!r}")
-        check(len(row) == 12 and float(row[11]) > 0, f"cold-warm: the first query's time, positive: {row!r}")
+        check(len(row) == 13 and float(row[11]) > 0, f"cold-warm: the first query's time, positive: {row!r}")
+        check(float(row[12]) > 0, f"cold-warm: the other queries' mean time, positive: {row!r}")
 
     per_file = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "setup-per-file"), "--swarmpath",
                                swarmpath, "--rounds", "1", "--rows", "40", "--files", "4", "--algorithms", "jps+,astar",
