@@ -1,9 +1,9 @@
 // A count of work done by parallel tasks, reported through a caller's progress callback: each task
-// adds what it finished, and the one that finds the report free calls the callback with the total so
-// far, while the others go on without waiting for it (a try_lock, not a lock: a slow callback, such as
-// Python's, never holds the workers up). Serves the long builds that take a progress callback (the
-// path oracle's rows, goal bounds). Internal to the engine. Assumes the callback may run on any
-// worker thread, one call at a time.
+// adds what it finished, and the one that finds the report free calls the callback with the count so
+// far (never less than the report before), while the others go on without waiting for it (a
+// try_lock, not a lock: a slow callback, such as Python's, never holds the workers up). Serves the
+// long builds that take a progress callback (the path oracle's rows, goal bounds). Internal to the
+// engine. Assumes the callback may run on any worker thread, one call at a time.
 #pragma once
 
 #include <atomic>
@@ -19,11 +19,13 @@ public:
     /// Counts towards `total`; reports nothing when `callback` is null.
     ProgressCount(Callback callback, void* user, std::size_t total) : callback_(callback), user_(user), total_(total) {}
 
-    /// Adds `finished` units and reports the new count, unless another task is reporting now.
+    /// Adds `finished` units and reports the count, unless another task is reporting now. The count
+    /// is read under the report's lock, so successive reports never go down (one read before the
+    /// lock could be overtaken by another task's larger count reported first).
     void add(std::size_t finished) {
-        const std::size_t done = done_.fetch_add(finished, std::memory_order_relaxed) + finished;
+        done_.fetch_add(finished, std::memory_order_relaxed);
         if (callback_ != nullptr && report_.try_lock()) {
-            callback_(user_, done, total_);
+            callback_(user_, done_.load(std::memory_order_relaxed), total_);
             report_.unlock();
         }
     }
