@@ -42,11 +42,11 @@ public:
         // One spare stamp: the A* search reads its neighbours as a 3×4 block (astar.hpp),
         // whose last stamp lies one past the grid for the bottom-right cell.
         const std::size_t stamp_bytes = (static_cast<std::size_t>(padded_cells) + 1) * sizeof(CellStamp);
-        cells_ = best_first::ZeroedArray<std::byte>(stamp_bytes + std::size_t{padded_cells} * 5);
+        cells_ = best_first::ZeroedArray<std::byte>(stamp_bytes + std::size_t{padded_cells} * kJumpBytesPerCell);
         parent_direction_ = best_first::ZeroedArray<std::uint8_t>(padded_cells);
         stamps_ = reinterpret_cast<CellStamp*>(cells_.data());
         parent_cells_ = reinterpret_cast<std::uint32_t*>(cells_.data() + stamp_bytes);
-        arrivals_ = reinterpret_cast<std::uint8_t*>(cells_.data() + stamp_bytes + std::size_t{padded_cells} * 4);
+        arrivals_ = reinterpret_cast<std::uint8_t*>(parent_cells_ + padded_cells);
         parent_cells_used_ = false;
         closed_ = grid::Bitset();  // reallocated by closed_bits() for the searches that use it
         generation_ = 0;
@@ -127,11 +127,14 @@ public:
         return cells * sizeof(CellStamp) + capacity_ + closed_.memory_bytes() + open_.memory_bytes() +
                packed_open_.memory_bytes() + compact_open_.memory_bytes() +
                path_scratch_.capacity() * sizeof(std::uint32_t) +
-               (parent_cells_used_ ? std::size_t{capacity_} * (sizeof(std::uint32_t) + 1) : 0);
+               (parent_cells_used_ ? std::size_t{capacity_} * kJumpBytesPerCell : 0);
     }
 
 private:
     static constexpr std::size_t kPathScratchCells = 512;
+    /// Jump point search's part of the block per cell: a parent cell, then (after all of those) an
+    /// arrival byte.
+    static constexpr std::size_t kJumpBytesPerCell = sizeof(std::uint32_t) + sizeof(std::uint8_t);
 
     std::uint32_t capacity_ = 0;
     std::uint32_t generation_ = 0;
