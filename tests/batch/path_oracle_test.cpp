@@ -267,6 +267,57 @@ TEST(PathOracle, ComponentLabelsThatDisagreeWithTheMapAreRefused) {
     }
 }
 
+constexpr std::size_t kSlackWords = search::kOracleRunSlack / sizeof(std::uint32_t);
+
+/// Rows laid out apart from an oracle: the vectors its tables point into.
+struct LaidOutRows {
+    std::vector<std::uint32_t> row_begin;
+    std::vector<std::uint32_t> runs;  // followed by kSlackWords zeros
+    std::vector<std::uint32_t> block_keys;
+    std::vector<search::OracleRowEntry> row_entries;
+    search::OracleTables tables;
+};
+
+/// The rows of `tables` back to back, without gap words or entries, as a file holds them.
+LaidOutRows rows_back_to_back(const search::OracleTables& tables) {
+    LaidOutRows laid_out;
+    laid_out.row_begin.push_back(0);
+    for (std::uint32_t rank = 0; rank + 1 < tables.row_begin.size(); ++rank) {
+        const std::span<const std::uint32_t> row = search::oracle_row_runs(tables, rank);
+        EXPECT_LT(tables.row_begin[rank + 1] - tables.row_begin[rank] - row.size(), search::kOracleBlockRuns);
+        laid_out.runs.insert(laid_out.runs.end(), row.begin(), row.end());
+        laid_out.row_begin.push_back(static_cast<std::uint32_t>(laid_out.runs.size()));
+    }
+    const std::size_t words = laid_out.runs.size();
+    laid_out.runs.resize(words + kSlackWords, 0);
+    laid_out.block_keys = search::oracle_block_keys(std::span(laid_out.runs).first(words));
+    laid_out.tables = tables;
+    laid_out.tables.row_begin = laid_out.row_begin;
+    laid_out.tables.runs = std::span<const std::uint32_t>(laid_out.runs).first(words);
+    laid_out.tables.block_keys = laid_out.block_keys;
+    laid_out.tables.row_entries = {};
+    return laid_out;
+}
+
+/// The rows of `tables` (back to back) on lines, with their entries and block keys.
+LaidOutRows rows_on_lines(const search::OracleTables& tables) {
+    LaidOutRows laid_out;
+    laid_out.row_begin = search::oracle_lined_row_begin(tables.row_begin);
+    EXPECT_EQ(laid_out.row_begin.size(), tables.row_begin.size());
+    const std::size_t words = laid_out.row_begin.back();
+    laid_out.runs.assign(words + kSlackWords, 0);
+    search::line_up_oracle_rows(tables.row_begin, tables.runs, laid_out.row_begin, laid_out.runs);
+    const std::span<const std::uint32_t> runs = std::span<const std::uint32_t>(laid_out.runs).first(words);
+    laid_out.block_keys = search::oracle_block_keys(runs);
+    laid_out.row_entries = search::oracle_row_entries(laid_out.row_begin, runs);
+    laid_out.tables = tables;
+    laid_out.tables.row_begin = laid_out.row_begin;
+    laid_out.tables.runs = runs;
+    laid_out.tables.block_keys = laid_out.block_keys;
+    laid_out.tables.row_entries = laid_out.row_entries;
+    return laid_out;
+}
+
 class PathOracleFiles : public ::testing::Test {
 protected:
     void SetUp() override {
@@ -302,6 +353,13 @@ TEST_F(PathOracleFiles, OneAndTwoThreadsWriteTheSameBytesAndTheFileLoadsBack) {
     ASSERT_TRUE(loaded) << loaded.error().describe();
     EXPECT_EQ(loaded->map_name(), "random.map");
     EXPECT_EQ(loaded->run_count(), serial->run_count());
+    // Loaded, the rows are laid out in memory as the build laid them (on lines or back to back).
+    const search::OracleTables& built = serial->tables();
+    const search::OracleTables& read = loaded->tables();
+    EXPECT_TRUE(std::ranges::equal(read.row_begin, built.row_begin));
+    EXPECT_TRUE(std::ranges::equal(read.runs, built.runs));
+    EXPECT_TRUE(std::ranges::equal(read.row_entries, built.row_entries));
+    EXPECT_EQ(built.row_entries.empty(), !search::oracle_lines_pay(rows_back_to_back(built).row_begin));
     search::Result from_memory;
     search::Result from_file;
     for (std::uint32_t target = 0; target < grid_.cell_count(); target += 7) {
@@ -416,14 +474,40 @@ TEST(PathOracleInstructions, EveryCopyTheProcessorRunsAnswersAsThePlainOne) {
         found += plain[index] >= 0 ? 1 : 0;
     }
     EXPECT_GT(found, sources.size() / 2);
-    for (const search::OracleInstructions copy :
-         {search::OracleInstructions::popcount, search::OracleInstructions::avx512}) {
-        if (!search::processor_runs(copy)) continue;
-        for (const search::OracleRowReading reading :
-             {search::OracleRowReading::whole_rows, search::OracleRowReading::block_keys}) {
-            std::vector<std::int8_t> moves(sources.size(), 99);
-            search::oracle_lookups_with(copy, reading, tables, sources, targets, moves);
-            EXPECT_EQ(moves, plain) << "copy " << static_cast<int>(copy) << ", reading " << static_cast<int>(reading);
+    // The rows as the oracle holds them, back to back as a file holds them, and on lines with their
+    // entries (whichever of the two the oracle took): every copy and reading answers as the plain copy
+    // on the first, one call each and many at once.
+    const LaidOutRows filed = rows_back_to_back(tables);
+    EXPECT_EQ(filed.runs.size() - kSlackWords, oracle->run_count());
+    const LaidOutRows lined = rows_on_lines(filed.tables);
+    ASSERT_FALSE(lined.tables.row_entries.empty());
+    // Rows this long stay back to back in the oracle itself, and load back so.
+    EXPECT_FALSE(search::oracle_lines_pay(filed.row_begin));
+    EXPECT_TRUE(tables.row_entries.empty());
+    const std::string saved = testing::scratch_folder("path_oracle_long_rows") + "/long.oracle";
+    ASSERT_TRUE(oracle->save(saved));
+    Expected<batch::Oracle> loaded = batch::Oracle::load(saved, grid, {});
+    ASSERT_TRUE(loaded) << loaded.error().describe();
+    EXPECT_TRUE(std::ranges::equal(loaded->tables().row_begin, tables.row_begin));
+    EXPECT_TRUE(std::ranges::equal(loaded->tables().runs, tables.runs));
+    EXPECT_TRUE(loaded->tables().row_entries.empty());
+    for (const search::OracleTables* laid_out : {&tables, &filed.tables, &lined.tables}) {
+        for (const search::OracleInstructions copy :
+             {search::OracleInstructions::plain, search::OracleInstructions::popcount,
+              search::OracleInstructions::avx512}) {
+            if (!search::processor_runs(copy)) continue;
+            for (const search::OracleRowReading reading :
+                 {search::OracleRowReading::whole_rows, search::OracleRowReading::block_keys,
+                  search::OracleRowReading::lines}) {
+                std::vector<std::int8_t> moves(sources.size(), 99);
+                search::oracle_lookups_with(copy, reading, *laid_out, sources, targets, moves);
+                EXPECT_EQ(moves, plain) << "copy " << static_cast<int>(copy) << ", reading "
+                                        << static_cast<int>(reading) << ", lined " << !laid_out->row_entries.empty();
+            }
+        }
+        for (std::size_t index = 0; index < sources.size(); ++index) {
+            ASSERT_EQ(search::oracle_lookup(*laid_out, sources[index], targets[index]), plain[index])
+                << "lookup " << index << ", lined " << !laid_out->row_entries.empty();
         }
     }
 }
@@ -492,6 +576,78 @@ TEST(PathOracleInstructions, BlockKeysAnswerAsWholeRowsOnRowsOfEveryLength) {
     for (std::size_t index = 0; index < sources.size(); ++index) {
         ASSERT_EQ(search::oracle_lookup(tables, sources[index], targets[index]), plain[index]) << "lookup " << index;
     }
+
+    // The same rows on lines, read through their entries (rows of more than four lines through the
+    // block keys), one call each and many at once: oracle_lookup and oracle_lookups take the entries
+    // by themselves.
+    const LaidOutRows lined_rows = rows_on_lines(tables);
+    const search::OracleTables& lined = lined_rows.tables;
+    ASSERT_EQ(lined.row_entries.size(), cells);
+    std::vector<std::int8_t> by_lines(sources.size(), 99);
+    search::oracle_lookups(lined, sources, targets, by_lines);
+    EXPECT_EQ(by_lines, plain);
+    for (std::size_t index = 0; index < sources.size(); ++index) {
+        ASSERT_EQ(search::oracle_lookup(lined, sources[index], targets[index]), plain[index]) << "lookup " << index;
+    }
+}
+
+// Rows on lines are checked as such: gap words only after a row's runs and only where the rows are
+// on lines (a file's row holding one is refused), and entries and block keys that match the rows.
+TEST(PathOracleInstructions, GapWordsAndRowEntriesAreChecked) {
+    std::mt19937_64 random(29);
+    const grid::Grid grid =
+        *grid::Grid::build(testing::random_map(random, 40, 30, 0.25), grid::TerrainTable::benchmark());
+    batch::BatchSolver workers(1);
+    Expected<batch::Oracle> oracle = batch::Oracle::build(grid, {}, "random.map", workers);
+    ASSERT_TRUE(oracle);
+    const search::OracleTables& tables = oracle->tables();
+    ASSERT_FALSE(tables.row_entries.empty()) << "rows this short are laid out on lines";
+    ASSERT_TRUE(search::check_oracle_tables(tables, grid, "lined"));
+    // A row with a gap word (it has one unless its runs fill its lines exactly).
+    std::uint32_t rank = 0;
+    while (rank + 1 < tables.row_begin.size() &&
+           search::oracle_row_runs(tables, rank).size() % search::kOracleBlockRuns == 0) {
+        ++rank;
+    }
+    ASSERT_LT(rank + 1, tables.row_begin.size()) << "every row fills its lines";
+    const std::size_t gap = tables.row_begin[rank] + search::oracle_row_runs(tables, rank).size();
+    ASSERT_EQ(tables.runs[gap], search::kOracleGapRun);
+
+    std::vector<std::uint32_t> runs(tables.runs.begin(), tables.runs.end());
+    search::OracleTables changed = tables;
+    changed.runs = runs;
+    ASSERT_TRUE(search::check_oracle_rows(changed, grid, "copy"));
+    // A run after a gap word.
+    if (gap + 1 < tables.row_begin[rank + 1]) {
+        runs[gap + 1] = runs[gap - 1];
+        EXPECT_FALSE(search::check_oracle_rows(changed, grid, "run after gap"));
+        runs[gap + 1] = search::kOracleGapRun;
+    }
+    // A changed run that the entries or the block keys would name.
+    const std::uint32_t line_start = tables.row_begin[rank] + search::kOracleBlockRuns;
+    if (line_start < gap) {
+        runs[line_start] += 8;  // one position later: still ordered unless the next run was there
+        Status checked = search::check_oracle_rows(changed, grid, "moved run");
+        EXPECT_FALSE(checked);
+        runs[line_start] -= 8;
+    }
+    std::vector<search::OracleRowEntry> entries(tables.row_entries.begin(), tables.row_entries.end());
+    changed.row_entries = entries;
+    entries[rank].line_keys[2] = 8;
+    const Status wrong_entry = search::check_oracle_rows(changed, grid, "entries");
+    ASSERT_FALSE(wrong_entry);
+    EXPECT_NE(wrong_entry.error().message.find("row entries"), std::string::npos) << wrong_entry.error().message;
+
+    // The same rows back to back, without entries: a gap word in a row is a malformed run.
+    LaidOutRows filed_rows = rows_back_to_back(tables);
+    search::OracleTables& filed = filed_rows.tables;
+    std::vector<std::uint32_t>& filed_runs = filed_rows.runs;
+    const std::vector<std::uint32_t>& filed_row_begin = filed_rows.row_begin;
+    ASSERT_TRUE(search::check_oracle_rows(filed, grid, "filed"));
+    filed_runs[filed_row_begin[rank + 1] - 1] = search::kOracleGapRun;
+    const Status gap_in_file = search::check_oracle_rows(filed, grid, "filed");
+    ASSERT_FALSE(gap_in_file);
+    EXPECT_NE(gap_in_file.error().message.find("malformed run"), std::string::npos) << gap_in_file.error().message;
 }
 
 TEST_F(PathOracleFiles, FilesForAnotherMapRuleOrTerrainAndDamagedFilesAreRefused) {

@@ -42,26 +42,49 @@ std::string describe_rule(std::uint8_t moves, std::uint8_t diagonal) {
 
 }  // namespace
 
-/// What an oracle's spans point into: vectors of a build, or the bytes of a loaded file.
+/// What an oracle's spans point into: vectors made by a build or from a file's bytes.
 struct Oracle::Storage {
     search::OracleLayout layout;
     search::PassableRanks ranks;
     std::vector<std::uint32_t> row_begin;
-    /// Every run, then search::kOracleRunSlack bytes of zeros; on 2 MB pages when large (random
-    /// lookups over megabytes of runs miss the TLB less: measured 2-5% per lookup on brc202d).
+    /// Every row, on lines of its own with gap words after its runs where that pays
+    /// (line_up_where_it_pays; search/oracle_tables.hpp), then search::kOracleRunSlack bytes of
+    /// zeros; on 2 MB pages when large (random lookups over megabytes of runs miss the TLB less:
+    /// measured 2-5% per lookup on brc202d).
     std::vector<std::uint32_t, core::PageAllocator<std::uint32_t>> runs;
-    std::vector<std::uint8_t> legal_moves;  ///< made from the grid, never read from a file
-    std::vector<std::uint32_t> block_keys;  ///< made from the runs (first_moves)
+    std::vector<std::uint8_t> legal_moves;            ///< made from the grid, never read from a file
+    std::vector<std::uint32_t> block_keys;            ///< made from the runs (first_moves)
+    std::vector<search::OracleRowEntry> row_entries;  ///< made from the runs (lookups)
 
-    /// Makes what is derived from the map and the runs rather than built or read (the legal moves,
-    /// the ranks, the block keys) and points `tables`, already holding the runs, at it.
-    void derive(const grid::Grid& grid, search::OracleTables& tables) {
+    /// Lays the rows, held back to back in row_begin and runs (checked), out on lines where
+    /// lookups gain by it (search::oracle_lines_pay) and the index allows; keeps them otherwise.
+    /// Throws std::bad_alloc when the lined copy cannot be held.
+    void line_up_where_it_pays() {
+        if (!search::oracle_lines_pay(row_begin)) return;
+        std::vector<std::uint32_t> lined_row_begin = search::oracle_lined_row_begin(row_begin);
+        if (lined_row_begin.empty()) return;
+        decltype(runs) lined_runs(std::size_t{lined_row_begin.back()} + kSlackRuns, 0);
+        search::line_up_oracle_rows(row_begin, runs, lined_row_begin, lined_runs);
+        row_begin = std::move(lined_row_begin);
+        runs = std::move(lined_runs);
+    }
+
+    /// Makes what is derived from the map rather than built or read (the legal moves, the ranks)
+    /// and points `tables` at it.
+    void derive_from_map(const grid::Grid& grid, search::OracleTables& tables) {
         legal_moves = search::oracle_legal_moves(grid, tables.moves, tables.diagonal);
         tables.legal_moves = legal_moves;
         ranks = search::PassableRanks(grid);
         tables.ranks = &ranks;
+    }
+
+    /// Makes what is derived from the runs as laid out (the block keys, and the row entries where
+    /// the rows are on lines) and points `tables`, already holding those runs, at it.
+    void derive_from_runs(search::OracleTables& tables) {
         block_keys = search::oracle_block_keys(tables.runs);
         tables.block_keys = block_keys;
+        row_entries = search::oracle_row_entries(tables.row_begin, tables.runs);
+        tables.row_entries = row_entries;
     }
 };
 
@@ -145,21 +168,28 @@ Expected<Oracle> Oracle::assemble(const grid::Grid& grid, const OracleSettings& 
     if (total_runs >= (std::uint64_t{1} << 32)) {
         return Error{"", 0, 0, "the oracle has " + std::to_string(total_runs) + " runs; a file holds fewer than 2^32"};
     }
-    storage->row_begin.reserve(positions + 1);
-    storage->runs.reserve(total_runs + kSlackRuns);
-    storage->row_begin.push_back(0);
-    for (OracleRows& part : rows) {
-        for (std::uint64_t count : part.run_counts) {
-            storage->row_begin.push_back(storage->row_begin.back() + static_cast<std::uint32_t>(count));
+    try {
+        storage->row_begin.reserve(positions + 1);
+        storage->runs.reserve(total_runs + kSlackRuns);
+        storage->row_begin.push_back(0);
+        for (OracleRows& part : rows) {
+            for (std::uint64_t count : part.run_counts) {
+                storage->row_begin.push_back(storage->row_begin.back() + static_cast<std::uint32_t>(count));
+            }
+            storage->runs.insert(storage->runs.end(), part.runs.begin(), part.runs.end());
+            part = {};
         }
-        storage->runs.insert(storage->runs.end(), part.runs.begin(), part.runs.end());
-        part = {};
+        if (storage->row_begin.back() != total_runs) {
+            return Error{"", 0, 0, "the oracle's run counts do not match its runs"};
+        }
+        storage->runs.resize(total_runs + kSlackRuns, 0);
+        storage->line_up_where_it_pays();
+    } catch (const std::bad_alloc&) {
+        return Error{"", 0, 0, "the oracle's " + std::to_string(total_runs) + " runs cannot be held in memory"};
     }
-    if (storage->row_begin.back() != total_runs) {
-        return Error{"", 0, 0, "the oracle's run counts do not match its runs"};
-    }
-    storage->runs.resize(total_runs + kSlackRuns, 0);
+    const std::size_t words = storage->row_begin.back();
     Oracle oracle;
+    oracle.run_count_ = total_runs;
     oracle.grid_ = &grid;
     oracle.order_ = settings.order;
     oracle.run_bytes_ = io::oracle_run_bytes(positions, settings.wide_runs);
@@ -173,11 +203,13 @@ Expected<Oracle> Oracle::assemble(const grid::Grid& grid, const OracleSettings& 
                       storage->layout.position_of_rank,
                       storage->layout.component_of_rank,
                       storage->row_begin,
-                      std::span<const std::uint32_t>(storage->runs).first(total_runs),
+                      std::span<const std::uint32_t>(storage->runs).first(words),
                       {},
-                      nullptr,  // legal moves, ranks, block keys: Storage::derive
+                      nullptr,  // legal moves, ranks, block keys, row entries: Storage::derive_from_*
+                      {},
                       {}};
-    storage->derive(grid, oracle.tables_);
+    storage->derive_from_map(grid, oracle.tables_);
+    storage->derive_from_runs(oracle.tables_);
     storage->layout.padded_of_position = {};  // only the build needs it
     oracle.storage_ = std::move(storage);
     return oracle;
@@ -199,7 +231,7 @@ Expected<Oracle> Oracle::build(const grid::Grid& grid, const OracleSettings& set
 }
 
 std::uint64_t Oracle::file_bytes() const {
-    return io::OracleSections::of(tables_.position_of_rank.size(), tables_.runs.size(), run_bytes_).end;
+    return io::OracleSections::of(tables_.position_of_rank.size(), run_count_, run_bytes_).end;
 }
 
 Status Oracle::save(const std::string& path) const {
@@ -220,7 +252,25 @@ Status Oracle::write_to(io::AtomicFile& file) const {
     header.letters_fingerprint = identity_.letters_fingerprint;
     header.terrain_fingerprint = identity_.terrain_fingerprint;
     std::memcpy(header.map_name, map_name_.data(), std::min(map_name_.size(), io::kOracleMapNameBytes - 1));
-    return io::write_oracle_file(file, header, {tables_.row_begin, tables_.runs, run_bytes_});
+    if (tables_.row_entries.empty()) {  // the rows lie back to back in memory, as in the file
+        return io::write_oracle_file(file, header, {tables_.row_begin, tables_.runs, run_bytes_});
+    }
+    // The file holds the rows back to back, without the gap words of rows on lines.
+    std::vector<std::uint32_t> file_row_begin;
+    std::vector<std::uint32_t> file_runs;
+    try {
+        file_row_begin.reserve(tables_.row_begin.size());
+        file_runs.reserve(run_count_);
+        file_row_begin.push_back(0);
+        for (std::uint32_t rank = 0; rank + 1 < tables_.row_begin.size(); ++rank) {
+            const std::span<const std::uint32_t> row = search::oracle_row_runs(tables_, rank);
+            file_runs.insert(file_runs.end(), row.begin(), row.end());
+            file_row_begin.push_back(static_cast<std::uint32_t>(file_runs.size()));
+        }
+    } catch (const std::bad_alloc&) {
+        return Error{file.path(), 0, 0, "not enough memory to write the oracle"};
+    }
+    return io::write_oracle_file(file, header, {file_row_begin, file_runs, run_bytes_});
 }
 
 namespace {
@@ -284,33 +334,46 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
         return fail("holds rows for " + std::to_string(header.positions) + " passable cells; the map has " +
                     std::to_string(storage->layout.position_of_rank.size()));
     }
-    // The runs as whole words (a lookup compares four at a time), then the file's bytes are let go.
+    // The runs as whole words (a lookup compares sixteen at a time), checked as the file lays them
+    // out (the cell order and the labels were made above from the map; only the rows came from the
+    // file), then laid out on lines; the file's bytes are let go.
+    oracle.run_bytes_ = header.run_bytes;
+    oracle.run_count_ = header.runs;
+    const auto tables_over = [&](std::span<const std::uint32_t> row_begin, std::span<const std::uint32_t> runs) {
+        return search::OracleTables{header.width,
+                                    header.height,
+                                    moves,
+                                    diagonal,
+                                    storage->layout.position_of_rank,
+                                    storage->layout.component_of_rank,
+                                    row_begin,
+                                    runs,
+                                    {},
+                                    nullptr,  // legal moves, ranks, block keys, row entries: Storage::derive_from_*
+                                    {},
+                                    {}};
+    };
     try {
-        const std::span<const std::uint32_t> row_begin =
+        const std::span<const std::uint32_t> file_row_begin =
             file->section(sections.row_begin, std::uint64_t{header.positions} + 1);
-        storage->row_begin.assign(row_begin.begin(), row_begin.end());
+        storage->row_begin.assign(file_row_begin.begin(), file_row_begin.end());
         storage->runs.resize(std::size_t{header.runs} + kSlackRuns, 0);
         io::unpack_oracle_runs(file->section_bytes(sections.runs, std::uint64_t{header.runs} * header.run_bytes),
                                header.run_bytes, storage->runs);
+        file->words.reset();
+        search::OracleTables as_filed =
+            tables_over(storage->row_begin, std::span<const std::uint32_t>(storage->runs).first(header.runs));
+        storage->derive_from_map(grid, as_filed);
+        if (Status valid = search::check_oracle_rows(as_filed, grid, path); !valid) return valid.error();
+        storage->line_up_where_it_pays();
+        oracle.tables_ = tables_over(storage->row_begin,
+                                     std::span<const std::uint32_t>(storage->runs).first(storage->row_begin.back()));
+        oracle.tables_.legal_moves = as_filed.legal_moves;
+        oracle.tables_.ranks = as_filed.ranks;
+        storage->derive_from_runs(oracle.tables_);
     } catch (const std::bad_alloc&) {
         return fail("cannot be held in memory (" + std::to_string(header.runs) + " runs)");
     }
-    oracle.run_bytes_ = header.run_bytes;
-    file->words.reset();
-    oracle.tables_ = {header.width,
-                      header.height,
-                      moves,
-                      diagonal,
-                      storage->layout.position_of_rank,
-                      storage->layout.component_of_rank,
-                      storage->row_begin,
-                      std::span<const std::uint32_t>(storage->runs).first(header.runs),
-                      {},
-                      nullptr,  // legal moves, ranks, block keys: Storage::derive
-                      {}};
-    storage->derive(grid, oracle.tables_);
-    // The cell order and the labels were made above from the map; only the rows came from the file.
-    if (Status valid = search::check_oracle_rows(oracle.tables_, grid, path); !valid) return valid.error();
     oracle.storage_ = std::move(storage);
     oracle.preparation_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return oracle;

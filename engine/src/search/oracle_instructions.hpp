@@ -1,7 +1,8 @@
 // Which copy of the path oracle's query code runs (search/oracle_tables.cpp): plain C++, one built
 // for POPCNT, or one built for AVX-512 with POPCNT and BMI2, taken at run time by what the processor
-// has (the widest it runs; path following stops at POPCNT), and how the AVX-512 copy reads a row on
-// large files (block keys). Internal to the engine; tests run every copy and reading the processor
+// has (the widest it runs; path following stops at POPCNT), and how the AVX-512 copy's batched
+// lookups read a row (the one line its entry names, where rows are on lines; block keys on large
+// files). Internal to the engine; tests run every copy and reading the processor
 // can and check that they answer alike, so that one the test machine would not pick by itself is
 // still tested.
 #pragma once
@@ -31,9 +32,10 @@ enum class OracleInstructions { plain, popcount, avx512 };
 /// third faster with the keys; brc202d (5 MB) and den312d (0.15 MB) 10% and 40% slower.
 inline constexpr std::size_t kBlockLookupsFromBytes = std::size_t{8} << 20;
 
-/// How the AVX-512 batched lookups read a row: every line of it, or its block keys and then one
-/// block (OracleTables::block_keys; oracle_lookups takes that on large files).
-enum class OracleRowReading { whole_rows, block_keys };
+/// How the AVX-512 lookups read a row: every line of it; its block keys and then one block
+/// (OracleTables::block_keys); or the one line its entry names (OracleTables::row_entries, rows on
+/// lines: what oracle_lookups takes wherever the entries and block keys were made).
+enum class OracleRowReading { whole_rows, block_keys, lines };
 
 /// oracle_lookups with the copy `instructions`, which the processor must run (processor_runs); the
 /// plain copy otherwise. `reading` applies to the AVX-512 copy alone (the others read whole rows).

@@ -312,6 +312,67 @@ std::vector<std::uint32_t> oracle_block_keys(std::span<const std::uint32_t> runs
     return keys;
 }
 
+bool oracle_lines_pay(std::span<const std::uint32_t> row_begin) {
+    std::size_t long_rows = 0;
+    for (std::size_t row = 0; row + 1 < row_begin.size(); ++row) {
+        long_rows += row_begin[row + 1] - row_begin[row] > 4 * kOracleBlockRuns ? 1 : 0;
+    }
+    return row_begin.size() > 1 && long_rows * 16 <= row_begin.size() - 1;
+}
+
+std::vector<std::uint32_t> oracle_lined_row_begin(std::span<const std::uint32_t> row_begin) {
+    std::vector<std::uint32_t> lined(row_begin.size());
+    std::uint64_t words = 0;
+    for (std::size_t row = 0; row + 1 < row_begin.size(); ++row) {
+        lined[row] = static_cast<std::uint32_t>(words);
+        words += oracle_lined_words(row_begin[row + 1] - row_begin[row]);
+        if (words >= kOracleLongRow) return {};
+    }
+    if (!lined.empty()) lined.back() = static_cast<std::uint32_t>(words);
+    return lined;
+}
+
+void line_up_oracle_rows(std::span<const std::uint32_t> row_begin, std::span<const std::uint32_t> runs,
+                         std::span<const std::uint32_t> lined_row_begin, std::span<std::uint32_t> lined_runs) {
+    for (std::size_t row = 0; row + 1 < row_begin.size(); ++row) {
+        const auto at = lined_runs.begin() + lined_row_begin[row];
+        const auto end = std::copy(runs.begin() + row_begin[row], runs.begin() + row_begin[row + 1], at);
+        std::fill(end, lined_runs.begin() + lined_row_begin[row + 1], kOracleGapRun);
+    }
+}
+
+std::vector<OracleRowEntry> oracle_row_entries(std::span<const std::uint32_t> row_begin,
+                                               std::span<const std::uint32_t> runs) {
+    std::vector<OracleRowEntry> entries;
+    if (row_begin.empty() || row_begin.back() >= kOracleLongRow ||
+        !std::ranges::all_of(row_begin, [](std::uint32_t begin) { return begin % kOracleBlockRuns == 0; })) {
+        return entries;  // rows not on lines, or too far to mark
+    }
+    entries.resize(row_begin.size() - 1);
+    for (std::size_t row = 0; row + 1 < row_begin.size(); ++row) {
+        const std::uint32_t begin = row_begin[row];
+        const std::uint32_t words = row_begin[row + 1] - begin;
+        OracleRowEntry& entry = entries[row];
+        entry.begin = begin;
+        if (words > 4 * kOracleBlockRuns) {
+            entry.begin |= kOracleLongRow;
+            entry.line_keys[0] = words;
+            continue;
+        }
+        for (std::uint32_t line = 1; line < 4 && line * kOracleBlockRuns < words; ++line) {
+            entry.line_keys[line - 1] = runs[begin + line * kOracleBlockRuns];
+        }
+    }
+    return entries;
+}
+
+std::span<const std::uint32_t> oracle_row_runs(const OracleTables& tables, std::uint32_t rank) {
+    std::span<const std::uint32_t> row =
+        tables.runs.subspan(tables.row_begin[rank], tables.row_begin[rank + 1] - tables.row_begin[rank]);
+    while (!row.empty() && row.back() == kOracleGapRun) row = row.first(row.size() - 1);
+    return row;
+}
+
 std::vector<std::uint8_t> oracle_legal_moves(const grid::Grid& grid, Moves moves, DiagonalRule rule) {
     return with_move_rule(moves, rule, [&]<class Rule>() {
         const grid::PaddedLayout layout = grid.layout();
@@ -341,6 +402,7 @@ Status check_oracle_rows(const OracleTables& tables, const grid::Grid& grid, std
         return fail("its tables do not match the map's passable cells");
     }
     const unsigned direction_limit = tables.moves == Moves::four ? 4U : 8U;
+    const bool lined = !tables.row_entries.empty();
     if (tables.row_begin[0] != 0 || tables.row_begin[positions] != tables.runs.size()) {
         return fail("its row index does not cover its runs");
     }
@@ -351,13 +413,27 @@ Status check_oracle_rows(const OracleTables& tables, const grid::Grid& grid, std
             return fail("row " + std::to_string(source) + " is malformed");
         }
         std::uint32_t previous = 0;
+        bool in_gap = false;  // rows on lines may end in gap words, and nothing but gap words after them
         for (std::uint32_t run = begin; run < end; ++run) {
             const std::uint32_t word = tables.runs[run];
+            in_gap = in_gap || (lined && word == kOracleGapRun);
+            if (in_gap) {
+                if (word != kOracleGapRun) return fail("row " + std::to_string(source) + " has a malformed run");
+                continue;
+            }
             if ((word & 7U) >= direction_limit || (run > begin && (word >> 3) <= previous) ||
                 (word >> 3) >= positions) {
                 return fail("row " + std::to_string(source) + " has a malformed run");
             }
             previous = word >> 3;
+        }
+    }
+    if (lined) {
+        // Lookups through the entries read the line an entry names, and the block keys for long rows.
+        if (tables.row_entries.size() != positions ||
+            !std::ranges::equal(tables.row_entries, oracle_row_entries(tables.row_begin, tables.runs)) ||
+            !std::ranges::equal(tables.block_keys, oracle_block_keys(tables.runs))) {
+            return fail("its row entries do not match its rows");
         }
     }
     return Success{};
@@ -592,17 +668,50 @@ template <Instructions kInstructions>
 }
 #endif
 
+#if SWARMPATH_AVX512_CLONE
+/// The line of the row of `entry` (OracleTables::row_entries) that holds the last run starting at or
+/// before `key` (a search key of move_in_runs): from the entry's keys, or for a row of more than four
+/// lines from the block keys. The row's first line starts at position 0, and a later line is taken
+/// only when its first run is at or before `key`, so the line holds at least one run counted.
+[[gnu::target("avx512f,bmi2,popcnt")]] inline const std::uint32_t* line_of_key_avx512(const OracleTables& tables,
+                                                                                      const OracleRowEntry& entry,
+                                                                                      std::uint32_t key) {
+    if ((entry.begin & kOracleLongRow) != 0) [[unlikely]] {
+        const std::uint32_t begin = entry.begin & ~kOracleLongRow;
+        return tables.runs.data() +
+               std::size_t{block_of_key_avx512(tables.block_keys.data(), begin, entry.line_keys[0], key)} *
+                   kOracleBlockRuns;
+    }
+    const std::uint32_t later_lines = static_cast<std::uint32_t>(entry.line_keys[0] <= key) +
+                                      static_cast<std::uint32_t>(entry.line_keys[1] <= key) +
+                                      static_cast<std::uint32_t>(entry.line_keys[2] <= key);
+    return tables.runs.data() + entry.begin + kOracleBlockRuns * later_lines;
+}
+
+/// The direction of the last run of `line` (line_of_key_avx512) starting at or before `key`: the
+/// line's sixteen words compared at once (gap words never count).
+[[gnu::target("avx512f,bmi2,popcnt")]] inline std::uint8_t move_in_line_avx512(const std::uint32_t* line,
+                                                                               std::uint32_t key) {
+    const __m512i words = _mm512_loadu_si512(line);
+    const auto at_or_before =
+        static_cast<unsigned>(_mm512_cmple_epu32_mask(words, _mm512_set1_epi32(static_cast<int>(key))));
+    return static_cast<std::uint8_t>(line[std::popcount(at_or_before) - 1] & 7U);
+}
+#endif
+
 /// The first move of an oracle lookup between two passable padded cells, or -1 when they are the
-/// same cell or lie in different components; through the row's block keys when `kBlocks` (the
-/// AVX-512 copy on large files).
-template <Instructions kInstructions, bool kBlocks = false>
+/// same cell or lie in different components; the AVX-512 copy reads the row's block keys first when
+/// `kReading` says so, and otherwise the whole row (rows on lines too: see lookup_avx512).
+template <Instructions kInstructions, OracleRowReading kReading = OracleRowReading::whole_rows>
 [[gnu::always_inline]] inline int lookup(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
     const PassableRanks& ranks = *tables.ranks;
     const std::uint32_t source_rank = rank_of<kInstructions>(ranks, source);
     const std::uint32_t target_rank = rank_of<kInstructions>(ranks, target);
     if (source == target || tables.component_of_rank[source_rank] != tables.component_of_rank[target_rank]) return -1;
 #if SWARMPATH_AVX512_CLONE
-    if constexpr (kBlocks) return move_in_row_by_keys_avx512(tables, source_rank, tables.position_of_rank[target_rank]);
+    if constexpr (kReading == OracleRowReading::block_keys) {
+        return move_in_row_by_keys_avx512(tables, source_rank, tables.position_of_rank[target_rank]);
+    }
 #endif
     return move_in_row<kInstructions>(tables, source_rank, tables.position_of_rank[target_rank]);
 }
@@ -614,7 +723,9 @@ constexpr std::size_t kLookupGroup = 16;
 /// keys, then its block) and reads two lines: more lookups a group overlap more of those waits.
 /// Measured (random lookups, batched): Berlin_1_256 16.4 -> 14.3 -> 12.7 -> 13.2 ns and AR0011SR
 /// 27.7 -> 23.2 -> 20.9 -> 21.1 ns with groups of 16, 32, 64 and 128; the whole-row reading gained
-/// nothing past 16 (brc202d 12.9, 12.6, 13.0 ns with 16, 32, 64).
+/// nothing past 16 (brc202d 12.9, 12.6, 13.0 ns with 16, 32, 64). Lookups through the row entries
+/// (rows on lines) go 64 at a time as well: each waits on its entry, then its line (brc202d 11.4-11.7,
+/// 10.2-10.3 and 10.1 ns with 32, 64 and 128, measured when both layouts were in memory).
 constexpr std::size_t kBlockLookupGroup = 64;
 
 #if SWARMPATH_AVX512_CLONE
@@ -656,17 +767,44 @@ constexpr std::size_t kBlockLookupGroup = 64;
 }
 #endif
 
+#if SWARMPATH_AVX512_CLONE
+/// The passes of lookups() after the first through the row entries, for one group of `group`
+/// lookups: choose each lookup's line from its row's entry (line_of_key_avx512) and fetch it, then
+/// compare it: one line of runs per lookup, found without reading the row.
+[[gnu::target("avx512f,bmi2,popcnt")]] inline void lookups_in_lines_avx512(
+    const OracleTables& tables, const std::uint32_t* sources, const std::uint32_t* targets,
+    const std::uint32_t* source_rank, const std::uint32_t* target_rank, std::int8_t* moves, std::size_t group) {
+    const std::uint32_t* const component = tables.component_of_rank.data();
+    const std::uint32_t* const position = tables.position_of_rank.data();
+    const std::uint32_t* line[kBlockLookupGroup];
+    std::uint32_t key[kBlockLookupGroup];
+    for (std::size_t index = 0; index < group; ++index) {
+        key[index] = (position[target_rank[index]] << 3) | 7U;
+        line[index] = line_of_key_avx512(tables, tables.row_entries[source_rank[index]], key[index]);
+        __builtin_prefetch(line[index]);
+    }
+    for (std::size_t index = 0; index < group; ++index) {
+        const bool apart =
+            sources[index] == targets[index] || component[source_rank[index]] != component[target_rank[index]];
+        const std::uint8_t move = move_in_line_avx512(line[index], key[index]);
+        moves[index] = apart ? std::int8_t{-1} : static_cast<std::int8_t>(move);
+    }
+}
+#endif
+
 /// oracle_lookups in three passes over each group of lookups, each pass only starting fetches that
 /// the next one needs: the ranks, then the row bounds (and the first, middle and last line of each
 /// row, where a search reads), then the searches.
-template <Instructions kInstructions, bool kBlocks = false>
+template <Instructions kInstructions, OracleRowReading kReading = OracleRowReading::whole_rows>
 [[gnu::always_inline]] inline void lookups(const OracleTables& tables, const std::uint32_t* sources,
                                            const std::uint32_t* targets, std::int8_t* moves, std::size_t count) {
     const PassableRanks& ranks = *tables.ranks;
     const std::uint32_t* const row_begin = tables.row_begin.data();
     const std::uint32_t* const component = tables.component_of_rank.data();
     const std::uint32_t* const position = tables.position_of_rank.data();
-    constexpr std::size_t kGroup = kBlocks ? kBlockLookupGroup : kLookupGroup;
+    constexpr bool kBlocks = kReading == OracleRowReading::block_keys;
+    constexpr bool kLines = kReading == OracleRowReading::lines;
+    constexpr std::size_t kGroup = kBlocks || kLines ? kBlockLookupGroup : kLookupGroup;
     std::uint32_t source_rank[kGroup];
     std::uint32_t target_rank[kGroup];
     const std::uint32_t* row[kGroup];
@@ -676,12 +814,21 @@ template <Instructions kInstructions, bool kBlocks = false>
         for (std::size_t index = 0; index < group; ++index) {
             source_rank[index] = rank_of<kInstructions>(ranks, sources[first + index]);
             target_rank[index] = rank_of<kInstructions>(ranks, targets[first + index]);
-            __builtin_prefetch(row_begin + source_rank[index]);
+            if constexpr (kLines) {
+                __builtin_prefetch(tables.row_entries.data() + source_rank[index]);
+            } else {
+                __builtin_prefetch(row_begin + source_rank[index]);
+            }
             __builtin_prefetch(component + source_rank[index]);
             __builtin_prefetch(component + target_rank[index]);
             __builtin_prefetch(position + target_rank[index]);
         }
 #if SWARMPATH_AVX512_CLONE
+        if constexpr (kLines) {
+            lookups_in_lines_avx512(tables, sources + first, targets + first, source_rank, target_rank, moves + first,
+                                    group);
+            continue;
+        }
         if constexpr (kBlocks) {
             lookups_in_blocks_avx512(tables, sources + first, targets + first, source_rank, target_rank, moves + first,
                                      group);
@@ -840,9 +987,10 @@ struct QueryFunctions {
 /// The reading the lookups take on `tables` by themselves (batched and one call alike): block keys
 /// where the runs take kBlockLookupsFromBytes or more and the keys were made, whole rows otherwise.
 OracleRowReading row_reading_for(const OracleTables& tables) {
-    return tables.runs.size_bytes() >= kBlockLookupsFromBytes && !tables.block_keys.empty()
-               ? OracleRowReading::block_keys
-               : OracleRowReading::whole_rows;
+    if (tables.block_keys.empty()) return OracleRowReading::whole_rows;
+    if (!tables.row_entries.empty()) return OracleRowReading::lines;
+    return tables.runs.size_bytes() >= kBlockLookupsFromBytes ? OracleRowReading::block_keys
+                                                              : OracleRowReading::whole_rows;
 }
 
 #if SWARMPATH_POPCNT_CLONE
@@ -868,8 +1016,11 @@ constexpr FollowFunction kCountedFollows[2][2] = {{&follow_counted<false, false>
 // The AVX-512 copies, as the POPCNT ones.
 [[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] int lookup_avx512(const OracleTables& tables, std::uint32_t source,
                                                                        std::uint32_t target) {
+    // One lookup on its own reads a row on lines whole, not through its entry: the entry is one
+    // more fetch it must wait for, from an array four times the row index's size (brc202d, one call
+    // each, medians of five alternated runs: 39.9 ns through the entry, 27.5 ns the whole row).
     if (row_reading_for(tables) == OracleRowReading::block_keys) {
-        return lookup<Instructions::avx512, true>(tables, source, target);
+        return lookup<Instructions::avx512, OracleRowReading::block_keys>(tables, source, target);
     }
     return lookup<Instructions::avx512>(tables, source, target);
 }
@@ -884,7 +1035,14 @@ constexpr FollowFunction kCountedFollows[2][2] = {{&follow_counted<false, false>
                                                                                        const std::uint32_t* targets,
                                                                                        std::int8_t* moves,
                                                                                        std::size_t count) {
-    lookups<Instructions::avx512, true>(tables, sources, targets, moves, count);
+    lookups<Instructions::avx512, OracleRowReading::block_keys>(tables, sources, targets, moves, count);
+}
+[[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] void lookups_by_lines_avx512(const OracleTables& tables,
+                                                                                  const std::uint32_t* sources,
+                                                                                  const std::uint32_t* targets,
+                                                                                  std::int8_t* moves,
+                                                                                  std::size_t count) {
+    lookups<Instructions::avx512, OracleRowReading::lines>(tables, sources, targets, moves, count);
 }
 bool processor_has_avx512() {
     static const bool has = [] {
@@ -960,7 +1118,9 @@ void oracle_lookups_with(OracleInstructions instructions, OracleRowReading readi
     const std::size_t count = std::min({sources.size(), targets.size(), moves.size()});
 #if SWARMPATH_AVX512_CLONE
     if (instructions == OracleInstructions::avx512 && processor_has_avx512()) {
-        if (reading == OracleRowReading::block_keys && !tables.block_keys.empty()) {
+        if (reading == OracleRowReading::lines && !tables.row_entries.empty() && !tables.block_keys.empty()) {
+            lookups_by_lines_avx512(tables, sources.data(), targets.data(), moves.data(), count);
+        } else if (reading == OracleRowReading::block_keys && !tables.block_keys.empty()) {
             lookups_in_block_keys_avx512(tables, sources.data(), targets.data(), moves.data(), count);
         } else {
             lookups_avx512(tables, sources.data(), targets.data(), moves.data(), count);

@@ -127,7 +127,9 @@ public:
     [[nodiscard]] search::CellOrder order() const { return order_; }
     [[nodiscard]] const std::string& map_name() const { return map_name_; }
     [[nodiscard]] std::size_t passable_cells() const { return tables_.position_of_rank.size(); }
-    [[nodiscard]] std::size_t run_count() const { return tables_.runs.size(); }
+    /// The runs of every row (in memory each row also fills its last cache line with gap words:
+    /// search/oracle_tables.hpp; those are not counted).
+    [[nodiscard]] std::size_t run_count() const { return run_count_; }
     /// Bytes per run in the file: 3 below 2^21 passable cells (unless built with wide_runs), else 4.
     [[nodiscard]] std::uint32_t run_bytes() const { return run_bytes_; }
     /// The size of the file this oracle is (or would be) saved as.
@@ -139,6 +141,7 @@ private:
     search::OracleTables tables_;
     search::CellOrder order_ = search::CellOrder::depth_first;
     std::uint32_t run_bytes_ = 4;
+    std::size_t run_count_ = 0;
     OracleMapIdentity identity_;
     std::string map_name_;
     double preparation_seconds_ = 0;

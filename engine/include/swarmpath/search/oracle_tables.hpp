@@ -14,7 +14,10 @@
 // (row-major order of the passable cells, found from the grid's passability bits: PassableRanks);
 // row r's runs are runs[row_begin[r] .. row_begin[r + 1])
 // in increasing position, the first at position 0; the move towards the target at position t is
-// that of the last run starting at or before t. A query reads one row per step: a rank from two
+// that of the last run starting at or before t. In memory (not in a file) every row starts on a
+// 64-byte line of 16 runs and gap words (kOracleGapRun) fill its last line after its runs; an entry
+// per row (OracleRowEntry) holds the first run of its second to fourth lines, so that a lookup
+// reads the entry and then the one line that holds its answer. A query reads one row per step: a rank from two
 // cached words, the row's bounds, and a branch-free binary search within it. Unreachable pairs are
 // known without a search: their cells have different component labels.
 //
@@ -97,6 +100,31 @@ struct OracleLayout {
 /// cells than a run can address.
 Expected<OracleLayout> make_oracle_layout(const grid::Grid& grid, Moves moves, DiagonalRule rule, CellOrder order);
 
+/// Runs per block of oracle_block_keys: 64 bytes, one cache line where the runs start on one.
+inline constexpr std::uint32_t kOracleBlockRuns = 16;
+
+/// The word after a row's runs up to the end of its last line in memory: above every search key
+/// (positions stay below 2^29 - 1, so a run is at most 0xFFFFFFF7), so no lookup counts it.
+inline constexpr std::uint32_t kOracleGapRun = 0xFFFFFFFFU;
+
+/// Words a row of `runs` runs takes in memory: whole lines.
+[[nodiscard]] constexpr std::uint64_t oracle_lined_words(std::uint64_t runs) {
+    return (runs + kOracleBlockRuns - 1) / kOracleBlockRuns * kOracleBlockRuns;
+}
+
+/// Set in OracleRowEntry::begin for a row of more than four lines.
+inline constexpr std::uint32_t kOracleLongRow = 0x80000000U;
+
+/// Where a lookup finds the line of a row that holds its answer, without reading the row: the row's
+/// first word, and the first run of its second, third and fourth lines (kOracleGapRun where it has
+/// none, so a search key is never at or above it). A row of more than four lines instead has
+/// kOracleLongRow set in `begin` and its words in line_keys[0]: its line comes from the block keys.
+struct alignas(16) OracleRowEntry {
+    std::uint32_t begin = 0;
+    std::uint32_t line_keys[3] = {kOracleGapRun, kOracleGapRun, kOracleGapRun};
+    friend bool operator==(const OracleRowEntry&, const OracleRowEntry&) = default;
+};
+
 /// Read-only views of a whole oracle, and the ranks of its grid.
 struct OracleTables {
     std::uint32_t width = 0;
@@ -106,7 +134,8 @@ struct OracleTables {
     std::span<const std::uint32_t> position_of_rank;
     std::span<const std::uint32_t> component_of_rank;
     std::span<const std::uint32_t> row_begin;  ///< one per rank, plus the end: rows in rank order
-    /// Every run, followed in memory by at least kOracleRunSlack readable bytes (not in the span).
+    /// Every run, each row's runs possibly followed by gap words (kOracleGapRun, never searched for),
+    /// and after the last at least kOracleRunSlack readable bytes (not in the span).
     std::span<const std::uint32_t> runs;
     /// Per rank, the directions the movement rule allows out of the cell (bit d for direction d, as
     /// the A* legal-move masks): every move a query follows is checked against it, so a forged table
@@ -116,10 +145,37 @@ struct OracleTables {
     /// oracle_block_keys of `runs`, where a lookup on a large file finds the one block of a long row
     /// it must read (the AVX-512 batched lookups read them; empty: they read whole rows).
     std::span<const std::uint32_t> block_keys;
+    /// One per rank where every row starts on a line (oracle_row_entries); empty where rows lie back
+    /// to back, as in a file: lookups then read whole rows.
+    std::span<const OracleRowEntry> row_entries;
 };
 
-/// Runs per block of oracle_block_keys: 64 bytes, one cache line where the runs start on one.
-inline constexpr std::uint32_t kOracleBlockRuns = 16;
+/// Whether rows on lines (read through their entries: one line of runs per lookup) make lookups
+/// faster than rows back to back for the rows of `row_begin`: when at most one row in sixteen has
+/// more than four lines of runs. Long rows find their line through the block keys, one fetch more
+/// and a branch the processor cannot foresee where they are common (measured, batched: brc202d,
+/// 1.5% long rows, 13.0 -> 8.8-9.2 ns; den312d, none, 7.3 -> 6.4; Berlin_1_256, 49%, 14.7 -> 17.7;
+/// AR0011SR, 78%, 28.4 -> 44.5).
+bool oracle_lines_pay(std::span<const std::uint32_t> row_begin);
+
+/// Where each row of a file's layout (`row_begin`: rows back to back) starts once every row starts
+/// on a line, plus the end; empty when that would reach 2^31 words (an entry could not name it).
+std::vector<std::uint32_t> oracle_lined_row_begin(std::span<const std::uint32_t> row_begin);
+
+/// Copies the rows of `runs` (indexed by `row_begin`, back to back) to where `lined_row_begin`
+/// (oracle_lined_row_begin) puts them in `lined_runs` (at least lined_row_begin.back() words), with
+/// gap words after each row's runs to the end of its last line.
+void line_up_oracle_rows(std::span<const std::uint32_t> row_begin, std::span<const std::uint32_t> runs,
+                         std::span<const std::uint32_t> lined_row_begin, std::span<std::uint32_t> lined_runs);
+
+/// The entry of every row of `runs`, whose rows start on lines (row_begin[r] a multiple of
+/// kOracleBlockRuns, gap words after each row's runs). Rows starting at 2^31 words or beyond get no
+/// entries (an empty result): lookups then read whole rows.
+std::vector<OracleRowEntry> oracle_row_entries(std::span<const std::uint32_t> row_begin,
+                                               std::span<const std::uint32_t> runs);
+
+/// The runs of the row of rank `rank`, its gap words left out.
+std::span<const std::uint32_t> oracle_row_runs(const OracleTables& tables, std::uint32_t rank);
 
 /// runs[kOracleBlockRuns * b] for every block b that starts within `runs`. A lookup in a row of many
 /// runs compares the keys of the blocks that start inside the row (a few words where the row's runs
