@@ -765,9 +765,7 @@ constexpr std::size_t kBlockLookupGroup = 64;
                                    move_in_block_avx512(runs, begin[index], count[index], block[index], key[index]));
     }
 }
-#endif
 
-#if SWARMPATH_AVX512_CLONE
 /// The passes of lookups() after the first through the row entries, for one group of `group`
 /// lookups: choose each lookup's line from its row's entry (line_of_key_avx512) and fetch it, then
 /// compare it: one line of runs per lookup, found without reading the row.
