@@ -25,6 +25,7 @@
 #include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/context.hpp"
+#include "swarmpath/search/goal_bounds.hpp"
 #include "swarmpath/search/oracle_tables.hpp"
 #include "swarmpath/search/solver.hpp"
 
@@ -648,6 +649,30 @@ TEST(PathOracleInstructions, GapWordsAndRowEntriesAreChecked) {
     const Status gap_in_file = search::check_oracle_rows(filed, grid, "filed");
     ASSERT_FALSE(gap_in_file);
     EXPECT_NE(gap_in_file.error().message.find("malformed run"), std::string::npos) << gap_in_file.error().message;
+}
+
+// A build whose cancel token has fired returns the cancellation's Error and stops: fired before it
+// starts, no row is reported done; the same build without the token completes.
+TEST_F(PathOracleFiles, ACancelledBuildStopsWithTheCancellationError) {
+    batch::BatchSolver workers(2);
+    search::CancelToken cancel;
+    cancel.cancel();
+    std::size_t reported = 0;
+    const batch::OracleProgress count_rows = [](void* user, std::size_t done, std::size_t /*total*/) {
+        *static_cast<std::size_t*>(user) = done;
+    };
+    Expected<batch::Oracle> stopped =
+        batch::Oracle::build(grid_, {}, "random.map", workers, count_rows, &reported, &cancel);
+    ASSERT_FALSE(stopped);
+    EXPECT_EQ(stopped.error().message, search::kBuildCancelled);
+    EXPECT_EQ(reported, 0U);
+    Expected<search::GoalBounds> no_bounds =
+        search::GoalBounds::build(grid_, workers.parallel_loop(), nullptr, nullptr, &cancel);
+    ASSERT_FALSE(no_bounds);
+    EXPECT_EQ(no_bounds.error().message, search::kBuildCancelled);
+    cancel.reset();
+    EXPECT_TRUE(batch::Oracle::build(grid_, {}, "random.map", workers, count_rows, &reported, &cancel));
+    EXPECT_EQ(reported, search::PassableRanks(grid_).count());
 }
 
 TEST_F(PathOracleFiles, FilesForAnotherMapRuleOrTerrainAndDamagedFilesAreRefused) {

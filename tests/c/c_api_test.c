@@ -761,6 +761,47 @@ static void record_progress(void* user, size_t done, size_t total) {
     record->total = total;
 }
 
+/* A progress callback that fires a cancel token at its first call, recording the calls as
+ * record_progress does. */
+struct cancelling_progress {
+    struct progress_record record;
+    swarmpath_cancel_token* token;
+};
+
+static void cancel_at_first_progress(void* user, size_t done, size_t total) {
+    struct cancelling_progress* progress = user;
+    record_progress(&progress->record, done, total);
+    swarmpath_cancel_token_cancel(progress->token);
+}
+
+/* A build on a batch whose cancel token fires at its first progress report stops early: it returns
+ * SWARMPATH_ERROR_CANCELLED with a message saying so, makes nothing, and reports fewer cells done
+ * than the total; with the token reset, the same batch builds whole. `which` is 0 for an oracle,
+ * 1 for goal bounds. */
+static void check_build_cancels(swarmpath_grid* grid, swarmpath_batch* batch, int which) {
+    swarmpath_cancel_token* token = NULL;
+    CHECK(swarmpath_cancel_token_create(&token) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_set_cancel_token(batch, token) == SWARMPATH_OK);
+    struct cancelling_progress progress = {{0, 0, 0}, token};
+    swarmpath_oracle* oracle = NULL;
+    swarmpath_goal_bounds* bounds = NULL;
+    swarmpath_status status =
+        which == 0 ? swarmpath_oracle_build(grid, NULL, batch, "x.map", cancel_at_first_progress, &progress, &oracle)
+                   : swarmpath_goal_bounds_build(grid, batch, cancel_at_first_progress, &progress, &bounds);
+    CHECK(status == SWARMPATH_ERROR_CANCELLED);
+    CHECK(oracle == NULL && bounds == NULL);
+    CHECK(strstr(swarmpath_last_error(), "cancelled") != NULL);
+    CHECK(progress.record.calls > 0 && progress.record.done < progress.record.total);
+    swarmpath_cancel_token_reset(token);
+    status = which == 0 ? swarmpath_oracle_build(grid, NULL, batch, "x.map", NULL, NULL, &oracle)
+                        : swarmpath_goal_bounds_build(grid, batch, NULL, NULL, &bounds);
+    CHECK(status == SWARMPATH_OK && (oracle != NULL || bounds != NULL));
+    swarmpath_oracle_destroy(oracle);
+    swarmpath_goal_bounds_destroy(bounds);
+    CHECK(swarmpath_batch_set_cancel_token(batch, NULL) == SWARMPATH_OK);
+    swarmpath_cancel_token_destroy(token);
+}
+
 /* Path oracles on the arena map: built with progress, its answers equal to the solver's, saved,
  * loaded back with the same answers; foreign files, rules and shapes refused. The file goes to the
  * working folder and is removed. */
@@ -787,6 +828,7 @@ static void test_path_oracle(const char* source) {
     swarmpath_oracle* oracle = NULL;
     CHECK(swarmpath_oracle_build(grid, NULL, batch, "arena.map", record_progress, &progress, &oracle) == SWARMPATH_OK);
     CHECK(progress.calls > 0 && progress.done == progress.total && progress.total > 0);
+    check_build_cancels(grid, batch, 0);
     for (int round = 0; round < 2; ++round) {
         CHECK(swarmpath_batch_solve_oracle(batch, oracle, queries, count, answered) == SWARMPATH_OK);
         size_t mismatches = 0;
@@ -1058,6 +1100,7 @@ static void test_goal_bounds(const char* source) {
     swarmpath_goal_bounds* bounds = NULL;
     CHECK(swarmpath_goal_bounds_build(grid, batch, record_progress, &progress, &bounds) == SWARMPATH_OK);
     CHECK(progress.calls > 0 && progress.done == progress.total && progress.total > 0);
+    check_build_cancels(grid, batch, 1);
     for (int round = 0; round < 2; ++round) {
         solver = NULL;
         CHECK(swarmpath_solver_create_with_goal_bounds(grid, &settings, bounds, &solver) == SWARMPATH_OK);

@@ -122,7 +122,8 @@ Expected<search::OracleLayout> Oracle::layout(const grid::Grid& grid, const Orac
 
 OracleRows Oracle::build_rows(const grid::Grid& grid, const OracleSettings& settings,
                               const search::OracleLayout& layout, std::uint32_t first, std::uint32_t count,
-                              BatchSolver& workers, OracleProgress progress, void* progress_user) {
+                              BatchSolver& workers, OracleProgress progress, void* progress_user,
+                              const search::CancelToken* cancel) {
     const search::OracleRowBuilder builder(grid, settings.moves, settings.diagonal, layout);
     const std::size_t tasks = (std::size_t{count} + kRowsPerTask - 1) / kRowsPerTask;
     std::vector<OracleRows> blocks(tasks);
@@ -133,10 +134,12 @@ OracleRows Oracle::build_rows(const grid::Grid& grid, const OracleSettings& sett
         const std::uint32_t end = std::min(first + count, block.first + kRowsPerTask);
         search::OracleRowScratch scratch;  // one whole-map Dijkstra per row dwarfs this allocation
         for (std::uint32_t source = block.first; source < end; ++source) {
+            if (cancel != nullptr && cancel->cancelled()) return;  // the rows are abandoned
             block.run_counts.push_back(builder.build(source, scratch, block.runs));
         }
         done.add(end - block.first);
     });
+    if (cancel != nullptr && cancel->cancelled()) return {};
     done.finish();
     OracleRows all;
     all.first = first;
@@ -216,12 +219,14 @@ Expected<Oracle> Oracle::assemble(const grid::Grid& grid, const OracleSettings& 
 }
 
 Expected<Oracle> Oracle::build(const grid::Grid& grid, const OracleSettings& settings, std::string map_name,
-                               BatchSolver& workers, OracleProgress progress, void* progress_user) {
+                               BatchSolver& workers, OracleProgress progress, void* progress_user,
+                               const search::CancelToken* cancel) {
     Expected<search::OracleLayout> cells = layout(grid, settings);
     if (!cells) return cells.error();
     const auto started = std::chrono::steady_clock::now();
     const auto positions = static_cast<std::uint32_t>(cells->position_of_rank.size());
-    OracleRows rows = build_rows(grid, settings, *cells, 0, positions, workers, progress, progress_user);
+    OracleRows rows = build_rows(grid, settings, *cells, 0, positions, workers, progress, progress_user, cancel);
+    if (cancel != nullptr && cancel->cancelled()) return Error{"", 0, 0, search::kBuildCancelled};
     Expected<Oracle> oracle =
         assemble(grid, settings, std::move(map_name), std::move(*cells), std::span<OracleRows>(&rows, 1));
     if (oracle)

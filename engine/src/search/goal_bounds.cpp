@@ -141,7 +141,8 @@ Status GoalBounds::check(const grid::Grid& grid) {
 
 Expected<std::vector<GoalBounds::Box>> GoalBounds::build_share(const grid::Grid& grid, std::uint64_t first,
                                                                std::uint64_t count, const core::ParallelLoop& parallel,
-                                                               Progress progress, void* progress_user) {
+                                                               Progress progress, void* progress_user,
+                                                               const CancelToken* cancel) {
     if (Status fits = check(grid); !fits) return fits.error();
     const std::vector<std::uint32_t> cells = passable_padded_cells(grid);
     first = std::min<std::uint64_t>(first, cells.size());
@@ -163,6 +164,7 @@ Expected<std::vector<GoalBounds::Box>> GoalBounds::build_share(const grid::Grid&
     parallel(count, 64, [&](std::size_t begin, std::size_t end) {
         OracleRowScratch scratch;
         for (std::size_t index = begin; index != end; ++index) {
+            if (cancel != nullptr && cancel->cancelled()) return;  // the build is abandoned
             search_oracle_first_moves(grid, Moves::eight, DiagonalRule::both_free, cells[first + index], scratch);
             std::array<OpenBox, 8> open;  // the source's own set has no moves: it widens nothing
             for (const std::uint32_t cell : scratch.settled_cells) {
@@ -178,6 +180,7 @@ Expected<std::vector<GoalBounds::Box>> GoalBounds::build_share(const grid::Grid&
         }
         done.add(end - begin);
     });
+    if (cancel != nullptr && cancel->cancelled()) return Error{"", 0, 0, kBuildCancelled};
     done.finish();
     return boxes;
 }
@@ -205,10 +208,10 @@ Expected<GoalBounds> GoalBounds::assemble(const grid::Grid& grid, const std::vec
 }
 
 Expected<GoalBounds> GoalBounds::build(const grid::Grid& grid, const core::ParallelLoop& parallel, Progress progress,
-                                       void* progress_user) {
+                                       void* progress_user, const CancelToken* cancel) {
     const auto started = std::chrono::steady_clock::now();
     Expected<std::vector<Box>> boxes =
-        build_share(grid, 0, grid.passable_bits().count(), parallel, progress, progress_user);
+        build_share(grid, 0, grid.passable_bits().count(), parallel, progress, progress_user, cancel);
     if (!boxes) return boxes.error();
     Expected<GoalBounds> bounds = assemble(grid, *boxes);
     if (bounds) bounds->seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

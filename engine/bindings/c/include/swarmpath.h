@@ -114,7 +114,8 @@ typedef enum swarmpath_status {
     SWARMPATH_ERROR_FILE = 2,             /**< a file could not be read or parsed */
     SWARMPATH_ERROR_BUFFER_TOO_SMALL = 3, /**< the length needed has been written; nothing else was */
     SWARMPATH_ERROR_OUT_OF_MEMORY = 4,
-    SWARMPATH_ERROR_INTERNAL = 5 /**< an unexpected failure inside the engine */
+    SWARMPATH_ERROR_INTERNAL = 5, /**< an unexpected failure inside the engine */
+    SWARMPATH_ERROR_CANCELLED = 6 /**< a build's cancel token (its batch's) fired before it was done */
 } swarmpath_status;
 
 /** Outcome of one query (the engine's QueryStatus, in the same order). */
@@ -353,7 +354,8 @@ SWARMPATH_API void swarmpath_batch_destroy(swarmpath_batch* batch);
 SWARMPATH_API swarmpath_status swarmpath_batch_solve(swarmpath_batch* batch, const swarmpath_solver* solver,
                                                      const int64_t* queries, size_t count, swarmpath_result* results);
 /** Attaches `token` to the batch (NULL detaches it): its later solves stop when the token fires,
- *  whatever the solver's own settings.cancel_token. The token must outlive its use by the batch.
+ *  whatever the solver's own settings.cancel_token, and so do the goal-bounds and oracle builds run
+ *  on it (SWARMPATH_ERROR_CANCELLED). The token must outlive its use by the batch.
  *  Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL batch). */
 SWARMPATH_API swarmpath_status swarmpath_batch_set_cancel_token(swarmpath_batch* batch, swarmpath_cancel_token* token);
 /** Gives the batch's later solves a per-query deadline of `deadline_ms` milliseconds (1 to
@@ -426,9 +428,11 @@ typedef void (*swarmpath_progress)(void* user, size_t done, size_t total);
  *  goal-bounds`). Immutable once made; may be shared by solvers of any thread. */
 typedef struct swarmpath_goal_bounds swarmpath_goal_bounds;
 /** Builds the goal bounds of `grid` on the batch's workers: one Dijkstra per passable cell, as an
- *  oracle's build. `progress` (may be NULL) is called with the cells done and the total. Errors:
- *  SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer, a hex or triangle grid, terrain costs, more
- *  passable cells than a build takes), SWARMPATH_ERROR_OUT_OF_MEMORY. */
+ *  oracle's build. `progress` (may be NULL) is called with the cells done and the total. The batch's
+ *  cancel token (swarmpath_batch_set_cancel_token), fired from any thread (the progress callback
+ *  too), stops the build within one cell's search per worker. Errors: SWARMPATH_ERROR_INVALID_ARGUMENT
+ *  (a NULL pointer, a hex or triangle grid, terrain costs, more passable cells than a build takes),
+ *  SWARMPATH_ERROR_OUT_OF_MEMORY, SWARMPATH_ERROR_CANCELLED (nothing is made). */
 SWARMPATH_API swarmpath_status swarmpath_goal_bounds_build(const swarmpath_grid* grid, swarmpath_batch* batch,
                                                            swarmpath_progress progress, void* progress_user,
                                                            swarmpath_goal_bounds** bounds);
@@ -453,9 +457,11 @@ SWARMPATH_API swarmpath_status swarmpath_solver_create_with_goal_bounds(const sw
 /** Builds the path oracle of a square grid under settings->moves and ->diagonal_rule (NULL: the
  *  defaults; the other fields are not used) on the batch's workers: one Dijkstra per passable cell,
  *  so it costs about (passable cells)^2 work; the sizes a map may have (SWARMPATH_MAXIMUM_CELLS)
- *  bound it. `map_name` (may be NULL) is recorded in the file. `progress` may be NULL. The grid
- *  must outlive the oracle. Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer, a hex or
- *  triangle grid, bad settings), SWARMPATH_ERROR_OUT_OF_MEMORY. */
+ *  bound it. `map_name` (may be NULL) is recorded in the file. `progress` may be NULL. The batch's
+ *  cancel token (swarmpath_batch_set_cancel_token), fired from any thread (the progress callback
+ *  too), stops the build within one row per worker. The grid must outlive the oracle. Errors:
+ *  SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer, a hex or triangle grid, bad settings),
+ *  SWARMPATH_ERROR_OUT_OF_MEMORY, SWARMPATH_ERROR_CANCELLED (nothing is made). */
 SWARMPATH_API swarmpath_status swarmpath_oracle_build(const swarmpath_grid* grid, const swarmpath_settings* settings,
                                                       swarmpath_batch* batch, const char* map_name,
                                                       swarmpath_progress progress, void* progress_user,

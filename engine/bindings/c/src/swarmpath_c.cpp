@@ -640,6 +640,17 @@ swarmpath_status swarmpath_solver_create_with_goal_bounds(const swarmpath_grid* 
     return create_solver(grid, settings, bounds->bounds, solver);
 }
 
+namespace {
+
+/// The status of a build that failed on `batch`: cancelled when its cancel token fired, otherwise
+/// refused for its arguments (a build fails for nothing else but memory, which guarded() reports).
+swarmpath_status build_failure(const swarmpath_batch* batch) {
+    return batch->cancel != nullptr && batch->cancel->cancelled() ? SWARMPATH_ERROR_CANCELLED
+                                                                  : SWARMPATH_ERROR_INVALID_ARGUMENT;
+}
+
+}  // namespace
+
 swarmpath_status swarmpath_goal_bounds_build(const swarmpath_grid* grid, swarmpath_batch* batch,
                                              swarmpath_progress progress, void* progress_user,
                                              swarmpath_goal_bounds** bounds) {
@@ -651,15 +662,15 @@ swarmpath_status swarmpath_goal_bounds_build(const swarmpath_grid* grid, swarmpa
         std::shared_ptr<const search::GoalBounds> made;
         std::optional<Error> failed;
         batch->workers.execute([&] {
-            Expected<search::GoalBounds> built =
-                search::GoalBounds::build(grid->grid, batch->workers.parallel_loop(), progress, progress_user);
+            Expected<search::GoalBounds> built = search::GoalBounds::build(grid->grid, batch->workers.parallel_loop(),
+                                                                           progress, progress_user, batch->cancel);
             if (built) {
                 made = std::make_shared<const search::GoalBounds>(std::move(*built));
             } else {
                 failed = built.error();
             }
         });
-        if (failed) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, *failed);
+        if (failed) return fail(build_failure(batch), *failed);
         *bounds = new swarmpath_goal_bounds{std::move(made)};
         return SWARMPATH_OK;
     });
@@ -891,8 +902,8 @@ swarmpath_status swarmpath_oracle_build(const swarmpath_grid* grid, const swarmp
             return converted;
         }
         Expected<batch::Oracle> built = batch::Oracle::build(grid->grid, engine, map_name != nullptr ? map_name : "",
-                                                             batch->workers, progress, progress_user);
-        if (!built) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, built.error());
+                                                             batch->workers, progress, progress_user, batch->cancel);
+        if (!built) return fail(build_failure(batch), built.error());
         *oracle = new swarmpath_oracle{std::move(*built), {&grid->grid, rules}};
         return SWARMPATH_OK;
     });

@@ -69,18 +69,21 @@ public:
     /// The layout every row of `grid` is indexed by (the first step of a build, and of a
     /// distributed one on every rank).
     static Expected<search::OracleLayout> layout(const grid::Grid& grid, const OracleSettings& settings);
-    /// Builds the rows of sources [first, first + count) on `workers`.
+    /// Builds the rows of sources [first, first + count) on `workers`. Once `cancel` (may be null)
+    /// fires, no further row is built (each worker stops after the row it is on) and the rows
+    /// returned are incomplete: the caller must look at the token.
     static OracleRows build_rows(const grid::Grid& grid, const OracleSettings& settings,
                                  const search::OracleLayout& layout, std::uint32_t first, std::uint32_t count,
-                                 BatchSolver& workers, OracleProgress progress = nullptr,
-                                 void* progress_user = nullptr);
+                                 BatchSolver& workers, OracleProgress progress = nullptr, void* progress_user = nullptr,
+                                 const search::CancelToken* cancel = nullptr);
     /// Puts a layout and the rows of every source, in order and covering all of them, together.
     static Expected<Oracle> assemble(const grid::Grid& grid, const OracleSettings& settings, std::string map_name,
                                      search::OracleLayout layout, std::span<OracleRows> rows);
-    /// layout, build_rows over every source, assemble. `map_name` is recorded in the file.
+    /// layout, build_rows over every source, assemble. `map_name` is recorded in the file. An Error
+    /// (kBuildCancelled) when `cancel` (may be null) fired before the build was done.
     static Expected<Oracle> build(const grid::Grid& grid, const OracleSettings& settings, std::string map_name,
                                   BatchSolver& workers, OracleProgress progress = nullptr,
-                                  void* progress_user = nullptr);
+                                  void* progress_user = nullptr, const search::CancelToken* cancel = nullptr);
     /// Reads the file at `path` into memory of its own (a change to the file afterwards cannot reach
     /// the oracle) and checks it against `grid` and the movement model and diagonal rule of
     /// `settings` (its cell order is the file's own). With `digest`, the file's bytes are checksummed

@@ -23,6 +23,7 @@
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/file_reading.hpp"
+#include "swarmpath/search/types.hpp"
 
 namespace swarmpath::search {
 
@@ -55,16 +56,18 @@ public:
 
     /// Builds the boxes of `grid`, one Dijkstra per passable cell spread over `parallel`. An Error for
     /// a grid the boxes do not apply to (not square cells, not uniform cost), one with more than
-    /// kMaximumPassableCells passable cells, or memory that cannot be had.
+    /// kMaximumPassableCells passable cells, or memory that cannot be had; and one (kBuildCancelled)
+    /// when `cancel` (may be null) fired before the build was done: no further cell's search starts.
     static Expected<GoalBounds> build(const grid::Grid& grid, const core::ParallelLoop& parallel = {},
-                                      Progress progress = nullptr, void* progress_user = nullptr);
+                                      Progress progress = nullptr, void* progress_user = nullptr,
+                                      const CancelToken* cancel = nullptr);
     /// A share of a build, for builds split over processes: the boxes (eight a cell) of the passable
     /// cells `first` to `first + count − 1` in row-major order (`count` clipped to the passable
     /// cells), whose searches run over `parallel`; `progress` counts this share's cells. The same
     /// Errors as build.
     static Expected<std::vector<Box>> build_share(const grid::Grid& grid, std::uint64_t first, std::uint64_t count,
                                                   const core::ParallelLoop& parallel = {}, Progress progress = nullptr,
-                                                  void* progress_user = nullptr);
+                                                  void* progress_user = nullptr, const CancelToken* cancel = nullptr);
     /// The goal bounds of `grid` from every passable cell's boxes in row-major order (the shares of
     /// build_share joined in order). An Error when their count is not eight per passable cell.
     static Expected<GoalBounds> assemble(const grid::Grid& grid, const std::vector<Box>& boxes);

@@ -81,6 +81,10 @@ Expected<QueryStatus> parse_status(std::string_view name);
 /// hold it; reset() rearms it for another batch.
 class GoalBounds;  // goal_bounds.hpp
 
+/// The message of the Error a build (a path oracle's, goal bounds') returns when its cancel token
+/// fired before it was done.
+inline constexpr const char* kBuildCancelled = "the build was cancelled before it was done";
+
 class CancelToken {
 public:
     void cancel() { cancelled_.store(true, std::memory_order_relaxed); }
