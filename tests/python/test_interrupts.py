@@ -1,6 +1,7 @@
 """Stopping a running batch from Python: Ctrl-C (SIGINT sent to a child interpreter) raises
 KeyboardInterrupt out of solve_batch promptly, a CancelToken cancelled from another thread answers
-the rest of the batch "cancelled", and deadline_ms= stops each query with status "deadline".
+the rest of the batch "cancelled", and deadline_ms= stops each query with status "deadline". Ctrl-C
+stops a path oracle's and goal bounds' build the same way, short of its last row.
 
 The long batch is Dijkstra (heuristic="zero") corner to corner on an open 2048 x 2048 grid: about
 four million expansions a query, so a batch of them lasts far longer than any bound below.
@@ -116,3 +117,42 @@ print("child", os.waitstatus_to_exitcode(status), "parent", solver.solve_batch([
     child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=dict(os.environ))
     assert child.returncode == 0, child.stderr
     assert child.stdout.strip() == "child 0 parent ['found']"
+
+
+BUILD_SIDE = 300  # an open 300 x 300 grid: 90,000 whole-map searches, minutes of building
+
+BUILD_CHILD = f"""
+import sys, time
+import numpy as np, swarmpath
+kind = sys.argv[1]
+grid = swarmpath.Grid.from_array(np.ones(({BUILD_SIDE}, {BUILD_SIDE}), dtype=bool))
+build = swarmpath.Oracle.build if kind == "oracle" else swarmpath.GoalBounds.build
+reported = []
+print("started", flush=True)
+try:
+    build(grid, threads=2, progress=lambda done, total: reported.append((done, total)))
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    done, total = reported[-1] if reported else (0, 1)
+    print("interrupted", done < total, flush=True)
+    # The module still builds afterwards.
+    small = swarmpath.Grid.from_array(np.ones((8, 8), dtype=bool))
+    print("after", type(build(small, threads=2)).__name__, flush=True)
+"""
+
+
+@pytest.mark.parametrize("kind", ["oracle", "goal-bounds"])
+def test_ctrl_c_stops_a_running_build_with_keyboard_interrupt(kind):
+    child = subprocess.Popen([sys.executable, "-c", BUILD_CHILD, kind], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=dict(os.environ))
+    try:
+        assert child.stdout.readline().strip() == "started"
+        time.sleep(1.0)  # well inside the build
+        child.send_signal(signal.SIGINT)
+        output, errors = child.communicate(timeout=120)
+    finally:
+        child.kill()
+    lines = output.splitlines()
+    # Interrupted, with fewer cells reported done than the whole build (none at all is fine too).
+    assert lines and lines[0] == "interrupted True", f"stdout {output!r}, stderr {errors!r}"
+    assert lines[1] == ("after Oracle" if kind == "oracle" else "after GoalBounds"), output

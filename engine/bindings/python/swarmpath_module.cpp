@@ -926,10 +926,11 @@ AgentsGrid agents_grid(const PythonGrid& grid, const py::object& agent_size, con
 }
 
 /// A build's progress keyword: None, or a callable(done, total) called with the GIL taken from the
-/// build's threads; an exception it raises is kept and raised once the build is done.
+/// build's threads; an exception it raises fires `cancel` (the build stops early) and is raised once
+/// the build has stopped.
 class BuildProgress {
 public:
-    explicit BuildProgress(const py::object& callback) : callback_(&callback) {
+    BuildProgress(const py::object& callback, search::CancelToken& cancel) : callback_(&callback), cancel_(&cancel) {
         if (!callback.is_none() && !PyCallable_Check(callback.ptr()))
             raise(PyExc_TypeError, "progress must be None or a callable(done, total)");
     }
@@ -950,11 +951,43 @@ private:
             (*self->callback_)(done, total);
         } catch (...) {
             self->failure_ = std::current_exception();
+            self->cancel_->cancel();
         }
     }
     const py::object* callback_;
+    search::CancelToken* cancel_;
     std::exception_ptr failure_;
 };
+
+/// Runs `build` (an engine build that stops when `cancel` fires) with the GIL released, on a thread
+/// of its own while this one looks for signals every kSignalPollInterval, as Solver batches do: a
+/// signal whose handler raises (Ctrl-C: KeyboardInterrupt) fires `cancel`, and its exception is
+/// raised here once the build has stopped. An exception `build` throws is raised here too.
+template <class Build>
+void build_interruptibly(search::CancelToken& cancel, Build&& build) {
+    bool interrupted = false;
+    std::exception_ptr failure;
+    {
+        py::gil_scoped_release released;
+        JobThread runner;  // joined when this scope ends, before the GIL is taken back
+        runner.start([&] {
+            try {
+                build();
+            } catch (...) {
+                failure = std::current_exception();
+            }
+        });
+        while (!runner.wait_for(kSignalPollInterval)) {
+            const py::gil_scoped_acquire acquired;
+            if (!interrupted && PyErr_CheckSignals() != 0) {  // the handler raised: its exception is now pending
+                interrupted = true;
+                cancel.cancel();
+            }
+        }
+    }
+    if (interrupted) throw py::error_already_set();
+    if (failure) std::rethrow_exception(failure);
+}
 
 /// JPS+'s goal bounds (search/goal_bounds.hpp) of one grid, built or loaded, for Solver(goal_bounds=).
 class PythonGoalBounds {
@@ -964,22 +997,22 @@ public:
                                   const py::object& agent_class, const py::object& classes) {
         const PythonGrid grid = agents_grid(map_grid, agent_size, agent_class, classes).grid;
         const unsigned threads = worker_count(threads_argument);
-        BuildProgress reporter(progress);
+        search::CancelToken cancel;
+        BuildProgress reporter(progress, cancel);
         std::optional<search::GoalBounds> built;
         std::optional<Error> failed;
-        {
-            py::gil_scoped_release released;
+        build_interruptibly(cancel, [&] {
             batch::BatchSolver workers(threads);
             workers.execute([&] {
-                Expected<search::GoalBounds> made =
-                    search::GoalBounds::build(*grid.grid, workers.parallel_loop(), reporter.function(), &reporter);
+                Expected<search::GoalBounds> made = search::GoalBounds::build(*grid.grid, workers.parallel_loop(),
+                                                                              reporter.function(), &reporter, &cancel);
                 if (made) {
                     built.emplace(std::move(*made));
                 } else {
                     failed = made.error();
                 }
             });
-        }
+        });
         reporter.raise_failure();
         if (failed) raise_engine_error(*failed);
         return PythonGoalBounds(std::move(*built));
@@ -1455,14 +1488,15 @@ public:
         const PythonGrid& grid = agents.grid;
         const batch::OracleSettings settings = oracle_settings(grid, moves, diagonal_rule, order);
         const unsigned threads = worker_count(threads_argument);
-        BuildProgress reporter(progress);
+        search::CancelToken cancel;
+        BuildProgress reporter(progress, cancel);
         const std::string name = std::filesystem::path(grid.map->path).filename().string() + agents.suffix;
         std::optional<Expected<batch::Oracle>> built;
-        {
-            py::gil_scoped_release released;
+        build_interruptibly(cancel, [&] {
             batch::BatchSolver workers(threads);
-            built.emplace(batch::Oracle::build(*grid.grid, settings, name, workers, reporter.function(), &reporter));
-        }
+            built.emplace(
+                batch::Oracle::build(*grid.grid, settings, name, workers, reporter.function(), &reporter, &cancel));
+        });
         reporter.raise_failure();
         if (!*built) raise_engine_error(built->error());
         return PythonOracle(grid, std::move(**built));
@@ -1960,13 +1994,15 @@ void register_goal_bounds(py::module_& module) {
                                  "move, the box of the cells an optimal path starting with that move reaches. Built "
                                  "from one search per passable cell (as long as a path oracle's build); files are "
                                  "those of `swarmpath precompute --kind goal-bounds` and `solve --goal-bounds`.")
-        .def_static("build", &PythonGoalBounds::build, py::arg("grid"), py::kw_only(), py::arg("threads") = 0,
-                    py::arg("progress") = py::none(), py::arg("agent_size") = 1, py::arg("agent_class") = py::none(),
-                    py::arg("classes") = py::none(),
-                    "Builds the boxes on `threads` workers (GIL released). progress: None or a callable(done, total) "
-                    "called now and then with the cells done; an exception it raises is raised after the build. "
-                    "agent_size, agent_class and classes as for Solver: the boxes of the grid derived for those "
-                    "agents, for a Solver made with the same.")
+        .def_static(
+            "build", &PythonGoalBounds::build, py::arg("grid"), py::kw_only(), py::arg("threads") = 0,
+            py::arg("progress") = py::none(), py::arg("agent_size") = 1, py::arg("agent_class") = py::none(),
+            py::arg("classes") = py::none(),
+            "Builds the boxes on `threads` workers (GIL released). progress: None or a callable(done, total) "
+            "called now and then with the cells done; an exception it raises stops the build and is raised. Ctrl-C "
+            "(KeyboardInterrupt) stops it too, within one cell's search per worker. "
+            "agent_size, agent_class and classes as for Solver: the boxes of the grid derived for those "
+            "agents, for a Solver made with the same.")
         .def_static("load", &PythonGoalBounds::load, py::arg("path"), py::arg("grid"), py::kw_only(),
                     py::arg("agent_size") = 1, py::arg("agent_class") = py::none(), py::arg("classes") = py::none(),
                     "Loads a goal-bounds file built for this grid and these agents (ValueError otherwise).")
@@ -1994,14 +2030,16 @@ void register_files(py::module_& module) {
                              "A path oracle of one square grid: the first move of an optimal path between every two "
                              "cells, compressed; answers queries by following stored moves instead of searching. Files "
                              "are those of `swarmpath precompute` and `swarmpath solve --oracle`.")
-        .def_static("build", &PythonOracle::build, py::arg("grid"), py::kw_only(), py::arg("moves") = 8,
-                    py::arg("diagonal_rule") = "both-free", py::arg("order") = "hilbert", py::arg("threads") = 0,
-                    py::arg("progress") = py::none(), py::arg("agent_size") = 1, py::arg("agent_class") = py::none(),
-                    py::arg("classes") = py::none(),
-                    "Builds the oracle on `threads` workers (GIL released). progress: None or a callable(done, total) "
-                    "called now and then with the rows done; an exception it raises is raised after the build. "
-                    "agent_size, agent_class and classes as for Solver: the oracle answers for those agents, and its "
-                    "file names them (a load for other agents refuses it).")
+        .def_static(
+            "build", &PythonOracle::build, py::arg("grid"), py::kw_only(), py::arg("moves") = 8,
+            py::arg("diagonal_rule") = "both-free", py::arg("order") = "hilbert", py::arg("threads") = 0,
+            py::arg("progress") = py::none(), py::arg("agent_size") = 1, py::arg("agent_class") = py::none(),
+            py::arg("classes") = py::none(),
+            "Builds the oracle on `threads` workers (GIL released). progress: None or a callable(done, total) "
+            "called now and then with the rows done; an exception it raises stops the build and is raised. Ctrl-C "
+            "(KeyboardInterrupt) stops it too, within one row per worker. "
+            "agent_size, agent_class and classes as for Solver: the oracle answers for those agents, and its "
+            "file names them (a load for other agents refuses it).")
         .def_static("load", &PythonOracle::load, py::arg("path"), py::arg("grid"), py::kw_only(), py::arg("moves") = 8,
                     py::arg("diagonal_rule") = "both-free", py::arg("agent_size") = 1,
                     py::arg("agent_class") = py::none(), py::arg("classes") = py::none(),
