@@ -982,13 +982,20 @@ struct QueryFunctions {
                                                      {&follow_with<true, false>, &follow_with<true, true>}};
 };
 
-/// The reading the lookups take on `tables` by themselves (batched and one call alike): block keys
-/// where the runs take kBlockLookupsFromBytes or more and the keys were made, whole rows otherwise.
+/// The reading one lookup on its own takes on `tables`: block keys where the runs take
+/// kBlockLookupsFromBytes or more and the keys were made, whole rows otherwise (rows on lines too:
+/// see lookup_avx512).
+OracleRowReading single_row_reading_for(const OracleTables& tables) {
+    return tables.runs.size_bytes() >= kBlockLookupsFromBytes && !tables.block_keys.empty()
+               ? OracleRowReading::block_keys
+               : OracleRowReading::whole_rows;
+}
+
+/// The reading batched lookups take on `tables` by themselves: the row entries where the rows are on
+/// lines (and the block keys, for their long rows, were made), otherwise as one lookup on its own.
 OracleRowReading row_reading_for(const OracleTables& tables) {
-    if (tables.block_keys.empty()) return OracleRowReading::whole_rows;
-    if (!tables.row_entries.empty()) return OracleRowReading::lines;
-    return tables.runs.size_bytes() >= kBlockLookupsFromBytes ? OracleRowReading::block_keys
-                                                              : OracleRowReading::whole_rows;
+    if (!tables.row_entries.empty() && !tables.block_keys.empty()) return OracleRowReading::lines;
+    return single_row_reading_for(tables);
 }
 
 #if SWARMPATH_POPCNT_CLONE
@@ -1017,7 +1024,7 @@ constexpr FollowFunction kCountedFollows[2][2] = {{&follow_counted<false, false>
     // One lookup on its own reads a row on lines whole, not through its entry: the entry is one
     // more fetch it must wait for, from an array four times the row index's size (brc202d, one call
     // each, medians of five alternated runs: 39.9 ns through the entry, 27.5 ns the whole row).
-    if (row_reading_for(tables) == OracleRowReading::block_keys) {
+    if (single_row_reading_for(tables) == OracleRowReading::block_keys) {
         return lookup<Instructions::avx512, OracleRowReading::block_keys>(tables, source, target);
     }
     return lookup<Instructions::avx512>(tables, source, target);
