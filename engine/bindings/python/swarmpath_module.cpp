@@ -959,10 +959,27 @@ private:
     std::exception_ptr failure_;
 };
 
+/// Waits, with the GIL released, for the job handed to `runner`, taking the GIL every
+/// kSignalPollInterval to run Python's signal handlers: the first time one raises (Ctrl-C:
+/// KeyboardInterrupt, its exception then pending) `interrupt` is called, which must make the job
+/// stop soon. Returns whether that happened.
+template <class Interrupt>
+bool wait_watching_signals(JobThread& runner, Interrupt&& interrupt) {
+    bool interrupted = false;
+    while (!runner.wait_for(kSignalPollInterval)) {
+        const py::gil_scoped_acquire acquired;
+        if (!interrupted && PyErr_CheckSignals() != 0) {
+            interrupted = true;
+            interrupt();
+        }
+    }
+    return interrupted;
+}
+
 /// Runs `build` (an engine build that stops when `cancel` fires) with the GIL released, on a thread
-/// of its own while this one looks for signals every kSignalPollInterval, as Solver batches do: a
-/// signal whose handler raises (Ctrl-C: KeyboardInterrupt) fires `cancel`, and its exception is
-/// raised here once the build has stopped. An exception `build` throws is raised here too.
+/// of its own while this one watches for signals, as Solver batches do: a signal whose handler
+/// raises (Ctrl-C: KeyboardInterrupt) fires `cancel`, and its exception is raised here once the
+/// build has stopped. An exception `build` throws is raised here too.
 template <class Build>
 void build_interruptibly(search::CancelToken& cancel, Build&& build) {
     bool interrupted = false;
@@ -977,13 +994,7 @@ void build_interruptibly(search::CancelToken& cancel, Build&& build) {
                 failure = std::current_exception();
             }
         });
-        while (!runner.wait_for(kSignalPollInterval)) {
-            const py::gil_scoped_acquire acquired;
-            if (!interrupted && PyErr_CheckSignals() != 0) {  // the handler raised: its exception is now pending
-                interrupted = true;
-                cancel.cancel();
-            }
-        }
+        interrupted = wait_watching_signals(runner, [&] { cancel.cancel(); });
     }
     if (interrupted) throw py::error_already_set();
     if (failure) std::rethrow_exception(failure);
@@ -1420,14 +1431,10 @@ private:
                     failure = std::current_exception();
                 }
             });
-            while (!runner.wait_for(kSignalPollInterval)) {
-                const py::gil_scoped_acquire acquired;
-                if (!interrupted && PyErr_CheckSignals() != 0) {  // the handler raised: its exception is now pending
-                    interrupted = true;
-                    token_was_cancelled = cancel_->token.cancelled();
-                    cancel_->token.cancel();
-                }
-            }
+            interrupted = wait_watching_signals(runner, [&] {
+                token_was_cancelled = cancel_->token.cancelled();
+                cancel_->token.cancel();
+            });
         }
         if (interrupted) {
             if (!token_was_cancelled) cancel_->token.reset();
