@@ -1153,6 +1153,148 @@ static void test_goal_bounds(const char* source) {
     free(other_path);
 }
 
+/* Editable maps on arena, for A*, JPS and JPS+: a wall across the middle of a query's path is
+ * applied through the map and its solvers answer as solvers made afresh on a copy of the edited map
+ * (the incremental refresh against a rebuild, over the whole scenario); a solver made before the edit
+ * still answers on the map as it was, and outlives the editable map; the paths of its batch outlive
+ * it too. Edits are all or nothing, and bad ones are refused in C's words. */
+static void check_editable_map(const char* map_path, const int64_t* queries, size_t count, int algorithm) {
+    swarmpath_grid* grid = NULL;
+    CHECK(swarmpath_grid_from_file(map_path, NULL, &grid) == SWARMPATH_OK);
+    swarmpath_settings settings;
+    swarmpath_settings_default(&settings);
+    settings.algorithm = algorithm;
+    swarmpath_editable_map* map = NULL;
+    CHECK(swarmpath_editable_map_create(grid, &settings, &map) == SWARMPATH_OK);
+    swarmpath_grid_destroy(grid); /* the map holds its own copy */
+    swarmpath_solver* before = NULL;
+    CHECK(swarmpath_editable_map_solver(map, &settings, &before) == SWARMPATH_OK);
+    swarmpath_batch* batch = NULL;
+    CHECK(swarmpath_batch_create(2, &batch) == SWARMPATH_OK);
+    swarmpath_result* old_results = malloc(count * sizeof(swarmpath_result));
+    swarmpath_result* new_results = malloc(count * sizeof(swarmpath_result));
+    swarmpath_result* rebuilt = malloc(count * sizeof(swarmpath_result));
+    CHECK(swarmpath_batch_solve(batch, before, queries, count, old_results) == SWARMPATH_OK);
+
+    /* A wall along row 24 from x 1 to 40, leaving the map's far side open. */
+    swarmpath_cell_edit wall[40];
+    for (int index = 0; index < 40; ++index) wall[index] = (swarmpath_cell_edit){1 + index, 24, '@'};
+    swarmpath_edit_report report;
+    CHECK(swarmpath_editable_map_apply(map, wall, 40, &report) == SWARMPATH_OK);
+    CHECK(report.cells_changed > 0 && report.cells_changed <= 40);
+    swarmpath_solver* after = NULL;
+    CHECK(swarmpath_editable_map_solver(map, &settings, &after) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_solve(batch, after, queries, count, new_results) == SWARMPATH_OK);
+    swarmpath_grid* copy = NULL;
+    CHECK(swarmpath_editable_map_grid(map, &copy) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_passable(copy, 10, 24) == 0);
+    swarmpath_solver* fresh = NULL;
+    CHECK(swarmpath_solver_create(copy, &settings, &fresh) == SWARMPATH_OK);
+    CHECK(swarmpath_batch_solve(batch, fresh, queries, count, rebuilt) == SWARMPATH_OK);
+    size_t mismatches = 0;
+    size_t longer = 0;
+    for (size_t index = 0; index < count; ++index) {
+        if (new_results[index].status != rebuilt[index].status ||
+            (rebuilt[index].status == SWARMPATH_QUERY_FOUND &&
+             fabs(new_results[index].cost - rebuilt[index].cost) > 1e-9))
+            ++mismatches;
+        if (new_results[index].status == SWARMPATH_QUERY_FOUND && old_results[index].status == SWARMPATH_QUERY_FOUND &&
+            new_results[index].cost > old_results[index].cost + 1e-9)
+            ++longer;
+    }
+    CHECK(mismatches == 0);
+    CHECK(longer > 0); /* the wall lengthened some paths */
+
+    /* The solver made before the edit answers as before; so after the map is destroyed. */
+    swarmpath_editable_map_destroy(map);
+    map = NULL;
+    CHECK(swarmpath_batch_solve(batch, before, queries, count, new_results) == SWARMPATH_OK);
+    mismatches = 0;
+    for (size_t index = 0; index < count; ++index) {
+        if (new_results[index].status != old_results[index].status ||
+            fabs(new_results[index].cost - old_results[index].cost) > 1e-9)
+            ++mismatches;
+    }
+    CHECK(mismatches == 0);
+    /* The batch's paths stay readable once their solver is gone. */
+    swarmpath_solver_destroy(before);
+    size_t found = 0;
+    while (found < count && new_results[found].status != SWARMPATH_QUERY_FOUND) ++found;
+    CHECK(found < count);
+    size_t length = 0;
+    CHECK(swarmpath_batch_path(batch, found, NULL, 0, &length) == SWARMPATH_OK);
+    CHECK(length == new_results[found].path_length);
+    int32_t* xy = malloc(2 * length * sizeof(int32_t));
+    CHECK(swarmpath_batch_path(batch, found, xy, length, &length) == SWARMPATH_OK);
+    CHECK(xy[0] == queries[4 * found] && xy[1] == queries[4 * found + 1]);
+    free(xy);
+
+    swarmpath_solver_destroy(fresh);
+    swarmpath_solver_destroy(after);
+    swarmpath_grid_destroy(copy);
+    swarmpath_batch_destroy(batch);
+    free(old_results);
+    free(new_results);
+    free(rebuilt);
+}
+
+static void test_editable_maps(const char* source) {
+    char* scenario_path = joined(source, "datasets/movingai/dao/arena.map.scen");
+    char* map_path = joined(source, "datasets/movingai/dao/arena.map");
+    swarmpath_scenario* scenario = NULL;
+    CHECK(swarmpath_scenario_read(scenario_path, &scenario) == SWARMPATH_OK);
+    size_t count = swarmpath_scenario_count(scenario);
+    int64_t* queries = malloc(count * 4 * sizeof(int64_t));
+    CHECK(swarmpath_scenario_queries(scenario, queries, NULL, count) == SWARMPATH_OK);
+    check_editable_map(map_path, queries, count, SWARMPATH_ALGORITHM_ASTAR);
+    check_editable_map(map_path, queries, count, SWARMPATH_ALGORITHM_JPS);
+    check_editable_map(map_path, queries, count, SWARMPATH_ALGORITHM_JPS_PLUS);
+
+    /* Bad edits change nothing, and say which edit and why in C's words. */
+    swarmpath_grid* grid = NULL;
+    CHECK(swarmpath_grid_from_file(map_path, NULL, &grid) == SWARMPATH_OK);
+    swarmpath_editable_map* map = NULL;
+    CHECK(swarmpath_editable_map_create(grid, NULL, &map) == SWARMPATH_OK);
+    const int open_before = swarmpath_grid_passable(grid, 10, 24);
+    swarmpath_cell_edit edits[2] = {{10, 24, open_before ? '@' : '.'}, {49, 3, '@'}};
+    CHECK(swarmpath_editable_map_apply(map, edits, 2, NULL) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "edits[1]: (49, 3) is off the 49 x 49 map") != NULL);
+    edits[1] = (swarmpath_cell_edit){3, 3, 'Q'};
+    CHECK(swarmpath_editable_map_apply(map, edits, 2, NULL) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "edits[1]: unknown terrain letter 'Q'") != NULL);
+    edits[1] = (swarmpath_cell_edit){3, 3, '\x01'};
+    CHECK(swarmpath_editable_map_apply(map, edits, 2, NULL) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "letter '?' (byte 1;") != NULL);
+    swarmpath_grid* unchanged = NULL;
+    CHECK(swarmpath_editable_map_grid(map, &unchanged) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_passable(unchanged, 10, 24) == open_before);
+    CHECK(swarmpath_editable_map_apply(map, NULL, 1, NULL) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(swarmpath_last_error(), "edits is NULL") != NULL);
+    CHECK(swarmpath_editable_map_apply(map, edits, (size_t)SWARMPATH_MAXIMUM_EDITS + 1, NULL) ==
+          SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(swarmpath_editable_map_apply(map, NULL, 0, NULL) == SWARMPATH_OK);
+    CHECK(swarmpath_editable_map_apply(NULL, edits, 1, NULL) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    swarmpath_settings settings;
+    swarmpath_settings_default(&settings);
+    settings.moves = 4;
+    swarmpath_solver* solver = NULL;
+    CHECK(swarmpath_editable_map_solver(map, &settings, &solver) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+    CHECK(solver == NULL);
+    CHECK(strstr(swarmpath_last_error(), "movement model") != NULL);
+    swarmpath_grid* none = NULL;
+    CHECK(swarmpath_editable_map_grid(NULL, &none) == SWARMPATH_ERROR_INVALID_ARGUMENT && none == NULL);
+    swarmpath_editable_map_destroy(map);
+    CHECK(swarmpath_editable_map_create(NULL, NULL, &map) == SWARMPATH_ERROR_INVALID_ARGUMENT && map == NULL);
+    swarmpath_editable_map_destroy(NULL);
+
+    swarmpath_grid_destroy(unchanged);
+    swarmpath_grid_destroy(grid);
+    swarmpath_scenario_destroy(scenario);
+    free(queries);
+    free(map_path);
+    free(scenario_path);
+}
+
 int main(int argc, char** argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: %s SOURCE_DIR\n", argv[0]);
@@ -1172,6 +1314,7 @@ int main(int argc, char** argv) {
     test_path_oracle(argv[1]);
     test_goal_bounds(argv[1]);
     test_agent_sizes_and_classes();
+    test_editable_maps(argv[1]);
     if (failures != 0) {
         fprintf(stderr, "c_api_test: %d checks failed\n", failures);
         return 1;

@@ -24,10 +24,12 @@
 #include <vector>
 
 #include "c_words.hpp"
+#include "core/printable.hpp"
 #include "flat_queries.hpp"
 #include "search/moves.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/crowd_solver.hpp"
+#include "swarmpath/batch/editable_map.hpp"
 #include "swarmpath/batch/path_oracle.hpp"
 #include "swarmpath/grid/agent_grid.hpp"
 #include "swarmpath/grid/grid.hpp"
@@ -52,14 +54,17 @@ struct swarmpath_grid {
 };
 struct swarmpath_solver {
     search::Solver solver;
+    /// The grid of a solver made by an editable map, which no grid handle owns; null otherwise.
+    std::shared_ptr<const grid::Grid> grid_owner = nullptr;
 };
 /// The grid and movement rule a path was found on, for turning it into points and shaping it.
 struct PathOrigin {
-    const grid::Grid* grid = nullptr;  ///< the solver's grid (it outlives the solver)
+    const grid::Grid* grid = nullptr;  ///< the solver's grid (a handle's outlives the solver)
     search::SmoothingRules rules;
+    std::shared_ptr<const grid::Grid> owner = nullptr;  ///< keeps an editable map's grid alive
     [[nodiscard]] std::uint32_t width() const { return grid != nullptr ? grid->width() : 0; }
-    static PathOrigin of(const search::Solver& solver) {
-        return {&solver.grid(), {solver.settings().moves, solver.settings().diagonal}};
+    static PathOrigin of(const search::Solver& solver, std::shared_ptr<const grid::Grid> owner = nullptr) {
+        return {&solver.grid(), {solver.settings().moves, solver.settings().diagonal}, std::move(owner)};
     }
 };
 
@@ -81,6 +86,10 @@ struct swarmpath_batch {
 };
 struct swarmpath_scenario {
     io::ScenarioFile file;
+};
+struct swarmpath_editable_map {
+    batch::EditableMap map;
+    grid::TerrainTable terrain;  ///< the grid's, for the letters edits may use and for grid handles
 };
 struct swarmpath_oracle {
     batch::Oracle oracle;
@@ -720,7 +729,7 @@ swarmpath_status swarmpath_solve(const swarmpath_solver* solver, swarmpath_conte
         if (context == nullptr) return missing("context");
         if (result == nullptr) return missing("result");
         solver->solver.solve(context->context, {start_x, start_y, goal_x, goal_y}, context->result);
-        context->origin = PathOrigin::of(solver->solver);
+        context->origin = PathOrigin::of(solver->solver, solver->grid_owner);
         fill_result(context->result, *result);
         return SWARMPATH_OK;
     });
@@ -791,7 +800,7 @@ swarmpath_status swarmpath_batch_solve(swarmpath_batch* batch, const swarmpath_s
         } else {
             batch->workers.solve(own, engine_queries, batch->results);
         }
-        batch->origin = PathOrigin::of(solver->solver);
+        batch->origin = PathOrigin::of(solver->solver, solver->grid_owner);
         for (std::size_t index = 0; index < count; ++index) fill_result(batch->results[index], results[index]);
         return SWARMPATH_OK;
     });
@@ -1114,5 +1123,101 @@ swarmpath_status swarmpath_scenario_map_path(const swarmpath_scenario* scenario,
         return SWARMPATH_OK;
     });
 }
+
+swarmpath_status swarmpath_editable_map_create(const swarmpath_grid* grid, const swarmpath_settings* settings,
+                                               swarmpath_editable_map** map) {
+    return guarded([&] {
+        if (map == nullptr) return missing("map");
+        *map = nullptr;
+        if (grid == nullptr) return missing("grid");
+        search::SearchSettings engine;
+        if (const swarmpath_status converted = engine_settings(settings, engine); converted != SWARMPATH_OK) {
+            return converted;
+        }
+        const batch::JumpPointData jump{.scan_lines = engine.algorithm == search::Algorithm::jps ||
+                                                      engine.algorithm == search::Algorithm::automatic,
+                                        .table = engine.algorithm == search::Algorithm::jps_plus};
+        batch::BatchSolver preparers;  // builds the JPS+ table on every hardware thread
+        *map = new swarmpath_editable_map{batch::EditableMap(grid->grid, grid->terrain, engine.moves, engine.diagonal,
+                                                             jump, preparers.parallel_loop()),
+                                          grid->terrain};
+        return SWARMPATH_OK;
+    });
+}
+
+swarmpath_status swarmpath_editable_map_apply(swarmpath_editable_map* map, const swarmpath_cell_edit* edits,
+                                              size_t count, swarmpath_edit_report* report) {
+    return guarded([&] {
+        if (map == nullptr) return missing("map");
+        if (count > 0 && edits == nullptr) return missing("edits");
+        if (count > SWARMPATH_MAXIMUM_EDITS) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, "count is " + std::to_string(count) +
+                                                              "; one call takes at most SWARMPATH_MAXIMUM_EDITS (" +
+                                                              std::to_string(SWARMPATH_MAXIMUM_EDITS) + ") edits");
+        }
+        const grid::Grid& grid = map->map.grid();
+        std::vector<grid::CellEdit> list;
+        list.reserve(count);
+        for (std::size_t index = 0; index < count; ++index) {
+            const swarmpath_cell_edit& edit = edits[index];
+            const std::string where = "edits[" + std::to_string(index) + "]";
+            if (!grid.contains(edit.x, edit.y)) {
+                return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
+                            where + ": (" + std::to_string(edit.x) + ", " + std::to_string(edit.y) + ") is off the " +
+                                std::to_string(grid.width()) + " x " + std::to_string(grid.height()) + " map");
+            }
+            if (!map->terrain.rule(edit.letter).defined) {
+                return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
+                            where + ": unknown terrain letter '" + printable(std::string_view(&edit.letter, 1), 1) +
+                                "' (byte " + std::to_string(static_cast<unsigned char>(edit.letter)) +
+                                "; this grid's terrain does not declare it)");
+            }
+            list.push_back({static_cast<std::uint32_t>(edit.x), static_cast<std::uint32_t>(edit.y), edit.letter, 0});
+        }
+        Expected<batch::EditReport> done = map->map.apply_edits(list, "edits");
+        if (!done) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, done.error());
+        if (report != nullptr) {
+            *report = {done->cells_changed, done->cells_relabelled, done->jump_cells_rewritten,
+                       done->jump_entries_recomputed};
+        }
+        return SWARMPATH_OK;
+    });
+}
+
+swarmpath_status swarmpath_editable_map_solver(const swarmpath_editable_map* map, const swarmpath_settings* settings,
+                                               swarmpath_solver** solver) {
+    return guarded([&] {
+        if (solver == nullptr) return missing("solver");
+        *solver = nullptr;
+        if (map == nullptr) return missing("map");
+        search::SearchSettings engine;
+        if (const swarmpath_status converted = engine_settings(settings, engine); converted != SWARMPATH_OK) {
+            return converted;
+        }
+        if (engine.algorithm == search::Algorithm::flowfield) {
+            return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
+                        "algorithm SWARMPATH_ALGORITHM_FLOWFIELD answers goal groups: make a grid of the map "
+                        "(swarmpath_editable_map_grid) and a swarmpath_crowd on it instead");
+        }
+        batch::BatchSolver preparers;
+        std::shared_ptr<const grid::Grid> grid = map->map.shared_grid();
+        Expected<search::Solver> created = map->map.solver(engine, preparers.parallel_loop());
+        if (!created) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, created.error());
+        *solver = new swarmpath_solver{std::move(*created), std::move(grid)};
+        return SWARMPATH_OK;
+    });
+}
+
+swarmpath_status swarmpath_editable_map_grid(const swarmpath_editable_map* map, swarmpath_grid** grid) {
+    return guarded([&] {
+        if (grid == nullptr) return missing("grid");
+        *grid = nullptr;
+        if (map == nullptr) return missing("map");
+        *grid = new swarmpath_grid{map->map.grid(), map->terrain};
+        return SWARMPATH_OK;
+    });
+}
+
+void swarmpath_editable_map_destroy(swarmpath_editable_map* map) { delete map; }
 
 }  // extern "C"
