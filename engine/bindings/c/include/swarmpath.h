@@ -39,12 +39,12 @@
  *                      of the map as it is at that moment.
  *
  * Thread safety: grids, solvers, crowds, fields, oracles and goal bounds are immutable once
- * created; any number of threads may use one at the same time. A context or a batch is used by one
- * thread at a time (one context per thread); swarmpath_batch_solve* spread their queries over the
+ * created; any number of threads may use one at the same time. A context, a batch or an editable map
+ * is used by one thread at a time (one context per thread); swarmpath_batch_solve* spread their queries over the
  * batch's own workers and return when all are done. A cancel token may be fired from any thread.
  * Results never depend on the thread count. Solvers, crowds, fields and oracles keep a reference to
  * their grid: destroy them before it (goal bounds keep none: they are checked against a grid when a
- * solver is made with them).
+ * solver is made with them; a solver made by an editable map keeps its own map).
  *
  * Errors: every function that can fail returns a swarmpath_status; nothing throws across this API
  * and nothing aborts on bad input. An allocation that fails anywhere inside a call is
