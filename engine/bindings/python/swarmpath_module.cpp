@@ -39,6 +39,7 @@
 #include <tbb/info.h>
 #include <unistd.h>
 
+#include "cell_edits.hpp"
 #include "flat_queries.hpp"
 #include "search/moves.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
@@ -1339,20 +1340,15 @@ private:
             }
             const auto triple = item.cast<py::sequence>();
             const auto [x, y] = cell_argument(py::make_tuple(triple[0], triple[1]), where.c_str());
-            if (!grid.contains(x, y)) {
-                raise(PyExc_ValueError, where + ": (" + std::to_string(x) + ", " + std::to_string(y) + ") is off the " +
-                                            std::to_string(grid.width()) + "x" + std::to_string(grid.height()) +
-                                            " map");
-            }
+            if (const auto off_map = bindings::edit_off_map(grid, index, x, y)) raise(PyExc_ValueError, *off_map);
             const py::object letter = triple[2];
             if (!py::isinstance<py::str>(letter) || letter.cast<std::string>().size() != 1) {
                 raise(PyExc_TypeError,
                       where + ": the letter must be a one-character str, not " + py::repr(letter).cast<std::string>());
             }
             const char code = letter.cast<std::string>()[0];
-            if (!target.terrain.rule(code).defined) {
-                raise(PyExc_ValueError, where + ": unknown terrain letter '" + std::string(1, code) +
-                                            "' (this grid's terrain does not declare it)");
+            if (const auto unknown = bindings::edit_letter_unknown(target.terrain, index, code)) {
+                raise(PyExc_ValueError, *unknown);
             }
             edits.push_back({static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y), code, 0});
         }

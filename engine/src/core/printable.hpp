@@ -1,5 +1,5 @@
 // Showing untrusted text in an error message: every area that quotes input back (the grid's map
-// checks, the io parsers) uses this, so binary input can never put control characters on a terminal.
+// checks, the io parsers, the bindings) uses this, so binary input can never put control characters on a terminal.
 // Assumes nothing beyond the standard library.
 #pragma once
 
@@ -19,6 +19,13 @@ inline std::string printable(std::string_view text, std::size_t limit) {
     }
     if (text.size() > limit) shown += "...";
     return shown;
+}
+
+/// A map or terrain letter for a message: quoted when printable, else as its byte value.
+inline std::string describe_letter(char letter) {
+    const auto code = static_cast<unsigned char>(letter);
+    if (code < 33 || code >= 127) return "byte " + std::to_string(code);
+    return std::string{'\'', letter, '\''};
 }
 
 }  // namespace swarmpath

@@ -33,19 +33,6 @@ Expected<std::uint32_t> parse_dimension(std::string_view text, std::string_view 
     return static_cast<std::uint32_t>(value);
 }
 
-/// A letter for a message: quoted when printable, else as a byte value.
-std::string describe_letter(char letter) {
-    const auto code = static_cast<unsigned char>(letter);
-    if (code < 33 || code >= 127) return "byte " + std::to_string(code);
-    std::string quoted(3, '\'');
-    quoted[1] = letter;
-    return quoted;
-}
-
-}  // namespace
-
-namespace {
-
 /// One parse of a map's text, in steps: the header lines, the size checks, the rows, what follows
 /// them. Each step returns false when the parse ends there (its problem is in the report).
 class MapParser {

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "c_words.hpp"
+#include "cell_edits.hpp"
 #include "core/printable.hpp"
 #include "flat_queries.hpp"
 #include "search/moves.hpp"
@@ -291,13 +292,6 @@ std::string size_problem(int32_t width, int32_t height) {
                ") cells, not " + size;
     }
     return std::string();
-}
-
-/// A letter for a message: quoted when printable, else its byte value.
-std::string describe_letter(char letter) {
-    const auto code = static_cast<unsigned char>(letter);
-    if (code > 32 && code < 127) return "'" + std::string(1, letter) + "'";
-    return "byte " + std::to_string(code);
 }
 
 /// The first cell of `map` whose letter `terrain` does not define, as an error naming its row and
@@ -1160,17 +1154,11 @@ swarmpath_status swarmpath_editable_map_apply(swarmpath_editable_map* map, const
         list.reserve(count);
         for (std::size_t index = 0; index < count; ++index) {
             const swarmpath_cell_edit& edit = edits[index];
-            const std::string where = "edits[" + std::to_string(index) + "]";
-            if (!grid.contains(edit.x, edit.y)) {
-                return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
-                            where + ": (" + std::to_string(edit.x) + ", " + std::to_string(edit.y) + ") is off the " +
-                                std::to_string(grid.width()) + " x " + std::to_string(grid.height()) + " map");
+            if (const auto off_map = bindings::edit_off_map(grid, index, edit.x, edit.y)) {
+                return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, *off_map);
             }
-            if (!map->terrain.rule(edit.letter).defined) {
-                return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
-                            where + ": unknown terrain letter '" + printable(std::string_view(&edit.letter, 1), 1) +
-                                "' (byte " + std::to_string(static_cast<unsigned char>(edit.letter)) +
-                                "; this grid's terrain does not declare it)");
+            if (const auto unknown = bindings::edit_letter_unknown(map->terrain, index, edit.letter)) {
+                return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, *unknown);
             }
             list.push_back({static_cast<std::uint32_t>(edit.x), static_cast<std::uint32_t>(edit.y), edit.letter, 0});
         }
