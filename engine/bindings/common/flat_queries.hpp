@@ -4,6 +4,8 @@
 // header-only, not installed. The caller guarantees the arrays hold 4 * count values.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -32,6 +34,24 @@ inline batch::MoveRequest move_request_from_flat(const std::int64_t* row) {
         return value < 0 || value > std::int64_t{0xFFFFFFFF} ? ~std::uint32_t{0} : static_cast<std::uint32_t>(value);
     };
     return {coordinate(row[0]), coordinate(row[1]), coordinate(row[2]), coordinate(row[3])};
+}
+
+/// The oracle's first moves for `count` flat rows into `moves`, the requests made in blocks on the
+/// stack: a request array of the whole batch (16 bytes a request) would be fresh memory whose first
+/// touch costs more than the lookups. Never allocates.
+inline void first_moves_from_flat(const batch::Oracle& oracle, const std::int64_t* values, std::size_t count,
+                                  std::int8_t* moves) {
+    constexpr std::size_t kBlock = 1024;
+    std::array<batch::MoveRequest, kBlock> requests;
+    for (std::size_t first = 0; first < count; first += kBlock) {
+        const std::size_t block = std::min(kBlock, count - first);
+        for (std::size_t index = 0; index < block; ++index) {
+            requests[index] = move_request_from_flat(values + 4 * (first + index));
+        }
+        // The spans are of one length, the only thing first_moves refuses.
+        (void)oracle.first_moves(std::span<const batch::MoveRequest>(requests.data(), block),
+                                 std::span<std::int8_t>(moves + first, block));
+    }
 }
 
 /// Writes the scenario rows' endpoints as flat rows into `values`, and, where `optimal` is not

@@ -1567,21 +1567,9 @@ public:
         const auto count = static_cast<std::size_t>(rows.shape(0));
         py::array_t<std::int8_t> moves(static_cast<py::ssize_t>(count));
         std::int8_t* const answers = moves.mutable_data();
-        const std::int64_t* const flat = rows.data();
         {
-            // Blocks of requests on the stack, as the C API does: a request array of the batch's
-            // size (16 bytes a request) was fresh memory whose first touch cost more than the lookups.
             py::gil_scoped_release released;
-            constexpr std::size_t kBlock = 1024;
-            std::array<batch::MoveRequest, kBlock> requests;
-            for (std::size_t first = 0; first < count; first += kBlock) {
-                const std::size_t block = std::min(kBlock, count - first);
-                for (std::size_t index = 0; index < block; ++index) {
-                    requests[index] = bindings::move_request_from_flat(flat + 4 * (first + index));
-                }
-                (void)oracle_->first_moves(std::span<const batch::MoveRequest>(requests.data(), block),
-                                           std::span<std::int8_t>(answers + first, block));  // of one length
-            }
+            bindings::first_moves_from_flat(*oracle_, rows.data(), count, answers);
         }
         return moves;
     }

@@ -963,20 +963,7 @@ swarmpath_status swarmpath_oracle_first_moves(const swarmpath_oracle* oracle, co
             checked != SWARMPATH_OK) {
             return checked;
         }
-        // Blocks of requests on the stack: no allocation.
-        constexpr std::size_t kBlock = 256;
-        batch::MoveRequest requests[kBlock];
-        for (std::size_t first = 0; first < count; first += kBlock) {
-            const std::size_t block = std::min(kBlock, count - first);
-            for (std::size_t index = 0; index < block; ++index) {
-                requests[index] = bindings::move_request_from_flat(queries + 4 * (first + index));
-            }
-            if (Status answered = oracle->oracle.first_moves(std::span<const batch::MoveRequest>(requests, block),
-                                                             std::span<std::int8_t>(moves + first, block));
-                !answered) {
-                return fail(SWARMPATH_ERROR_INTERNAL, answered.error());
-            }
-        }
+        bindings::first_moves_from_flat(oracle->oracle, queries, count, moves);
         return SWARMPATH_OK;
     });
 }
