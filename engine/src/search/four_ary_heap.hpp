@@ -1,6 +1,7 @@
 // A 4-ary min-heap with decrease-key, the open list of every search. Each entry knows its cell;
 // whenever an entry moves, the heap writes its new position into the caller's per-cell stamp array,
-// so decrease-key finds an entry in O(1) and the caller never scans the list.
+// so decrease-key finds an entry in O(1) and the caller never scans the list (a search that keeps no
+// positions hands it NoSlots instead, and the heap records nothing).
 // Order: a strict total order given by `Entry::before` (f, then larger g, then smaller cell), so
 // the pop sequence is fully determined by the pushes — the root of the engine's determinism.
 // No allocation once the capacity has grown to the largest open list seen (reserve to avoid even that).
@@ -19,6 +20,18 @@ struct CellStamp {
     std::uint32_t generation = 0;
     std::uint32_t slot = 0;
 };
+
+/// What an open list is handed instead of the stamps by a search that keeps no heap positions (jump
+/// point search: a lowered node gets a new entry and its old one is skipped when it comes off), so
+/// the list records nothing when entries move. Every list takes either (its methods are templates).
+struct NoSlots {};
+
+/// Records that the entry of `cell` now sits at `position` (the stamps' form) or nothing (NoSlots).
+[[gnu::always_inline]] inline void record_slot(CellStamp* stamps, std::uint32_t cell, std::uint32_t position) {
+    stamps[cell].slot = position;
+}
+[[gnu::always_inline]] inline void record_slot(NoSlots /*stamps*/, std::uint32_t /*cell*/, std::uint32_t /*position*/) {
+}
 
 struct HeapEntry {
     grid::Cost f = 0;
@@ -47,13 +60,15 @@ public:
     [[nodiscard]] const HeapEntry& at(std::uint32_t position) const { return entries_[position]; }
 
     /// Inserts `entry`; writes its position (and that of every entry it displaces) to `stamps[cell].slot`.
-    void push(const HeapEntry& entry, CellStamp* stamps) {
+    template <class Slots>
+    void push(const HeapEntry& entry, Slots stamps) {
         entries_.push_back(entry);
         sift_up(static_cast<std::uint32_t>(entries_.size() - 1), entry, stamps);
     }
 
     /// Removes and returns the minimum.
-    HeapEntry pop(CellStamp* stamps) {
+    template <class Slots>
+    HeapEntry pop(Slots stamps) {
         HeapEntry minimum = entries_.front();
         HeapEntry last = entries_.back();
         entries_.pop_back();
@@ -62,37 +77,42 @@ public:
     }
 
     /// Lowers the key of the entry at `position` to `f`, `g` (which must not order after it).
-    void decrease_key(std::uint32_t position, grid::Cost f, grid::Cost g, CellStamp* stamps) {
+    template <class Slots>
+    void decrease_key(std::uint32_t position, grid::Cost f, grid::Cost g, Slots stamps) {
         HeapEntry entry = entries_[position];
         entry.f = f;
         entry.g = g;
         sift_up(position, entry, stamps);
     }
     /// The same with the new key given as an entry (the interface the fast open lists share).
-    void decrease_key(std::uint32_t position, const HeapEntry& entry, CellStamp* stamps) {
+    template <class Slots>
+    void decrease_key(std::uint32_t position, const HeapEntry& entry, Slots stamps) {
         decrease_key(position, entry.f, entry.g, stamps);
     }
 
     /// Pushes `entry` and pops the minimum, which may be `entry` itself.
-    HeapEntry replace_top(const HeapEntry& entry, CellStamp* stamps) {
+    template <class Slots>
+    HeapEntry replace_top(const HeapEntry& entry, Slots stamps) {
         push(entry, stamps);
         return pop(stamps);
     }
 
 private:
-    void sift_up(std::uint32_t position, const HeapEntry& entry, CellStamp* stamps) {
+    template <class Slots>
+    void sift_up(std::uint32_t position, const HeapEntry& entry, Slots stamps) {
         while (position > 0) {
             std::uint32_t parent = (position - 1) >> 2;
             if (!HeapEntry::before(entry, entries_[parent])) break;
             entries_[position] = entries_[parent];
-            stamps[entries_[position].cell].slot = position;
+            record_slot(stamps, entries_[position].cell, position);
             position = parent;
         }
         entries_[position] = entry;
-        stamps[entry.cell].slot = position;
+        record_slot(stamps, entry.cell, position);
     }
 
-    void sift_down(std::uint32_t position, const HeapEntry& entry, CellStamp* stamps) {
+    template <class Slots>
+    void sift_down(std::uint32_t position, const HeapEntry& entry, Slots stamps) {
         const auto count = static_cast<std::uint32_t>(entries_.size());
         for (;;) {
             std::uint32_t first_child = (position << 2) + 1;
@@ -104,11 +124,11 @@ private:
             }
             if (!HeapEntry::before(entries_[best], entry)) break;
             entries_[position] = entries_[best];
-            stamps[entries_[position].cell].slot = position;
+            record_slot(stamps, entries_[position].cell, position);
             position = best;
         }
         entries_[position] = entry;
-        stamps[entry.cell].slot = position;
+        record_slot(stamps, entry.cell, position);
     }
 
     std::vector<HeapEntry> entries_;

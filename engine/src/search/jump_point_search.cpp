@@ -8,7 +8,13 @@
 // each side p of s whose side cell is passable while the cell behind it is blocked, the forced
 // moves p and s+p. A node reached diagonally keeps its two components and the diagonal. The start
 // keeps every legal move. A node reached at the same best g from several directions keeps the
-// union (its arrival byte, SearchState::arrival_directions, holds the set of arrival directions).
+// union (its arrival byte in the node table holds the set of arrival directions).
+//
+// State: the search's nodes live in the search state's node table (best_first/node_table.hpp:
+// nodes numbered as generated, 4 bytes of index per map cell), not in per-cell stamps. A node
+// lowered by a cheaper path gets a new open-list entry; the old one stays in the list and is
+// skipped when it comes off (its node is closed by then: the new entry orders first, since its f
+// is lower by as much as its g), so the open list records no positions.
 #include "search/jump_point_search.hpp"
 
 #include <algorithm>
@@ -499,30 +505,41 @@ struct TableJumps {
 template <class Jumps>
 class JumpExpansion {
 public:
-    static constexpr bool admits_stale = false;
+    static constexpr bool admits_stale = true;
+    static constexpr bool keeps_slots = false;
     static constexpr bool works_on_copy = true;
 
-    JumpExpansion(const Solver& solver, SearchState& state, const Endpoints& endpoints)
+    /// A search from `endpoints.start`, which becomes node 0 at cost 0.
+    JumpExpansion(const Solver& solver, best_first::NodeTable& table, const Endpoints& endpoints)
         : jumps_(solver, endpoints),
           passable_(&solver.grid().passable_bits()),
           layout_(best_first::layout_of(solver.grid())),
           goal_(endpoints.goal),
           goal_x_(endpoints.goal_x),
           goal_y_(endpoints.goal_y),
-          stamps_(state.stamps()),
-          arrivals_(state.arrival_directions()),
-          parents_(state.parent_cells()),
-          generation_(state.generation()),
-          closed_generation_(state.closed_generation()) {}
+          table_(&table),
+          nodes_(table.start()) {
+        nodes_.index[endpoints.start] = 0;
+        nodes_.nodes[0] = best_first::SearchNode{0, endpoints.start, 0};
+        nodes_.arrivals[0] = 0;
+        nodes_.count = 1;
+    }
+
+    /// The nodes as the search left them (for the path).
+    [[nodiscard]] const best_first::NodeArrays& nodes() const { return nodes_; }
 
     [[nodiscard]] grid::Cost estimate(std::int64_t x, std::int64_t y) const {
         return heuristics::Octile::distance(absolute_difference(static_cast<std::uint32_t>(x), goal_x_),
                                             absolute_difference(static_cast<std::uint32_t>(y), goal_y_));
     }
 
-    [[gnu::always_inline]] bool admit(std::uint32_t /*cell*/) const { return true; }
-    [[gnu::always_inline]] void close(std::uint32_t cell, grid::Cost /*g*/) {
-        stamps_[cell].generation = closed_generation_;
+    /// A cell off the open list is live unless its node was closed (an entry left by a lowering).
+    [[gnu::always_inline]] bool admit(std::uint32_t cell) {
+        current_node_ = nodes_.node_of(cell);
+        return nodes_.nodes[current_node_].g != best_first::kClosedCost;
+    }
+    [[gnu::always_inline]] void close(std::uint32_t /*cell*/, grid::Cost /*g*/) {
+        nodes_.nodes[current_node_].g = best_first::kClosedCost;
     }
     [[gnu::always_inline]] bool is_goal(std::uint32_t cell, grid::Cost /*g*/) const { return cell == goal_; }
     [[gnu::always_inline]] void visit(std::uint32_t /*cell*/, grid::Cost /*g*/) {}
@@ -531,8 +548,8 @@ public:
     /// expansion does (astar.hpp): if it orders before the open list's top once the expansion is
     /// over, it is expanded next without entering the heap; if not, it takes the top's place, which
     /// is expanded next, in one walk down the heap. The order of expansions is the heap's (one total
-    /// order: f, larger g, smaller cell), so every result and counter is as without it. A held node's
-    /// stamp has slot kHeldSlot while it is held; offered again, the held entry itself is lowered.
+    /// order: f, larger g, smaller cell), so every result and counter is as without it. A held node
+    /// offered again at a lower cost has the held entry itself lowered.
     template <class Keys, class List>
     [[gnu::always_inline]] bool expand(std::uint32_t current_cell, grid::Cost current_g, List& open, Counters& counters,
                                        typename Keys::Entry& next) {
@@ -557,7 +574,7 @@ public:
         }
         if (!held.present) return false;
         if (!open.empty() && !Keys::before(held.entry, open.top())) {
-            next = open.replace_top(held.entry, stamps_);
+            next = open.replace_top(held.entry, NoSlots{});
         } else {
             next = held.entry;
         }
@@ -565,8 +582,6 @@ public:
     }
 
 private:
-    static constexpr std::uint32_t kHeldSlot = ~std::uint32_t{0};
-
     /// The best new node of one expansion, kept outside the open list (see expand).
     template <class Keys>
     struct Held {
@@ -578,50 +593,46 @@ private:
     /// `straight_steps` straight steps, the last of them in direction `arrival`.
     template <class Keys, class List>
     [[gnu::always_inline]] void offer(std::int64_t x, std::int64_t y, std::uint32_t diagonal_steps,
-                                      std::uint32_t straight_steps, int arrival, std::uint32_t current_cell,
+                                      std::uint32_t straight_steps, int arrival, std::uint32_t /*current_cell*/,
                                       grid::Cost current_g, List& open, Counters& counters, Held<Keys>& held) {
-        CellStamp* const stamps = stamps_;
-        std::uint8_t* const arrivals = arrivals_;
-        std::uint32_t* const parents = parents_;
         ++counters.generated;
         const std::uint32_t cell = layout_.padded(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
-        CellStamp& stamp = stamps[cell];
-        if (stamp.generation == closed_generation_) return;
+        const std::uint32_t node = nodes_.find(cell);
         const grid::Cost g = current_g + grid::kDiagonalUnits * diagonal_steps + grid::kStraightUnits * straight_steps;
         const auto arrival_bit = static_cast<std::uint8_t>(1U << arrival);
-        if (stamp.generation != generation_) {
-            stamp.generation = generation_;
-            parents[cell] = current_cell;
-            arrivals[cell] = arrival_bit;
+        if (node == best_first::kNoNode) {
+            if (nodes_.count == nodes_.capacity) nodes_ = table_->grow(nodes_);
+            const std::uint32_t added = nodes_.count++;
+            nodes_.index[cell] = added;
+            nodes_.nodes[added] = best_first::SearchNode{g, cell, current_node_};
+            nodes_.arrivals[added] = arrival_bit;
             jumps_.prefetch(cell, *passable_);
             ++counters.heap_pushes;
             auto entry = Keys::make(g + estimate(x, y), g, cell);
             if (!held.present) {
                 held.entry = entry;
                 held.present = true;
-                stamp.slot = kHeldSlot;
                 return;
             }
             Keys::order(held.entry, entry);  // the smaller stays held, the other goes onto the heap
-            stamps[Keys::cell(held.entry)].slot = kHeldSlot;
-            open.push(entry, stamps);
+            open.push(entry, NoSlots{});
             return;
         }
-        const bool is_held = stamp.slot == kHeldSlot;
-        const auto entry = is_held ? held.entry : open.at(stamp.slot);
-        const grid::Cost old_g = Keys::g(entry);
-        if (g < old_g) {
-            const auto lowered = Keys::make(Keys::f(entry) - old_g + g, g, cell);
-            if (is_held) {
+        best_first::SearchNode& found = nodes_.nodes[node];
+        if (found.g == best_first::kClosedCost) return;
+        if (g < found.g) {
+            found.g = g;
+            found.parent = current_node_;
+            nodes_.arrivals[node] = arrival_bit;
+            ++counters.decrease_keys;
+            const auto lowered = Keys::make(g + estimate(x, y), g, cell);
+            if (held.present && Keys::cell(held.entry) == cell) {
                 held.entry = lowered;
             } else {
-                open.decrease_key(stamp.slot, lowered, stamps);
+                open.push(lowered, NoSlots{});  // the old entry stays, to be skipped (see the file comment)
             }
-            parents[cell] = current_cell;
-            arrivals[cell] = arrival_bit;
-            ++counters.decrease_keys;
-        } else if (g == old_g) {
-            arrivals[cell] = static_cast<std::uint8_t>(arrivals[cell] | arrival_bit);
+        } else if (g == found.g) {
+            nodes_.arrivals[node] = static_cast<std::uint8_t>(nodes_.arrivals[node] | arrival_bit);
         }
     }
 
@@ -630,7 +641,7 @@ private:
     template <class Generate>
     [[gnu::always_inline]] void expand_moves(std::uint32_t current_cell, Generate& generate) {
         const unsigned neighbourhood = read_neighbourhood(*passable_, current_cell, layout_.padded_width());
-        unsigned arrived = arrivals_[current_cell];
+        unsigned arrived = nodes_.arrivals[current_node_];
         unsigned moves = 0;
         if (arrived == 0) {
             moves = LegalMoves::table[neighbourhood];
@@ -663,11 +674,9 @@ private:
     std::uint32_t goal_;
     std::uint32_t goal_x_;
     std::uint32_t goal_y_;
-    CellStamp* stamps_;
-    std::uint8_t* arrivals_;
-    std::uint32_t* parents_;
-    std::uint32_t generation_;
-    std::uint32_t closed_generation_;
+    best_first::NodeTable* table_;
+    best_first::NodeArrays nodes_;
+    std::uint32_t current_node_ = 0;  ///< the node being expanded (set by admit)
 };
 
 // Inlined into its entry point, so that the address Solver::create reads the code around
@@ -676,11 +685,8 @@ template <class Jumps>
 [[gnu::always_inline]] inline void jump_point_search(const Solver& solver, SearchState& state,
                                                      const Endpoints& endpoints, Result& result) {
     const auto& prepared = solver.prepared<typename Jumps::Prepared>();
-    state.begin_search();
-    state.touch(endpoints.start);
-    JumpExpansion<Jumps> expansion(solver, state, endpoints);
-    state.arrival_directions()[endpoints.start] = 0;
-    state.parent_cells()[endpoints.start] = endpoints.start;
+    state.begin_search();  // the open lists emptied; the per-cell stamps are not used
+    JumpExpansion<Jumps> expansion(solver, state.jump_nodes(), endpoints);
     best_first::LoopState loop = best_first::LoopState::starting_at(
         endpoints.start, expansion.estimate(endpoints.start_x, endpoints.start_y), endpoints.stop);
     // Packed keys (or wide ones on grids too large for them) from the start: jump point search does
@@ -695,8 +701,11 @@ template <class Jumps>
         result.cost_units = loop.goal_g;
         result.cost = grid.to_real_cost(loop.goal_g);
         if (solver.settings().record_paths) {
-            best_first::rebuild_from_parent_cells(best_first::layout_of(grid), state.parent_cells(), endpoints.start,
-                                                  endpoints.goal, state.path_scratch(), result);
+            const best_first::NodeArrays& nodes = expansion.nodes();
+            best_first::rebuild_from_parent_cells(
+                best_first::layout_of(grid),
+                [&nodes](std::uint32_t cell) { return nodes.nodes[nodes.nodes[nodes.node_of(cell)].parent].cell; },
+                endpoints.start, endpoints.goal, state.path_scratch(), result);
         }
         return;
     }

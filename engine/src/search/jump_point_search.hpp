@@ -21,10 +21,9 @@
 //     list; the straight jump points found from them are generated directly with the jump's origin
 //     as parent. Every parent-to-node segment is therefore "diagonal steps, then straight steps",
 //     and the path is rebuilt cell by cell from that rule.
-//   - Per-cell search state beyond SearchContext's stamps: a parent cell index and an arrival byte
-//     (5 bytes per padded cell, in the stamps' block, its pages touched only by JPS queries); the
-//     arrival byte holds the set of directions by which the node was reached at its best g. The
-//     context's parent directions (A*'s) stay untouched.
+//   - State: the context's node table (best_first/node_table.hpp: 4 bytes of index per padded cell,
+//     then per node its g, cell, parent node and an arrival byte holding the set of directions by
+//     which it was reached at its best g). A*'s per-cell stamps and parent directions stay untouched.
 //   - max_expansions is honoured (counting jump points); weight 1 only; heuristic octile only;
 //     fallback `none` only (a nearest-cell fallback needs every reachable cell, which JPS never visits).
 #pragma once

@@ -114,7 +114,8 @@ private:
     // Floyd's walk for a root vacated in a heap of `count` entries: the hole follows the smallest
     // children to a leaf, then `entry` is sifted up from there. The smallest of four siblings is
     // chosen without a branch (smallest_of_four); padding keys never win over a real child.
-    void sift_down_from_root(CompactEntry entry, std::uint32_t count, CellStamp* stamps) {
+    template <class Slots>
+    void sift_down_from_root(CompactEntry entry, std::uint32_t count, Slots stamps) {
         std::uint64_t* const keys = keys_;
         std::uint32_t* const cells = cells_;
         std::uint32_t hole = 0;
@@ -124,13 +125,14 @@ private:
             const std::uint32_t moved_cell = cells[best];
             keys[hole] = smallest;
             cells[hole] = moved_cell;
-            stamps[moved_cell].slot = hole;
+            record_slot(stamps, moved_cell, hole);
             hole = best;
         }
         sift_up(hole, entry, stamps);
     }
 
-    void sift_up(std::uint32_t position, CompactEntry entry, CellStamp* stamps) {
+    template <class Slots>
+    void sift_up(std::uint32_t position, CompactEntry entry, Slots stamps) {
         std::uint64_t* const keys = keys_;
         std::uint32_t* const cells = cells_;
         while (position > 0) {
@@ -140,12 +142,12 @@ private:
             const std::uint32_t parent_cell = cells[parent];
             keys[position] = parent_key;
             cells[position] = parent_cell;
-            stamps[parent_cell].slot = position;
+            record_slot(stamps, parent_cell, position);
             position = parent;
         }
         keys[position] = entry.key;
         cells[position] = entry.cell;
-        stamps[entry.cell].slot = position;
+        record_slot(stamps, entry.cell, position);
     }
 
     [[gnu::noinline]] void grow() {  // cold: runs a few times per context

@@ -7,6 +7,9 @@
 //   - works_on_copy (constant): whether the loop runs on a copy of it in its own frame;
 //   - admits_stale (constant) and admit(cell): whether a popped entry is still live (a search whose
 //     open list keeps stale entries, like Dial's buckets, skips them here before reading its g);
+//   - keeps_slots (constant): whether the open list records each entry's position in the per-cell
+//     stamps (for decrease-key in place); a search that adds a new entry instead, and skips the old
+//     one through admit, hands the list NoSlots and needs no per-cell stamps at all;
 //   - close(cell, g): mark the node closed; is_goal(cell, g): stop here, the goal is reached;
 //   - visit(cell, g): what the search records of a closed node before its checkpoint;
 //   - expand<Keys>(cell, g, open, counters, next): generate the successors onto `open`; return true
@@ -61,9 +64,9 @@ enum class LoopEnd { finished, needs_wider_keys };
 /// The loop proper, from `state` and the entries already on `open`. On a bounded key form, a node
 /// whose f exceeds `f_limit` is not expanded: it goes back into `state` and the loop returns
 /// needs_wider_keys.
-template <class Keys, class Expansion, class List>
-LoopEnd best_first_loop_on(Expansion& expansion, List& open, CellStamp* stamps, const StopConditions& stop,
-                           LoopState& state, grid::Cost f_limit) {
+template <class Keys, class Expansion, class List, class Slots>
+LoopEnd best_first_loop_on(Expansion& expansion, List& open, Slots stamps, const StopConditions& stop, LoopState& state,
+                           grid::Cost f_limit) {
     using Entry = typename Keys::Entry;
     Counters counters = state.counters;
     std::uint64_t expansion_limit = state.expansion_limit;
@@ -124,9 +127,9 @@ LoopEnd best_first_loop_on(Expansion& expansion, List& open, CellStamp* stamps, 
 /// arrays can alias such a copy, so its fields stay in registers instead of being reloaded after
 /// every byte-wide store. Which is faster depends on the policy's shape (measured: jump point search
 /// gains from the copy, A* and the goal fields do not).
-template <class Keys, class Expansion, class List>
-LoopEnd best_first_loop(Expansion& expansion, List& open, CellStamp* stamps, const StopConditions& stop,
-                        LoopState& state, grid::Cost f_limit) {
+template <class Keys, class Expansion, class List, class Slots>
+LoopEnd best_first_loop(Expansion& expansion, List& open, Slots stamps, const StopConditions& stop, LoopState& state,
+                        grid::Cost f_limit) {
     if constexpr (Expansion::works_on_copy) {
         Expansion copy = expansion;
         const LoopEnd end = best_first_loop_on<Keys>(copy, open, stamps, stop, state, f_limit);
@@ -146,7 +149,13 @@ template <class Expansion>
 void run_with_key_forms(Expansion& expansion, SearchState& search_state, const KeyBounds& bounds, bool start_compact,
                         const StopConditions& stop, LoopState& state) {
     constexpr grid::Cost kNoLimit = ~grid::Cost{0};
-    CellStamp* const stamps = search_state.stamps();
+    const auto stamps = [&search_state] {
+        if constexpr (Expansion::keeps_slots) {
+            return search_state.stamps();
+        } else {
+            return NoSlots{};
+        }
+    }();
     const bool packed = bounds.packed_keys_fit;
     if (start_compact && bounds.compact_usable && state.next_f <= bounds.compact_f_limit) {
         if (best_first_loop<CompactKeys>(expansion, CompactKeys::list(search_state), stamps, stop, state,
@@ -154,9 +163,9 @@ void run_with_key_forms(Expansion& expansion, SearchState& search_state, const K
             return;
         }
         if (packed) {
-            move_open_entries<CompactKeys, PackedKeys>(search_state);
+            move_open_entries<CompactKeys, PackedKeys>(search_state, stamps);
         } else {
-            move_open_entries<CompactKeys, WideKeys>(search_state);
+            move_open_entries<CompactKeys, WideKeys>(search_state, stamps);
         }
     }
     if (packed) {

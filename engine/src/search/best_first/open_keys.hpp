@@ -2,7 +2,8 @@
 // interface. A key form ("Keys") says how (f, g, cell) is packed into an entry, how two entries
 // compare and how the smaller of two is picked without a branch; its List type is the heap that
 // holds such entries. Every List offers empty, size, top, at(slot), push, pop, replace_top,
-// decrease_key(slot, entry) and clear, and writes each entry's position into the per-cell stamps.
+// decrease_key(slot, entry) and clear, and writes each entry's position into the per-cell stamps
+// (or, handed NoSlots, nowhere).
 //   - CompactKeys: 64-bit keys (compact_open_list.hpp), for searches whose f and g stay below 2^32;
 //     `bounded`: the loop checks every expanded cell's f against a limit and hands the search over
 //     to a wider form before a key could overflow (run_with_key_forms in loop.hpp).
@@ -104,11 +105,10 @@ struct WideKeys {
 };
 
 /// Moves every entry of From's open list onto To's (emptying From's), keeping f, g and cell.
-template <class From, class To>
-void move_open_entries(SearchState& state) {
+template <class From, class To, class Slots>
+void move_open_entries(SearchState& state, Slots stamps) {
     auto& from = From::list(state);
     auto& to = To::list(state);
-    CellStamp* const stamps = state.stamps();
     for (std::uint32_t position = 0; position < from.size(); ++position) {
         const typename From::Entry entry = from.at(position);
         to.push(To::make(From::f(entry), From::g(entry), From::cell(entry)), stamps);

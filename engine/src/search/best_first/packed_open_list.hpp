@@ -111,7 +111,8 @@ private:
     // along the smallest children to a leaf, without comparing with `key`, then `key` is sifted
     // up from there. The smallest of four siblings is found without a branch (which one wins is a
     // coin toss for the predictor); padding keys never win over a real child.
-    void sift_down_from_root(PackedKey key, std::uint32_t count, CellStamp* stamps) {
+    template <class Slots>
+    void sift_down_from_root(PackedKey key, std::uint32_t count, Slots stamps) {
         PackedKey* const keys = keys_;
         std::uint32_t hole = 0;
         for (std::uint32_t first = 1; first < count; first = (hole << 2) + 1) {
@@ -122,24 +123,25 @@ private:
             const PackedKey* const best = children + (low_pair ^ ((low_pair ^ high_pair) & take_high));
             const PackedKey moved = *best;
             keys[hole] = moved;
-            stamps[key_cell(moved)].slot = hole;
+            record_slot(stamps, key_cell(moved), hole);
             hole = static_cast<std::uint32_t>(best - keys);
         }
         sift_up(hole, key, stamps);
     }
 
-    void sift_up(std::uint32_t position, PackedKey key, CellStamp* stamps) {
+    template <class Slots>
+    void sift_up(std::uint32_t position, PackedKey key, Slots stamps) {
         PackedKey* keys = keys_;
         while (position > 0) {
             const std::uint32_t parent = (position - 1) >> 2;
             const PackedKey parent_key = keys[parent];
             if (!(key < parent_key)) break;
             keys[position] = parent_key;
-            stamps[key_cell(parent_key)].slot = position;
+            record_slot(stamps, key_cell(parent_key), position);
             position = parent;
         }
         keys[position] = key;
-        stamps[key_cell(key)].slot = position;
+        record_slot(stamps, key_cell(key), position);
     }
 
     [[gnu::noinline]] void grow() {

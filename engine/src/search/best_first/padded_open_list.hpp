@@ -33,13 +33,15 @@ public:
     }
 
     /// Inserts `entry`; writes its position (and that of every entry it displaces) to `stamps[cell].slot`.
-    [[gnu::always_inline]] void push(Entry entry, CellStamp* stamps) {
+    template <class Slots>
+    [[gnu::always_inline]] void push(Entry entry, Slots stamps) {
         if (size_ + kPadding >= capacity_) self().grow();
         self().sift_up(size_++, entry, stamps);
     }
 
     /// Removes and returns the minimum. The list must not be empty.
-    Entry pop(CellStamp* stamps) {
+    template <class Slots>
+    Entry pop(Slots stamps) {
         const Entry minimum = self().top();
         const std::uint32_t count = --size_;
         if (count == 0) {
@@ -55,14 +57,16 @@ public:
     /// Returns the minimum and puts `entry` in its place: a pop followed by a push, in one walk down
     /// the heap (no sift up from the bottom for the new entry, no move of the last one). The list
     /// must not be empty.
-    Entry replace_top(Entry entry, CellStamp* stamps) {
+    template <class Slots>
+    Entry replace_top(Entry entry, Slots stamps) {
         const Entry minimum = self().top();
         self().sift_down_from_root(entry, size_, stamps);
         return minimum;
     }
 
     /// Replaces the entry at `position` with `entry`, which must not order after it.
-    void decrease_key(std::uint32_t position, Entry entry, CellStamp* stamps) {
+    template <class Slots>
+    void decrease_key(std::uint32_t position, Entry entry, Slots stamps) {
         self().sift_up(position, entry, stamps);
     }
 

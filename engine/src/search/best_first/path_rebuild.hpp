@@ -2,8 +2,9 @@
 // written once for every search:
 //   - rebuild_from_directions: a parent-direction byte per cell, the direction of the step that
 //     entered the cell (A*), walked back from the end to the start (kNoParent);
-//   - rebuild_from_parent_cells: a parent cell per node whose parent need not be a neighbour (jump
-//     point search): each parent-to-node segment is diagonal steps first, then straight steps;
+//   - rebuild_from_parent_cells: a parent cell per node, given by a callable, whose parent need not be
+//     a neighbour (jump point search): each parent-to-node segment is diagonal steps first, then
+//     straight steps;
 //   - follow_directions: a next-step byte per cell, walked forward from the start until kNoDirection
 //     (goal fields: the direction of each cell's first step towards the goal).
 // The first two collect the path end first in a caller-owned scratch vector and reverse it once.
@@ -44,8 +45,9 @@ inline void rebuild_from_directions(const PaddedLayout& layout, const std::uint8
     store_reversed(scratch, result);
 }
 
-inline void rebuild_from_parent_cells(const PaddedLayout& layout, const std::uint32_t* parents, std::uint32_t start,
-                                      std::uint32_t end, std::vector<std::uint32_t>& scratch, Result& result) {
+template <class ParentOf>
+void rebuild_from_parent_cells(const PaddedLayout& layout, ParentOf parent_of, std::uint32_t start, std::uint32_t end,
+                               std::vector<std::uint32_t>& scratch, Result& result) {
     scratch.clear();
     std::uint32_t cell = end;
     auto x = static_cast<std::int64_t>(layout.x_of(end));
@@ -56,7 +58,7 @@ inline void rebuild_from_parent_cells(const PaddedLayout& layout, const std::uin
     for (;;) {
         add(x, y);
         if (cell == start) break;
-        const std::uint32_t parent = parents[cell];
+        const std::uint32_t parent = parent_of(cell);
         const auto parent_x = static_cast<std::int64_t>(layout.x_of(parent));
         const auto parent_y = static_cast<std::int64_t>(layout.y_of(parent));
         const std::int64_t step_x = x > parent_x ? 1 : (x < parent_x ? -1 : 0);

@@ -3,22 +3,23 @@
 // platform-tuned details (packed_open_list.hpp, compact_open_list.hpp).
 // The search state one worker owns and reuses for every query it runs: per-cell stamps
 // (generation + heap slot), parent directions, the open lists and path scratch, and (allocated only
-// for the searches that ask for them) a closed bitset and parent cells.
+// for the searches that ask for them) a closed bitset and jump point search's node table.
 // Allocation writes nothing: the per-cell arrays start as zero pages (zeroed_array.hpp), so a cold
 // context pays a first touch only where a search reaches, never the whole map up front. The stamps
-// and parent cells share one block on 2 MB pages when it is 256 KB or more: a page fault per 2 MB
-// rather than per 4 KB (the faults of 4 KB pages made a cold pass of JPS+ cost up to 6× a warm one:
-// tools/cold-warm). The parent directions have a block of their own, on 2 MB pages too: beside the
-// stamps, A* ran 7.6% slower on brc202d (tools/ab-time.sh); apart it runs as on 4 KB pages, and a
-// cold pass no longer takes a 4 KB fault for each page of them (66 on a 512×512 map, 268 on 1024²).
+// are on 2 MB pages when they take 256 KB or more: a page fault per 2 MB rather than per 4 KB (the
+// faults of 4 KB pages made a cold pass of JPS+ cost up to 6× a warm one: tools/cold-warm). The
+// parent directions have a block of their own, on 2 MB pages too: beside the stamps, A* ran 7.6%
+// slower on brc202d (tools/ab-time.sh); apart it runs as on 4 KB pages, and a cold pass no longer
+// takes a 4 KB fault for each page of them (66 on a 512×512 map, 268 on 1024²).
 // A new search costs O(1) up front: it advances the 32-bit generation by two, to an even value G.
 // A cell whose stamp holds G is open (seen by this search), G + 1 is closed (expanded: the A* search
 // folds its closed flag into the stamp this way, so no separate closed set is touched), anything else
 // is untouched. Searches that keep a closed bitset instead clear a cell's bit when first touching it.
 // Only when the generation wraps (after 2^31 searches) are the stamps cleared in full.
+// Jump point search touches none of these per-cell arrays: its nodes live in a node table
+// (node_table.hpp: 4 bytes a cell plus 17 a node), which it resets by setting its node count to zero.
 // Memory: 8 (stamp) + 1 (parent direction) = 9 bytes per padded cell, plus the open list; searches
-// using closed_bits() add 1/8 byte, parent_cells() and arrival_directions() 5 bytes (in the stamps'
-// block from the start, but a page only once touched).
+// using closed_bits() add 1/8 byte, jump_nodes() 4 bytes (a page only once touched) and its nodes.
 #pragma once
 
 #include <cstddef>
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "search/best_first/compact_open_list.hpp"
+#include "search/best_first/node_table.hpp"
 #include "search/best_first/packed_open_list.hpp"
 #include "search/best_first/zeroed_array.hpp"
 #include "search/four_ary_heap.hpp"
@@ -41,14 +43,10 @@ public:
         capacity_ = padded_cells;
         // One spare stamp: the A* search reads its neighbours as a 3×4 block (astar.hpp),
         // whose last stamp lies one past the grid for the bottom-right cell.
-        const std::size_t stamp_bytes = (static_cast<std::size_t>(padded_cells) + 1) * sizeof(CellStamp);
-        cells_ = best_first::ZeroedArray<std::byte>(stamp_bytes + std::size_t{padded_cells} * kJumpBytesPerCell);
+        stamps_ = best_first::ZeroedArray<CellStamp>(static_cast<std::size_t>(padded_cells) + 1);
         parent_direction_ = best_first::ZeroedArray<std::uint8_t>(padded_cells);
-        stamps_ = reinterpret_cast<CellStamp*>(cells_.data());
-        parent_cells_ = reinterpret_cast<std::uint32_t*>(cells_.data() + stamp_bytes);
-        arrivals_ = reinterpret_cast<std::uint8_t*>(parent_cells_ + padded_cells);
-        parent_cells_used_ = false;
-        closed_ = grid::Bitset();  // reallocated by closed_bits() for the searches that use it
+        closed_ = grid::Bitset();               // reallocated by closed_bits() for the searches that use it
+        jump_nodes_ = best_first::NodeTable();  // prepared by jump_nodes() for the searches that use it
         generation_ = 0;
         // The open lists' first blocks and room for a path of a few hundred cells: allocated and
         // filled here, these were a small search's first query's largest cost in a cold run.
@@ -90,7 +88,7 @@ public:
     /// Test hook: jump the generation counter (to exercise the wrap-around path).
     void set_generation_for_testing(std::uint32_t generation) { generation_ = generation; }
 
-    CellStamp* stamps() { return stamps_; }
+    CellStamp* stamps() { return stamps_.data(); }
     std::uint8_t* parent_directions() { return parent_direction_.data(); }
     /// A closed bitset, for searches that prefer it to closed stamps. Allocated on first use (call
     /// after prepare()); a cell's bit is stale until the search clears it when first touching the cell.
@@ -104,20 +102,11 @@ public:
     /// The A* search's open list of 64-bit keys, while a query's costs fit (compact_open_list.hpp).
     best_first::CompactOpenList& compact_open_list() { return compact_open_; }
     std::vector<std::uint32_t>& path_scratch() { return path_scratch_; }
-    /// Parent cell (padded index) per cell, for searches whose parent need not be a neighbour (jump
-    /// point search): part of the block from prepare() on, but only contexts that run such searches
-    /// touch its pages (and count its 4 bytes per padded cell in memory_bytes). Call after prepare().
-    std::uint32_t* parent_cells() {
-        parent_cells_used_ = true;
-        return parent_cells_;
-    }
-    /// Arrival directions per cell (a bit per direction), jump point search's counterpart of
-    /// parent_directions(): in the stamps' block after the parent cells, so that such a search
-    /// touches two blocks' worth of 2 MB pages rather than three (on a 512×512 map its first
-    /// query clears two huge pages instead of three). Call after prepare().
-    std::uint8_t* arrival_directions() {
-        parent_cells_used_ = true;
-        return arrivals_;
+    /// Jump point search's node table (node_table.hpp), prepared for this state's grid on first use
+    /// (call after prepare()); only contexts that run such searches allocate and count it.
+    best_first::NodeTable& jump_nodes() {
+        if (!jump_nodes_.prepared()) jump_nodes_.prepare(capacity_);
+        return jump_nodes_;
     }
 
     /// Bytes of per-cell state per padded cell (excluding the heap, which grows with the frontier).
@@ -126,26 +115,18 @@ public:
         const std::size_t cells = capacity_ == 0 ? 0 : std::size_t{capacity_} + 1;
         return cells * sizeof(CellStamp) + capacity_ + closed_.memory_bytes() + open_.memory_bytes() +
                packed_open_.memory_bytes() + compact_open_.memory_bytes() +
-               path_scratch_.capacity() * sizeof(std::uint32_t) +
-               (parent_cells_used_ ? std::size_t{capacity_} * kJumpBytesPerCell : 0);
+               path_scratch_.capacity() * sizeof(std::uint32_t) + jump_nodes_.memory_bytes();
     }
 
 private:
     static constexpr std::size_t kPathScratchCells = 512;
-    /// Jump point search's part of the block per cell: a parent cell, then (after all of those) an
-    /// arrival byte.
-    static constexpr std::size_t kJumpBytesPerCell = sizeof(std::uint32_t) + sizeof(std::uint8_t);
 
     std::uint32_t capacity_ = 0;
     std::uint32_t generation_ = 0;
-    /// One block: the stamps (capacity + 1), then the parent cells, then the arrival directions.
-    best_first::ZeroedArray<std::byte> cells_;
+    best_first::ZeroedArray<CellStamp> stamps_;  ///< capacity + 1 (see prepare)
     best_first::ZeroedArray<std::uint8_t> parent_direction_;
-    CellStamp* stamps_ = nullptr;
-    std::uint32_t* parent_cells_ = nullptr;
-    std::uint8_t* arrivals_ = nullptr;
-    bool parent_cells_used_ = false;
     grid::Bitset closed_;
+    best_first::NodeTable jump_nodes_;
     FourAryHeap open_;
     best_first::PackedOpenList packed_open_;
     best_first::CompactOpenList compact_open_;
