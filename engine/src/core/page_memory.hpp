@@ -112,7 +112,26 @@ inline PageBlock allocate_zeroed_pages(std::size_t bytes, bool huge_pages = true
     return {block, 0};
 }
 
-/// Gives back a block allocate_zeroed_pages returned.
+/// `bytes` of zeroed address space on 4 KB pages, none of them faulted in or populated: a page costs
+/// its first touch only if something writes it. For arrays filled from the front only as far as a
+/// search goes (jump point search's nodes, reserved for one per map cell and mostly never reached),
+/// where populating the whole block, or clearing a 2 MB page, would cost a cold search more than
+/// the few pages it fills. Throws std::bad_alloc when the system has none.
+inline PageBlock reserve_zeroed_pages(std::size_t bytes) {
+    if (bytes == 0) return {};
+#ifdef SWARMPATH_PAGE_MEMORY_MMAP
+    if (bytes >= kMappedFrom) {
+        void* raw = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (raw == MAP_FAILED) throw std::bad_alloc();
+        return {raw, bytes};
+    }
+#endif
+    void* block = std::calloc(bytes, 1);
+    if (block == nullptr) throw std::bad_alloc();
+    return {block, 0};
+}
+
+/// Gives back a block allocate_zeroed_pages or reserve_zeroed_pages returned.
 inline void release_pages(const PageBlock& block) noexcept {
     if (block.data == nullptr) return;
 #ifdef SWARMPATH_PAGE_MEMORY_MMAP

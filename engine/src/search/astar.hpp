@@ -162,7 +162,7 @@ template <class Rule, class CostModel, class Heuristic>
 class AstarExpansion {
 public:
     static constexpr bool admits_stale = false;
-    static constexpr bool keeps_slots = true;
+    static constexpr bool stamps_hold_slots = true;
     static constexpr bool works_on_copy = false;
 
     AstarExpansion(const grid::Grid& grid, const SearchSettings& settings, std::uint64_t weight_fixed,

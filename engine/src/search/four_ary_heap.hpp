@@ -1,7 +1,7 @@
 // A 4-ary min-heap with decrease-key, the open list of every search. Each entry knows its cell;
 // whenever an entry moves, the heap writes its new position into the caller's per-cell stamp array,
-// so decrease-key finds an entry in O(1) and the caller never scans the list (a search that keeps no
-// positions hands it NoSlots instead, and the heap records nothing).
+// so decrease-key finds an entry in O(1) and the caller never scans the list (or into another array
+// the caller names: jump point search's entries name nodes, whose positions it keeps per node).
 // Order: a strict total order given by `Entry::before` (f, then larger g, then smaller cell), so
 // the pop sequence is fully determined by the pushes — the root of the engine's determinism.
 // No allocation once the capacity has grown to the largest open list seen (reserve to avoid even that).
@@ -21,16 +21,11 @@ struct CellStamp {
     std::uint32_t slot = 0;
 };
 
-/// What an open list is handed instead of the stamps by a search that keeps no heap positions (jump
-/// point search: a lowered node gets a new entry and its old one is skipped when it comes off), so
-/// the list records nothing when entries move. Every list takes either (its methods are templates).
-struct NoSlots {};
-
-/// Records that the entry of `cell` now sits at `position` (the stamps' form) or nothing (NoSlots).
+/// Records that the entry of `cell` now sits at `position`. The lists' methods take where to record
+/// as a template parameter: these stamps, or another form with its own record_slot (found by
+/// argument-dependent lookup; jump point search's NodeSlots, best_first/node_table.hpp).
 [[gnu::always_inline]] inline void record_slot(CellStamp* stamps, std::uint32_t cell, std::uint32_t position) {
     stamps[cell].slot = position;
-}
-[[gnu::always_inline]] inline void record_slot(NoSlots /*stamps*/, std::uint32_t /*cell*/, std::uint32_t /*position*/) {
 }
 
 struct HeapEntry {

@@ -30,7 +30,7 @@ template <class Rule, class CostModel>
 class FieldExpansion {
 public:
     static constexpr bool admits_stale = true;
-    static constexpr bool keeps_slots = true;
+    static constexpr bool stamps_hold_slots = true;
     static constexpr bool works_on_copy = false;
 
     FieldExpansion(const grid::Grid& grid, grid::Cost* cost, std::uint8_t* direction, grid::Bitset& settled,

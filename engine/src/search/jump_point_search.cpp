@@ -11,10 +11,9 @@
 // union (its arrival byte in the node table holds the set of arrival directions).
 //
 // State: the search's nodes live in the search state's node table (best_first/node_table.hpp:
-// nodes numbered as generated, 4 bytes of index per map cell), not in per-cell stamps. A node
-// lowered by a cheaper path gets a new open-list entry; the old one stays in the list and is
-// skipped when it comes off (its node is closed by then: the new entry orders first, since its f
-// is lower by as much as its g), so the open list records no positions.
+// nodes numbered as generated, 4 bytes of index per map cell), not in per-cell stamps. The open
+// list's entries name nodes rather than cells (the loop's "cell" is a node number here), and their
+// positions are recorded per node, so ties of f and g are broken by the earlier generated node.
 #include "search/jump_point_search.hpp"
 
 #include <algorithm>
@@ -505,8 +504,8 @@ struct TableJumps {
 template <class Jumps>
 class JumpExpansion {
 public:
-    static constexpr bool admits_stale = true;
-    static constexpr bool keeps_slots = false;
+    static constexpr bool admits_stale = false;
+    static constexpr bool stamps_hold_slots = false;
     static constexpr bool works_on_copy = true;
 
     /// A search from `endpoints.start`, which becomes node 0 at cost 0.
@@ -517,42 +516,41 @@ public:
           goal_(endpoints.goal),
           goal_x_(endpoints.goal_x),
           goal_y_(endpoints.goal_y),
-          table_(&table),
           nodes_(table.start()) {
-        nodes_.index[endpoints.start] = 0;
-        nodes_.nodes[0] = best_first::SearchNode{0, endpoints.start, 0};
-        nodes_.arrivals[0] = 0;
-        nodes_.count = 1;
+        nodes_.begin(endpoints.start);
     }
 
     /// The nodes as the search left them (for the path).
     [[nodiscard]] const best_first::NodeArrays& nodes() const { return nodes_; }
+    /// Where the open list records its entries' positions: per node.
+    [[nodiscard]] best_first::NodeSlots slots() const { return {nodes_.nodes}; }
 
     [[nodiscard]] grid::Cost estimate(std::int64_t x, std::int64_t y) const {
         return heuristics::Octile::distance(absolute_difference(static_cast<std::uint32_t>(x), goal_x_),
                                             absolute_difference(static_cast<std::uint32_t>(y), goal_y_));
     }
 
-    /// A cell off the open list is live unless its node was closed (an entry left by a lowering).
-    [[gnu::always_inline]] bool admit(std::uint32_t cell) {
-        current_node_ = nodes_.node_of(cell);
-        return nodes_.nodes[current_node_].g != best_first::kClosedCost;
+    // The loop's cells are node numbers here (see the file comment).
+    [[gnu::always_inline]] bool admit(std::uint32_t /*node*/) const { return true; }
+    [[gnu::always_inline]] void close(std::uint32_t node, grid::Cost /*g*/) {
+        nodes_.nodes[node].g = best_first::kClosedCost;
     }
-    [[gnu::always_inline]] void close(std::uint32_t /*cell*/, grid::Cost /*g*/) {
-        nodes_.nodes[current_node_].g = best_first::kClosedCost;
+    [[gnu::always_inline]] bool is_goal(std::uint32_t node, grid::Cost /*g*/) const {
+        return nodes_.nodes[node].cell == goal_;
     }
-    [[gnu::always_inline]] bool is_goal(std::uint32_t cell, grid::Cost /*g*/) const { return cell == goal_; }
     [[gnu::always_inline]] void visit(std::uint32_t /*cell*/, grid::Cost /*g*/) {}
 
     /// Of the new nodes an expansion generates, the best is held outside the open list, as A*'s
     /// expansion does (astar.hpp): if it orders before the open list's top once the expansion is
     /// over, it is expanded next without entering the heap; if not, it takes the top's place, which
     /// is expanded next, in one walk down the heap. The order of expansions is the heap's (one total
-    /// order: f, larger g, smaller cell), so every result and counter is as without it. A held node
-    /// offered again at a lower cost has the held entry itself lowered.
+    /// order: f, larger g, earlier node), so every result and counter is as without it. A held node's
+    /// slot is kHeldSlot while it is held; offered again, the held entry itself is lowered.
     template <class Keys, class List>
-    [[gnu::always_inline]] bool expand(std::uint32_t current_cell, grid::Cost current_g, List& open, Counters& counters,
+    [[gnu::always_inline]] bool expand(std::uint32_t current_node, grid::Cost current_g, List& open, Counters& counters,
                                        typename Keys::Entry& next) {
+        const std::uint32_t current_cell = nodes_.nodes[current_node].cell;
+        current_node_ = current_node;
         Held<Keys> held;
         // Online jumps offer from many call sites (two per diagonal cell stopped at, in four walks);
         // inlined there, as JPS+'s offers are not (measured: JPS+ 1-4% slower inlined, online JPS's
@@ -574,7 +572,7 @@ public:
         }
         if (!held.present) return false;
         if (!open.empty() && !Keys::before(held.entry, open.top())) {
-            next = open.replace_top(held.entry, NoSlots{});
+            next = open.replace_top(held.entry, slots());
         } else {
             next = held.entry;
         }
@@ -582,6 +580,8 @@ public:
     }
 
 private:
+    static constexpr std::uint32_t kHeldSlot = ~std::uint32_t{0};
+
     /// The best new node of one expansion, kept outside the open list (see expand).
     template <class Keys>
     struct Held {
@@ -601,38 +601,40 @@ private:
         const grid::Cost g = current_g + grid::kDiagonalUnits * diagonal_steps + grid::kStraightUnits * straight_steps;
         const auto arrival_bit = static_cast<std::uint8_t>(1U << arrival);
         if (node == best_first::kNoNode) {
-            if (nodes_.count == nodes_.capacity) nodes_ = table_->grow(nodes_);
-            const std::uint32_t added = nodes_.count++;
-            nodes_.index[cell] = added;
-            nodes_.nodes[added] = best_first::SearchNode{g, cell, current_node_};
-            nodes_.arrivals[added] = arrival_bit;
+            const std::uint32_t added = nodes_.add(cell, g, current_node_, arrival_bit);
             jumps_.prefetch(cell, *passable_);
             ++counters.heap_pushes;
-            auto entry = Keys::make(g + estimate(x, y), g, cell);
+            auto entry = Keys::make(g + estimate(x, y), g, added);
             if (!held.present) {
                 held.entry = entry;
                 held.present = true;
+                nodes_.nodes[added].slot = kHeldSlot;
                 return;
             }
             Keys::order(held.entry, entry);  // the smaller stays held, the other goes onto the heap
-            open.push(entry, NoSlots{});
+            nodes_.nodes[Keys::cell(held.entry)].slot = kHeldSlot;
+            open.push(entry, slots());
             return;
         }
         best_first::SearchNode& found = nodes_.nodes[node];
-        if (found.g == best_first::kClosedCost) return;
-        if (g < found.g) {
-            found.g = g;
-            found.parent = current_node_;
-            nodes_.arrivals[node] = arrival_bit;
-            ++counters.decrease_keys;
-            const auto lowered = Keys::make(g + estimate(x, y), g, cell);
-            if (held.present && Keys::cell(held.entry) == cell) {
+        const grid::Cost old_g = found.g;
+        if (old_g == best_first::kClosedCost) return;
+        if (g < old_g) {
+            const std::uint32_t slot = found.slot;
+            const bool is_held = slot == kHeldSlot;
+            const auto entry = is_held ? held.entry : open.at(slot);
+            const auto lowered = Keys::make(Keys::f(entry) - old_g + g, g, node);
+            if (is_held) {
                 held.entry = lowered;
             } else {
-                open.push(lowered, NoSlots{});  // the old entry stays, to be skipped (see the file comment)
+                open.decrease_key(slot, lowered, slots());
             }
-        } else if (g == found.g) {
-            nodes_.arrivals[node] = static_cast<std::uint8_t>(nodes_.arrivals[node] | arrival_bit);
+            found.g = g;
+            found.parent = current_node_;
+            found.arrivals = arrival_bit;
+            ++counters.decrease_keys;
+        } else if (g == old_g) {
+            found.arrivals = static_cast<std::uint8_t>(found.arrivals | arrival_bit);
         }
     }
 
@@ -641,7 +643,7 @@ private:
     template <class Generate>
     [[gnu::always_inline]] void expand_moves(std::uint32_t current_cell, Generate& generate) {
         const unsigned neighbourhood = read_neighbourhood(*passable_, current_cell, layout_.padded_width());
-        unsigned arrived = nodes_.arrivals[current_node_];
+        unsigned arrived = nodes_.nodes[current_node_].arrivals;
         unsigned moves = 0;
         if (arrived == 0) {
             moves = LegalMoves::table[neighbourhood];
@@ -674,9 +676,8 @@ private:
     std::uint32_t goal_;
     std::uint32_t goal_x_;
     std::uint32_t goal_y_;
-    best_first::NodeTable* table_;
     best_first::NodeArrays nodes_;
-    std::uint32_t current_node_ = 0;  ///< the node being expanded (set by admit)
+    std::uint32_t current_node_ = 0;  ///< the node being expanded
 };
 
 // Inlined into its entry point, so that the address Solver::create reads the code around
@@ -687,13 +688,15 @@ template <class Jumps>
     const auto& prepared = solver.prepared<typename Jumps::Prepared>();
     state.begin_search();  // the open lists emptied; the per-cell stamps are not used
     JumpExpansion<Jumps> expansion(solver, state.jump_nodes(), endpoints);
+    constexpr std::uint32_t kStartNode = 0;
     best_first::LoopState loop = best_first::LoopState::starting_at(
-        endpoints.start, expansion.estimate(endpoints.start_x, endpoints.start_y), endpoints.stop);
+        kStartNode, expansion.estimate(endpoints.start_x, endpoints.start_y), endpoints.stop);
     // Packed keys (or wide ones on grids too large for them) from the start: jump point search does
-    // not use the compact keys, whose ties break by heap order rather than by cell.
+    // not use the compact keys, whose ties break by heap order rather than by node.
     best_first::run_with_key_forms(expansion, state, prepared.bounds, false, endpoints.stop, loop);
 
     loop.counters.heap_pops = loop.counters.expanded;
+    state.jump_nodes().note_used(expansion.nodes().count);
     result.counters = loop.counters;
     if (loop.reached) {
         const grid::Grid& grid = solver.grid();
@@ -704,7 +707,7 @@ template <class Jumps>
             const best_first::NodeArrays& nodes = expansion.nodes();
             best_first::rebuild_from_parent_cells(
                 best_first::layout_of(grid),
-                [&nodes](std::uint32_t cell) { return nodes.nodes[nodes.nodes[nodes.node_of(cell)].parent].cell; },
+                [&nodes](std::uint32_t cell) { return nodes.nodes[nodes.nodes[nodes.index[cell]].parent].cell; },
                 endpoints.start, endpoints.goal, state.path_scratch(), result);
         }
         return;

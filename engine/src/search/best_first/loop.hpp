@@ -7,9 +7,9 @@
 //   - works_on_copy (constant): whether the loop runs on a copy of it in its own frame;
 //   - admits_stale (constant) and admit(cell): whether a popped entry is still live (a search whose
 //     open list keeps stale entries, like Dial's buckets, skips them here before reading its g);
-//   - keeps_slots (constant): whether the open list records each entry's position in the per-cell
-//     stamps (for decrease-key in place); a search that adds a new entry instead, and skips the old
-//     one through admit, hands the list NoSlots and needs no per-cell stamps at all;
+//   - stamps_hold_slots (constant): whether the open list records each entry's position (for
+//     decrease-key in place) in the state's per-cell stamps; if not, the expansion's slots() says
+//     where (jump point search: per node of its node table, its entries naming nodes, not cells);
 //   - close(cell, g): mark the node closed; is_goal(cell, g): stop here, the goal is reached;
 //   - visit(cell, g): what the search records of a closed node before its checkpoint;
 //   - expand<Keys>(cell, g, open, counters, next): generate the successors onto `open`; return true
@@ -149,11 +149,11 @@ template <class Expansion>
 void run_with_key_forms(Expansion& expansion, SearchState& search_state, const KeyBounds& bounds, bool start_compact,
                         const StopConditions& stop, LoopState& state) {
     constexpr grid::Cost kNoLimit = ~grid::Cost{0};
-    const auto stamps = [&search_state] {
-        if constexpr (Expansion::keeps_slots) {
+    const auto stamps = [&search_state, &expansion] {
+        if constexpr (Expansion::stamps_hold_slots) {
             return search_state.stamps();
         } else {
-            return NoSlots{};
+            return expansion.slots();
         }
     }();
     const bool packed = bounds.packed_keys_fit;

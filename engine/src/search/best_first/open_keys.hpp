@@ -3,7 +3,7 @@
 // compare and how the smaller of two is picked without a branch; its List type is the heap that
 // holds such entries. Every List offers empty, size, top, at(slot), push, pop, replace_top,
 // decrease_key(slot, entry) and clear, and writes each entry's position into the per-cell stamps
-// (or, handed NoSlots, nowhere).
+// (or wherever the search keeps them: loop.hpp's stamps_hold_slots).
 //   - CompactKeys: 64-bit keys (compact_open_list.hpp), for searches whose f and g stay below 2^32;
 //     `bounded`: the loop checks every expanded cell's f against a limit and hands the search over
 //     to a wider form before a key could overflow (run_with_key_forms in loop.hpp).

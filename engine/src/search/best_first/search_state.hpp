@@ -19,7 +19,7 @@
 // Jump point search touches none of these per-cell arrays: its nodes live in a node table
 // (node_table.hpp: 4 bytes a cell plus 17 a node), which it resets by setting its node count to zero.
 // Memory: 8 (stamp) + 1 (parent direction) = 9 bytes per padded cell, plus the open list; searches
-// using closed_bits() add 1/8 byte, jump_nodes() 4 bytes (a page only once touched) and its nodes.
+// using closed_bits() add 1/8 byte, jump_nodes() 4 bytes (a page only once touched) and 24 a node.
 #pragma once
 
 #include <cstddef>
@@ -45,8 +45,12 @@ public:
         // whose last stamp lies one past the grid for the bottom-right cell.
         stamps_ = best_first::ZeroedArray<CellStamp>(static_cast<std::size_t>(padded_cells) + 1);
         parent_direction_ = best_first::ZeroedArray<std::uint8_t>(padded_cells);
-        closed_ = grid::Bitset();               // reallocated by closed_bits() for the searches that use it
-        jump_nodes_ = best_first::NodeTable();  // prepared by jump_nodes() for the searches that use it
+        closed_ = grid::Bitset();  // reallocated by closed_bits() for the searches that use it
+        // Jump point search's node table, allocated here rather than in a context's first JPS query:
+        // a small map's index is faulted in now with the other small blocks, a large one's and the
+        // nodes are address space until a search writes them (node_table.hpp).
+        jump_nodes_ = best_first::NodeTable();
+        jump_nodes_.prepare(padded_cells);
         generation_ = 0;
         // The open lists' first blocks and room for a path of a few hundred cells: allocated and
         // filled here, these were a small search's first query's largest cost in a cold run.
@@ -102,12 +106,8 @@ public:
     /// The A* search's open list of 64-bit keys, while a query's costs fit (compact_open_list.hpp).
     best_first::CompactOpenList& compact_open_list() { return compact_open_; }
     std::vector<std::uint32_t>& path_scratch() { return path_scratch_; }
-    /// Jump point search's node table (node_table.hpp), prepared for this state's grid on first use
-    /// (call after prepare()); only contexts that run such searches allocate and count it.
-    best_first::NodeTable& jump_nodes() {
-        if (!jump_nodes_.prepared()) jump_nodes_.prepare(capacity_);
-        return jump_nodes_;
-    }
+    /// Jump point search's node table (node_table.hpp), for this state's grid (call after prepare()).
+    best_first::NodeTable& jump_nodes() { return jump_nodes_; }
 
     /// Bytes of per-cell state per padded cell (excluding the heap, which grows with the frontier).
     static constexpr double bytes_per_cell() { return static_cast<double>(sizeof(CellStamp) + sizeof(std::uint8_t)); }

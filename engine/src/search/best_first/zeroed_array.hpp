@@ -30,6 +30,15 @@ public:
         if (size > SIZE_MAX / sizeof(T)) throw std::bad_alloc();
         block_ = Block(core::allocate_zeroed_pages(size * sizeof(T), huge_pages));
     }
+    /// `size` zero values on 4 KB pages none of which is faulted in until written
+    /// (core::reserve_zeroed_pages): for arrays a search fills from the front.
+    static ZeroedArray reserve_on_touch(std::size_t size) {
+        if (size > SIZE_MAX / sizeof(T)) throw std::bad_alloc();
+        ZeroedArray array;
+        array.size_ = size;
+        array.block_ = Block(core::reserve_zeroed_pages(size * sizeof(T)));
+        return array;
+    }
 
     [[nodiscard]] T* data() { return static_cast<T*>(block_.get().data); }
     [[nodiscard]] const T* data() const { return static_cast<const T*>(block_.get().data); }
