@@ -6,7 +6,7 @@
 // are the stamps cleared in full.
 // Memory: 8 (stamp) + 1 (parent direction) = 9 bytes per padded cell, plus the open list; searches
 // that keep a closed bitset add 1/8 byte; jump point search uses none of these per-cell arrays but a
-// node table of its own: 4 bytes per padded cell, 17 per node it generates.
+// node table of its own: 4 bytes per padded cell, 24 per node it generates.
 //
 // The state itself (SearchState, defined in the engine's sources: search/best_first/search_state.hpp)
 // is opaque to users and not installed: its open lists are the search core's platform-tuned

@@ -17,7 +17,7 @@
 // is untouched. Searches that keep a closed bitset instead clear a cell's bit when first touching it.
 // Only when the generation wraps (after 2^31 searches) are the stamps cleared in full.
 // Jump point search touches none of these per-cell arrays: its nodes live in a node table
-// (node_table.hpp: 4 bytes a cell plus 17 a node), which it resets by setting its node count to zero.
+// (node_table.hpp: 4 bytes a cell plus 24 a node), which it resets by setting its node count to zero.
 // Memory: 8 (stamp) + 1 (parent direction) = 9 bytes per padded cell, plus the open list; searches
 // using closed_bits() add 1/8 byte, jump_nodes() 4 bytes (a page only once touched) and 24 a node.
 #pragma once
