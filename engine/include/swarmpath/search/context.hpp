@@ -1,12 +1,12 @@
 // The search state one worker owns and reuses for every query it runs: per-cell stamps
-// (generation + heap slot), parent directions, the open lists and path scratch, and (allocated only
-// for the searches that ask for them) a closed bitset and jump point search's node table.
-// A new search costs O(1) up front: the state advances a 32-bit generation, so a cell's stamp tells
-// whether this search has seen or closed it; only when the generation wraps (after 2^31 searches)
-// are the stamps cleared in full.
-// Memory: 8 (stamp) + 1 (parent direction) = 9 bytes per padded cell, plus the open list; searches
-// that keep a closed bitset add 1/8 byte; jump point search uses none of these per-cell arrays but a
-// node table of its own: 4 bytes per padded cell, 24 per node it generates.
+// (generation + heap slot), parent directions, the open lists and path scratch, and jump point
+// search's node table. A new search costs O(1) up front: the state advances a 32-bit generation, so
+// a cell's stamp tells whether this search has seen or closed it (only when the generation wraps,
+// after 2^31 searches, are the stamps cleared in full); jump point search's table starts again by
+// setting its node count to zero.
+// Memory: 8 (stamp) + 1 (parent direction) = 9 bytes per padded cell, plus the open list; jump point
+// search uses none of these per-cell arrays but its node table: 4 bytes per padded cell, 24 per node
+// it generates.
 //
 // The state itself (SearchState, defined in the engine's sources: search/best_first/search_state.hpp)
 // is opaque to users and not installed: its open lists are the search core's platform-tuned

@@ -2,8 +2,8 @@
 // searches: internal to the engine (not installed), since its open lists are the search core's
 // platform-tuned details (packed_open_list.hpp, compact_open_list.hpp).
 // The search state one worker owns and reuses for every query it runs: per-cell stamps
-// (generation + heap slot), parent directions, the open lists and path scratch, and (allocated only
-// for the searches that ask for them) a closed bitset and jump point search's node table.
+// (generation + heap slot), parent directions, the open lists and path scratch, and jump point
+// search's node table.
 // Allocation writes nothing: the per-cell arrays start as zero pages (zeroed_array.hpp), so a cold
 // context pays a first touch only where a search reaches, never the whole map up front. The stamps
 // are on 2 MB pages when they take 256 KB or more: a page fault per 2 MB rather than per 4 KB (the
@@ -14,12 +14,11 @@
 // A new search costs O(1) up front: it advances the 32-bit generation by two, to an even value G.
 // A cell whose stamp holds G is open (seen by this search), G + 1 is closed (expanded: the A* search
 // folds its closed flag into the stamp this way, so no separate closed set is touched), anything else
-// is untouched. Searches that keep a closed bitset instead clear a cell's bit when first touching it.
-// Only when the generation wraps (after 2^31 searches) are the stamps cleared in full.
+// is untouched. Only when the generation wraps (after 2^31 searches) are the stamps cleared in full.
 // Jump point search touches none of these per-cell arrays: its nodes live in a node table
 // (node_table.hpp: 4 bytes a cell plus 24 a node), which it resets by setting its node count to zero.
 // Memory: 8 (stamp) + 1 (parent direction) = 9 bytes per padded cell, plus the open list; searches
-// using closed_bits() add 1/8 byte, jump_nodes() 4 bytes (a page only once touched) and 24 a node.
+// using jump_nodes() 4 bytes (a page only once touched) and 24 a node instead.
 #pragma once
 
 #include <cstddef>
@@ -31,7 +30,6 @@
 #include "search/best_first/packed_open_list.hpp"
 #include "search/best_first/zeroed_array.hpp"
 #include "search/four_ary_heap.hpp"
-#include "swarmpath/grid/bitset.hpp"
 
 namespace swarmpath::search {
 
@@ -45,7 +43,6 @@ public:
         // whose last stamp lies one past the grid for the bottom-right cell.
         stamps_ = best_first::ZeroedArray<CellStamp>(static_cast<std::size_t>(padded_cells) + 1);
         parent_direction_ = best_first::ZeroedArray<std::uint8_t>(padded_cells);
-        closed_ = grid::Bitset();  // reallocated by closed_bits() for the searches that use it
         // Jump point search's node table, allocated here rather than in a context's first JPS query:
         // a small map's index is faulted in now with the other small blocks, a large one's and the
         // nodes are address space until a search writes them (node_table.hpp).
@@ -71,19 +68,6 @@ public:
         compact_open_.clear();
     }
 
-    /// Marks `cell` as seen by this search (clearing stale closed state); returns false if it was already.
-    bool touch(std::uint32_t cell) {
-        if (seen(cell)) return false;
-        stamps_[cell].generation = generation_;
-        if (closed_.size() != 0) closed_.reset(cell);
-        return true;
-    }
-    [[nodiscard]] bool seen(std::uint32_t cell) const { return (stamps_[cell].generation | 1U) == closed_generation(); }
-    [[nodiscard]] bool closed(std::uint32_t cell) const {
-        const std::uint32_t stamp = stamps_[cell].generation;
-        return stamp == closed_generation() || (stamp == generation_ && closed_.size() != 0 && closed_.test(cell));
-    }
-
     /// The current (even) generation: a stamp holding it marks an open cell.
     [[nodiscard]] std::uint32_t generation() const { return generation_; }
     /// generation() + 1: a stamp holding it marks a closed cell (see the file comment).
@@ -94,12 +78,6 @@ public:
 
     CellStamp* stamps() { return stamps_.data(); }
     std::uint8_t* parent_directions() { return parent_direction_.data(); }
-    /// A closed bitset, for searches that prefer it to closed stamps. Allocated on first use (call
-    /// after prepare()); a cell's bit is stale until the search clears it when first touching the cell.
-    grid::Bitset& closed_bits() {
-        if (closed_.size() < capacity_) closed_ = grid::Bitset(capacity_);
-        return closed_;
-    }
     FourAryHeap& open_list() { return open_; }
     /// The A* search's open list of packed keys (packed_open_list.hpp).
     best_first::PackedOpenList& packed_open_list() { return packed_open_; }
@@ -113,9 +91,9 @@ public:
     static constexpr double bytes_per_cell() { return static_cast<double>(sizeof(CellStamp) + sizeof(std::uint8_t)); }
     [[nodiscard]] std::size_t memory_bytes() const {
         const std::size_t cells = capacity_ == 0 ? 0 : std::size_t{capacity_} + 1;
-        return cells * sizeof(CellStamp) + capacity_ + closed_.memory_bytes() + open_.memory_bytes() +
-               packed_open_.memory_bytes() + compact_open_.memory_bytes() +
-               path_scratch_.capacity() * sizeof(std::uint32_t) + jump_nodes_.memory_bytes();
+        return cells * sizeof(CellStamp) + capacity_ + open_.memory_bytes() + packed_open_.memory_bytes() +
+               compact_open_.memory_bytes() + path_scratch_.capacity() * sizeof(std::uint32_t) +
+               jump_nodes_.memory_bytes();
     }
 
 private:
@@ -125,7 +103,6 @@ private:
     std::uint32_t generation_ = 0;
     best_first::ZeroedArray<CellStamp> stamps_;  ///< capacity + 1 (see prepare)
     best_first::ZeroedArray<std::uint8_t> parent_direction_;
-    grid::Bitset closed_;
     best_first::NodeTable jump_nodes_;
     FourAryHeap open_;
     best_first::PackedOpenList packed_open_;
