@@ -140,6 +140,16 @@ LoopEnd best_first_loop(Expansion& expansion, List& open, Slots stamps, const St
     }
 }
 
+/// Where the open list records its entries' positions for `expansion` (see stamps_hold_slots).
+template <class Expansion>
+auto slots_of([[maybe_unused]] const Expansion& expansion, [[maybe_unused]] SearchState& search_state) {
+    if constexpr (Expansion::stamps_hold_slots) {
+        return search_state.stamps();
+    } else {
+        return expansion.slots();
+    }
+}
+
 /// Runs a search on the state's heaps: on the compact keys while `start_compact` allows and the
 /// grid's bounds leave room, handing its open entries over to the packed keys (or the wide ones,
 /// when even packed keys could overflow on this grid) the moment a node to expand has an f beyond
@@ -149,13 +159,7 @@ template <class Expansion>
 void run_with_key_forms(Expansion& expansion, SearchState& search_state, const KeyBounds& bounds, bool start_compact,
                         const StopConditions& stop, LoopState& state) {
     constexpr grid::Cost kNoLimit = ~grid::Cost{0};
-    const auto stamps = [&search_state, &expansion] {
-        if constexpr (Expansion::stamps_hold_slots) {
-            return search_state.stamps();
-        } else {
-            return expansion.slots();
-        }
-    }();
+    const auto stamps = slots_of(expansion, search_state);
     const bool packed = bounds.packed_keys_fit;
     if (start_compact && bounds.compact_usable && state.next_f <= bounds.compact_f_limit) {
         if (best_first_loop<CompactKeys>(expansion, CompactKeys::list(search_state), stamps, stop, state,
