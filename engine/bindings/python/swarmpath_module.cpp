@@ -1194,8 +1194,8 @@ public:
         const search::SearchSettings& settings = settings_;
         if (!editable_) {
             batch::BatchSolver preparers;  // builds the JPS+ table on every hardware thread
-            const batch::JumpPointData jump{.scan_lines = current_solver().algorithm() == search::Algorithm::jps,
-                                            .table = current_solver().algorithm() == search::Algorithm::jps_plus};
+            // The solver's algorithm as resolved (never automatic).
+            const batch::JumpPointData jump = batch::JumpPointData::for_algorithm(current_solver().algorithm());
             editable_ = std::make_unique<batch::EditableMap>(*grid_.grid, grid_.terrain, settings.moves,
                                                              settings.diagonal, jump, preparers.parallel_loop());
         }

@@ -1115,9 +1115,7 @@ swarmpath_status swarmpath_editable_map_create(const swarmpath_grid* grid, const
         if (const swarmpath_status converted = engine_settings(settings, engine); converted != SWARMPATH_OK) {
             return converted;
         }
-        const batch::JumpPointData jump{.scan_lines = engine.algorithm == search::Algorithm::jps ||
-                                                      engine.algorithm == search::Algorithm::automatic,
-                                        .table = engine.algorithm == search::Algorithm::jps_plus};
+        const batch::JumpPointData jump = batch::JumpPointData::for_algorithm(engine.algorithm);
         batch::BatchSolver preparers;  // builds the JPS+ table on every hardware thread
         *map = new swarmpath_editable_map{batch::EditableMap(grid->grid, grid->terrain, engine.moves, engine.diagonal,
                                                              jump, preparers.parallel_loop()),

@@ -47,6 +47,13 @@ struct EditReport {
 struct JumpPointData {
     bool scan_lines = false;  ///< search::JumpPointGrid, for Algorithm::jps (and automatic)
     bool table = false;       ///< search::JumpPointTable, for Algorithm::jps_plus
+
+    /// The data solvers of `algorithm` read: the scan lines for jps and automatic (which may choose
+    /// it), the table for jps_plus, nothing for the others.
+    static JumpPointData for_algorithm(search::Algorithm algorithm) {
+        return {.scan_lines = algorithm == search::Algorithm::jps || algorithm == search::Algorithm::automatic,
+                .table = algorithm == search::Algorithm::jps_plus};
+    }
 };
 
 class EditableMap {
