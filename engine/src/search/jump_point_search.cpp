@@ -558,15 +558,13 @@ public:
         if constexpr (Jumps::kInlineOffers) {
             auto generate = [&](std::int64_t x, std::int64_t y, std::uint32_t diagonal_steps,
                                 std::uint32_t straight_steps, int arrival) __attribute__((always_inline)) {
-                offer<Keys>(x, y, diagonal_steps, straight_steps, arrival, current_cell, current_g, open, counters,
-                            held);
+                offer<Keys>(x, y, diagonal_steps, straight_steps, arrival, current_g, open, counters, held);
             };
             expand_moves(current_cell, generate);
         } else {
             auto generate = [&](std::int64_t x, std::int64_t y, std::uint32_t diagonal_steps,
                                 std::uint32_t straight_steps, int arrival) {
-                offer<Keys>(x, y, diagonal_steps, straight_steps, arrival, current_cell, current_g, open, counters,
-                            held);
+                offer<Keys>(x, y, diagonal_steps, straight_steps, arrival, current_g, open, counters, held);
             };
             expand_moves(current_cell, generate);
         }
@@ -589,12 +587,12 @@ private:
         bool present = false;
     };
 
-    /// Offers the node at (x, y), reached from the current node by `diagonal_steps` diagonal then
-    /// `straight_steps` straight steps, the last of them in direction `arrival`.
+    /// Offers the node at (x, y), reached from the current node (current_node_) by `diagonal_steps`
+    /// diagonal then `straight_steps` straight steps, the last of them in direction `arrival`.
     template <class Keys, class List>
     [[gnu::always_inline]] void offer(std::int64_t x, std::int64_t y, std::uint32_t diagonal_steps,
-                                      std::uint32_t straight_steps, int arrival, std::uint32_t /*current_cell*/,
-                                      grid::Cost current_g, List& open, Counters& counters, Held<Keys>& held) {
+                                      std::uint32_t straight_steps, int arrival, grid::Cost current_g, List& open,
+                                      Counters& counters, Held<Keys>& held) {
         ++counters.generated;
         const std::uint32_t cell = layout_.padded(static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y));
         const std::uint32_t node = nodes_.find(cell);

@@ -46,7 +46,6 @@ public:
         // Jump point search's node table, allocated here rather than in a context's first JPS query:
         // a small map's index is faulted in now with the other small blocks, a large one's and the
         // nodes are address space until a search writes them (node_table.hpp).
-        jump_nodes_ = best_first::NodeTable();
         jump_nodes_.prepare(padded_cells);
         generation_ = 0;
         // The open lists' first blocks and room for a path of a few hundred cells: allocated and
