@@ -3,6 +3,8 @@
 // threads and file size (resource_limits.hpp) and the interrupt cleanup (interrupts.hpp), registers
 // the subcommands, answers --version, and maps parse errors and exceptions to exit code 2. Every
 // subcommand reports its own errors through report_error, which escapes what it prints.
+// With mimalloc, it also asks mimalloc for 2 MB pages before anything allocates (see
+// prefer_large_pages below).
 #include <array>
 #include <cstdio>
 #include <cstring>
@@ -21,6 +23,29 @@
 
 #if defined(SWARMPATH_WITH_MIMALLOC)
 #include <mimalloc.h>
+
+namespace {
+
+/// Makes 2 MB pages mimalloc's default for this process (MIMALLOC_LARGE_OS_PAGES=0 in the
+/// environment still turns them off). A run's map text, letters, component labels, JPS lines and
+/// results come from the heap; on 4 KB pages each page costs a fault, and on this kind of virtual
+/// machine its first touch costs 2-5 µs a KB even when faulted in ahead (1 MB: 2.3-4.9 ms), against
+/// 0.22-0.30 ms for a 2 MB page. Set-up on the bundled 512×512 maps fell from 4-7 ms to 1-1.5 ms
+/// (A*, JPS), warm searches unchanged (docs/performance-log.md, 2026-12-05, sixth session). It has
+/// to run before the first allocation, which the C++ library's and oneTBB's initialisers make before
+/// main (set from main, a 49×49 map's set-up kept 0.7 ms of its 1.1 ms): an executable's
+/// .preinit_array runs before any shared library's initialiser, and setting a default only writes
+/// a field of mimalloc's option table (relocated by then), allocating nothing.
+void prefer_large_pages(int /*argc*/, char** /*argv*/, char** /*environment*/) {
+    mi_option_set_enabled_default(mi_option_large_os_pages, true);
+}
+
+#if defined(__ELF__)
+[[gnu::used, gnu::section(".preinit_array")]] void (*const prefer_large_pages_first)(int, char**,
+                                                                                     char**) = prefer_large_pages;
+#endif
+
+}  // namespace
 #endif
 
 namespace swarmpath::cli {
