@@ -1,20 +1,25 @@
 // Per-worker search context tests: reuse across many queries and across grids of different sizes,
 // the generation wrap-around, which is the only time the stamps are cleared in full, a prepared
 // context holding all a small search needs before its first query, jump point search leaving the
-// parent directions' block untouched, and the reading of a new solver's code (core::warm_code)
-// staying inside the segment that holds it.
+// parent directions' block untouched, the reading of a new solver's code (core::warm_code)
+// staying inside the segment that holds it, and the node array's reservation (address space
+// for one node per cell) never refused for being larger than the machine's memory.
 #include <gtest/gtest.h>
 
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/sysinfo.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <fstream>
 #include <limits>
 #include <random>
 #include <vector>
 
 #include "core/code_warming.hpp"
+#include "core/page_memory.hpp"
 #include "random_maps.hpp"
 #include "search/best_first/search_state.hpp"
 #include "swarmpath/grid/grid.hpp"
@@ -174,4 +179,35 @@ TEST(CodeWarmingTest, ReadsOnlyTheSegmentThatHoldsItsFunction) {
     }
     swarmpath::core::warm_code(reinterpret_cast<const void*>(own), 0, 0);
     EXPECT_EQ(own(on_stack), 1);
+}
+
+// Jump point search reserves its node array for one 24-byte node per cell and writes only the nodes
+// its searches generate; under the kernel's default overcommit heuristic a mapping larger than
+// memory and swap together is refused unless it asks for no reservation (MAP_NORESERVE), which
+// would make JPS fail on a very large map a machine could search. Twice memory and swap here.
+TEST(PageMemoryTest, ReservationLargerThanMemoryAndSwapIsGranted) {
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+    GTEST_SKIP() << "sanitizers keep shadow memory for mappings; this asks for twice the machine's memory";
+#else
+    std::ifstream policy("/proc/sys/vm/overcommit_memory");
+    int overcommit = -1;
+    if (!(policy >> overcommit) || overcommit != 0) GTEST_SKIP() << "overcommit policy is not the heuristic one";
+    rlimit address_space{};
+    if (::getrlimit(RLIMIT_AS, &address_space) != 0 || address_space.rlim_cur != RLIM_INFINITY) {
+        GTEST_SKIP() << "an address space limit is set";
+    }
+    struct sysinfo machine {};
+    ASSERT_EQ(::sysinfo(&machine), 0);
+    const std::size_t memory = (std::size_t{machine.totalram} + machine.totalswap) * machine.mem_unit;
+    const std::size_t bytes = 2 * memory;
+    swarmpath::core::PageBlock block;
+    ASSERT_NO_THROW(block = swarmpath::core::reserve_zeroed_pages(bytes)) << bytes << " bytes";
+    ASSERT_NE(block.data, nullptr);
+    auto* first = static_cast<unsigned char*>(block.data);
+    first[0] = 1;
+    first[bytes - 1] = 2;  // the last page, faulted in alone
+    EXPECT_EQ(first[0] + first[bytes - 1], 3);
+    EXPECT_EQ(first[bytes / 2], 0);
+    swarmpath::core::release_pages(block);
+#endif
 }
