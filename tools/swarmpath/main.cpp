@@ -33,7 +33,7 @@ namespace {
 /// 0.22-0.30 ms for a 2 MB page. Set-up on the bundled 512×512 maps fell from 4-7 ms to 1-1.5 ms
 /// (A*, JPS), warm searches unchanged (docs/performance-log.md, 2026-12-05, sixth session). It has
 /// to run before the first allocation, which the C++ library's and oneTBB's initialisers make before
-/// main (set from main, a 49×49 map's set-up kept 0.7 ms of its 1.1 ms): an executable's
+/// main (set from main, a 49×49 map's set-up stayed at 1.1 ms instead of 0.4): an executable's
 /// .preinit_array runs before any shared library's initialiser, and setting a default only writes
 /// a field of mimalloc's option table (relocated by then), allocating nothing.
 void prefer_large_pages(int /*argc*/, char** /*argv*/, char** /*environment*/) {
