@@ -185,8 +185,16 @@ TEST(CodeWarmingTest, ReadsOnlyTheSegmentThatHoldsItsFunction) {
 // its searches generate; under the kernel's default overcommit heuristic a mapping larger than
 // memory and swap together is refused unless it asks for no reservation (MAP_NORESERVE), which
 // would make JPS fail on a very large map a machine could search. Twice memory and swap here.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SWARMPATH_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define SWARMPATH_TEST_SANITIZED 1
+#endif
+#endif
+
 TEST(PageMemoryTest, ReservationLargerThanMemoryAndSwapIsGranted) {
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#if defined(SWARMPATH_TEST_SANITIZED)
     GTEST_SKIP() << "sanitizers keep shadow memory for mappings; this asks for twice the machine's memory";
 #else
     std::ifstream policy("/proc/sys/vm/overcommit_memory");
