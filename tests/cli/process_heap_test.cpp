@@ -15,6 +15,7 @@
 namespace swarmpath::cli {
 namespace {
 
+#if defined(SWARMPATH_CLI_USES_MIMALLOC)
 /// What `swarmpath --version` prints to standard error with MIMALLOC_VERBOSE=1 and, unless it is
 /// null, MIMALLOC_LARGE_OS_PAGES=`large_pages`; both unset again afterwards.
 std::string verbose_allocator_report(const char* large_pages) {
@@ -26,6 +27,7 @@ std::string verbose_allocator_report(const char* large_pages) {
     EXPECT_EQ(outcome.exit_code, 0) << outcome.standard_error;
     return outcome.standard_error;
 }
+#endif
 
 TEST(CommandLineHeap, AsksMimallocForLargePagesUnlessTheEnvironmentSaysOtherwise) {
 #if defined(SWARMPATH_CLI_USES_MIMALLOC)
