@@ -2,7 +2,9 @@
 # Tests of tools/cold-warm and tools/setup-per-file through the real executable, on the bundled
 # den312d scenario file: cold-warm prints one row per algorithm whose per-query times are positive,
 # whose ratio is the cold time over the warm one as printed, whose cold search page faults are a
-# count and whose first query's time (a run of its own) and its other queries' mean are positive;
+# count and whose first query's time (a run of its own) and its other queries' mean are positive
+# (with --after-other, a last column: the sample's mean time after the file's other rows, positive,
+# or "n/a" when the sample holds every row);
 # setup-per-file prints one row per algorithm where every file after the first reused the map's
 # preparation and the ratio is the two set-ups' as printed; a missing scenario file makes each exit
 # non-zero. Assumes the source tree
@@ -15,6 +17,7 @@ from tool_checks import Checks
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 SCENARIO = os.path.join(ROOT, "datasets/movingai/dao/den312d.map.scen")
+ARENA = os.path.join(ROOT, "datasets/movingai/dao/arena.map.scen")
 
 
 def table_rows(text):
@@ -50,6 +53,22 @@ def main():
         check(faults.isdigit(), f"cold-warm: a page-fault count: {row!r}")
         check(len(row) == 13 and float(row[11]) > 0, f"cold-warm: the first query's time, positive: {row!r}")
         check(float(row[12]) > 0, f"cold-warm: the other queries' mean time, positive: {row!r}")
+
+    after_other = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "cold-warm"), "--swarmpath",
+                                  swarmpath, "--rounds", "1", "--sample", "40", "--passes", "2", "--algorithms", "jps+",
+                                  "--after-other", SCENARIO, ARENA], capture_output=True, text=True)
+    check(after_other.returncode == 0, f"cold-warm --after-other exits 0 (got {after_other.returncode}: "
+                                       f"{after_other.stderr})")
+    rows = table_rows(after_other.stdout)
+    check(len(rows) == 2 and all(len(row) == 14 for row in rows), f"cold-warm --after-other: 14 columns: {rows!r}")
+    if len(rows) == 2:
+        check(float(rows[0][13]) > 0, f"cold-warm --after-other: den312d's sample after other rows: {rows[0]!r}")
+    arena_all = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "cold-warm"), "--swarmpath", swarmpath,
+                                "--rounds", "1", "--sample", "500", "--passes", "2", "--algorithms", "jps+",
+                                "--after-other", ARENA], capture_output=True, text=True)
+    rows = table_rows(arena_all.stdout)
+    check(arena_all.returncode == 0 and len(rows) == 1 and rows[0][13] == "n/a",
+          f"cold-warm --after-other: n/a when the sample holds every row: {arena_all.stdout!r} {arena_all.stderr!r}")
 
     per_file = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "setup-per-file"), "--swarmpath",
                                swarmpath, "--rounds", "1", "--rows", "40", "--files", "4", "--algorithms", "jps+,astar",
