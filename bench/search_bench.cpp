@@ -1,11 +1,13 @@
 // Micro benchmarks of the pieces the search is built from: the open list (push/pop, decrease-key),
-// neighbour generation from the bit-packed grid, map parsing and grid building, and the per-query
-// context reset. Inputs are the bundled Moving AI maps (SWARMPATH_SOURCE_DIR/datasets/movingai) and
-// seeded random keys, so every run measures the same work. Rates are reported as counters
-// (items/s, bytes/s); run with --benchmark_format=json for tools/perf-gate.
+// neighbour generation from the bit-packed grid, map parsing and grid building, component labels,
+// A*'s own set-up, and the per-query context reset. Inputs are the bundled Moving AI maps
+// (SWARMPATH_SOURCE_DIR/datasets/movingai) and seeded random keys, so every run measures the same
+// work. Rates are reported as counters (items/s, bytes/s); run with --benchmark_format=json for
+// tools/perf-gate.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -16,7 +18,9 @@
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/io/file_reading.hpp"
 #include "swarmpath/io/map_file.hpp"
+#include "swarmpath/search/components.hpp"
 #include "swarmpath/search/context.hpp"
+#include "swarmpath/search/solver.hpp"
 
 namespace {
 
@@ -140,6 +144,45 @@ void BM_GridBuild(benchmark::State& state, const char* map_path) {
                                                             benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK_CAPTURE(BM_GridBuild, Paris_0_1024, "street/Paris_0_1024.map");
+BENCHMARK_CAPTURE(BM_GridBuild, AR0011SR, "bg512/AR0011SR.map");
+BENCHMARK_CAPTURE(BM_GridBuild, random512_40, "random/random512-40-0.map");
+
+// Connected-component labels of a map (every algorithm's set-up: unreachable goals answered at once).
+void BM_Components(benchmark::State& state, const char* map_path) {
+    const grid::Grid& grid = bundled_grid(map_path);
+    for (auto _ : state) {
+        search::Components components =
+            search::Components::compute(grid, search::Moves::eight, search::DiagonalRule::both_free);
+        benchmark::DoNotOptimize(components.count());
+    }
+    state.counters["cells_per_second"] = benchmark::Counter(static_cast<double>(grid.width()) * grid.height(),
+                                                            benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK_CAPTURE(BM_Components, AR0011SR, "bg512/AR0011SR.map");
+BENCHMARK_CAPTURE(BM_Components, random512_40, "random/random512-40-0.map");
+BENCHMARK_CAPTURE(BM_Components, random512_10, "random/random512-10-0.map");
+BENCHMARK_CAPTURE(BM_Components, brc202d, "dao/brc202d.map");
+BENCHMARK_CAPTURE(BM_Components, maze512_1, "mazes/maze512-1-0.map");
+BENCHMARK_CAPTURE(BM_Components, room8, "rooms/8room_000.map");
+BENCHMARK_CAPTURE(BM_Components, Paris_0_1024, "street/Paris_0_1024.map");
+
+// A* solver's own set-up on a map whose labels are given: its legal-moves byte per cell.
+void BM_AstarSolverCreate(benchmark::State& state, const char* map_path) {
+    const grid::Grid& grid = bundled_grid(map_path);
+    search::Preparation preparation;
+    preparation.components = std::make_shared<const search::Components>(
+        search::Components::compute(grid, search::Moves::eight, search::DiagonalRule::both_free));
+    search::SearchSettings settings;
+    settings.algorithm = search::Algorithm::astar;
+    for (auto _ : state) {
+        Expected<search::Solver> solver = search::Solver::create(grid, settings, preparation);
+        benchmark::DoNotOptimize(solver.has_value());
+    }
+    state.counters["cells_per_second"] = benchmark::Counter(static_cast<double>(grid.width()) * grid.height(),
+                                                            benchmark::Counter::kIsIterationInvariantRate);
+}
+BENCHMARK_CAPTURE(BM_AstarSolverCreate, AR0011SR, "bg512/AR0011SR.map");
+BENCHMARK_CAPTURE(BM_AstarSolverCreate, random512_40, "random/random512-40-0.map");
 
 // The per-query reset: a new generation, O(1) whatever the grid size.
 void BM_ContextBeginSearch(benchmark::State& state) {
