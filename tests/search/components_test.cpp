@@ -79,6 +79,22 @@ TEST(ComponentLabels, EqualAFloodFillOnRandomMaps) {
     }
 }
 
+TEST(ComponentLabels, EqualAFloodFillOnRowsOfSeveralWords) {
+    // The engine reads each padded row 64 cells a word: padded widths around one, two and four
+    // words, densities from open (runs of whole words) to cluttered (runs of a cell or two).
+    std::mt19937_64 random(7);
+    for (const std::uint32_t width : {61U, 62U, 63U, 64U, 125U, 126U, 127U, 190U, 254U, 300U}) {
+        for (const double density : {0.02, 0.3, 0.6}) {
+            std::uniform_int_distribution<std::uint32_t> height(1, 40);
+            const bool water = width % 2 == 0;
+            const io::MapFile map = testing::random_map(random, width, height(random), density, water ? "..W" : ".");
+            Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
+            ASSERT_TRUE(grid.has_value()) << grid.error().describe();
+            expect_flood_fill_labels(*grid, std::to_string(width) + " wide, density " + std::to_string(density));
+        }
+    }
+}
+
 TEST(ComponentLabels, EqualAFloodFillOnEveryBundledMap) {
     std::size_t maps = 0;
     for (const auto& entry : std::filesystem::recursive_directory_iterator(testing::dataset_folder())) {

@@ -2,6 +2,7 @@
 // row to row in a union-find, hex and triangle maps by breadth-first flood fill.
 #include "swarmpath/search/components.hpp"
 
+#include "core/bit_count.hpp"
 #include "core/page_memory.hpp"
 #include "search/moves.hpp"
 
@@ -48,25 +49,62 @@ Components Components::compute_shaped(const grid::Grid& grid) {
 
 namespace {
 
-/// The first set bit at or after `bit`, below `end`, in `words` (or `end`); with `set` false, the
-/// first clear bit.
-std::uint32_t next_bit(const std::uint64_t* words, std::uint32_t bit, std::uint32_t end, bool set) {
-    while (bit < end) {
-        std::uint64_t word = set ? words[bit >> 6] : ~words[bit >> 6];
-        word &= ~std::uint64_t{0} << (bit & 63U);
-        if (word != 0) return std::min(end, (bit & ~63U) + static_cast<std::uint32_t>(std::countr_zero(word)));
-        bit = (bit & ~63U) + 64;
+/// The bits of one padded row, 64 cells a word from its first cell, with a clear word on either
+/// side; bits past the row are clear. Bit x of shifted(word, s) is bit x + s of the row (s = -1, 0
+/// or 1), clear where that is off the row.
+struct RowWords {
+    explicit RowWords(std::size_t count) : words(count + 2, 0) {}
+    std::vector<std::uint64_t> words;
+
+    [[nodiscard]] std::size_t size() const { return words.size() - 2; }
+    [[nodiscard]] std::uint64_t at(std::size_t word) const { return words[word + 1]; }
+    void set(std::size_t word, std::uint64_t bits) { words[word + 1] = bits; }
+    void load(const grid::Bitset& bits, std::size_t row_start, std::uint32_t width) {
+        const std::uint64_t* const source = bits.words() + (row_start >> 6);
+        const auto shift = static_cast<unsigned>(row_start & 63U);
+        if (shift == 0) {
+            for (std::size_t word = 0; word < size(); ++word) words[word + 1] = source[word];
+        } else {
+            for (std::size_t word = 0; word < size(); ++word) {
+                words[word + 1] = (source[word] >> shift) | (source[word + 1] << (64 - shift));
+            }
+        }
+        if (const unsigned tail = width & 63U; tail != 0) words[size()] &= (std::uint64_t{1} << tail) - 1;
     }
-    return end;
+    [[nodiscard]] std::uint64_t shifted(std::size_t word, int shift) const {
+        if (shift == 0) return words[word + 1];
+        if (shift < 0) return (words[word + 1] << 1) | (words[word] >> 63);
+        return (words[word + 1] >> 1) | (words[word + 2] << 63);
+    }
+};
+
+/// One past the last cell of the run that starts at `first`: the next blocked cell or the next
+/// run's first cell (`begins`, the row's run starts), at most `width`.
+std::size_t run_end(const RowWords& cells, const std::uint64_t* begins, std::size_t first, std::size_t width) {
+    std::size_t word = first >> 6;
+    std::uint64_t stops = (~cells.at(word) | begins[word]) & (~std::uint64_t{1} << (first & 63U));
+    while (stops == 0) {
+        if (++word == cells.size()) return width;
+        stops = ~cells.at(word) | begins[word];
+    }
+    return std::min(width, word * 64 + static_cast<std::size_t>(std::countr_zero(stops)));
 }
 
-/// The runs of passable cells of one layer found so far, row by row, in a union-find over them.
-struct Runs {
-    std::vector<std::uint32_t> begin;  // padded index of each run's first cell
-    std::vector<std::uint32_t> end;    // one past its last
-    std::vector<std::uint8_t> layer;
-    std::vector<std::uint32_t> parent;
+/// Runs of passable cells of one layer, numbered from 1 in row-major order and joined in a
+/// union-find whose root is always its set's smallest run number. A row's runs are known by their
+/// first cells' bits (`starts`) and the count of runs before each word (`before`), kept for the
+/// whole map so that the run of any cell is a rank: `before` plus the starts up to it in its word.
+struct RunForest {
+    std::size_t row_words = 0;
+    std::vector<std::uint64_t> starts;     // per row and word
+    std::vector<std::uint32_t> before;     // per row and word
+    std::vector<std::uint32_t> parent{0};  // run 0 stands for "no run"
 
+    [[nodiscard]] std::uint32_t run_of(std::size_t row, std::size_t column) const {
+        const std::size_t word = row * row_words + (column >> 6);
+        const std::uint64_t up_to = ~std::uint64_t{0} >> (63 - (column & 63U));
+        return before[word] + core::count_ones(starts[word] & up_to);
+    }
     std::uint32_t find(std::uint32_t run) {
         while (parent[run] != run) {
             parent[run] = parent[parent[run]];  // path halving
@@ -74,28 +112,10 @@ struct Runs {
         }
         return run;
     }
-
-    /// Adds the runs of the padded row [row_start, row_end): stretches of passable cells, cut where
-    /// the layer changes (only `layered` grids have more than one).
-    void add_row(const grid::Grid& grid, const std::uint64_t* passable, std::uint32_t row_start, std::uint32_t row_end,
-                 bool layered) {
-        for (std::uint32_t cell = next_bit(passable, row_start, row_end, true); cell < row_end;) {
-            const std::uint32_t stretch_end = next_bit(passable, cell, row_end, false);
-            for (std::uint32_t first = cell; first < stretch_end;) {
-                std::uint32_t stop = stretch_end;
-                const std::uint8_t first_layer = grid.layer(grid::PaddedIndex{first});
-                if (layered) {
-                    stop = first + 1;
-                    while (stop < stretch_end && grid.layer(grid::PaddedIndex{stop}) == first_layer) ++stop;
-                }
-                parent.push_back(static_cast<std::uint32_t>(begin.size()));
-                begin.push_back(first);
-                end.push_back(stop);
-                layer.push_back(first_layer);
-                first = stop;
-            }
-            cell = next_bit(passable, stretch_end, row_end, true);
-        }
+    void unite(std::uint32_t a, std::uint32_t b) {
+        a = find(a);
+        b = find(b);
+        parent[std::max(a, b)] = std::min(a, b);
     }
 };
 
@@ -103,52 +123,130 @@ struct Runs {
 
 Components Components::compute(const grid::Grid& grid, Moves moves, DiagonalRule rule) {
     if (grid.topology() != grid::Topology::square) return compute_shaped(grid);
-    // Runs of passable cells of one layer, row by row; a run joins the runs of the row above that
-    // share a column with it (or touch a corner of it, under the `any` rule) and lie in its layer,
-    // in a union-find whose root is always the set's earliest run. Labels then number the sets in
-    // the order of their earliest cell in row-major order: the order in which a flood fill seeded
-    // at each unlabelled cell in turn would number them, so the labels are the same. Work per run
-    // and per row, and one fill per run, instead of a queue entry and four or eight probes per cell.
+    // Runs of passable cells of one layer, row by row, found 64 cells at a time from the bits; a
+    // run joins every run of the row above that shares a column with it (or touches a corner of it,
+    // under the `any` rule) in its layer. Labels then number the sets in the order of their earliest
+    // cell in row-major order: the order in which a flood fill seeded at each unlabelled cell in turn
+    // would number them, so the labels are the same. Work per word, per run and per touching pair
+    // of runs, with no branch per cell: on cluttered maps, whose runs are a cell or two long, a
+    // branch per run or per cell is mispredicted half the time.
     Components components;
-    const std::uint32_t cells = grid.padded_cell_count();
-    core::assign_populated(components.labels_, cells);
-    const std::uint32_t corner = moves == Moves::eight && rule == DiagonalRule::any ? 1 : 0;
     const std::uint32_t width = grid.padded_width();
     const std::uint32_t rows = grid.padded_height();
-    const std::uint64_t* passable = grid.passable_bits().words();
-    const bool layered = grid.layer_count() > 1;
-    Runs runs;
-    std::size_t previous_first = 0;
-    std::size_t previous_last = 0;
+    core::assign_populated(components.labels_, grid.padded_cell_count());
+    const std::size_t row_words = (width + 63) / 64;
+    const bool corners = moves == Moves::eight && rule == DiagonalRule::any;
+    const std::uint8_t layers = grid.layer_count();
+    const bool layered = layers > 1;
+
+    RunForest forest;
+    forest.row_words = row_words;
+    forest.starts.assign(std::size_t{rows} * row_words, 0);
+    forest.before.assign(std::size_t{rows} * row_words, 0);
+    // This row's and the previous row's passable bits, and on layered maps each layer's.
+    RowWords passable(row_words);
+    RowWords previous = passable;
+    std::vector<RowWords> layer_rows(layered ? layers : 0, passable);
+    std::vector<RowWords> previous_layer_rows = layer_rows;
+    RowWords starts = passable;
+    std::uint32_t run_count = 0;
     for (std::uint32_t row = 0; row < rows; ++row) {
-        const std::size_t current_first = runs.begin.size();
-        runs.add_row(grid, passable, row * width, row * width + width, layered);
-        const std::size_t current_last = runs.begin.size();
-        // Join each run to the runs above it: those overlapping its columns, widened by `corner`.
-        std::size_t above = previous_first;
-        for (std::size_t run = current_first; run < current_last; ++run) {
-            const std::uint32_t begin = runs.begin[run] - width;  // the same columns, a row up
-            const std::uint32_t end = runs.end[run] - width;
-            while (above < previous_last && runs.end[above] + corner <= begin) ++above;
-            for (std::size_t other = above; other < previous_last && runs.begin[other] < end + corner; ++other) {
-                if (runs.layer[other] != runs.layer[run]) continue;
-                const std::uint32_t a = runs.find(static_cast<std::uint32_t>(other));
-                const std::uint32_t b = runs.find(static_cast<std::uint32_t>(run));
-                if (a < b) runs.parent[b] = a;
-                if (b < a) runs.parent[a] = b;
+        const std::size_t row_start = std::size_t{row} * width;
+        passable.load(grid.passable_bits(), row_start, width);
+        for (std::uint8_t layer = 0; layer < layer_rows.size(); ++layer) {
+            layer_rows[layer].load(grid.layer_bits(static_cast<std::uint8_t>(layer + 1)), row_start, width);
+        }
+        // A run starts at a passable cell whose left neighbour is blocked or in another layer.
+        for (std::size_t word = 0; word < row_words; ++word) {
+            const std::uint64_t cells = passable.at(word);
+            const std::uint64_t left = passable.shifted(word, -1);
+            std::uint64_t layer_change = 0;
+            for (const RowWords& layer_row : layer_rows) {
+                layer_change |= layer_row.at(word) ^ layer_row.shifted(word, -1);
+            }
+            const std::uint64_t begins = (cells & ~left) | (cells & left & layer_change);
+            starts.set(word, begins);
+            forest.starts[row * row_words + word] = begins;
+            forest.before[row * row_words + word] = run_count;
+            run_count += core::count_ones(begins);
+        }
+        const std::size_t first_new = forest.parent.size();
+        forest.parent.resize(std::size_t{run_count} + 1);
+        for (std::size_t run = first_new; run < forest.parent.size(); ++run) {
+            forest.parent[run] = static_cast<std::uint32_t>(run);
+        }
+        // Cell x touches cell x + shift of the row above when both are passable in one layer. A
+        // stretch of touching cells lies in one run of each row until a run begins inside it; a
+        // run begins there only where the layer changes, and then it changes in both rows at once
+        // (both cells touch their neighbours in the stretch), so this row's starts mark every
+        // change of the pair. One join per stretch start and per run start within a stretch.
+        for (int shift = corners ? -1 : 0; row > 0 && shift <= (corners ? 1 : 0); ++shift) {
+            std::uint64_t touching_before = 0;
+            for (std::size_t word = 0; word < row_words; ++word) {
+                std::uint64_t touching = passable.at(word) & previous.shifted(word, shift);
+                if (layered) {
+                    touching = 0;
+                    for (std::size_t layer = 0; layer < layer_rows.size(); ++layer) {
+                        touching |= layer_rows[layer].at(word) & previous_layer_rows[layer].shifted(word, shift);
+                    }
+                }
+                const std::uint64_t continued = (touching << 1) | (touching_before >> 63);
+                std::uint64_t joins = touching & (~continued | starts.at(word));
+                touching_before = touching;
+                while (joins != 0) {
+                    const std::size_t column = word * 64 + static_cast<std::size_t>(std::countr_zero(joins));
+                    joins &= joins - 1;
+                    const std::size_t above_column =
+                        static_cast<std::size_t>(static_cast<std::int64_t>(column) + shift);
+                    forest.unite(forest.run_of(row - 1, above_column), forest.run_of(row, column));
+                }
             }
         }
-        previous_first = current_first;
-        previous_last = current_last;
+        std::swap(passable, previous);
+        std::swap(layer_rows, previous_layer_rows);
     }
-    // Runs are numbered in row-major order, so a set's root is its earliest run and is labelled
-    // before any other run of its set.
-    std::vector<std::uint32_t> run_label(runs.begin.size(), 0);
-    for (std::uint32_t run = 0; run < runs.begin.size(); ++run) {
-        const std::uint32_t root = runs.find(run);
-        run_label[run] = root == run ? ++components.count_ : run_label[root];
-        std::fill(components.labels_.begin() + runs.begin[run], components.labels_.begin() + runs.end[run],
-                  run_label[run]);
+
+    // Roots are their sets' earliest runs and every parent precedes its run, so one pass in run
+    // order labels each set when its root comes and every other run from its parent.
+    std::vector<std::uint32_t> run_label(forest.parent.size(), 0);
+    for (std::size_t run = 1; run < forest.parent.size(); ++run) {
+        const std::uint32_t parent = forest.parent[run];
+        const bool root = parent == run;
+        components.count_ += root ? 1 : 0;
+        run_label[run] = root ? components.count_ : run_label[parent];
+    }
+    for (std::uint32_t row = 0; row < rows; ++row) {
+        const std::size_t row_start = std::size_t{row} * width;
+        passable.load(grid.passable_bits(), row_start, width);
+        const std::uint64_t* const begins = forest.starts.data() + row * row_words;
+        const std::uint32_t* const before = forest.before.data() + row * row_words;
+        std::uint32_t* const labels = components.labels_.data() + row_start;
+        const std::uint32_t runs_here = (row + 1 < rows ? before[row_words] : run_count) - before[0];
+        if (std::size_t{runs_here} * 12 <= width) {
+            // Runs of 12 cells or more on average (an open map's rows): each run filled whole, up to
+            // a blocked cell or the next run's first cell. A run costs about 40 instructions and a
+            // mispredicted branch this way, what 12 cells cost one by one below.
+            std::uint32_t run = before[0];
+            for (std::size_t word = 0; word < row_words; ++word) {
+                for (std::uint64_t here = begins[word]; here != 0; here &= here - 1) {
+                    const std::size_t first = word * 64 + static_cast<std::size_t>(std::countr_zero(here));
+                    const std::size_t end = run_end(passable, begins, first, width);
+                    std::fill(labels + first, labels + end, run_label[++run]);
+                }
+            }
+            continue;
+        }
+        // Short runs (a cluttered map's rows): every cell from its word's bits, without a branch.
+        for (std::size_t word = 0; word < row_words; ++word) {
+            const std::uint64_t cells = passable.at(word);
+            if (cells == 0) continue;  // labels start at 0
+            std::uint32_t run = before[word];
+            const std::size_t count = std::min<std::size_t>(64, width - word * 64);
+            for (std::size_t cell = 0; cell < count; ++cell) {
+                run += static_cast<std::uint32_t>((begins[word] >> cell) & 1U);
+                labels[word * 64 + cell] = run_label[run] & (0U - static_cast<std::uint32_t>((cells >> cell) & 1U));
+            }
+        }
     }
     return components;
 }
