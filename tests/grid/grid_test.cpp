@@ -1,5 +1,6 @@
-// Grid tests: the blocked border ring, layers and kinds from the terrain table, and the exact
-// conversion of fixed-point path costs back to straight + diagonal·√2 lengths.
+// Grid tests: the blocked border ring, kinds and bits against the letters on every row width, layers
+// and kinds from the terrain table, and the exact conversion of fixed-point path costs back to
+// straight + diagonal·√2 lengths.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -34,6 +35,45 @@ TEST(GridTest, BorderRingIsBlockedAndCellsMapToLetters) {
         }
     }
     EXPECT_TRUE(grid->uniform_cost());
+}
+
+TEST(GridTest, KindsAndBitsFollowTheLettersOnEveryRowWidth) {
+    // Grid::build reads the passable bits back from the kinds 64 cells at a time and writes them at
+    // each padded row's offset: widths around multiples of 8 and 64, every letter kind, and cells
+    // compared one by one against the terrain table, the padding ring included.
+    std::mt19937_64 random(11);
+    const std::string letters = ".GST@O";
+    const TerrainTable& terrain = TerrainTable::benchmark();
+    for (const std::uint32_t width : {1U, 7U, 8U, 9U, 62U, 63U, 64U, 65U, 127U, 128U, 129U, 200U}) {
+        for (const double clutter : {0.05, 0.5, 0.95}) {
+            io::MapFile map;
+            map.type = "octile";
+            map.width = width;
+            map.height = 1 + static_cast<std::uint32_t>(random() % 9);
+            for (std::uint32_t cell = 0; cell < width * map.height; ++cell) {
+                const bool blocked = std::bernoulli_distribution(clutter)(random);
+                map.letters.push_back(blocked ? letters[4 + random() % 2] : letters[random() % 4]);
+            }
+            Expected<Grid> grid = Grid::build(map, terrain);
+            ASSERT_TRUE(grid) << grid.error().describe();
+            std::size_t passable_cells = 0;
+            for (std::uint32_t y = 0; y < map.height; ++y) {
+                for (std::uint32_t x = 0; x < width; ++x) {
+                    const TerrainRule& rule = terrain.rule(map.letter(x, y));
+                    const PaddedIndex cell = grid->padded(x, y);
+                    ASSERT_EQ(grid->passable(cell), rule.passable) << width << " wide, cell " << x << "," << y;
+                    ASSERT_EQ(grid->layer_bits(1).test(cell.value), rule.passable);
+                    ASSERT_EQ(grid->kind_of()[cell.value] != 0, rule.passable);
+                    if (rule.passable) {
+                        EXPECT_EQ(grid->kinds()[grid->kind_of()[cell.value]].letter, map.letter(x, y));
+                    }
+                    passable_cells += rule.passable ? 1 : 0;
+                }
+            }
+            // No bit beyond the map's cells: the ring and the spare words stay clear.
+            EXPECT_EQ(grid->passable_bits().count(), passable_cells) << width << " wide";
+        }
+    }
 }
 
 TEST(GridTest, WaterIsItsOwnLayerAndCostsMakeTheGridNonUniform) {

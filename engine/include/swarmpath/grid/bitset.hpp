@@ -32,6 +32,13 @@ public:
             reset(bit);
         }
     }
+    /// Sets the bits of `bits` from `first_bit` on (bit i of `bits` is bit first_bit + i), within
+    /// the bitset's size; the spare words at the end take what a shift carries past the last word.
+    void set_bits(std::size_t first_bit, std::uint64_t bits) {
+        const auto shift = static_cast<unsigned>(first_bit & 63U);
+        words_[first_bit >> 6] |= bits << shift;
+        if (shift != 0) words_[(first_bit >> 6) + 1] |= bits >> (64 - shift);
+    }
     void clear_all() { std::memset(words_.data(), 0, words_.size() * sizeof(std::uint64_t)); }
 
     /// The `count` (at most 57) bits starting at `first_bit`, lowest bit first.
