@@ -9,6 +9,7 @@
 #include <chrono>
 #include <vector>
 
+#include "core/bit_count.hpp"
 #include "core/page_memory.hpp"
 
 namespace swarmpath::search {
@@ -224,10 +225,9 @@ bool diagonal_lines_pay(const ScanLines& rows, std::uint32_t height) {
     for (std::int64_t y = 0; y < static_cast<std::int64_t>(height); ++y) {
         for (std::size_t word = 1; word < words; ++word) {
             const RowStops row = row_stops(rows, y, word);
-            passable += static_cast<std::uint64_t>(__builtin_popcountll(row.passable));
-            stops +=
-                static_cast<std::uint64_t>(__builtin_popcountll(row.north_east) + __builtin_popcountll(row.south_east) +
-                                           __builtin_popcountll(row.south_west) + __builtin_popcountll(row.north_west));
+            passable += core::count_ones(row.passable);
+            stops += core::count_ones(row.north_east) + core::count_ones(row.south_east) +
+                     core::count_ones(row.south_west) + core::count_ones(row.north_west);
         }
     }
     return 10 * stops < 24 * passable;  // stops counted in four directions per passable cell
