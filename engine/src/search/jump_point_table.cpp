@@ -261,10 +261,10 @@ private:
                 next_value<Masked>(bit(ahead, index), bit(jump, index), entries_[cell + index + ahead_row][Straight]);
             const Entry& to_east = entries_[cell + index + ahead_row + 1];
             entry[East] =
-                next_value<Masked>(bit(east_step, index), (to_east[1] > 0) | (to_east[Straight] > 0), to_east[East]);
+                next_value<Masked>(bit(east_step, index), std::max(to_east[1], to_east[Straight]) > 0, to_east[East]);
             const Entry& to_west = entries_[cell + index + ahead_row - 1];
             entry[West] =
-                next_value<Masked>(bit(west_step, index), (to_west[3] > 0) | (to_west[Straight] > 0), to_west[West]);
+                next_value<Masked>(bit(west_step, index), std::max(to_west[3], to_west[Straight]) > 0, to_west[West]);
         }
     }
 
