@@ -109,11 +109,9 @@ public:
     /// The rows: each as wide as the map, every letter defined by `terrain`.
     bool read_rows(const grid::TerrainTable& terrain) {
         core::reserve_populated(map_.letters, static_cast<std::size_t>(std::uint64_t{map_.width} * map_.height));
-        // Which letters the table leaves undefined, looked up once per letter value rather than once
-        // per cell; a row is checked without a branch per cell, and searched for its first unknown
-        // letter only when it has one.
-        std::array<std::uint8_t, 256> undefined{};
-        for (int code = 0; code < 256; ++code) undefined[code] = terrain.rule(static_cast<char>(code)).defined ? 0 : 1;
+        // Which letters the table defines, looked up once per letter value rather than once per cell.
+        std::array<bool, 256> defined{};
+        for (int code = 0; code < 256; ++code) defined[code] = terrain.rule(static_cast<char>(code)).defined;
         std::string_view line;
         for (std::uint32_t y = 0; y < map_.height; ++y) {
             if (!lines_.next(line)) {
@@ -130,11 +128,9 @@ public:
                 return false;
             }
             const std::size_t usable = std::min<std::size_t>(line.size(), map_.width);
-            std::uint8_t unknown = 0;
-            for (std::size_t x = 0; x < usable; ++x) unknown |= undefined[static_cast<unsigned char>(line[x])];
-            for (std::uint32_t x = 0; unknown != 0 && x < usable; ++x) {
+            for (std::uint32_t x = 0; x < usable; ++x) {
                 const char letter = line[x];
-                if (undefined[static_cast<unsigned char>(letter)] == 0) continue;
+                if (defined[static_cast<unsigned char>(letter)]) continue;
                 if (report_.stop(
                         lines_.line_number(), x + 1,
                         "unknown terrain letter " + describe_letter(letter) + " (declare it with {{terrain}})")) {
