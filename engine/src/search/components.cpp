@@ -99,6 +99,7 @@ struct RunForest {
     std::vector<std::uint64_t> starts;     // per row and word
     std::vector<std::uint32_t> before;     // per row and word
     std::vector<std::uint32_t> parent{0};  // run 0 stands for "no run"
+    std::uint32_t run_count = 0;
 
     [[nodiscard]] std::uint32_t run_of(std::size_t row, std::size_t column) const {
         const std::size_t word = row * row_words + (column >> 6);
@@ -119,55 +120,57 @@ struct RunForest {
     }
 };
 
-}  // namespace
+/// The first pass: every row's runs into a RunForest, each joined to the runs of the row above
+/// that it touches. Keeps this row's and the previous row's bits, and on layered maps each layer's.
+class RunFinder {
+public:
+    RunFinder(const grid::Grid& grid, bool corners)
+        : grid_(&grid),
+          width_(grid.padded_width()),
+          row_words_((width_ + 63) / 64),
+          corners_(corners),
+          passable_(row_words_),
+          previous_(row_words_),
+          starts_(row_words_),
+          layer_rows_(grid.layer_count() > 1 ? grid.layer_count() : 0, RowWords(row_words_)),
+          previous_layer_rows_(layer_rows_) {}
 
-Components Components::compute(const grid::Grid& grid, Moves moves, DiagonalRule rule) {
-    if (grid.topology() != grid::Topology::square) return compute_shaped(grid);
-    // Runs of passable cells of one layer, row by row, found 64 cells at a time from the bits; a
-    // run joins every run of the row above that shares a column with it (or touches a corner of it,
-    // under the `any` rule) in its layer. Labels then number the sets in the order of their earliest
-    // cell in row-major order: the order in which a flood fill seeded at each unlabelled cell in turn
-    // would number them, so the labels are the same. Work per word, per run and per touching pair
-    // of runs, with no branch per cell: on cluttered maps, whose runs are a cell or two long, a
-    // branch per run or per cell is mispredicted half the time.
-    Components components;
-    const std::uint32_t width = grid.padded_width();
-    const std::uint32_t rows = grid.padded_height();
-    core::assign_populated(components.labels_, grid.padded_cell_count());
-    const std::size_t row_words = (width + 63) / 64;
-    const bool corners = moves == Moves::eight && rule == DiagonalRule::any;
-    const std::uint8_t layers = grid.layer_count();
-    const bool layered = layers > 1;
-
-    RunForest forest;
-    forest.row_words = row_words;
-    forest.starts.assign(std::size_t{rows} * row_words, 0);
-    forest.before.assign(std::size_t{rows} * row_words, 0);
-    // This row's and the previous row's passable bits, and on layered maps each layer's.
-    RowWords passable(row_words);
-    RowWords previous = passable;
-    std::vector<RowWords> layer_rows(layered ? layers : 0, passable);
-    std::vector<RowWords> previous_layer_rows = layer_rows;
-    RowWords starts = passable;
-    std::uint32_t run_count = 0;
-    for (std::uint32_t row = 0; row < rows; ++row) {
-        const std::size_t row_start = std::size_t{row} * width;
-        passable.load(grid.passable_bits(), row_start, width);
-        for (std::uint8_t layer = 0; layer < layer_rows.size(); ++layer) {
-            layer_rows[layer].load(grid.layer_bits(static_cast<std::uint8_t>(layer + 1)), row_start, width);
+    RunForest find() {
+        RunForest forest;
+        const std::uint32_t rows = grid_->padded_height();
+        forest.row_words = row_words_;
+        forest.starts.assign(std::size_t{rows} * row_words_, 0);
+        forest.before.assign(std::size_t{rows} * row_words_, 0);
+        for (std::uint32_t row = 0; row < rows; ++row) {
+            const std::size_t row_start = std::size_t{row} * width_;
+            passable_.load(grid_->passable_bits(), row_start, width_);
+            for (std::uint8_t layer = 0; layer < layer_rows_.size(); ++layer) {
+                layer_rows_[layer].load(grid_->layer_bits(static_cast<std::uint8_t>(layer + 1)), row_start, width_);
+            }
+            add_starts(forest, row);
+            if (row > 0) join_above(forest, row);
+            std::swap(passable_, previous_);
+            std::swap(layer_rows_, previous_layer_rows_);
         }
-        // A run starts at a passable cell whose left neighbour is blocked or in another layer.
-        for (std::size_t word = 0; word < row_words; ++word) {
-            const std::uint64_t cells = passable.at(word);
-            const std::uint64_t left = passable.shifted(word, -1);
+        forest.run_count = static_cast<std::uint32_t>(forest.parent.size() - 1);
+        return forest;
+    }
+
+private:
+    /// A run starts at a passable cell whose left neighbour is blocked or in another layer.
+    void add_starts(RunForest& forest, std::uint32_t row) {
+        auto run_count = static_cast<std::uint32_t>(forest.parent.size() - 1);
+        for (std::size_t word = 0; word < row_words_; ++word) {
+            const std::uint64_t cells = passable_.at(word);
+            const std::uint64_t left = passable_.shifted(word, -1);
             std::uint64_t layer_change = 0;
-            for (const RowWords& layer_row : layer_rows) {
+            for (const RowWords& layer_row : layer_rows_) {
                 layer_change |= layer_row.at(word) ^ layer_row.shifted(word, -1);
             }
             const std::uint64_t begins = (cells & ~left) | (cells & left & layer_change);
-            starts.set(word, begins);
-            forest.starts[row * row_words + word] = begins;
-            forest.before[row * row_words + word] = run_count;
+            starts_.set(word, begins);
+            forest.starts[row * row_words_ + word] = begins;
+            forest.before[row * row_words_ + word] = run_count;
             run_count += core::count_ones(begins);
         }
         const std::size_t first_new = forest.parent.size();
@@ -175,23 +178,26 @@ Components Components::compute(const grid::Grid& grid, Moves moves, DiagonalRule
         for (std::size_t run = first_new; run < forest.parent.size(); ++run) {
             forest.parent[run] = static_cast<std::uint32_t>(run);
         }
-        // Cell x touches cell x + shift of the row above when both are passable in one layer. A
-        // stretch of touching cells lies in one run of each row until a run begins inside it; a
-        // run begins there only where the layer changes, and then it changes in both rows at once
-        // (both cells touch their neighbours in the stretch), so this row's starts mark every
-        // change of the pair. One join per stretch start and per run start within a stretch.
-        for (int shift = corners ? -1 : 0; row > 0 && shift <= (corners ? 1 : 0); ++shift) {
+    }
+
+    /// Cell x touches cell x + shift of the row above when both are passable in one layer. A
+    /// stretch of touching cells lies in one run of each row until a run begins inside it; a run
+    /// begins there only where the layer changes, and then it changes in both rows at once (both
+    /// cells touch their neighbours in the stretch), so this row's starts mark every change of the
+    /// pair. One join per stretch start and per run start within a stretch.
+    void join_above(RunForest& forest, std::uint32_t row) {
+        for (int shift = corners_ ? -1 : 0; shift <= (corners_ ? 1 : 0); ++shift) {
             std::uint64_t touching_before = 0;
-            for (std::size_t word = 0; word < row_words; ++word) {
-                std::uint64_t touching = passable.at(word) & previous.shifted(word, shift);
-                if (layered) {
+            for (std::size_t word = 0; word < row_words_; ++word) {
+                std::uint64_t touching = passable_.at(word) & previous_.shifted(word, shift);
+                if (!layer_rows_.empty()) {
                     touching = 0;
-                    for (std::size_t layer = 0; layer < layer_rows.size(); ++layer) {
-                        touching |= layer_rows[layer].at(word) & previous_layer_rows[layer].shifted(word, shift);
+                    for (std::size_t layer = 0; layer < layer_rows_.size(); ++layer) {
+                        touching |= layer_rows_[layer].at(word) & previous_layer_rows_[layer].shifted(word, shift);
                     }
                 }
                 const std::uint64_t continued = (touching << 1) | (touching_before >> 63);
-                std::uint64_t joins = touching & (~continued | starts.at(word));
+                std::uint64_t joins = touching & (~continued | starts_.at(word));
                 touching_before = touching;
                 while (joins != 0) {
                     const std::size_t column = word * 64 + static_cast<std::size_t>(std::countr_zero(joins));
@@ -202,26 +208,34 @@ Components Components::compute(const grid::Grid& grid, Moves moves, DiagonalRule
                 }
             }
         }
-        std::swap(passable, previous);
-        std::swap(layer_rows, previous_layer_rows);
     }
 
-    // Roots are their sets' earliest runs and every parent precedes its run, so one pass in run
-    // order labels each set when its root comes and every other run from its parent.
-    std::vector<std::uint32_t> run_label(forest.parent.size(), 0);
-    for (std::size_t run = 1; run < forest.parent.size(); ++run) {
-        const std::uint32_t parent = forest.parent[run];
-        const bool root = parent == run;
-        components.count_ += root ? 1 : 0;
-        run_label[run] = root ? components.count_ : run_label[parent];
-    }
+    const grid::Grid* grid_;
+    std::uint32_t width_;
+    std::size_t row_words_;
+    bool corners_;
+    RowWords passable_;
+    RowWords previous_;
+    RowWords starts_;
+    std::vector<RowWords> layer_rows_;
+    std::vector<RowWords> previous_layer_rows_;
+};
+
+/// The second pass: each cell's label, `run_label` of its run (0 for a blocked cell, which `labels`
+/// holds already), row by row.
+void write_labels(const grid::Grid& grid, const RunForest& forest, const std::vector<std::uint32_t>& run_label,
+                  std::uint32_t* labels_of_grid) {
+    const std::uint32_t width = grid.padded_width();
+    const std::uint32_t rows = grid.padded_height();
+    const std::size_t row_words = forest.row_words;
+    RowWords passable(row_words);
     for (std::uint32_t row = 0; row < rows; ++row) {
         const std::size_t row_start = std::size_t{row} * width;
         passable.load(grid.passable_bits(), row_start, width);
         const std::uint64_t* const begins = forest.starts.data() + row * row_words;
         const std::uint32_t* const before = forest.before.data() + row * row_words;
-        std::uint32_t* const labels = components.labels_.data() + row_start;
-        const std::uint32_t runs_here = (row + 1 < rows ? before[row_words] : run_count) - before[0];
+        std::uint32_t* const labels = labels_of_grid + row_start;
+        const std::uint32_t runs_here = (row + 1 < rows ? before[row_words] : forest.run_count) - before[0];
         if (std::size_t{runs_here} * 12 <= width) {
             // Runs of 12 cells or more on average (an open map's rows): each run filled whole, up to
             // a blocked cell or the next run's first cell. A run costs about 40 instructions and a
@@ -248,6 +262,32 @@ Components Components::compute(const grid::Grid& grid, Moves moves, DiagonalRule
             }
         }
     }
+}
+
+}  // namespace
+
+Components Components::compute(const grid::Grid& grid, Moves moves, DiagonalRule rule) {
+    if (grid.topology() != grid::Topology::square) return compute_shaped(grid);
+    // Runs of passable cells of one layer, row by row, found 64 cells at a time from the bits; a
+    // run joins every run of the row above that shares a column with it (or touches a corner of it,
+    // under the `any` rule) in its layer. Labels then number the sets in the order of their earliest
+    // cell in row-major order: the order in which a flood fill seeded at each unlabelled cell in turn
+    // would number them, so the labels are the same. Work per word, per run and per touching pair
+    // of runs, with no branch per cell: on cluttered maps, whose runs are a cell or two long, a
+    // branch per run or per cell is mispredicted half the time.
+    Components components;
+    core::assign_populated(components.labels_, grid.padded_cell_count());
+    const RunForest forest = RunFinder(grid, moves == Moves::eight && rule == DiagonalRule::any).find();
+    // Roots are their sets' earliest runs and every parent precedes its run, so one pass in run
+    // order labels each set when its root comes and every other run from its parent.
+    std::vector<std::uint32_t> run_label(forest.parent.size(), 0);
+    for (std::size_t run = 1; run < forest.parent.size(); ++run) {
+        const std::uint32_t parent = forest.parent[run];
+        const bool root = parent == run;
+        components.count_ += root ? 1 : 0;
+        run_label[run] = root ? components.count_ : run_label[parent];
+    }
+    write_labels(grid, forest, run_label, components.labels_.data());
     return components;
 }
 
