@@ -2,9 +2,9 @@
 // row to row in a union-find, hex and triangle maps by breadth-first flood fill.
 #include "swarmpath/search/components.hpp"
 
-#include "core/bit_count.hpp"
 #include "core/page_memory.hpp"
 #include "search/moves.hpp"
+#include "swarmpath/core/bit_count.hpp"
 
 #include <algorithm>
 #include <bit>

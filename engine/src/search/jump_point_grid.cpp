@@ -9,8 +9,8 @@
 #include <chrono>
 #include <vector>
 
-#include "core/bit_count.hpp"
 #include "core/page_memory.hpp"
+#include "swarmpath/core/bit_count.hpp"
 
 namespace swarmpath::search {
 

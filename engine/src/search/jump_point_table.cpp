@@ -10,8 +10,8 @@
 #include <chrono>
 #include <tuple>
 
-#include "core/bit_count.hpp"
 #include "search/moves.hpp"
+#include "swarmpath/core/bit_count.hpp"
 
 namespace swarmpath::search {
 namespace {

@@ -31,6 +31,7 @@
 #include <string_view>
 #include <vector>
 
+#include "swarmpath/core/bit_count.hpp"
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/grid/bitset.hpp"
 #include "swarmpath/grid/grid.hpp"
@@ -66,19 +67,9 @@ public:
     [[nodiscard]] std::uint64_t bits_below(std::uint32_t cell) const {
         return words_[cell >> 6] & ((std::uint64_t{1} << (cell & 63)) - 1);
     }
-    /// The number of set bits: the POPCNT instruction where the build targets it (-march=native),
-    /// otherwise a branch-free SWAR count inline (a portable std::popcount is a library call, a
-    /// fifth of a query step's instructions).
-    [[nodiscard]] static std::uint32_t bits_set(std::uint64_t word) {
-#if defined(__POPCNT__)
-        return static_cast<std::uint32_t>(std::popcount(word));
-#else
-        word -= (word >> 1) & 0x5555555555555555ULL;
-        word = (word & 0x3333333333333333ULL) + ((word >> 2) & 0x3333333333333333ULL);
-        word = (word + (word >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-        return static_cast<std::uint32_t>((word * 0x0101010101010101ULL) >> 56);
-#endif
-    }
+    /// The number of set bits, inline (core::count_ones: a portable std::popcount is a library
+    /// call, a fifth of a query step's instructions).
+    [[nodiscard]] static std::uint32_t bits_set(std::uint64_t word) { return core::count_ones(word); }
     [[nodiscard]] bool passable(std::uint32_t cell) const { return ((words_[cell >> 6] >> (cell & 63)) & 1U) != 0; }
     [[nodiscard]] std::uint32_t count() const { return count_; }
 

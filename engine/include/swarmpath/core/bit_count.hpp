@@ -1,6 +1,7 @@
 // Counting a word's set bits inline. The default build targets the x86-64 baseline, which has no
-// popcnt instruction, so std::popcount there is a call into libgcc (__popcountdi2) per word; set-up
-// loops that count bits per word or per run use this instead. Assumes 64-bit words.
+// popcnt instruction, so std::popcount there is a call into libgcc (__popcountdi2) per word; the
+// oracle's ranks and set-up loops that count bits per word or per run use this instead. Assumes
+// 64-bit words.
 #pragma once
 
 #include <bit>
