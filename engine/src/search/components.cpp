@@ -60,15 +60,7 @@ struct RowWords {
     [[nodiscard]] std::uint64_t at(std::size_t word) const { return words[word + 1]; }
     void set(std::size_t word, std::uint64_t bits) { words[word + 1] = bits; }
     void load(const grid::Bitset& bits, std::size_t row_start, std::uint32_t width) {
-        const std::uint64_t* const source = bits.words() + (row_start >> 6);
-        const auto shift = static_cast<unsigned>(row_start & 63U);
-        if (shift == 0) {
-            for (std::size_t word = 0; word < size(); ++word) words[word + 1] = source[word];
-        } else {
-            for (std::size_t word = 0; word < size(); ++word) {
-                words[word + 1] = (source[word] >> shift) | (source[word + 1] << (64 - shift));
-            }
-        }
+        for (std::size_t word = 0; word < size(); ++word) words[word + 1] = bits.bits_from(row_start + 64 * word);
         if (const unsigned tail = width & 63U; tail != 0) words[size()] &= (std::uint64_t{1} << tail) - 1;
     }
     [[nodiscard]] std::uint64_t shifted(std::size_t word, int shift) const {
@@ -99,7 +91,8 @@ struct RunForest {
     std::vector<std::uint64_t> starts;     // per row and word
     std::vector<std::uint32_t> before;     // per row and word
     std::vector<std::uint32_t> parent{0};  // run 0 stands for "no run"
-    std::uint32_t run_count = 0;
+
+    [[nodiscard]] std::uint32_t run_count() const { return static_cast<std::uint32_t>(parent.size() - 1); }
 
     [[nodiscard]] std::uint32_t run_of(std::size_t row, std::size_t column) const {
         const std::size_t word = row * row_words + (column >> 6);
@@ -152,14 +145,13 @@ public:
             std::swap(passable_, previous_);
             std::swap(layer_rows_, previous_layer_rows_);
         }
-        forest.run_count = static_cast<std::uint32_t>(forest.parent.size() - 1);
         return forest;
     }
 
 private:
     /// A run starts at a passable cell whose left neighbour is blocked or in another layer.
     void add_starts(RunForest& forest, std::uint32_t row) {
-        auto run_count = static_cast<std::uint32_t>(forest.parent.size() - 1);
+        std::uint32_t run_count = forest.run_count();
         for (std::size_t word = 0; word < row_words_; ++word) {
             const std::uint64_t cells = passable_.at(word);
             const std::uint64_t left = passable_.shifted(word, -1);
@@ -235,7 +227,7 @@ void write_labels(const grid::Grid& grid, const RunForest& forest, const std::ve
         const std::uint64_t* const begins = forest.starts.data() + row * row_words;
         const std::uint32_t* const before = forest.before.data() + row * row_words;
         std::uint32_t* const labels = labels_of_grid + row_start;
-        const std::uint32_t runs_here = (row + 1 < rows ? before[row_words] : forest.run_count) - before[0];
+        const std::uint32_t runs_here = (row + 1 < rows ? before[row_words] : forest.run_count()) - before[0];
         if (std::size_t{runs_here} * 12 <= width) {
             // Runs of 12 cells or more on average (an open map's rows): each run filled whole, up to
             // a blocked cell or the next run's first cell. A run costs about 40 instructions and a

@@ -327,16 +327,13 @@ void transpose_block(std::array<std::uint64_t, 64>& block) {
 void passability_lines(const grid::Grid& grid, LineBits& by_row, LineBits& by_column) {
     const std::uint32_t width = grid.width();
     const std::uint32_t height = grid.height();
-    const std::uint64_t* bits = grid.passable_bits().words();
+    const grid::Bitset& bits = grid.passable_bits();
     const std::size_t row_words = (static_cast<std::size_t>(width) + 63) / 64;
     for (std::uint32_t y = 0; y < height; ++y) {
         std::uint64_t* line = by_row.line_words(y, 0);
         const std::size_t first = grid.layout().padded(0, y);
         for (std::size_t word = 0; word < row_words; ++word) {
-            const std::size_t bit = first + 64 * word;
-            const unsigned shift = static_cast<unsigned>(bit & 63);
-            const std::uint64_t* at = bits + (bit >> 6);  // the grid's bitset has guard words past its end
-            std::uint64_t cells = shift == 0 ? at[0] : (at[0] >> shift) | (at[1] << (64 - shift));
+            std::uint64_t cells = bits.bits_from(first + 64 * word);
             const std::size_t past = width - 64 * word;  // cells of the row from this word on
             if (past < 64) cells &= (std::uint64_t{1} << past) - 1;
             line[word + 1] = cells;

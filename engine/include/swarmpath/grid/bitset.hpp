@@ -32,6 +32,13 @@ public:
             reset(bit);
         }
     }
+    /// The 64 bits from `first_bit` on (bit i is bit first_bit + i), from the word holding it and the
+    /// next; the spare words at the end make that read safe for any bit within the size.
+    [[nodiscard]] std::uint64_t bits_from(std::size_t first_bit) const {
+        const auto shift = static_cast<unsigned>(first_bit & 63U);
+        const std::uint64_t low = words_[first_bit >> 6] >> shift;
+        return shift == 0 ? low : low | (words_[(first_bit >> 6) + 1] << (64 - shift));
+    }
     /// Sets the bits of `bits` from `first_bit` on (bit i of `bits` is bit first_bit + i), within
     /// the bitset's size; the spare words at the end take what a shift carries past the last word.
     void set_bits(std::size_t first_bit, std::uint64_t bits) {
