@@ -37,13 +37,17 @@ static_assert(opposite(0) == 2 && opposite(1) == 3 && opposite(4) == 6 && opposi
     return static_cast<unsigned>((dy + 1) * 3 + (dx + 1));
 }
 
+/// The 9-bit neighbourhood from the bits of the three rows around a cell: each row's three cells,
+/// west to east, in the low bits of `above`, `middle` and `below` (higher bits are ignored).
+[[nodiscard]] constexpr unsigned neighbourhood_of_rows(std::uint64_t above, std::uint64_t middle, std::uint64_t below) {
+    return static_cast<unsigned>((above & 7U) | ((middle & 7U) << 3) | ((below & 7U) << 6));
+}
+
 /// The 9-bit neighbourhood of padded cell `cell` in `bits` (a padded-index bitset).
 [[nodiscard]] inline unsigned read_neighbourhood(const grid::Bitset& bits, std::uint32_t cell,
                                                  std::uint32_t padded_width) {
-    auto above = static_cast<unsigned>(bits.read_bits(cell - padded_width - 1, 3));
-    auto middle = static_cast<unsigned>(bits.read_bits(cell - 1, 3));
-    auto below = static_cast<unsigned>(bits.read_bits(cell + padded_width - 1, 3));
-    return above | (middle << 3) | (below << 6);
+    return neighbourhood_of_rows(bits.read_bits(cell - padded_width - 1, 3), bits.read_bits(cell - 1, 3),
+                                 bits.read_bits(cell + padded_width - 1, 3));
 }
 
 /// Legal directions (bit d for direction d) out of a cell with neighbourhood `mask`.

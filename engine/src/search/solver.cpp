@@ -88,7 +88,7 @@ std::vector<std::uint8_t> legal_moves_per_cell(const grid::Grid& grid,
     std::vector<std::uint8_t> legal(grid.padded_cell_count(), 0);
     const std::uint32_t padded_width = grid.padded_width();
     if (grid.layer_count() == 1) {
-        constexpr unsigned kMiddle = 1U << 4;  // the cell itself (read_neighbourhood)
+        constexpr unsigned kMiddle = 1U << neighbourhood_bit(0, 0);  // the cell itself
         std::array<std::uint8_t, 512> when_passable = by_neighbourhood;
         for (unsigned mask = 0; mask < 512; ++mask) {
             if ((mask & kMiddle) == 0) when_passable[mask] = 0;
@@ -106,8 +106,8 @@ std::vector<std::uint8_t> legal_moves_per_cell(const grid::Grid& grid,
                 std::uint8_t* const out = legal.data() + corner + padded_width + 1;
                 for (std::uint32_t x = first; x < end; ++x) {
                     const unsigned shift = x - first;
-                    const auto neighbourhood = static_cast<unsigned>(
-                        ((above >> shift) & 7U) | (((middle >> shift) & 7U) << 3) | (((below >> shift) & 7U) << 6));
+                    const unsigned neighbourhood =
+                        neighbourhood_of_rows(above >> shift, middle >> shift, below >> shift);
                     out[shift] = static_cast<std::uint8_t>(when_passable[neighbourhood] & directions(x, y));
                 }
             }
