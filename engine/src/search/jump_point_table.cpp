@@ -125,10 +125,10 @@ private:
 /// tests (the cell ahead free; a forced neighbour beside it; the three cells of a diagonal step)
 /// are words shifted from the grid's bit words, and each cell then takes its bits from those words
 /// and its value from the next cell's entry, with branches where the rows repeat and with masks
-/// where they do not (irregular); a run with no cell ahead free is
-/// left as the table starts (zero: build() clears it, and each direction is written by one sweep
-/// only). AR0011SR's build: 106M instructions by the line-by-line rules (which a refresh applies),
-/// 47M in row sweeps testing one bit at a time, 24M so (callgrind; brc202d 31M -> 13M).
+/// where they do not (irregular); a run with no cell ahead free is left as the table starts (zero:
+/// build() clears it, and each direction is written by one sweep only). AR0011SR's build: 106M instructions by the
+/// line-by-line rules (which a refresh applies), 47M in row sweeps testing one bit at a time, 24M so (callgrind;
+/// brc202d 31M -> 13M).
 class RowSweeps {
 public:
     RowSweeps(const grid::Grid& grid, JumpPointTable::Distances& distances)
@@ -201,10 +201,12 @@ private:
                 value = 0;
                 continue;
             }
-            const std::uint64_t jump = (bits_at(cell + Step - padded_width_) & ~bits_at(cell - padded_width_)) |
-                                       (bits_at(cell + Step + padded_width_) & ~bits_at(cell + padded_width_));
-            if (irregular(bits_at(cell), bits_at(cell - padded_width_)) ||
-                irregular(bits_at(cell), bits_at(cell + padded_width_))) {
+            const std::uint64_t above = bits_at(cell - padded_width_);
+            const std::uint64_t below = bits_at(cell + padded_width_);
+            const std::uint64_t jump =
+                (bits_at(cell + Step - padded_width_) & ~above) | (bits_at(cell + Step + padded_width_) & ~below);
+            const std::uint64_t here = bits_at(cell);
+            if (irregular(here, above) || irregular(here, below)) {
                 value = row_cells<Step, Direction, true>(cell, count, ahead, jump, value);
             } else {
                 value = row_cells<Step, Direction, false>(cell, count, ahead, jump, value);
