@@ -6,9 +6,11 @@
 // and auto, also after `--edits`, and `swarmpath field` writes a file that reads back.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <random>
 #include <vector>
 
@@ -19,6 +21,7 @@
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/crowd_solver.hpp"
 #include "swarmpath/batch/editable_map.hpp"
+#include "swarmpath/batch/scenario_run.hpp"
 #include "swarmpath/grid/edits.hpp"
 #include "swarmpath/io/edits_file.hpp"
 #include "swarmpath/io/field_file.hpp"
@@ -260,6 +263,135 @@ TEST(CrowdSolver, ProbesStopOnceTheFieldIsShownToPay) {
     expect_same_costs(solve_astar(*open, settings, far), far_results);
     EXPECT_EQ(report.field_groups, 1U);
     EXPECT_EQ(report.probe_queries, 0U);
+}
+
+/// A set of `queries` on `grid` (rows of unknown length), whole.
+batch::ScenarioSet set_of(const std::shared_ptr<const grid::Grid>& grid, const std::vector<search::Query>& queries) {
+    batch::ScenarioSet set;
+    set.scenario_path = "crowd.scen";
+    set.grid = grid;
+    set.queries = queries;
+    set.rows.resize(queries.size());
+    for (std::uint32_t index = 0; index < queries.size(); ++index) set.row_indices.push_back(index);
+    return set;
+}
+
+/// The rows of `whole` at `positions` (increasing), as a part that knows its whole set.
+batch::ScenarioSet part_of(const batch::ScenarioSet& whole, const std::vector<std::uint32_t>& positions) {
+    std::vector<search::Query> queries;
+    for (std::uint32_t position : positions) queries.push_back(whole.queries[position]);
+    batch::ScenarioSet part = set_of(whole.grid, queries);
+    part.whole_queries = whole.queries;
+    part.positions_in_whole = positions;
+    return part;
+}
+
+batch::SetOutcome solve_alone(const batch::ScenarioSet& set) {
+    search::SearchSettings settings;
+    settings.algorithm = search::Algorithm::automatic;
+    batch::BatchSolver workers(1);
+    Expected<batch::SetOutcome> outcome = batch::solve_set(set, settings, workers);  // a fresh preparation each
+    EXPECT_TRUE(outcome.has_value()) << outcome.error().describe();
+    return outcome ? std::move(*outcome) : batch::SetOutcome{};
+}
+
+/// Solves `whole` under auto, then each part of `parts` (each in a process of its own, as a
+/// distributed run's ranks do), and expects every query's answer, the algorithm and the fields of the
+/// whole set from its parts.
+void expect_parts_answer_as_whole(const batch::ScenarioSet& whole,
+                                  const std::vector<std::vector<std::uint32_t>>& parts) {
+    const batch::SetOutcome expected = solve_alone(whole);
+    std::size_t field_groups = 0;
+    std::size_t field_queries = 0;
+    for (const std::vector<std::uint32_t>& positions : parts) {
+        const batch::SetOutcome part = solve_alone(part_of(whole, positions));
+        ASSERT_EQ(part.results.size(), positions.size());
+        EXPECT_EQ(part.algorithm, expected.algorithm);
+        field_groups += part.field_groups;
+        field_queries += part.field_queries;
+        for (std::size_t index = 0; index < positions.size(); ++index) {
+            const search::Result& mine = part.results[index];
+            const search::Result& theirs = expected.results[positions[index]];
+            EXPECT_EQ(mine.status, theirs.status) << "query " << positions[index];
+            EXPECT_EQ(mine.cost_units, theirs.cost_units) << "query " << positions[index];
+            EXPECT_EQ(mine.path, theirs.path) << "query " << positions[index];
+            EXPECT_EQ(mine.counters, theirs.counters) << "query " << positions[index];
+        }
+    }
+    EXPECT_EQ(field_groups, expected.field_groups);
+    EXPECT_EQ(field_queries, expected.field_queries);
+}
+
+// A set solved in parts, each part knowing its whole set (as a distributed run's shards do): auto
+// plans each part as it plans the whole set, so the parts' answers, fields and choice of JPS or JPS+
+// are the whole set's, where each part judged alone would choose for its own share.
+TEST(CrowdSolver, PartsOfASetAnswerAsTheWholeSet) {
+    std::mt19937_64 random(733);
+    // Lone goals on an open map: somewhere between a few and a few thousand queries the JPS+ table
+    // starts to pay. A prefix of the queries that takes JPS+ while each of its halves (alternate
+    // pairs of rows: crowd_queries follows each query with a start = goal one) alone takes JPS (fewer
+    // queries to pay for the table) is split in two: as parts of the prefix both halves take JPS+.
+    const auto open = std::make_shared<const grid::Grid>(
+        *grid::Grid::build(testing::random_map(random, 256, 256, 0.04), grid::TerrainTable::benchmark()));
+    const std::vector<search::Query> lone = crowd_queries(*open, random, 4096, 1);
+    auto halves_of = [](std::size_t count) {
+        std::vector<std::vector<std::uint32_t>> halves(2);
+        for (std::uint32_t index = 0; index < count; ++index) halves[index / 2 % 2].push_back(index);
+        return halves;
+    };
+    auto takes = [](const batch::ScenarioSet& set) { return solve_alone(set).algorithm; };
+    std::size_t count = 8;
+    for (; count <= lone.size(); count += count / 8) {
+        const batch::ScenarioSet prefix =
+            set_of(open, {lone.begin(), lone.begin() + static_cast<std::ptrdiff_t>(count)});
+        if (takes(prefix) != search::Algorithm::jps_plus) continue;
+        bool halves_take_jps = true;
+        for (const std::vector<std::uint32_t>& half : halves_of(count)) {
+            batch::ScenarioSet alone = part_of(prefix, half);
+            alone.whole_queries = {};
+            alone.positions_in_whole.clear();
+            halves_take_jps = halves_take_jps && takes(alone) == search::Algorithm::jps;
+        }
+        if (halves_take_jps) break;
+    }
+    ASSERT_LE(count, lone.size()) << "no prefix took JPS+ while its halves alone took JPS";
+    const batch::ScenarioSet prefix = set_of(open, {lone.begin(), lone.begin() + static_cast<std::ptrdiff_t>(count)});
+    const std::vector<std::vector<std::uint32_t>> halves = halves_of(count);
+    expect_parts_answer_as_whole(prefix, halves);
+
+    // A crowd on a cluttered map: goal groups of 1 to 300 agents, each group in one of three parts;
+    // some groups take fields, the rest are searched (and probed).
+    const auto cluttered = std::make_shared<const grid::Grid>(
+        *grid::Grid::build(testing::random_map(random, 160, 140, 0.3), grid::TerrainTable::benchmark()));
+    std::vector<search::Query> crowd;
+    for (const int agents : {300, 1, 2, 40, 1, 5, 120, 3, 1, 60}) {
+        const std::vector<search::Query> group = crowd_queries(*cluttered, random, 1, agents);
+        crowd.insert(crowd.end(), group.begin(), group.end() - 2);  // without the two off-map queries
+    }
+    std::shuffle(crowd.begin(), crowd.end(), random);
+    const batch::ScenarioSet whole = set_of(cluttered, crowd);
+    std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> part_of_goal;
+    std::vector<std::vector<std::uint32_t>> thirds(3);
+    for (std::uint32_t index = 0; index < crowd.size(); ++index) {
+        const auto goal = std::pair{crowd[index].goal_x, crowd[index].goal_y};
+        const auto [found, added] = part_of_goal.emplace(goal, part_of_goal.size() % 3);
+        thirds[found->second].push_back(index);
+    }
+    const batch::SetOutcome expected = solve_alone(whole);
+    EXPECT_GT(expected.field_groups, 0U);
+    EXPECT_LT(expected.field_queries, crowd.size());
+    expect_parts_answer_as_whole(whole, thirds);
+
+    // A part whose positions do not place its queries in the whole set is refused.
+    batch::ScenarioSet misplaced = part_of(whole, thirds[0]);
+    std::swap(misplaced.queries[0], misplaced.queries[1]);
+    search::SearchSettings settings;
+    settings.algorithm = search::Algorithm::automatic;
+    batch::BatchSolver workers(1);
+    EXPECT_FALSE(batch::solve_set(misplaced, settings, workers).has_value());
+    misplaced = part_of(whole, thirds[0]);
+    misplaced.positions_in_whole.back() = static_cast<std::uint32_t>(crowd.size());
+    EXPECT_FALSE(batch::solve_set(misplaced, settings, workers).has_value());
 }
 
 TEST(AlgorithmChoice, JumpTablePaysForItselfOnlyWithEnoughWork) {

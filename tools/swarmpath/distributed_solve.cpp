@@ -127,7 +127,8 @@ search::Result get_result(Reader& reader) {
     return result;
 }
 
-/// The rows of `set` at `positions`, in that order, as a set of their own (same grid, same names).
+/// The rows of `set` at `positions` (increasing), as a set of their own (same grid, same names) that
+/// knows itself a part of `set`, which must outlive it (ScenarioSet::whole_queries).
 batch::ScenarioSet subset(const batch::ScenarioSet& set, const std::vector<std::uint32_t>& positions) {
     batch::ScenarioSet part;
     part.scenario_path = set.scenario_path;
@@ -136,6 +137,8 @@ batch::ScenarioSet subset(const batch::ScenarioSet& set, const std::vector<std::
     part.agent_size = set.agent_size;
     part.agent_class = set.agent_class;
     part.grid = set.grid;
+    part.whole_queries = set.queries;  // auto plans the part as the whole set (goal groups are not split)
+    part.positions_in_whole = positions;
     part.rows.reserve(positions.size());
     part.row_indices.reserve(positions.size());
     part.queries.reserve(positions.size());

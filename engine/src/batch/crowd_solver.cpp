@@ -10,6 +10,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -625,12 +626,87 @@ private:
 
 }  // namespace
 
+bool is_part_of(std::span<const search::Query> queries, const WholeSet& whole) {
+    if (whole.positions.size() != queries.size()) return false;
+    for (std::size_t index = 0; index < queries.size(); ++index) {
+        const std::uint32_t position = whole.positions[index];
+        if (position >= whole.queries.size() || (index > 0 && position <= whole.positions[index - 1])) return false;
+        const search::Query& mine = queries[index];
+        const search::Query& theirs = whole.queries[position];
+        if (mine.start_x != theirs.start_x || mine.start_y != theirs.start_y || mine.goal_x != theirs.goal_x ||
+            mine.goal_y != theirs.goal_y) {
+            return false;
+        }
+    }
+    return true;
+}
+
+namespace {
+
+/// Plans `batch`, a part of `whole`, as the whole set is planned: the whole set's plan is made (its
+/// probes run here), then the part takes its probes' answers, its share of the searches and the
+/// members it holds of each field group, and the whole plan's choice of JPS or JPS+.
+void plan_part(const CrowdBatch& batch, const WholeSet& whole, CrowdPlan& plan) {
+    std::vector<search::Result> whole_results(whole.queries.size());
+    ProgressMeter silent(nullptr, nullptr, 0);
+    CrowdReport whole_report = batch.report;
+    const CrowdBatch whole_batch{batch.grid,       batch.solver,   batch.settings,   batch.component_cells,
+                                 batch.components, batch.mean_run, batch.kept_table, whole.queries,
+                                 whole_results,    batch.workers,  silent,           whole_report};
+    CrowdPlan whole_plan;
+    CrowdPlanner(whole_batch, whole_plan).plan();
+
+    constexpr std::uint32_t kOutside = std::numeric_limits<std::uint32_t>::max();
+    std::vector<std::uint32_t> part_index(whole.queries.size(), kOutside);
+    for (std::size_t index = 0; index < whole.positions.size(); ++index) {
+        part_index[whole.positions[index]] = static_cast<std::uint32_t>(index);
+    }
+    plan.probed.assign(batch.queries.size(), 0);
+    std::size_t answered = 0;
+    for (std::size_t index = 0; index < whole.positions.size(); ++index) {
+        const std::uint32_t position = whole.positions[index];
+        plan.probed[index] = whole_plan.probed[position];
+        if (plan.probed[index] != 0) batch.results[index] = std::move(whole_results[position]);
+        answered += plan.probed[index] == 1 ? 1 : 0;
+    }
+    for (std::uint32_t position : whole_plan.searched) {
+        if (part_index[position] != kOutside) plan.searched.push_back(part_index[position]);
+    }
+    for (const Group& group : whole_plan.field_groups) {
+        Group mine{group.goal, plan.members.size(), plan.members.size()};
+        for (std::size_t member = group.begin; member < group.end; ++member) {
+            const std::uint32_t index = part_index[whole_plan.members[member].second];
+            if (index != kOutside) plan.members.emplace_back(group.goal, index);
+        }
+        mine.end = plan.members.size();
+        if (mine.end > mine.begin) plan.field_groups.push_back(mine);
+    }
+    plan.table_solver = whole_plan.table_solver;
+
+    CrowdReport& report = batch.report;
+    report = whole_report;
+    report.goal_groups = 0;
+    std::optional<std::uint32_t> counted;  // members are sorted by goal: count each goal at its first member here
+    for (const auto& [goal, position] : whole_plan.members) {
+        if (part_index[position] == kOutside || counted == goal) continue;
+        counted = goal;
+        ++report.goal_groups;
+    }
+    report.field_groups = plan.field_groups.size();
+    report.field_queries = plan.members.size();
+    report.search_queries = plan.searched.size();
+    batch.meter.advance(answered);
+}
+
+}  // namespace
+
 CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span<search::Result> results,
-                               BatchSolver& workers, ProgressCallback progress, void* progress_user) const {
+                               BatchSolver& workers, ProgressCallback progress, void* progress_user,
+                               WholeSet whole) const {
     ProgressMeter meter(progress, progress_user, queries.size());
     CrowdReport report;
     report.search_algorithm = solver_->algorithm();
-    if (results.size() != queries.size()) {
+    if (results.size() != queries.size() || (!whole.queries.empty() && !is_part_of(queries, whole))) {
         report.refused = true;
         return report;
     }
@@ -647,20 +723,26 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
                            meter,
                            report};
     CrowdPlan plan;
-    CrowdPlanner(batch, plan).plan();
+    if (whole.queries.empty()) {
+        CrowdPlanner(batch, plan).plan();
+    } else {
+        plan_part(batch, whole, plan);
+    }
     CrowdRunner(batch, plan).run();
     return report;
 }
 
 search::Algorithm planned_per_agent(const ScenarioSet& set, const search::SearchSettings& settings) {
-    if (settings.algorithm != search::Algorithm::automatic || settings.max_expansions != 0 || set.queries.empty() ||
+    const std::span<const search::Query> queries =
+        set.whole_queries.empty() ? std::span<const search::Query>(set.queries) : set.whole_queries;
+    if (settings.algorithm != search::Algorithm::automatic || settings.max_expansions != 0 || queries.empty() ||
         !search::check_jump_point_settings(*set.grid, settings)) {
         return search::Algorithm::automatic;
     }
     std::vector<std::uint32_t> goals;
-    goals.reserve(set.queries.size());
+    goals.reserve(queries.size());
     double distance = 0;
-    for (const search::Query& query : set.queries) {
+    for (const search::Query& query : queries) {
         goals.push_back(static_cast<std::uint32_t>(query.goal_y) * set.grid->width() +
                         static_cast<std::uint32_t>(query.goal_x));
         distance += octile_distance(query);
@@ -669,12 +751,12 @@ search::Algorithm planned_per_agent(const ScenarioSet& set, const search::Search
     const std::size_t shared_goals = static_cast<std::size_t>(
         goals.size() - static_cast<std::size_t>(std::unique(goals.begin(), goals.end()) - goals.begin()));
     SearchWorkload least;
-    least.queries = set.queries.size();
-    least.per_query = {1, 0, distance / static_cast<double>(set.queries.size())};
+    least.queries = queries.size();
+    least.per_query = {1, 0, distance / static_cast<double>(queries.size())};
     least.mean_run = mean_passable_run(*set.grid);
     least.padded_cells = set.grid->padded_cell_count();
-    return shared_goals * 10 < set.queries.size() && jump_table_certain(least) ? search::Algorithm::jps_plus
-                                                                               : search::Algorithm::automatic;
+    return shared_goals * 10 < queries.size() && jump_table_certain(least) ? search::Algorithm::jps_plus
+                                                                           : search::Algorithm::automatic;
 }
 
 SetOutcome solve_set_with_fields(const ScenarioSet& set, const CrowdSolver& crowd, SetOutcome outcome,
@@ -683,7 +765,8 @@ SetOutcome solve_set_with_fields(const ScenarioSet& set, const CrowdSolver& crow
     const std::uint64_t faults_before = process_page_faults();
     const double cpu_before = process_cpu_seconds();
     const auto wall_before = std::chrono::steady_clock::now();
-    const CrowdReport report = crowd.solve(set.queries, outcome.results, workers, progress, progress_user);
+    const CrowdReport report = crowd.solve(set.queries, outcome.results, workers, progress, progress_user,
+                                           {set.whole_queries, set.positions_in_whole});
     const std::uint64_t faults_after = process_page_faults();
     // A JPS+ table auto chose to build is per-map set-up, not search: its time and its page faults.
     outcome.search_seconds =

@@ -67,6 +67,17 @@ inline constexpr std::size_t kProbeAgents = 4;
 inline constexpr double kDecisiveMargin = 4.0;
 inline constexpr std::size_t kSetProbes = 8;
 
+/// A solve's queries as a part of a larger set's (ScenarioSet::whole_queries): the whole set's
+/// queries and, in increasing order, the position of each of the part's queries among them.
+struct WholeSet {
+    std::span<const search::Query> queries;
+    std::span<const std::uint32_t> positions;
+};
+
+/// Whether `queries` is a part of `whole` as CrowdSolver::solve takes one: each query equal to the
+/// whole set's query at its position, positions increasing.
+bool is_part_of(std::span<const search::Query> queries, const WholeSet& whole);
+
 class CrowdSolver {
 public:
     /// Prepares per-agent search (a Solver with Algorithm::automatic), the component labels and
@@ -83,8 +94,14 @@ public:
     /// `queries`; otherwise nothing is solved and the report has `refused` set.
     /// `progress`, when given, is called now and then with (queries done, queries total) from
     /// whichever worker crossed the next 2% step, never from two threads at once.
+    /// With `whole` given, `queries` is a part of whole.queries (each queries[i] equal to
+    /// whole.queries[whole.positions[i]], positions increasing; otherwise `refused`): the whole set is
+    /// planned (its probes run again in every part) and only the part's share is run, so each query's
+    /// result, the choice of JPS or JPS+ and which goal groups take fields are those of one solve
+    /// over the whole set, provided no goal group is split between parts. The report counts the
+    /// part's groups, fields and queries.
     CrowdReport solve(std::span<const search::Query> queries, std::span<search::Result> results, BatchSolver& workers,
-                      ProgressCallback progress = nullptr, void* progress_user = nullptr) const;
+                      ProgressCallback progress = nullptr, void* progress_user = nullptr, WholeSet whole = {}) const;
 
     [[nodiscard]] const search::Solver& search_solver() const { return *solver_; }
     /// Whether its searches have a JPS+ table: made with per_agent jps_plus, or built by a solve
@@ -103,12 +120,14 @@ private:
 /// The per-agent algorithm a crowd solver for `set` is created with (CrowdSolver::create):
 /// jps_plus under auto when the set is mostly lone goals whose JPS+ table pays even at the least work
 /// a search can do (jump_table_certain), so the table is built at once and no JPS data for probes;
-/// otherwise automatic, leaving the choice to solve.
+/// otherwise automatic, leaving the choice to solve. A part of a set (ScenarioSet::whole_queries) is
+/// judged by its whole set.
 search::Algorithm planned_per_agent(const ScenarioSet& set, const search::SearchSettings& settings);
 
 /// solve_set (scenario_run.hpp) for Algorithm::flowfield and Algorithm::automatic, once `crowd` is
-/// made for the set's grid: solves the set and completes `outcome` (which carries the set-up
-/// figures so far). The outcome names `flowfield` when fields answered every query, otherwise the
+/// made for the set's grid: solves the set (a part as its whole set plans it, when
+/// ScenarioSet::whole_queries is given) and completes `outcome` (which carries the set-up figures so
+/// far). The outcome names `flowfield` when fields answered every query, otherwise the
 /// per-agent algorithm (under auto, when fields answered only some queries: see field_queries), and
 /// counts the fields and the queries they answered. A JPS+ table auto builds counts as set-up.
 SetOutcome solve_set_with_fields(const ScenarioSet& set, const CrowdSolver& crowd, SetOutcome outcome,

@@ -78,7 +78,8 @@ Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenari
 Expected<std::vector<ScenarioSet>> load_scenario_sets(const std::vector<std::string>& scenario_paths,
                                                       const LoadOptions& options);
 
-/// Solves one set with `settings`. Fails only when the settings do not suit the set's grid.
+/// Solves one set with `settings` (a part of a set as its whole set plans it: ScenarioSet::whole_queries).
+/// Fails only when the settings do not suit the set's grid, or a part's positions do not place it in its whole.
 Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSettings& settings, BatchSolver& workers,
                                ProgressCallback progress = nullptr, void* progress_user = nullptr);
 /// The same, taking the map's preparation from `prepared` (made and kept there for the next set

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,14 @@ struct ScenarioSet {
     std::vector<ScenarioEntry> rows;
     std::vector<std::uint32_t> row_indices;  ///< each row's 0-based index among the file's rows
     std::vector<search::Query> queries;
+    /// Set by a caller that solves a set in parts, one solve_set per part (a distributed run's
+    /// shards, goal groups never split between parts): the whole set's queries, which must outlive
+    /// the solve, and, in increasing order, the position among them of each of this part's queries.
+    /// `auto` then plans the part as it plans the whole set (which goal groups take fields, JPS or
+    /// JPS+, which probe answers are kept) and answers only the part's queries, so the parts'
+    /// results are the whole set's. Empty: the set is whole.
+    std::span<const search::Query> whole_queries;
+    std::vector<std::uint32_t> positions_in_whole;
 };
 
 struct SetOutcome {
