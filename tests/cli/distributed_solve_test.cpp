@@ -1,6 +1,7 @@
 // `swarmpath solve` under mpirun, through the real executable: with 2 and 3 ranks on this
 // machine, the paths file is byte-identical to a single-process run and the summary's counters are
-// equal (square maps, sized agents, the bundled hex and triangle sets, and three files on one map,
+// equal (square maps under A* and under auto, whose choice of JPS+ is made on whole files, sized
+// agents, the bundled hex and triangle sets, and three files on one map,
 // which each rank prepares once, as one process does); a rank that fails (test hook: as if out of
 // memory) or is killed (SIGKILL) fails the whole job with a message naming the rank and leaves no output file; an input
 // error is reported once; ranks that read different copies of an input (each rank started in a folder of its own, with
@@ -127,6 +128,17 @@ void expect_same_as_single_process(const std::string& scenarios, const std::stri
 
 TEST(DistributedSolveTest, AstarPathsAndCountersMatchSingleProcess) {
     expect_same_as_single_process(bundled_scenarios(), "--algorithm astar --check", "astar");
+}
+
+TEST(DistributedSolveTest, AutoChoosesAsOneProcess) {
+    // On these files one process's auto builds the JPS+ table, which pays over a whole file but not
+    // over a rank's share of it: every rank plans the whole file and so chooses JPS+ too.
+    expect_same_as_single_process(bundled_scenarios(), "--check", "auto");
+    const std::string folder = testing::scratch_folder("distributed-auto");
+    ASSERT_EQ(run(0, "solve " + bundled_scenarios() + " --threads 1 --summary " + folder + "/one.json").exit_code, 0);
+    for (const nlohmann::json& file : nlohmann::json::parse(read_text(folder + "/one.json"))["scenarios"]) {
+        EXPECT_EQ(file["algorithm"], "jps+") << file["scenario"];
+    }
 }
 
 TEST(DistributedSolveTest, GoalFieldsPathsAndCountersMatchSingleProcess) {
