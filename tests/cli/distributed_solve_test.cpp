@@ -131,14 +131,18 @@ TEST(DistributedSolveTest, AstarPathsAndCountersMatchSingleProcess) {
 }
 
 TEST(DistributedSolveTest, AutoChoosesAsOneProcess) {
-    // On these files one process's auto builds the JPS+ table, which pays over a whole file but not
-    // over a rank's share of it: every rank plans the whole file and so chooses JPS+ too.
+    // One process's auto builds the JPS+ table for den312d and Berlin_1_256 (not for arena's few
+    // short queries): it pays over a whole file but not over a rank's share of it, so every rank
+    // plans the whole file and chooses JPS+ too.
     expect_same_as_single_process(bundled_scenarios(), "--check", "auto");
     const std::string folder = testing::scratch_folder("distributed-auto");
     ASSERT_EQ(run(0, "solve " + bundled_scenarios() + " --threads 1 --summary " + folder + "/one.json").exit_code, 0);
-    for (const nlohmann::json& file : nlohmann::json::parse(read_text(folder + "/one.json"))["scenarios"]) {
-        EXPECT_EQ(file["algorithm"], "jps+") << file["scenario"];
+    const nlohmann::json one = nlohmann::json::parse(read_text(folder + "/one.json"));
+    std::size_t table_files = 0;
+    for (const nlohmann::json& file : one["scenarios"]) {
+        table_files += file["algorithm"] == "jps+" ? 1 : 0;
     }
+    EXPECT_GE(table_files, 1U) << "no file took JPS+: the test no longer shows the choice made on whole files";
 }
 
 TEST(DistributedSolveTest, GoalFieldsPathsAndCountersMatchSingleProcess) {

@@ -31,15 +31,16 @@ double query_seconds(search::Algorithm algorithm, const QueryWork& work, double 
     const CostConstants& constants = kCostConstants;
     const double expansions = std::max(1.0, work.expansions);
     const double scanned = std::min(mean_run, constants.longest_run) * work.distance;
+    const double jump_points = constants.jump_expansion * expansions + constants.jump_generated * work.generated +
+                               constants.jump_scan * scanned;
     switch (algorithm) {
         case search::Algorithm::jps:
-            return constants.jump_expansion * expansions + constants.jump_generated * work.generated +
-                   constants.jump_scan * scanned;
+            return jump_points;
         case search::Algorithm::jps_plus: {
             const double clutter = std::clamp((constants.clutter_run - mean_run) / 3.0, 0.0, 1.0);
-            return ((constants.table_expansion + constants.table_clutter * clutter) * expansions +
-                    constants.table_generated * work.generated + constants.table_scan * scanned) *
-                   (1 + static_cast<double>(padded_cells) / constants.table_cells_double);
+            const double saving =
+                constants.table_saving / (1 + static_cast<double>(padded_cells) / constants.table_cells_double);
+            return jump_points + (constants.table_clutter * clutter - saving) * expansions;
         }
         default:
             return constants.astar_expansion * expansions;

@@ -4,30 +4,29 @@
 // inputs and runs what is chosen. The inputs are deterministic (counts, the map's passable bits,
 // the counters of a few probe searches), so the same set on the same map always gets the same choice.
 //
-// The model (constants fitted to CPU times of the bundled scenario files and of generated crowds,
-// one thread, on a quiet machine; docs/performance.md, "How auto chooses"). A query that expands E
-// nodes and generates G successors between endpoints D cells apart (octile), on a map whose mean
-// horizontal run of passable cells is r (R = min(r, 64)), costs
+// The model (constants fitted to CPU times of the bundled scenario files, one thread; docs/
+// performance.md, "How auto chooses"). A query that expands E nodes and generates G successors
+// between endpoints D cells apart (octile), on a map of C padded cells whose mean horizontal run of
+// passable cells is r (R = min(r, 64)), costs
 //       A*:   40 ns · E
-//       JPS:  32 ns · E + 40 ns · G + 0.47 ns · R · D    (the online jumps scan further on open maps)
-//       JPS+: (40 ns · G + 0.066 ns · R · D                (the same jump points and successors, the
-//                                                         jump distances read from the table)
-//              + 100 ns · E · clamp((6 − r) / 3, 0, 1))   (on cluttered maps the 16-byte-per-cell table
+//       JPS:  28 ns · E + 45 ns · G + 0.007 ns · R · D
+//       JPS+: JPS − 20 ns · E / (1 + C / 2^20)           (the same jump points and successors, the
+//                                                         jump distances read from the table, whose
+//                                                         reads miss the cache more on larger maps)
+//             + 100 ns · E · clamp((6 − r) / 3, 0, 1)    (on cluttered maps the 16-byte-per-cell table
 //             misses the cache where JPS's short scans stay in its bits; measured anywhere from 15%
 //             faster to 1.9 times slower than JPS there, as the machine's other work allows)
-//             · (1 + C / 2^20)                            (C padded cells: a larger table misses more)
-//   the JPS+ table, once per map   = C · (25 ns + 150 ns / r) · (1 + C / 2^20)
-//                                    (more jump points on cluttered maps, more cache misses on large)
+//   the JPS+ table, once per map   = C · (9 ns + 8 ns / r) · (1 + C / 2^20)
 //   a goal field, once per group   = 30 ns · min(component cells, 2·d_max²) + 1 ns · map cells
-// E and G come from probe searches (JPS where the benchmark rule holds, else A*), whose answers
-// are kept. A group takes a field when its field costs less than searching its agents one by one;
-// the rest of the set takes JPS+ when the table plus JPS+'s searches cost at most close_call (1.25)
-// times JPS's: the estimates are within 1.25 times of the measured costs on average, and a close call
-// goes to JPS+, the faster search per query on all but the cluttered maps, whose table bounds what
-// the call can lose. A set whose table pays for itself even at the least work a query can do (one
-// expansion, nothing generated) takes JPS+ without probes: off cluttered maps JPS+ saves most of
-// JPS's cost per expansion and per cell of R · D, which grow with the work, and gives back a little
-// per successor only on large tables.
+// JPS+ is written as JPS less what the table saves because the choice between them turns on that
+// difference, which is small beside either cost: fitted each on its own, the two estimates were
+// within 1.3 times of the measurements but their difference was not (AR0011SR: 0.2 µs a query
+// estimated, 3.1 measured). E and G come from probe searches (JPS where the benchmark rule holds,
+// else A*), whose answers are kept. A group takes a field when its field costs less than searching
+// its agents one by one; the rest of the set takes JPS+ when the table plus JPS+'s searches cost at
+// most close_call (1.0) times JPS's. A set whose table pays for itself even at the least work a
+// query can do (one expansion, nothing generated) takes JPS+ without probes: off cluttered maps
+// JPS+ saves part of JPS's cost per expansion, which grows with the work.
 // Maps or settings outside the benchmark rule (terrain, 4-connected moves, weights, fallback, an
 // expansion cap) have no jump points: A* there, against fields.
 #pragma once
@@ -42,21 +41,19 @@ namespace swarmpath::batch {
 /// The model's constants, in seconds (see the file comment and docs/performance.md).
 struct CostConstants {
     double astar_expansion = 40e-9;  ///< A*: 37–53 ns per expansion on the bundled maps
-    double jump_expansion = 32e-9;
-    double jump_generated = 40e-9;  ///< JPS+ generates the same successors, at the same cost
-    double jump_scan = 0.47e-9;     ///< per cell of distance and of mean run
-    double table_expansion = 0;     ///< fitted: JPS+'s work is its successors' and its jumps'
-    double table_generated = 40e-9;
-    double table_scan = 0.066e-9;
-    double table_clutter = 100e-9;        ///< per expansion, in full at a mean run of 3 cells or less
+    double jump_expansion = 28e-9;
+    double jump_generated = 45e-9;        ///< JPS+ generates the same successors, at the same cost
+    double jump_scan = 0.007e-9;          ///< per cell of distance and of mean run
+    double table_saving = 20e-9;          ///< JPS+ per expansion below JPS (measured 8–66 ns off cluttered maps), ...
+    double table_cells_double = 1048576;  ///< ... over 1 + padded cells / this (also the table's build)
+    double table_clutter = 100e-9;        ///< JPS+ per expansion above JPS, in full at a mean run of 3 or less
     double clutter_run = 6;               ///< ... fading out linearly to none at this mean run
     double longest_run = 64;              ///< runs longer than this scan no further per step (R)
-    double table_cell = 25e-9;            ///< the JPS+ table per padded cell (measured 23–91 ns), ...
-    double table_cell_clutter = 150e-9;   ///< ... plus this over the mean run, ...
-    double table_cells_double = 1048576;  ///< ... times 1 + padded cells / this (also JPS+'s searches)
+    double table_cell = 9e-9;             ///< the JPS+ table per padded cell (measured 5–16 ns), ...
+    double table_cell_clutter = 8e-9;     ///< ... plus this over the mean run
     double field_cell = 30e-9;            ///< a goal field's Dijkstra per settled cell, its read-offs included
     double field_clear = 1e-9;            ///< a field's arrays, per padded cell
-    double close_call = 1.25;             ///< JPS+ is taken while its estimate is at most this times JPS's
+    double close_call = 1.0;              ///< JPS+ is taken while its estimate is at most this times JPS's
 };
 inline constexpr CostConstants kCostConstants{};
 
@@ -79,7 +76,7 @@ double query_seconds(search::Algorithm algorithm, const QueryWork& work, double 
 /// The expansions (nothing generated) at which query_seconds of `algorithm` over `distance` cells
 /// reaches `seconds`: a probe search that has expanded this many nodes without reaching its goal
 /// already shows the query costs at least `seconds`, so it can stop there. At least 1; infinite
-/// where further expansions add nothing to the estimate (JPS+ off cluttered maps).
+/// where further expansions would add nothing to the estimate.
 double expansions_for_seconds(search::Algorithm algorithm, double seconds, double distance, double mean_run);
 
 /// What auto knows when it picks the per-agent search for a set's remaining queries.
@@ -101,8 +98,8 @@ double jump_table_seconds(const SearchWorkload& workload);
 search::Algorithm choose_jump_points(const SearchWorkload& workload);
 /// True when the table pays for itself even at `workload`'s work, the least a query can do (one
 /// expansion, nothing generated, the mean distance), on a map open enough (mean run of at least
-/// CostConstants::clutter_run) that JPS+ saves JPS's cost per expansion and per cell scanned, which
-/// grow with the work a probe would find: then no probe is needed to choose JPS+.
+/// CostConstants::clutter_run) that JPS+ saves part of JPS's cost per expansion, which grows with
+/// the work a probe would find: then no probe is needed to choose JPS+.
 bool jump_table_certain(const SearchWorkload& least);
 
 /// What auto knows about one goal group when it weighs a field against per-agent search.
