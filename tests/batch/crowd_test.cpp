@@ -397,6 +397,9 @@ TEST(CrowdSolver, PartsOfASetAnswerAsTheWholeSet) {
     misplaced = part_of(whole, thirds[0]);
     misplaced.positions_in_whole.back() = static_cast<std::uint32_t>(crowd.size());
     EXPECT_FALSE(batch::solve_set(misplaced, settings, workers).has_value());
+    misplaced = part_of(whole, thirds[0]);
+    misplaced.whole_queries = {};  // positions without the whole they point into
+    EXPECT_FALSE(batch::solve_set(misplaced, settings, workers).has_value());
 }
 
 TEST(AlgorithmChoice, JumpTablePaysForItselfOnlyWithEnoughWork) {

@@ -249,7 +249,8 @@ Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSetti
     const auto setup_before = std::chrono::steady_clock::now();
     const std::uint64_t faults_before = process_page_faults();
     if (settings.algorithm == search::Algorithm::flowfield || settings.algorithm == search::Algorithm::automatic) {
-        if (!set.whole_queries.empty() && !is_part_of(set.queries, {set.whole_queries, set.positions_in_whole})) {
+        const bool part = !set.whole_queries.empty() || !set.positions_in_whole.empty();
+        if (part && !is_part_of(set.queries, {set.whole_queries, set.positions_in_whole})) {
             return Error{set.scenario_path, 0, 0,
                          "the set's positions_in_whole do not place its queries among its whole_queries"};
         }
