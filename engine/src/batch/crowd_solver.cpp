@@ -185,7 +185,14 @@ struct CrowdPlan {
     std::vector<std::uint32_t> searched;                 ///< sorted query indices for the per-agent search
     std::vector<char> probed;                            ///< per query: 1 answered by a probe, 2 probe stopped early
     std::shared_ptr<const search::Solver> table_solver;  ///< the JPS+ Solver, when auto chose it
+    /// Planning a whole set for one of its parts, which has no results of its own: per query, the
+    /// slot of its probe's answer in probe_answers (kNoSlot: not probed). Empty: answers go to the
+    /// queries' results.
+    std::vector<std::uint32_t> probe_slots;
+    std::vector<search::Result> probe_answers;
 };
+
+constexpr std::uint32_t kNoSlot = std::numeric_limits<std::uint32_t>::max();
 
 /// Plans a crowd batch: groups the queries a field can answer by goal, and under auto runs the
 /// probes that weigh each group's field against its agents' searches and the set's JPS+ table
@@ -248,18 +255,24 @@ private:
     /// Runs `probes`, the i-th stopped after limits[i] expansions where `limits` is given (0: none).
     /// A probe stopped at its limit keeps only what it shows of the cost: a field answers it later.
     void run_probes(const std::vector<std::uint32_t>& probes, const std::vector<std::uint64_t>* limits) {
+        if (!plan_.probe_slots.empty()) {
+            for (std::uint32_t index : probes) {
+                if (plan_.probe_slots[index] != kNoSlot) continue;
+                plan_.probe_slots[index] = static_cast<std::uint32_t>(plan_.probe_answers.size());
+                plan_.probe_answers.emplace_back();
+            }
+        }
         const auto queries = batch_.queries;
-        const auto results = batch_.results;
         const search::Solver& solver = batch_.solver;
         batch_.workers.for_each(probes.size(), [&](WorkerSlot& slot, std::size_t position) {
             const std::uint64_t limit = limits != nullptr ? (*limits)[position] : 0;
-            solver.solve(slot.context, queries[probes[position]], results[probes[position]], limit);
+            solver.solve(slot.context, queries[probes[position]], probe_answer(probes[position]), limit);
         });
         std::size_t answered = 0;
         for (std::size_t position = 0; position < probes.size(); ++position) {
             const std::uint32_t index = probes[position];
             const std::uint64_t limit = limits != nullptr ? (*limits)[position] : 0;
-            const search::Result& result = results[index];
+            const search::Result& result = probe_answer(index);
             const bool stopped = limit != 0 && result.status == search::QueryStatus::node_limit &&
                                  result.counters.expanded >= limit &&
                                  (batch_.settings.max_expansions == 0 || limit < batch_.settings.max_expansions);
@@ -271,12 +284,22 @@ private:
         batch_.meter.advance(answered);
     }
 
+    /// Where the answer of query `index`'s probe goes (CrowdPlan::probe_slots).
+    [[nodiscard]] search::Result& probe_answer(std::uint32_t index) const {
+        return plan_.probe_slots.empty() ? batch_.results[index] : plan_.probe_answers[plan_.probe_slots[index]];
+    }
+
+    /// The answer of query `index`'s probe, or none when it was not probed.
+    [[nodiscard]] const search::Result* probed_answer(std::uint32_t index) const {
+        return plan_.probed[index] != 0 ? &probe_answer(index) : nullptr;
+    }
+
     /// A group's agents and probes so far.
     [[nodiscard]] WorkTally group_tally(const Group& group) const {
         WorkTally tally;
         for (std::size_t member = group.begin; member < group.end; ++member) {
             const std::uint32_t index = plan_.members[member].second;
-            tally.add(batch_.queries[index], plan_.probed[index] != 0 ? &batch_.results[index] : nullptr);
+            tally.add(batch_.queries[index], probed_answer(index));
         }
         return tally;
     }
@@ -406,7 +429,7 @@ private:
         SearchWorkload workload;
         WorkTally tally;
         for (std::uint32_t index : searchable) {
-            tally.add(batch_.queries[index], plan_.probed[index] != 0 ? &batch_.results[index] : nullptr);
+            tally.add(batch_.queries[index], probed_answer(index));
         }
         workload.queries = tally.queries - tally.probes;
         workload.per_query = tally.mean();
@@ -647,13 +670,22 @@ namespace {
 /// probes run here), then the part takes its probes' answers, its share of the searches and the
 /// members it holds of each field group, and the whole plan's choice of JPS or JPS+.
 void plan_part(const CrowdBatch& batch, const WholeSet& whole, CrowdPlan& plan) {
-    std::vector<search::Result> whole_results(whole.queries.size());
     ProgressMeter silent(nullptr, nullptr, 0);
     CrowdReport whole_report = batch.report;
-    const CrowdBatch whole_batch{batch.grid,       batch.solver,   batch.settings,   batch.component_cells,
-                                 batch.components, batch.mean_run, batch.kept_table, whole.queries,
-                                 whole_results,    batch.workers,  silent,           whole_report};
+    const CrowdBatch whole_batch{batch.grid,
+                                 batch.solver,
+                                 batch.settings,
+                                 batch.component_cells,
+                                 batch.components,
+                                 batch.mean_run,
+                                 batch.kept_table,
+                                 whole.queries,
+                                 {},
+                                 batch.workers,
+                                 silent,
+                                 whole_report};
     CrowdPlan whole_plan;
+    whole_plan.probe_slots.assign(whole.queries.size(), kNoSlot);  // the probes' answers kept apart
     CrowdPlanner(whole_batch, whole_plan).plan();
 
     constexpr std::uint32_t kOutside = std::numeric_limits<std::uint32_t>::max();
@@ -666,7 +698,9 @@ void plan_part(const CrowdBatch& batch, const WholeSet& whole, CrowdPlan& plan) 
     for (std::size_t index = 0; index < whole.positions.size(); ++index) {
         const std::uint32_t position = whole.positions[index];
         plan.probed[index] = whole_plan.probed[position];
-        if (plan.probed[index] != 0) batch.results[index] = std::move(whole_results[position]);
+        if (plan.probed[index] != 0) {
+            batch.results[index] = std::move(whole_plan.probe_answers[whole_plan.probe_slots[position]]);
+        }
         answered += plan.probed[index] == 1 ? 1 : 0;
     }
     for (std::uint32_t position : whole_plan.searched) {
