@@ -3,9 +3,10 @@
 #include "swarmpath/batch/algorithm_choice.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <limits>
+
+#include "swarmpath/core/bit_count.hpp"
 
 namespace swarmpath::batch {
 
@@ -20,8 +21,8 @@ double mean_passable_run(const grid::Grid& grid) {
     for (std::size_t index = 0; index < passable.word_count(); ++index) {
         const std::uint64_t word = words[index];
         const std::uint64_t previous = (word << 1) | carry;
-        cells += static_cast<std::size_t>(std::popcount(word));
-        runs += static_cast<std::size_t>(std::popcount(word & ~previous));
+        cells += core::count_ones(word);
+        runs += core::count_ones(word & ~previous);
         carry = word >> 63;
     }
     return runs == 0 ? 1.0 : static_cast<double>(cells) / static_cast<double>(runs);

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <vector>
 
+#include "swarmpath/core/bit_count.hpp"
+
 namespace swarmpath::grid {
 
 static_assert(std::endian::native == std::endian::little,
@@ -57,7 +59,7 @@ public:
 
     [[nodiscard]] std::size_t count() const {
         std::size_t total = 0;
-        for (std::uint64_t word : words_) total += static_cast<std::size_t>(std::popcount(word));
+        for (std::uint64_t word : words_) total += core::count_ones(word);
         return total;
     }
 
