@@ -400,6 +400,14 @@ TEST(CrowdSolver, PartsOfASetAnswerAsTheWholeSet) {
     misplaced = part_of(whole, thirds[0]);
     misplaced.whole_queries = {};  // positions without the whole they point into
     EXPECT_FALSE(batch::solve_set(misplaced, settings, workers).has_value());
+    // The crowd solver itself refuses them alike, answering nothing.
+    Expected<batch::CrowdSolver> crowd_solver = batch::CrowdSolver::create(*cluttered, settings);
+    ASSERT_TRUE(crowd_solver.has_value());
+    std::vector<search::Result> answers(misplaced.queries.size());
+    const batch::CrowdReport refused =
+        crowd_solver->solve(misplaced.queries, answers, workers, nullptr, nullptr, {{}, misplaced.positions_in_whole});
+    EXPECT_TRUE(refused.refused);
+    EXPECT_EQ(answers[0].status, search::QueryStatus::invalid);  // a default Result: nothing was solved
 }
 
 TEST(AlgorithmChoice, JumpTablePaysForItselfOnlyWithEnoughWork) {

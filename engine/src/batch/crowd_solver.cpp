@@ -740,7 +740,8 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
     ProgressMeter meter(progress, progress_user, queries.size());
     CrowdReport report;
     report.search_algorithm = solver_->algorithm();
-    if (results.size() != queries.size() || (!whole.queries.empty() && !is_part_of(queries, whole))) {
+    const bool part = !whole.queries.empty() || !whole.positions.empty();
+    if (results.size() != queries.size() || (part && !is_part_of(queries, whole))) {
         report.refused = true;
         return report;
     }
@@ -757,10 +758,10 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
                            meter,
                            report};
     CrowdPlan plan;
-    if (whole.queries.empty()) {
-        CrowdPlanner(batch, plan).plan();
-    } else {
+    if (part) {
         plan_part(batch, whole, plan);
+    } else {
+        CrowdPlanner(batch, plan).plan();
     }
     CrowdRunner(batch, plan).run();
     return report;

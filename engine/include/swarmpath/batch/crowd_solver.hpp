@@ -94,12 +94,12 @@ public:
     /// `queries`; otherwise nothing is solved and the report has `refused` set.
     /// `progress`, when given, is called now and then with (queries done, queries total) from
     /// whichever worker crossed the next 2% step, never from two threads at once.
-    /// With `whole` given, `queries` is a part of whole.queries (each queries[i] equal to
-    /// whole.queries[whole.positions[i]], positions increasing; otherwise `refused`): the whole set is
-    /// planned (its probes run again in every part) and only the part's share is run, so each query's
-    /// result, the choice of JPS or JPS+ and which goal groups take fields are those of one solve
-    /// over the whole set, provided no goal group is split between parts. The report counts the
-    /// part's groups, fields and queries.
+    /// With `whole` given (queries or positions), `queries` is a part of whole.queries (each
+    /// queries[i] equal to whole.queries[whole.positions[i]], positions increasing; otherwise
+    /// `refused`, where solve_set answers an Error): the whole set is planned (its probes run again
+    /// in every part) and only the part's share is run, so each query's result, the choice of JPS or
+    /// JPS+ and which goal groups take fields are those of one solve over the whole set, provided no
+    /// goal group is split between parts. The report counts the part's groups, fields and queries.
     CrowdReport solve(std::span<const search::Query> queries, std::span<search::Result> results, BatchSolver& workers,
                       ProgressCallback progress = nullptr, void* progress_user = nullptr, WholeSet whole = {}) const;
 
