@@ -126,9 +126,9 @@ private:
 /// are words shifted from the grid's bit words, and each cell then takes its bits from those words
 /// and its value from the next cell's entry, with branches where the rows repeat and with masks
 /// where they do not (irregular); a run with no cell ahead free is left as the table starts (zero:
-/// build() clears it, and each direction is written by one sweep only). AR0011SR's build: 106M instructions by the
-/// line-by-line rules (which a refresh applies), 47M in row sweeps testing one bit at a time, 24M so (callgrind;
-/// brc202d 31M -> 13M).
+/// build() clears it, and each direction is written by one sweep only). AR0011SR's build: 106M
+/// instructions by the line-by-line rules (which a refresh applies), 47M in row sweeps testing one
+/// bit at a time, 24M so (callgrind; brc202d 31M -> 13M).
 class RowSweeps {
 public:
     RowSweeps(const grid::Grid& grid, JumpPointTable::Distances& distances)
