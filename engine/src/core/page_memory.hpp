@@ -18,6 +18,7 @@
 // is a valid value of whatever the block holds.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -77,6 +78,30 @@ void assign_populated(Container& container, std::size_t count, const typename Co
     container.assign(count, value);
 }
 
+#ifdef SWARMPATH_PAGE_MEMORY_MMAP
+/// Maps fresh zero pages for `bytes` (rounded up to whole 2 MB pages with `huge`, then on a 2 MB
+/// boundary and madvised for them) with `extra_flags` added to mmap's; throws std::bad_alloc.
+inline PageBlock map_zero_pages(std::size_t bytes, bool huge, int extra_flags) {
+    const std::size_t unit = huge ? kHugePageBytes : 1;
+    if (bytes > std::numeric_limits<std::size_t>::max() - 2 * unit) throw std::bad_alloc();
+    const std::size_t mapped = (bytes + unit - 1) / unit * unit;
+    // A huge page must start on a 2 MB boundary: map one more, keep the aligned part.
+    const std::size_t asked = huge ? mapped + unit : mapped;
+    void* raw = ::mmap(nullptr, asked, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | extra_flags, -1, 0);
+    if (raw == MAP_FAILED) throw std::bad_alloc();
+    if (!huge) return {raw, mapped};
+    const auto start = reinterpret_cast<std::uintptr_t>(raw);
+    const std::uintptr_t aligned = (start + unit - 1) / unit * unit;
+    if (aligned > start) ::munmap(raw, aligned - start);
+    const std::uintptr_t end = start + asked;
+    if (end > aligned + mapped) ::munmap(reinterpret_cast<void*>(aligned + mapped), end - (aligned + mapped));
+#ifdef MADV_HUGEPAGE
+    (void)::madvise(reinterpret_cast<void*>(aligned), mapped, MADV_HUGEPAGE);  // a hint: 4 KB pages if refused
+#endif
+    return {reinterpret_cast<void*>(aligned), mapped};
+}
+#endif
+
 /// `bytes` of zeroed memory (none for 0 bytes), on huge pages from kHugePagesFrom unless
 /// `huge_pages` is false; throws std::bad_alloc when the system has none.
 inline PageBlock allocate_zeroed_pages(std::size_t bytes, bool huge_pages = true) {
@@ -84,26 +109,9 @@ inline PageBlock allocate_zeroed_pages(std::size_t bytes, bool huge_pages = true
 #ifdef SWARMPATH_PAGE_MEMORY_MMAP
     if (bytes >= kMappedFrom) {
         const bool huge = huge_pages && bytes >= kHugePagesFrom;
-        const std::size_t unit = huge ? kHugePageBytes : 1;
-        if (bytes > std::numeric_limits<std::size_t>::max() - 2 * unit) throw std::bad_alloc();
-        const std::size_t mapped = huge ? (bytes + unit - 1) / unit * unit : bytes;
-        // A huge page must start on a 2 MB boundary: map one more, keep the aligned part.
-        const std::size_t asked = huge ? mapped + unit : mapped;
-        void* raw = ::mmap(nullptr, asked, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        if (raw == MAP_FAILED) throw std::bad_alloc();
-        if (!huge) {
-            populate_pages(raw, mapped);
-            return {raw, mapped};
-        }
-        const auto start = reinterpret_cast<std::uintptr_t>(raw);
-        const std::uintptr_t aligned = (start + unit - 1) / unit * unit;
-        if (aligned > start) ::munmap(raw, aligned - start);
-        const std::uintptr_t end = start + asked;
-        if (end > aligned + mapped) ::munmap(reinterpret_cast<void*>(aligned + mapped), end - (aligned + mapped));
-#ifdef MADV_HUGEPAGE
-        (void)::madvise(reinterpret_cast<void*>(aligned), mapped, MADV_HUGEPAGE);  // a hint: 4 KB pages if refused
-#endif
-        return {reinterpret_cast<void*>(aligned), mapped};
+        const PageBlock block = map_zero_pages(bytes, huge, 0);
+        if (!huge) populate_pages(block.data, block.mapped_bytes);
+        return block;
     }
 #endif
     void* block = std::calloc(bytes, 1);
@@ -112,27 +120,27 @@ inline PageBlock allocate_zeroed_pages(std::size_t bytes, bool huge_pages = true
     return {block, 0};
 }
 
-/// `bytes` of zeroed address space on 4 KB pages, none of them faulted in or populated: a page costs
-/// its first touch only if something writes it. For arrays filled from the front only as far as a
-/// search goes (jump point search's nodes, reserved for one per map cell and mostly never reached),
-/// where populating the whole block, or clearing a 2 MB page, would cost a cold search more than
-/// the few pages it fills. Mapped with MAP_NORESERVE: under the kernel's default (heuristic)
+/// `bytes` of zeroed address space, none of it faulted in or populated: a page costs its first touch
+/// only if something writes it. For arrays filled from the front only as far as a search goes
+/// (jump point search's nodes, reserved for one per map cell and mostly never reached), where
+/// populating the whole block would cost a cold search more than the few pages it fills. On 4 KB
+/// pages by default; with `huge_pages`, on 2 MB pages (aligned to one, madvised): for a block whose
+/// front a search touches at random (a map-sized index) with what follows it filled from the front,
+/// where one fault that clears 2 MB (about 50-150 µs here) replaces what would be up to 512 faults of
+/// 11 µs each. Mapped with MAP_NORESERVE: under the kernel's default (heuristic)
 /// overcommit a single mapping larger than memory and swap is refused, and this one, 24 bytes a cell
 /// for jump point search's nodes, passes 6 GB on a 16384×16384 map while a search writes a few MB
 /// of it (strict overcommit, vm.overcommit_memory=2, still counts it whole). Throws std::bad_alloc
 /// when the system has no room.
-inline PageBlock reserve_zeroed_pages(std::size_t bytes) {
+inline PageBlock reserve_zeroed_pages(std::size_t bytes, bool huge_pages = false) {
     if (bytes == 0) return {};
 #ifdef SWARMPATH_PAGE_MEMORY_MMAP
     if (bytes >= kMappedFrom) {
 #ifdef MAP_NORESERVE
-        constexpr int kNoReserve = MAP_NORESERVE;
+        return map_zero_pages(bytes, huge_pages, MAP_NORESERVE);
 #else
-        constexpr int kNoReserve = 0;
+        return map_zero_pages(bytes, huge_pages, 0);
 #endif
-        void* raw = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | kNoReserve, -1, 0);
-        if (raw == MAP_FAILED) throw std::bad_alloc();
-        return {raw, bytes};
     }
 #endif
     void* block = std::calloc(bytes, 1);
@@ -140,7 +148,38 @@ inline PageBlock reserve_zeroed_pages(std::size_t bytes) {
     return {block, 0};
 }
 
-/// Gives back a block allocate_zeroed_pages or reserve_zeroed_pages returned.
+/// A block of zeroed memory and, in the same mapping right after it, a spare block of reserved
+/// address space (see allocate_zeroed_pages_with_spare).
+struct BlockAndSpare {
+    PageBlock block;
+    PageBlock spare;  ///< empty when the block is too small for huge pages, or without mmap
+};
+
+/// `bytes` of zeroed memory on huge pages (as allocate_zeroed_pages), followed from the next 4 KB
+/// boundary by `spare_bytes` of address space reserved as reserve_zeroed_pages(…, true) reserves it:
+/// faulted in only where written, on 2 MB pages. Why: a block's last 2 MB page is mostly spare room
+/// (a 512×512 JPS+ table's 4.2 MB leave 1.8 MB of its third page), and whoever fills the block
+/// faults that page in whole; memory placed there costs no fault of its own. The two are given
+/// back each on its own (release_pages). Both are mapped with MAP_NORESERVE (the block is meant to
+/// be filled at once). A block below kHugePagesFrom, or `spare_bytes` 0, or no mmap: the block as
+/// allocate_zeroed_pages gives it and no spare. Throws std::bad_alloc when the system has no room.
+inline BlockAndSpare allocate_zeroed_pages_with_spare(std::size_t bytes, std::size_t spare_bytes) {
+#if defined(SWARMPATH_PAGE_MEMORY_MMAP) && defined(MAP_NORESERVE)
+    constexpr std::size_t kPage = 4096;
+    if (bytes >= kHugePagesFrom && spare_bytes > 0) {
+        const std::size_t limit = std::numeric_limits<std::size_t>::max() - 4 * kHugePageBytes;
+        if (bytes > limit || spare_bytes > limit - bytes) throw std::bad_alloc();
+        const std::size_t head = (bytes + kPage - 1) / kPage * kPage;
+        const PageBlock whole = map_zero_pages(head + spare_bytes, true, MAP_NORESERVE);
+        auto* const data = static_cast<unsigned char*>(whole.data);
+        return {{data, head}, {data + head, whole.mapped_bytes - head}};
+    }
+#endif
+    return {allocate_zeroed_pages(bytes), {}};
+}
+
+/// Gives back a block allocate_zeroed_pages, reserve_zeroed_pages or allocate_zeroed_pages_with_spare
+/// returned.
 inline void release_pages(const PageBlock& block) noexcept {
     if (block.data == nullptr) return;
 #ifdef SWARMPATH_PAGE_MEMORY_MMAP
@@ -151,6 +190,39 @@ inline void release_pages(const PageBlock& block) noexcept {
 #endif
     std::free(block.data);
 }
+
+/// A mapped block that its owner lends, once, to whoever asks first (a JPS+ table lends the spare
+/// room after its distances to the first search state prepared for its grid: see
+/// search/jump_point_table.hpp). take() may be called from any thread; the taker owns what it gets
+/// (release_pages); a block never taken is given back with its lender.
+class LentPages {
+public:
+    LentPages() = default;
+    /// Lends `block` (a mapped one, or none).
+    explicit LentPages(PageBlock block) : data_(block.data), bytes_(block.mapped_bytes) {}
+    LentPages(LentPages&& other) noexcept : data_(other.data_.exchange(nullptr)), bytes_(other.bytes_) {}
+    LentPages& operator=(LentPages&& other) noexcept {
+        if (this != &other) {
+            release_pages({data_.exchange(nullptr), bytes_});
+            bytes_ = other.bytes_;
+            data_.store(other.data_.exchange(nullptr));
+        }
+        return *this;
+    }
+    LentPages(const LentPages&) = delete;
+    LentPages& operator=(const LentPages&) = delete;
+    ~LentPages() { release_pages({data_.load(), bytes_}); }
+
+    /// The block, to the first caller; an empty block to every later one.
+    [[nodiscard]] PageBlock take() const noexcept {
+        void* const data = data_.exchange(nullptr);
+        return data == nullptr ? PageBlock{} : PageBlock{data, bytes_};
+    }
+
+private:
+    mutable std::atomic<void*> data_{nullptr};
+    std::size_t bytes_ = 0;
+};
 
 /// A std::allocator for containers of large tables (the JPS+ table, the JPS scan bits): their
 /// storage comes from allocate_zeroed_pages, so a large table sits on huge pages. Stateless.

@@ -35,8 +35,10 @@ namespace swarmpath::search {
 
 class SearchState {
 public:
-    /// Makes room for a grid of `padded_cells` cells. Growing reallocates; same size or smaller is free.
-    void prepare(std::uint32_t padded_cells) {
+    /// Makes room for a grid of `padded_cells` cells. Growing reallocates; same size or smaller is
+    /// free. Growing takes jump point search's node reservation from `lender` when it has one for
+    /// this size (a JPS+ table's spare room, JumpPointTable::search_pages()).
+    void prepare(std::uint32_t padded_cells, const core::LentPages* lender = nullptr) {
         if (padded_cells <= capacity_) return;
         capacity_ = padded_cells;
         // One spare stamp: the A* search reads its neighbours as a 3×4 block (astar.hpp),
@@ -46,7 +48,7 @@ public:
         // Jump point search's node table, allocated here rather than in a context's first JPS query:
         // a small map's index is faulted in now with the other small blocks, a large one's and the
         // nodes are address space until a search writes them (node_table.hpp).
-        jump_nodes_.prepare(padded_cells);
+        jump_nodes_.prepare(padded_cells, lender != nullptr ? lender->take() : core::PageBlock{});
         generation_ = 0;
         // The open lists' first blocks and room for a path of a few hundred cells: allocated and
         // filled here, these were a small search's first query's largest cost in a cold run.
