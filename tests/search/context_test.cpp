@@ -2,8 +2,10 @@
 // the generation wrap-around, which is the only time the stamps are cleared in full, a prepared
 // context holding all a small search needs before its first query, jump point search leaving the
 // parent directions' block untouched, the reading of a new solver's code (core::warm_code)
-// staying inside the segment that holds it, and the node array's reservation (address space
-// for one node per cell) never refused for being larger than the machine's memory.
+// staying inside the segment that holds it, the node array's reservation (address space
+// for one node per cell) never refused for being larger than the machine's memory, a large map's
+// node index and nodes in one reservation, and a JPS+ table lending its first context the room
+// after its distances (its build faulted in their last 2 MB page) once, and only once.
 #include <gtest/gtest.h>
 
 #include <sys/mman.h>
@@ -16,12 +18,14 @@
 #include <fstream>
 #include <limits>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "core/code_warming.hpp"
 #include "core/page_memory.hpp"
 #include "random_maps.hpp"
 #include "search/best_first/search_state.hpp"
+#include "search/jump_point_table.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/solver.hpp"
 
@@ -161,6 +165,109 @@ TEST(SearchContextTest, JumpPointSearchTouchesNoPerCellStampsOrDirections) {
     }
 }
 
+// A large map's node index and its nodes share one reservation, the nodes from the first cache line
+// after the index, so the index's last page holds the first nodes; a small map's are apart. The
+// node array's last node (one per cell, and one past the last) is writable either way.
+TEST(NodeTableTest, LargeMapsNodesFollowTheirIndexInOneReservation) {
+    for (const std::uint32_t cells : {std::uint32_t{5000}, std::uint32_t{300'000}}) {
+        best_first::NodeTable table;
+        table.prepare(cells);
+        const best_first::NodeArrays arrays = table.start();
+        const auto index = reinterpret_cast<std::uintptr_t>(arrays.index);
+        const auto nodes = reinterpret_cast<std::uintptr_t>(arrays.nodes);
+        const bool large = best_first::NodeTable::reservation_bytes(cells) != 0;
+        EXPECT_EQ(large, std::size_t{cells} * 4 >= core::kHugePagesFrom) << cells;
+        if (large) {
+            EXPECT_EQ(nodes, index + (std::size_t{cells} * 4 + 63) / 64 * 64) << cells;
+            EXPECT_EQ(best_first::NodeTable::reservation_bytes(cells),
+                      nodes - index + (std::size_t{cells} + 1) * sizeof(best_first::SearchNode));
+        }
+        arrays.index[cells - 1] = 7;
+        arrays.nodes[cells] = best_first::SearchNode{1, 2, 3, 4, 5};
+        EXPECT_EQ(arrays.index[cells - 1], 7U);
+        EXPECT_EQ(arrays.nodes[cells].slot, 4U);
+    }
+}
+
+// A lent block smaller than the reservation is given back and a new reservation made; one large
+// enough is used where it lies.
+TEST(NodeTableTest, TakesALentBlockOnlyWhenItHoldsTheReservation) {
+    constexpr std::uint32_t kCells = 300'000;
+    const std::size_t bytes = best_first::NodeTable::reservation_bytes(kCells);
+    ASSERT_NE(bytes, 0U);
+    const core::PageBlock small = core::reserve_zeroed_pages(bytes / 2, true);
+    best_first::NodeTable refused;
+    refused.prepare(kCells, small);
+    EXPECT_NE(static_cast<void*>(refused.start().index), small.data);
+    const core::PageBlock enough = core::reserve_zeroed_pages(bytes, true);
+    best_first::NodeTable taken;
+    taken.prepare(kCells, enough);
+    EXPECT_EQ(static_cast<void*>(taken.start().index), enough.data);
+    taken.start().nodes[kCells].cell = 9;  // the last node lies inside the lent block
+    EXPECT_EQ(taken.start().nodes[kCells].cell, 9U);
+}
+
+// The first context prepared for a JPS+ solver on a large map takes the room its table set aside,
+// right after the distances in the table's own mapping; a second context makes its own, and so does
+// a context prepared by size alone. All three answer alike, and the first keeps answering from its
+// lent pages after the table that lent them is gone (each part of the mapping is given back on its
+// own). A table copied for editing lends room of its own.
+TEST(SearchContextTest, JumpPlusSolverLendsItsFirstContextTheRoomAfterItsTable) {
+    std::mt19937_64 random(23);
+    Expected<grid::Grid> grid =
+        grid::Grid::build(testing::random_map(random, 600, 600, 0.1), grid::TerrainTable::benchmark());
+    ASSERT_TRUE(grid);
+    std::vector<Query> queries;
+    std::uniform_int_distribution<std::int64_t> coordinate(0, 599);
+    for (int query_index = 0; query_index < 30; ++query_index) {
+        queries.push_back(Query{coordinate(random), coordinate(random), coordinate(random), coordinate(random)});
+    }
+    SearchContext first;
+    SearchContext second;
+    SearchContext by_size;
+    std::vector<Result> expected;
+    {
+        auto solver =
+            std::make_unique<Expected<Solver>>(Solver::create(*grid, SearchSettings{.algorithm = Algorithm::jps_plus}));
+        ASSERT_TRUE(*solver);
+        const JumpPointTable* table = (**solver).jump_table();
+        ASSERT_NE(table, nullptr);
+        const std::uint32_t cells = grid->padded_cell_count();
+        const auto* distances_end =
+            reinterpret_cast<const unsigned char*>(&table->distances(0)) + std::size_t{cells} * 16;
+        (**solver).prepare(first);
+        (**solver).prepare(second);
+        by_size.prepare(cells);
+        const auto* first_index = reinterpret_cast<const unsigned char*>(first.state().jump_nodes().start().index);
+        EXPECT_GE(first_index, distances_end);
+        EXPECT_LT(first_index, distances_end + 4096);
+        EXPECT_NE(second.state().jump_nodes().start().index, first.state().jump_nodes().start().index);
+        EXPECT_EQ(table->search_pages().take().data, nullptr);  // lent once
+        const JumpPointTable copy(*table);
+        const core::PageBlock copy_pages = copy.search_pages().take();
+        EXPECT_NE(copy_pages.data, nullptr);
+        EXPECT_GE(copy_pages.mapped_bytes, best_first::NodeTable::reservation_bytes(cells));
+        core::release_pages(copy_pages);
+        for (const Query& query : queries) {
+            expected.push_back((**solver).solve(by_size, query));
+            const Result from_first = (**solver).solve(first, query);
+            const Result from_second = (**solver).solve(second, query);
+            EXPECT_EQ(from_first.status, expected.back().status);
+            EXPECT_EQ(from_first.cost_units, expected.back().cost_units);
+            EXPECT_EQ(from_first.path, expected.back().path);
+            EXPECT_EQ(from_second.path, expected.back().path);
+        }
+    }
+    // The table and its solver are gone; the first context's pages are its own.
+    Expected<Solver> online = Solver::create(*grid, SearchSettings{.algorithm = Algorithm::jps});
+    ASSERT_TRUE(online);
+    for (std::size_t query_index = 0; query_index < queries.size(); ++query_index) {
+        const Result result = online->solve(first, queries[query_index]);
+        EXPECT_EQ(result.status, expected[query_index].status);
+        EXPECT_EQ(result.cost_units, expected[query_index].cost_units);
+    }
+}
+
 }  // namespace
 }  // namespace swarmpath::search
 
@@ -208,14 +315,68 @@ TEST(PageMemoryTest, ReservationLargerThanMemoryAndSwapIsGranted) {
     ASSERT_EQ(::sysinfo(&machine), 0);
     const std::size_t memory = (std::size_t{machine.totalram} + machine.totalswap) * machine.mem_unit;
     const std::size_t bytes = 2 * memory;
-    swarmpath::core::PageBlock block;
-    ASSERT_NO_THROW(block = swarmpath::core::reserve_zeroed_pages(bytes)) << bytes << " bytes";
-    ASSERT_NE(block.data, nullptr);
-    auto* first = static_cast<unsigned char*>(block.data);
-    first[0] = 1;
-    first[bytes - 1] = 2;  // the last page, faulted in alone
-    EXPECT_EQ(first[0] + first[bytes - 1], 3);
-    EXPECT_EQ(first[bytes / 2], 0);
-    swarmpath::core::release_pages(block);
+    for (const bool huge_pages : {false, true}) {  // a node array alone, or behind a large map's index
+        swarmpath::core::PageBlock block;
+        ASSERT_NO_THROW(block = swarmpath::core::reserve_zeroed_pages(bytes, huge_pages)) << bytes << " bytes";
+        ASSERT_NE(block.data, nullptr);
+        if (huge_pages) {
+            EXPECT_EQ(reinterpret_cast<std::uintptr_t>(block.data) % swarmpath::core::kHugePageBytes, 0U);
+        }
+        auto* first = static_cast<unsigned char*>(block.data);
+        first[0] = 1;
+        first[bytes - 1] = 2;  // the last page, faulted in alone
+        EXPECT_EQ(first[0] + first[bytes - 1], 3);
+        EXPECT_EQ(first[bytes / 2], 0);
+        swarmpath::core::release_pages(block);
+    }
 #endif
+}
+
+// A block with a spare after it: both zeroed, the spare from the first 4 KB boundary after the
+// block on, in one mapping; each is given back on its own, the other staying usable. Blocks too
+// small for huge pages come without a spare.
+TEST(PageMemoryTest, BlockWithSpareRoomAfterIt) {
+    constexpr std::size_t kBytes = (std::size_t{4} << 20) + 100;
+    constexpr std::size_t kSpare = std::size_t{3} << 20;
+    swarmpath::core::BlockAndSpare blocks = swarmpath::core::allocate_zeroed_pages_with_spare(kBytes, kSpare);
+    ASSERT_NE(blocks.block.data, nullptr);
+    ASSERT_NE(blocks.spare.data, nullptr);
+    const auto start = reinterpret_cast<std::uintptr_t>(blocks.block.data);
+    EXPECT_EQ(start % swarmpath::core::kHugePageBytes, 0U);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(blocks.spare.data), start + (kBytes + 4095) / 4096 * 4096);
+    EXPECT_GE(blocks.spare.mapped_bytes, kSpare);
+    auto* block = static_cast<unsigned char*>(blocks.block.data);
+    auto* spare = static_cast<unsigned char*>(blocks.spare.data);
+    EXPECT_EQ(block[kBytes - 1], 0);
+    EXPECT_EQ(spare[0], 0);
+    EXPECT_EQ(spare[kSpare - 1], 0);
+    block[kBytes - 1] = 1;
+    spare[0] = 2;
+    swarmpath::core::release_pages(blocks.block);
+    spare[kSpare - 1] = 3;
+    EXPECT_EQ(spare[0] + spare[kSpare - 1], 5);
+    swarmpath::core::release_pages(blocks.spare);
+
+    const swarmpath::core::BlockAndSpare small =
+        swarmpath::core::allocate_zeroed_pages_with_spare(swarmpath::core::kHugePagesFrom - 1, kSpare);
+    EXPECT_NE(small.block.data, nullptr);
+    EXPECT_EQ(small.spare.data, nullptr);
+    swarmpath::core::release_pages(small.block);
+}
+
+// What one core::LentPages lends goes to the first of several threads asking at once, to no other.
+TEST(PageMemoryTest, LentPagesGoToOneTakerOnly) {
+    for (int round = 0; round < 20; ++round) {
+        const swarmpath::core::LentPages lender(swarmpath::core::reserve_zeroed_pages(std::size_t{1} << 20));
+        std::array<swarmpath::core::PageBlock, 4> taken{};
+        std::vector<std::thread> threads;
+        for (std::size_t thread = 0; thread < taken.size(); ++thread) {
+            threads.emplace_back([&, thread] { taken[thread] = lender.take(); });
+        }
+        for (std::thread& thread : threads) thread.join();
+        const auto holders = std::count_if(
+            taken.begin(), taken.end(), [](const swarmpath::core::PageBlock& block) { return block.data != nullptr; });
+        EXPECT_EQ(holders, 1);
+        for (const swarmpath::core::PageBlock& block : taken) swarmpath::core::release_pages(block);
+    }
 }

@@ -1127,7 +1127,7 @@ public:
         PythonBatch batch;
         batch.threads = threads;
         batch::CrowdReport report;
-        run_interruptibly(*solver, crowd.get(), *grid.grid, queries, results, threads, batch, report);
+        run_interruptibly(*solver, crowd.get(), queries, results, threads, batch, report);
         batch.crowd = py::none();
         if (crowd) {
             py::dict summary;
@@ -1385,7 +1385,7 @@ private:
     /// thread of their own while this one waits, looking for signals every kSignalPollInterval: a
     /// signal whose handler raises (Ctrl-C: KeyboardInterrupt) cancels the searches, and is raised
     /// here once the workers have stopped.
-    void run_interruptibly(const search::Solver& solver, const batch::CrowdSolver* crowd, const grid::Grid& grid,
+    void run_interruptibly(const search::Solver& solver, const batch::CrowdSolver* crowd,
                            const std::vector<search::Query>& queries, std::vector<search::Result>& results,
                            unsigned threads, PythonBatch& batch, batch::CrowdReport& report) {
         bool interrupted = false;
@@ -1405,7 +1405,7 @@ private:
                     workers_.reset();
                     workers_ = std::make_unique<batch::BatchSolver>(threads);
                     workers_threads_ = threads;
-                    workers_->prepare(grid.padded_cell_count());
+                    workers_->prepare(solver);  // lends the first context a JPS+ table's room
                 }
                 workers = workers_.get();
             } else {

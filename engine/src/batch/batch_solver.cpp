@@ -107,8 +107,18 @@ void BatchSolver::execute_erased(void (*call)(void*), void* work) {
 void BatchSolver::prepare(std::uint32_t padded_cells) {
     Workers& workers = *workers_;
     for (WorkerSlot& slot : workers.slots) slot.context.prepare(padded_cells);
+    start_threads();
+}
+
+void BatchSolver::prepare(const search::Solver& solver) {
+    Workers& workers = *workers_;
+    for (WorkerSlot& slot : workers.slots) solver.prepare(slot.context);
+    start_threads();
+}
+
+void BatchSolver::start_threads() {
+    Workers& workers = *workers_;
     if (workers.threads == 1) return;
-    // One task per worker, so that oneTBB starts its threads now rather than in the first batch.
     parallel_loop()(workers.threads, 1, [](std::size_t, std::size_t) {});
 }
 

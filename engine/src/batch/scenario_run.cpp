@@ -261,7 +261,7 @@ Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSetti
                 prepared.crowd_solver(set.grid, settings, per_agent, workers.parallel_loop(), outcome.setup_reused));
         });
         if (!*crowd) return naming_map(crowd->error(), set);
-        workers.prepare(set.grid->padded_cell_count());
+        workers.prepare((***crowd).search_solver());  // lends a JPS+ table's room when it has one now
         outcome.setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - setup_before).count();
         outcome.setup_page_faults = process_page_faults() - faults_before;
         return solve_set_with_fields(set, ***crowd, std::move(outcome), workers, progress, progress_user);
@@ -282,7 +282,7 @@ Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSetti
     }
     if (outcome.setup_reused) outcome.preprocessing_seconds = 0;  // paid by the set that built it
     outcome.results.resize(set.queries.size());
-    workers.prepare(set.grid->padded_cell_count());
+    workers.prepare(solver);
     outcome.setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - setup_before).count();
     const std::uint64_t faults_between = process_page_faults();
     outcome.setup_page_faults = faults_between - faults_before;

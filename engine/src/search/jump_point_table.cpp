@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <chrono>
 #include <tuple>
+#include <utility>
 
+#include "search/best_first/node_table.hpp"
 #include "search/moves.hpp"
 #include "swarmpath/core/bit_count.hpp"
 
@@ -126,7 +128,7 @@ private:
 /// are words shifted from the grid's bit words, and each cell then takes its bits from those words
 /// and its value from the next cell's entry, with branches where the rows repeat and with masks
 /// where they do not (irregular); a run with no cell ahead free is left as the table starts (zero:
-/// build() clears it, and each direction is written by one sweep only). AR0011SR's build: 106M
+/// its pages come zeroed, and each direction is written by one sweep only). AR0011SR's build: 106M
 /// instructions by the line-by-line rules (which a refresh applies), 47M in row sweeps testing one
 /// bit at a time, 24M so (callgrind; brc202d 31M -> 13M).
 class RowSweeps {
@@ -303,13 +305,38 @@ bool JumpPointTable::built_for(const grid::Grid& grid) const {
     return grid.width() == width_ && grid.height() == height_ && passability_fingerprint(grid) == fingerprint_;
 }
 
+namespace {
+
+/// Zeroed distances for `cells` padded cells (a run of cells the build leaves unwritten reads 0),
+/// with a search state's node reservation after them in the same mapping (search_pages()).
+std::pair<JumpPointTable::Distances, core::LentPages> allocate_distances(std::uint32_t cells) {
+    const core::BlockAndSpare blocks = core::allocate_zeroed_pages_with_spare(
+        std::size_t{cells} * sizeof(Entry), best_first::NodeTable::reservation_bytes(cells));
+    // The spare's front shares the distances' last 2 MB page: that page is faulted in now, with the
+    // table (the build alone leaves it untouched on a map whose last rows are walls, their entries
+    // staying zero), so the state that takes the spare finds its node index in place.
+    if (blocks.spare.data != nullptr) *static_cast<volatile unsigned char*>(blocks.spare.data) = 0;
+    return {JumpPointTable::Distances::adopt(blocks.block, cells), core::LentPages(blocks.spare)};
+}
+
+}  // namespace
+
+JumpPointTable::JumpPointTable(const JumpPointTable& other)
+    : width_(other.width_),
+      height_(other.height_),
+      fingerprint_(other.fingerprint_),
+      build_seconds_(other.build_seconds_) {
+    std::tie(distances_, search_pages_) = allocate_distances(static_cast<std::uint32_t>(other.distances_.size()));
+    std::copy(other.distances_.data(), other.distances_.data() + other.distances_.size(), distances_.data());
+}
+
 JumpPointTable JumpPointTable::build(const grid::Grid& grid, const core::ParallelLoop& parallel) {
     const auto started = std::chrono::steady_clock::now();
     JumpPointTable table;
     table.width_ = grid.width();
     table.height_ = grid.height();
     table.fingerprint_ = passability_fingerprint(grid);
-    table.distances_.assign(grid.padded_cell_count(), Entry{});
+    std::tie(table.distances_, table.search_pages_) = allocate_distances(grid.padded_cell_count());
     const RowSweeps sweeps(grid, table.distances_);
     // East and west: each row alone, rows in parallel. Then the two sweeps, row after row (each row
     // reads the one before it), north from the top and south from the bottom.

@@ -14,7 +14,9 @@
 // Build: east and west row by row (rows run by the caller's core::ParallelLoop: serial by default,
 // the batch layer's BatchSolver supplies its workers), then one sweep over the rows from the top for
 // north and its diagonals and one from the bottom for south and its diagonals, each entry from the
-// next cell's in its direction. Memory: 16 bytes per padded cell. A table belongs to
+// next cell's in its direction. Memory: 16 bytes per padded cell, on zeroed pages (huge ones when
+// large); the room after the table, which shares its last 2 MB page, is lent to the first search
+// state prepared for the grid (search_pages()). A table belongs to
 // the grid it was built from; `built_for` checks a grid's size and a fingerprint of its
 // passability, so a table is never used with a changed map. After map edits, `refresh` brings the
 // table to the edited grid by recomputing only what the changed cells can reach (see there).
@@ -26,6 +28,7 @@
 #include <vector>
 
 #include "core/page_memory.hpp"
+#include "search/best_first/zeroed_array.hpp"
 #include "swarmpath/core/parallel_loop.hpp"
 #include "swarmpath/grid/grid.hpp"
 
@@ -33,9 +36,18 @@ namespace swarmpath::search {
 
 class JumpPointTable {
 public:
+    JumpPointTable() = default;
+    /// A copy with distances of its own (and room of its own to lend: search_pages()), for a map
+    /// that edits its table while searches use the old one (batch/editable_map.cpp).
+    JumpPointTable(const JumpPointTable& other);
+    JumpPointTable& operator=(const JumpPointTable&) = delete;
+    JumpPointTable(JumpPointTable&&) noexcept = default;
+    JumpPointTable& operator=(JumpPointTable&&) noexcept = default;
+    ~JumpPointTable() = default;
+
     /// The distances of every padded cell, on huge pages when large (core/page_memory.hpp): the
-    /// build touches every entry, so 4 KB pages cost a fault per 256 cells of set-up.
-    using Distances = std::vector<std::array<std::int16_t, 8>, core::PageAllocator<std::array<std::int16_t, 8>>>;
+    /// build writes nearly every entry, so 4 KB pages cost a fault per 256 cells of set-up.
+    using Distances = best_first::ZeroedArray<std::array<std::int16_t, 8>>;
 
     /// Builds the table for `grid`, its independent lines run by `parallel` (serial by default).
     static JumpPointTable build(const grid::Grid& grid, const core::ParallelLoop& parallel = {});
@@ -58,7 +70,14 @@ public:
     [[nodiscard]] bool built_for(const grid::Grid& grid) const;
 
     [[nodiscard]] double build_seconds() const { return build_seconds_; }
-    [[nodiscard]] std::size_t memory_bytes() const { return distances_.capacity() * sizeof(distances_[0]); }
+    [[nodiscard]] std::size_t memory_bytes() const { return distances_.size() * sizeof(distances_[0]); }
+    /// A search state's node reservation for this table's grid (best_first::NodeTable::prepare), set
+    /// aside right after the distances in the same mapping, lent to the first state prepared for the
+    /// grid (Solver::prepare passes it on). Its front shares the table's last 2 MB page, which the
+    /// build faults in (as it does the others), so on a 512×512 map that state's node index and
+    /// first nodes cost its first query no fault of their own (a 2 MB one, 50-250 µs here). Empty
+    /// for a small table.
+    [[nodiscard]] const core::LentPages& search_pages() const { return search_pages_; }
     [[nodiscard]] static constexpr std::size_t bytes_per_cell() { return sizeof(std::array<std::int16_t, 8>); }
 
 private:
@@ -67,6 +86,7 @@ private:
     std::uint64_t fingerprint_ = 0;
     double build_seconds_ = 0;
     Distances distances_;  ///< per padded cell
+    core::LentPages search_pages_;
 };
 
 /// A 64-bit fingerprint of `grid`'s size and passable cells: a hash of the size plus, for every

@@ -379,6 +379,11 @@ const JumpPointTable* Solver::jump_table() const {
     return prepared != nullptr ? (*prepared)->table.get() : nullptr;
 }
 
+void Solver::prepare(SearchContext& context) const {
+    const JumpPointTable* table = jump_table();
+    context.state().prepare(grid_->padded_cell_count(), table != nullptr ? &table->search_pages() : nullptr);
+}
+
 Result Solver::solve(SearchContext& context, const Query& query) const {
     Result result;
     solve(context, query, result);
@@ -447,7 +452,7 @@ void Solver::solve_untimed(SearchContext& context, const Query& query, Result& r
         endpoints.stop.max_expansions = expansion_limit;
     }
     SearchState& state = context.state();
-    state.prepare(grid.padded_cell_count());
+    if (state.capacity() < grid.padded_cell_count()) prepare(context);
     search_(*this, state, endpoints, result);
 }
 

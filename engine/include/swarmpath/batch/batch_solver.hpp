@@ -50,6 +50,9 @@ public:
     /// microseconds, not a pass over the map. Free when the contexts are already large enough.
     /// Optional: solve does the same by itself (timed as search then).
     void prepare(std::uint32_t padded_cells);
+    /// The same for `solver`'s grid; the first worker's context takes what the solver set aside for
+    /// one (search::Solver::prepare).
+    void prepare(const search::Solver& solver);
 
     /// Solves queries[i] into results[i] for every i. `results` must be exactly as long as
     /// `queries`; otherwise nothing is solved and the Error says so.
@@ -84,6 +87,8 @@ private:
     struct Workers;
     static void run_parallel_loop(void* workers, std::size_t count, std::size_t grain, core::ParallelLoop::Body body);
     void execute_erased(void (*call)(void*), void* work);
+    /// Has oneTBB start the worker threads now (one task per worker), rather than in the first batch.
+    void start_threads();
     void run(std::size_t count, void (*call)(void*, WorkerSlot&, std::size_t), void* task);
     std::unique_ptr<Workers> workers_;
 };
