@@ -33,9 +33,9 @@ public:
     SearchContext& operator=(const SearchContext&) = delete;
 
     /// Makes room for a grid of `padded_cells` cells ahead of the first query (solving does this
-    /// by itself). Growing reallocates; same size or smaller is free.
+    /// by itself). Growing reallocates; same size or smaller is free. Solver::prepare does the same
+    /// for a solver's grid, with the room the solver may lend.
     void prepare(std::uint32_t padded_cells);
-    /// (Solver::prepare does the same for a solver's grid, with the room the solver may lend.)
     /// Padded cells the context has room for.
     [[nodiscard]] std::uint32_t capacity() const;
 
