@@ -314,8 +314,10 @@ std::pair<JumpPointTable::Distances, core::LentPages> allocate_distances(std::ui
         std::size_t{cells} * sizeof(Entry), best_first::NodeTable::reservation_bytes(cells));
     // The spare's front shares the distances' last 2 MB page: that page is faulted in now, with the
     // table (the build alone leaves it untouched on a map whose last rows are walls, their entries
-    // staying zero), so the state that takes the spare finds its node index in place.
-    if (blocks.spare.data != nullptr) *static_cast<volatile unsigned char*>(blocks.spare.data) = 0;
+    // staying zero), so the state that takes the spare finds its node index in place. A spare that
+    // starts a page of its own is left alone: faulting it here would only move its cost to set-up.
+    const auto spare_start = reinterpret_cast<std::uintptr_t>(blocks.spare.data);
+    if (spare_start % core::kHugePageBytes != 0) *static_cast<volatile unsigned char*>(blocks.spare.data) = 0;
     return {JumpPointTable::Distances::adopt(blocks.block, cells), core::LentPages(blocks.spare)};
 }
 
