@@ -4,8 +4,8 @@
 // parent directions' block untouched, the reading of a new solver's code (core::warm_code)
 // staying inside the segment that holds it, the node array's reservation (address space
 // for one node per cell) never refused for being larger than the machine's memory, a large map's
-// node index and nodes in one reservation, and a JPS+ table lending its first context the room
-// after its distances (its build faulted in their last 2 MB page) once, and only once.
+// node index and nodes in one reservation, and a JPS+ table lending its first context the rooms
+// before and after its distances (its build faulted in their 2 MB pages) once, and only once.
 #include <gtest/gtest.h>
 
 #include <sys/mman.h>
@@ -165,9 +165,9 @@ TEST(SearchContextTest, JumpPointSearchTouchesNoPerCellStampsOrDirections) {
     }
 }
 
-// A large map's node index and its nodes share one reservation, the nodes from the first cache line
-// after the index, so the index's last page holds the first nodes; a small map's are apart. The
-// node array's last node (one per cell, and one past the last) is writable either way.
+// A large map's node index and its nodes share one reservation, the nodes from the first 4 KB
+// boundary after the index, so the index's last page holds the first nodes; a small map's are apart.
+// The node array's last node (one per cell, and one past the last) is writable either way.
 TEST(NodeTableTest, LargeMapsNodesFollowTheirIndexInOneReservation) {
     for (const std::uint32_t cells : {std::uint32_t{5000}, std::uint32_t{300'000}}) {
         best_first::NodeTable table;
@@ -175,12 +175,13 @@ TEST(NodeTableTest, LargeMapsNodesFollowTheirIndexInOneReservation) {
         const best_first::NodeArrays arrays = table.start();
         const auto index = reinterpret_cast<std::uintptr_t>(arrays.index);
         const auto nodes = reinterpret_cast<std::uintptr_t>(arrays.nodes);
-        const bool large = best_first::NodeTable::reservation_bytes(cells) != 0;
+        const bool large = best_first::NodeTable::index_room_bytes(cells) != 0;
         EXPECT_EQ(large, std::size_t{cells} * 4 >= core::kHugePagesFrom) << cells;
         if (large) {
-            EXPECT_EQ(nodes, index + (std::size_t{cells} * 4 + 63) / 64 * 64) << cells;
-            EXPECT_EQ(best_first::NodeTable::reservation_bytes(cells),
-                      nodes - index + (std::size_t{cells} + 1) * sizeof(best_first::SearchNode));
+            EXPECT_EQ(nodes, index + (std::size_t{cells} * 4 + 4095) / 4096 * 4096) << cells;
+            EXPECT_EQ(best_first::NodeTable::index_room_bytes(cells), nodes - index);
+            EXPECT_EQ(best_first::NodeTable::node_room_bytes(cells),
+                      (std::size_t{cells} + 1) * sizeof(best_first::SearchNode));
         }
         arrays.index[cells - 1] = 7;
         arrays.nodes[cells] = best_first::SearchNode{1, 2, 3, 4, 5};
@@ -189,30 +190,41 @@ TEST(NodeTableTest, LargeMapsNodesFollowTheirIndexInOneReservation) {
     }
 }
 
-// A lent block smaller than the reservation is given back and a new reservation made; one large
-// enough is used where it lies.
-TEST(NodeTableTest, TakesALentBlockOnlyWhenItHoldsTheReservation) {
+// Lent room too small for the index or for the nodes is given back and a new reservation made;
+// room large enough for both is used where it lies.
+TEST(NodeTableTest, TakesLentRoomOnlyWhenItHoldsTheIndexAndTheNodes) {
     constexpr std::uint32_t kCells = 300'000;
-    const std::size_t bytes = best_first::NodeTable::reservation_bytes(kCells);
-    ASSERT_NE(bytes, 0U);
-    const core::PageBlock small = core::reserve_zeroed_pages(bytes / 2, true);
-    best_first::NodeTable refused;
-    refused.prepare(kCells, small);
-    EXPECT_NE(static_cast<void*>(refused.start().index), small.data);
-    const core::PageBlock enough = core::reserve_zeroed_pages(bytes, true);
+    const std::size_t index_bytes = best_first::NodeTable::index_room_bytes(kCells);
+    const std::size_t node_bytes = best_first::NodeTable::node_room_bytes(kCells);
+    ASSERT_NE(index_bytes, 0U);
+    for (const auto& [index_room, node_room] :
+         {std::pair{index_bytes / 2, node_bytes}, std::pair{index_bytes, node_bytes / 2}}) {
+        // On 4 KB pages, so that each block holds just what was asked (2 MB pages round it up).
+        const core::PageBlock index_block = core::reserve_zeroed_pages(index_room);
+        const core::PageBlock node_block = core::reserve_zeroed_pages(node_room);
+        best_first::NodeTable refused;
+        refused.prepare(kCells, {index_block, node_block});
+        EXPECT_NE(static_cast<void*>(refused.start().index), index_block.data);
+        EXPECT_NE(static_cast<void*>(refused.start().nodes), node_block.data);
+    }
+    const core::PageBlock index_block = core::reserve_zeroed_pages(index_bytes, true);
+    const core::PageBlock node_block = core::reserve_zeroed_pages(node_bytes, true);
     best_first::NodeTable taken;
-    taken.prepare(kCells, enough);
-    EXPECT_EQ(static_cast<void*>(taken.start().index), enough.data);
-    taken.start().nodes[kCells].cell = 9;  // the last node lies inside the lent block
-    EXPECT_EQ(taken.start().nodes[kCells].cell, 9U);
+    taken.prepare(kCells, {index_block, node_block});
+    EXPECT_EQ(static_cast<void*>(taken.start().index), index_block.data);
+    EXPECT_EQ(static_cast<void*>(taken.start().nodes), node_block.data);
+    taken.start().index[kCells - 1] = 8;
+    taken.start().nodes[kCells].cell = 9;  // the last node lies inside the lent room
+    EXPECT_EQ(taken.start().index[kCells - 1] + taken.start().nodes[kCells].cell, 17U);
 }
 
 // The first context prepared for a JPS+ solver on a large map takes the room its table set aside,
-// right after the distances in the table's own mapping; a second context makes its own, and so does
+// right before (the index) and right after (the nodes) the distances in the table's own mapping; a
+// second context makes its own, and so does
 // a context prepared by size alone. All three answer alike, and the first keeps answering from its
 // lent pages after the table that lent them is gone (each part of the mapping is given back on its
 // own). A table copied for editing lends room of its own.
-TEST(SearchContextTest, JumpPlusSolverLendsItsFirstContextTheRoomAfterItsTable) {
+TEST(SearchContextTest, JumpPlusSolverLendsItsFirstContextTheRoomAroundItsTable) {
     std::mt19937_64 random(23);
     Expected<grid::Grid> grid =
         grid::Grid::build(testing::random_map(random, 600, 600, 0.1), grid::TerrainTable::benchmark());
@@ -233,21 +245,27 @@ TEST(SearchContextTest, JumpPlusSolverLendsItsFirstContextTheRoomAfterItsTable) 
         const JumpPointTable* table = (**solver).jump_table();
         ASSERT_NE(table, nullptr);
         const std::uint32_t cells = grid->padded_cell_count();
-        const auto* distances_end =
-            reinterpret_cast<const unsigned char*>(&table->distances(0)) + std::size_t{cells} * 16;
+        const auto* distances = reinterpret_cast<const unsigned char*>(&table->distances(0));
+        const auto* distances_end = distances + std::size_t{cells} * 16;
         (**solver).prepare(first);
         (**solver).prepare(second);
         by_size.prepare(cells);
-        const auto* first_index = reinterpret_cast<const unsigned char*>(first.state().jump_nodes().start().index);
-        EXPECT_GE(first_index, distances_end);
-        EXPECT_LT(first_index, distances_end + 4096);
-        EXPECT_NE(second.state().jump_nodes().start().index, first.state().jump_nodes().start().index);
-        EXPECT_EQ(table->search_pages().take().data, nullptr);  // lent once
+        const best_first::NodeArrays lent = first.state().jump_nodes().start();
+        const auto* index_end = reinterpret_cast<const unsigned char*>(lent.index + cells);
+        const auto* nodes = reinterpret_cast<const unsigned char*>(lent.nodes);
+        EXPECT_LE(index_end, distances);
+        EXPECT_GT(index_end + 4096, distances);
+        EXPECT_GE(nodes, distances_end);
+        EXPECT_LT(nodes, distances_end + 4096);
+        EXPECT_NE(second.state().jump_nodes().start().index, lent.index);
+        EXPECT_EQ(table->search_pages().take().first.data, nullptr);  // lent once
         const JumpPointTable copy(*table);
-        const core::PageBlock copy_pages = copy.search_pages().take();
-        EXPECT_NE(copy_pages.data, nullptr);
-        EXPECT_GE(copy_pages.mapped_bytes, best_first::NodeTable::reservation_bytes(cells));
-        core::release_pages(copy_pages);
+        const core::LentPages::Blocks copy_room = copy.search_pages().take();
+        EXPECT_NE(copy_room.first.data, nullptr);
+        EXPECT_GE(copy_room.first.mapped_bytes, best_first::NodeTable::index_room_bytes(cells));
+        EXPECT_GE(copy_room.second.mapped_bytes, best_first::NodeTable::node_room_bytes(cells));
+        core::release_pages(copy_room.first);
+        core::release_pages(copy_room.second);
         for (const Query& query : queries) {
             expected.push_back((**solver).solve(by_size, query));
             const Result from_first = (**solver).solve(first, query);
@@ -332,51 +350,70 @@ TEST(PageMemoryTest, ReservationLargerThanMemoryAndSwapIsGranted) {
 #endif
 }
 
-// A block with a spare after it: both zeroed, the spare from the first 4 KB boundary after the
-// block on, in one mapping; each is given back on its own, the other staying usable. Blocks too
-// small for huge pages come without a spare.
-TEST(PageMemoryTest, BlockWithSpareRoomAfterIt) {
+// A block with room before and after it: all zeroed, in one mapping on a 2 MB boundary, the block
+// from the first 4 KB boundary after the room in front, the room behind from the first after the
+// block; each is given back on its own, the others staying usable. Blocks too small for huge pages
+// come without rooms.
+TEST(PageMemoryTest, BlockWithRoomBeforeAndAfterIt) {
+    constexpr std::size_t kBefore = (std::size_t{1} << 20) + 10;
     constexpr std::size_t kBytes = (std::size_t{4} << 20) + 100;
-    constexpr std::size_t kSpare = std::size_t{3} << 20;
-    swarmpath::core::BlockAndSpare blocks = swarmpath::core::allocate_zeroed_pages_with_spare(kBytes, kSpare);
+    constexpr std::size_t kAfter = std::size_t{3} << 20;
+    const swarmpath::core::BlockBetween blocks =
+        swarmpath::core::allocate_zeroed_pages_between(kBefore, kBytes, kAfter);
+    ASSERT_NE(blocks.before.data, nullptr);
     ASSERT_NE(blocks.block.data, nullptr);
-    ASSERT_NE(blocks.spare.data, nullptr);
-    const auto start = reinterpret_cast<std::uintptr_t>(blocks.block.data);
+    ASSERT_NE(blocks.after.data, nullptr);
+    const auto start = reinterpret_cast<std::uintptr_t>(blocks.before.data);
     EXPECT_EQ(start % swarmpath::core::kHugePageBytes, 0U);
-    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(blocks.spare.data), start + (kBytes + 4095) / 4096 * 4096);
-    EXPECT_GE(blocks.spare.mapped_bytes, kSpare);
+    EXPECT_EQ(blocks.before.mapped_bytes, (kBefore + 4095) / 4096 * 4096);
+    const auto block_start = reinterpret_cast<std::uintptr_t>(blocks.block.data);
+    EXPECT_EQ(block_start, start + blocks.before.mapped_bytes);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(blocks.after.data), block_start + (kBytes + 4095) / 4096 * 4096);
+    EXPECT_GE(blocks.after.mapped_bytes, kAfter);
+    auto* before = static_cast<unsigned char*>(blocks.before.data);
     auto* block = static_cast<unsigned char*>(blocks.block.data);
-    auto* spare = static_cast<unsigned char*>(blocks.spare.data);
-    EXPECT_EQ(block[kBytes - 1], 0);
-    EXPECT_EQ(spare[0], 0);
-    EXPECT_EQ(spare[kSpare - 1], 0);
+    auto* after = static_cast<unsigned char*>(blocks.after.data);
+    EXPECT_EQ(before[kBefore - 1] + block[0] + block[kBytes - 1] + after[0] + after[kAfter - 1], 0);
     block[kBytes - 1] = 1;
-    spare[0] = 2;
+    after[0] = 2;
+    before[0] = 3;
     swarmpath::core::release_pages(blocks.block);
-    spare[kSpare - 1] = 3;
-    EXPECT_EQ(spare[0] + spare[kSpare - 1], 5);
-    swarmpath::core::release_pages(blocks.spare);
+    after[kAfter - 1] = 4;
+    before[kBefore - 1] = 5;
+    EXPECT_EQ(after[0] + after[kAfter - 1] + before[0] + before[kBefore - 1], 14);
+    swarmpath::core::release_pages(blocks.before);
+    swarmpath::core::release_pages(blocks.after);
 
-    const swarmpath::core::BlockAndSpare small =
-        swarmpath::core::allocate_zeroed_pages_with_spare(swarmpath::core::kHugePagesFrom - 1, kSpare);
+    const swarmpath::core::BlockBetween small =
+        swarmpath::core::allocate_zeroed_pages_between(kBefore, swarmpath::core::kHugePagesFrom - 1, kAfter);
     EXPECT_NE(small.block.data, nullptr);
-    EXPECT_EQ(small.spare.data, nullptr);
+    EXPECT_EQ(small.before.data, nullptr);
+    EXPECT_EQ(small.after.data, nullptr);
     swarmpath::core::release_pages(small.block);
 }
 
 // What one core::LentPages lends goes to the first of several threads asking at once, to no other.
 TEST(PageMemoryTest, LentPagesGoToOneTakerOnly) {
     for (int round = 0; round < 20; ++round) {
-        const swarmpath::core::LentPages lender(swarmpath::core::reserve_zeroed_pages(std::size_t{1} << 20));
-        std::array<swarmpath::core::PageBlock, 4> taken{};
+        const swarmpath::core::LentPages lender(swarmpath::core::reserve_zeroed_pages(std::size_t{1} << 20),
+                                                swarmpath::core::reserve_zeroed_pages(std::size_t{1} << 20));
+        std::array<swarmpath::core::LentPages::Blocks, 4> taken{};
         std::vector<std::thread> threads;
         for (std::size_t thread = 0; thread < taken.size(); ++thread) {
             threads.emplace_back([&, thread] { taken[thread] = lender.take(); });
         }
         for (std::thread& thread : threads) thread.join();
-        const auto holders = std::count_if(
-            taken.begin(), taken.end(), [](const swarmpath::core::PageBlock& block) { return block.data != nullptr; });
+        const auto holders = std::count_if(taken.begin(), taken.end(), [](const auto& blocks) {
+            return blocks.first.data != nullptr && blocks.second.data != nullptr;
+        });
+        const auto empty = std::count_if(taken.begin(), taken.end(), [](const auto& blocks) {
+            return blocks.first.data == nullptr && blocks.second.data == nullptr;
+        });
         EXPECT_EQ(holders, 1);
-        for (const swarmpath::core::PageBlock& block : taken) swarmpath::core::release_pages(block);
+        EXPECT_EQ(empty, 3);
+        for (const auto& blocks : taken) {
+            swarmpath::core::release_pages(blocks.first);
+            swarmpath::core::release_pages(blocks.second);
+        }
     }
 }

@@ -24,6 +24,7 @@
 #include <cstdlib>
 #include <limits>
 #include <new>
+#include <utility>
 
 #if defined(__unix__) || defined(__APPLE__)
 #include <sys/mman.h>
@@ -148,38 +149,53 @@ inline PageBlock reserve_zeroed_pages(std::size_t bytes, bool huge_pages = false
     return {block, 0};
 }
 
-/// A block of zeroed memory and, in the same mapping right after it, a spare block of reserved
-/// address space (see allocate_zeroed_pages_with_spare).
-struct BlockAndSpare {
+/// A block of zeroed memory with room reserved before and after it in the same mapping (see
+/// allocate_zeroed_pages_between).
+struct BlockBetween {
+    PageBlock before;  ///< empty when the block is too small for huge pages, or without mmap
     PageBlock block;
-    PageBlock spare;  ///< empty when the block is too small for huge pages, or without mmap
+    PageBlock after;  ///< likewise
 };
 
-/// `bytes` of zeroed memory on huge pages (as allocate_zeroed_pages), followed from the next 4 KB
-/// boundary by `spare_bytes` of address space reserved as reserve_zeroed_pages(…, true) reserves it:
-/// faulted in only where written, on 2 MB pages. Why: a block's last 2 MB page is mostly spare room
-/// (a 512×512 JPS+ table's 4.2 MB leave 1.8 MB of its third page), and whoever fills the block
-/// faults that page in whole; memory placed there costs no fault of its own. The two are given
-/// back each on its own (release_pages). Both are mapped with MAP_NORESERVE (the block is meant to
-/// be filled at once). A block below kHugePagesFrom, or `spare_bytes` 0, or no mmap: the block as
-/// allocate_zeroed_pages gives it and no spare. Throws std::bad_alloc when the system has no room.
-inline BlockAndSpare allocate_zeroed_pages_with_spare(std::size_t bytes, std::size_t spare_bytes) {
-#if defined(SWARMPATH_PAGE_MEMORY_MMAP) && defined(MAP_NORESERVE)
-    constexpr std::size_t kPage = 4096;
-    if (bytes >= kHugePagesFrom && spare_bytes > 0) {
-        const std::size_t limit = std::numeric_limits<std::size_t>::max() - 4 * kHugePageBytes;
-        if (bytes > limit || spare_bytes > limit - bytes) throw std::bad_alloc();
-        const std::size_t head = (bytes + kPage - 1) / kPage * kPage;
-        const PageBlock whole = map_zero_pages(head + spare_bytes, true, MAP_NORESERVE);
-        auto* const data = static_cast<unsigned char*>(whole.data);
-        return {{data, head}, {data + head, whole.mapped_bytes - head}};
-    }
-#endif
-    return {allocate_zeroed_pages(bytes), {}};
+/// Splits a mapped block into its first `front_bytes` (a multiple of 4 KB, at most its size) and the
+/// rest, each to be given back on its own (release_pages).
+inline std::pair<PageBlock, PageBlock> split_pages(PageBlock block, std::size_t front_bytes) {
+    auto* const data = static_cast<unsigned char*>(block.data);
+    const std::size_t back_bytes = block.mapped_bytes - front_bytes;
+    return {PageBlock{front_bytes == 0 ? nullptr : data, front_bytes},
+            PageBlock{back_bytes == 0 ? nullptr : data + front_bytes, back_bytes}};
 }
 
-/// Gives back a block allocate_zeroed_pages, reserve_zeroed_pages or allocate_zeroed_pages_with_spare
-/// returned.
+/// `bytes` of zeroed memory on huge pages (as allocate_zeroed_pages), with `before_bytes` of room in
+/// front of it and `after_bytes` behind it, all in one mapping on 2 MB pages (the mapping starts on a
+/// 2 MB boundary; the block on the first 4 KB boundary after the room in front, the room behind on
+/// the first after the block). The rooms are reserved as reserve_zeroed_pages(…, true) reserves:
+/// faulted in only where written. Why: whoever fills the block faults its first and last 2 MB pages
+/// in whole, and their rest is room: memory placed there (a JPS+ table lends it to a search state's
+/// node index and nodes) costs no fault of its own. The three are given back each on its own
+/// (release_pages). All are mapped with MAP_NORESERVE (the block is meant to be filled at once). A
+/// block below kHugePagesFrom, both rooms 0, or no mmap: the block as allocate_zeroed_pages gives it
+/// and no rooms. Throws std::bad_alloc when the system has no room.
+inline BlockBetween allocate_zeroed_pages_between(std::size_t before_bytes, std::size_t bytes,
+                                                  std::size_t after_bytes) {
+#if defined(SWARMPATH_PAGE_MEMORY_MMAP) && defined(MAP_NORESERVE)
+    constexpr std::size_t kPage = 4096;
+    if (bytes >= kHugePagesFrom && (before_bytes > 0 || after_bytes > 0)) {
+        const std::size_t limit = (std::numeric_limits<std::size_t>::max() - 4 * kHugePageBytes) / 3;
+        if (before_bytes > limit || bytes > limit || after_bytes > limit) throw std::bad_alloc();
+        const std::size_t front = (before_bytes + kPage - 1) / kPage * kPage;
+        const std::size_t middle = (bytes + kPage - 1) / kPage * kPage;
+        const PageBlock whole = map_zero_pages(front + middle + after_bytes, true, MAP_NORESERVE);
+        const auto [room_before, rest] = split_pages(whole, front);
+        const auto [block, room_after] = split_pages(rest, middle);
+        return {room_before, block, room_after};
+    }
+#endif
+    return {{}, allocate_zeroed_pages(bytes), {}};
+}
+
+/// Gives back a block allocate_zeroed_pages, reserve_zeroed_pages, allocate_zeroed_pages_between or
+/// split_pages returned.
 inline void release_pages(const PageBlock& block) noexcept {
     if (block.data == nullptr) return;
 #ifdef SWARMPATH_PAGE_MEMORY_MMAP
@@ -191,37 +207,46 @@ inline void release_pages(const PageBlock& block) noexcept {
     std::free(block.data);
 }
 
-/// A mapped block that its owner lends, once, to whoever asks first (a JPS+ table lends the spare
-/// room after its distances to the first search state prepared for its grid: see
+/// Two mapped blocks that their owner lends, once, to whoever asks first (a JPS+ table lends the
+/// rooms before and after its distances to the first search state prepared for its grid: see
 /// search/jump_point_table.hpp). take() may be called from any thread; the taker owns what it gets
-/// (release_pages); a block never taken is given back with its lender.
+/// (release_pages); blocks never taken are given back with their lender.
 class LentPages {
 public:
+    /// What take() hands over.
+    struct Blocks {
+        PageBlock first;
+        PageBlock second;
+    };
+
     LentPages() = default;
-    /// Lends `block` (a mapped one, or none).
-    explicit LentPages(PageBlock block) : data_(block.data), bytes_(block.mapped_bytes) {}
-    LentPages(LentPages&& other) noexcept : data_(other.data_.exchange(nullptr)), bytes_(other.bytes_) {}
+    /// Lends `first` and `second` (mapped blocks, or none).
+    LentPages(PageBlock first, PageBlock second) : blocks_{first, second}, taken_(false) {}
+    LentPages(LentPages&& other) noexcept : blocks_(other.blocks_), taken_(other.taken_.exchange(true)) {}
     LentPages& operator=(LentPages&& other) noexcept {
         if (this != &other) {
-            release_pages({data_.exchange(nullptr), bytes_});
-            bytes_ = other.bytes_;
-            data_.store(other.data_.exchange(nullptr));
+            give_back();
+            blocks_ = other.blocks_;
+            taken_.store(other.taken_.exchange(true));
         }
         return *this;
     }
     LentPages(const LentPages&) = delete;
     LentPages& operator=(const LentPages&) = delete;
-    ~LentPages() { release_pages({data_.load(), bytes_}); }
+    ~LentPages() { give_back(); }
 
-    /// The block, to the first caller; an empty block to every later one.
-    [[nodiscard]] PageBlock take() const noexcept {
-        void* const data = data_.exchange(nullptr);
-        return data == nullptr ? PageBlock{} : PageBlock{data, bytes_};
-    }
+    /// The blocks, to the first caller; empty blocks to every later one.
+    [[nodiscard]] Blocks take() const noexcept { return taken_.exchange(true) ? Blocks{} : blocks_; }
 
 private:
-    mutable std::atomic<void*> data_{nullptr};
-    std::size_t bytes_ = 0;
+    void give_back() noexcept {
+        if (taken_.exchange(true)) return;
+        release_pages(blocks_.first);
+        release_pages(blocks_.second);
+    }
+
+    Blocks blocks_;
+    mutable std::atomic<bool> taken_{true};  ///< nothing to lend until constructed with blocks
 };
 
 /// A std::allocator for containers of large tables (the JPS+ table, the JPS scan bits): their

@@ -308,17 +308,27 @@ bool JumpPointTable::built_for(const grid::Grid& grid) const {
 namespace {
 
 /// Zeroed distances for `cells` padded cells (a run of cells the build leaves unwritten reads 0),
-/// with a search state's node reservation after them in the same mapping (search_pages()).
+/// with room for a search state's node index before them and its nodes after them in the same
+/// mapping (search_pages()).
 std::pair<JumpPointTable::Distances, core::LentPages> allocate_distances(std::uint32_t cells) {
-    const core::BlockAndSpare blocks = core::allocate_zeroed_pages_with_spare(
-        std::size_t{cells} * sizeof(Entry), best_first::NodeTable::reservation_bytes(cells));
-    // The spare's front shares the distances' last 2 MB page: that page is faulted in now, with the
-    // table (the build alone leaves it untouched on a map whose last rows are walls, their entries
-    // staying zero), so the state that takes the spare finds its node index in place. A spare that
-    // starts a page of its own is left alone: faulting it here would only move its cost to set-up.
-    const auto spare_start = reinterpret_cast<std::uintptr_t>(blocks.spare.data);
-    if (spare_start % core::kHugePageBytes != 0) *static_cast<volatile unsigned char*>(blocks.spare.data) = 0;
-    return {JumpPointTable::Distances::adopt(blocks.block, cells), core::LentPages(blocks.spare)};
+    const core::BlockBetween blocks = core::allocate_zeroed_pages_between(
+        best_first::NodeTable::index_room_bytes(cells), std::size_t{cells} * sizeof(Entry),
+        best_first::NodeTable::node_room_bytes(cells));
+    // The rooms share the distances' first and last 2 MB pages: those are faulted in now, with the
+    // table (the build alone leaves a page untouched where the map's first or last rows are walls,
+    // their entries staying zero), so the state that takes the rooms finds its index's last page and
+    // its first nodes in place. A room whose page is its own is left alone: faulting it here would
+    // only move its cost to set-up.
+    if (blocks.before.data != nullptr) {
+        auto* const last = static_cast<unsigned char*>(blocks.before.data) + blocks.before.mapped_bytes - 1;
+        if ((reinterpret_cast<std::uintptr_t>(last) + 1) % core::kHugePageBytes != 0) {
+            *static_cast<volatile unsigned char*>(last) = 0;
+        }
+    }
+    if (reinterpret_cast<std::uintptr_t>(blocks.after.data) % core::kHugePageBytes != 0) {
+        *static_cast<volatile unsigned char*>(blocks.after.data) = 0;
+    }
+    return {JumpPointTable::Distances::adopt(blocks.block, cells), core::LentPages(blocks.before, blocks.after)};
 }
 
 }  // namespace

@@ -15,8 +15,8 @@
 // the batch layer's BatchSolver supplies its workers), then one sweep over the rows from the top for
 // north and its diagonals and one from the bottom for south and its diagonals, each entry from the
 // next cell's in its direction. Memory: 16 bytes per padded cell, on zeroed pages (huge ones when
-// large); the room after the table, which shares its last 2 MB page, is lent to the first search
-// state prepared for the grid (search_pages()). A table belongs to
+// large); the room before and after the table, which shares its first and last 2 MB pages, is lent to
+// the first search state prepared for the grid (search_pages()). A table belongs to
 // the grid it was built from; `built_for` checks a grid's size and a fingerprint of its
 // passability, so a table is never used with a changed map. After map edits, `refresh` brings the
 // table to the edited grid by recomputing only what the changed cells can reach (see there).
@@ -71,12 +71,13 @@ public:
 
     [[nodiscard]] double build_seconds() const { return build_seconds_; }
     [[nodiscard]] std::size_t memory_bytes() const { return distances_.size() * sizeof(distances_[0]); }
-    /// A search state's node reservation for this table's grid (best_first::NodeTable::prepare), set
-    /// aside right after the distances in the same mapping, lent to the first state prepared for the
-    /// grid (Solver::prepare passes it on). Its front shares the table's last 2 MB page, which the
-    /// build faults in (as it does the others), so on a 512×512 map that state's node index and
-    /// first nodes cost its first query no fault of their own (a 2 MB one, 50-250 µs here). Empty
-    /// for a small table.
+    /// Room for a search state's node index and nodes on this table's grid
+    /// (best_first::NodeTable::prepare), set aside right before and right after the distances in
+    /// the same mapping, lent to the first state prepared for the grid (Solver::prepare passes it
+    /// on). The index's room ends in the table's first 2 MB page and the nodes' room starts in its
+    /// last, pages the build faults in (as it does the others), so on a map of up to about 700×700 that
+    /// state's whole node index, and wherever the table's last page has room its first nodes, cost its
+    /// first query no fault of their own (a 2 MB one, 50-250 µs here). Empty for a small table.
     [[nodiscard]] const core::LentPages& search_pages() const { return search_pages_; }
     [[nodiscard]] static constexpr std::size_t bytes_per_cell() { return sizeof(std::array<std::int16_t, 8>); }
 

@@ -12,8 +12,8 @@
 // The node array is reserved for one node per cell (a search never has more) as address space
 // faulted in only where written (core::reserve_zeroed_pages), so it never moves during a search and
 // only the pages nodes reach are ever touched; on a large map it follows the index in one
-// reservation on 2 MB pages (see NodeTable::prepare). Internal to the search core (search_state.hpp owns
-// one, jump_point_search.cpp uses it); assumes fewer than 2^32 − 1 cells.
+// reservation on 2 MB pages, or sits in room a JPS+ table lends (see NodeTable::prepare). Internal to the search core
+// (search_state.hpp owns one, jump_point_search.cpp uses it); assumes fewer than 2^32 − 1 cells.
 #pragma once
 
 #include <algorithm>
@@ -90,52 +90,57 @@ class NodeTable {
 public:
     /// Reserves room for a grid of `cells` cells. A small map's index is faulted in now (a few 4 KB
     /// pages, populated at once) and its nodes are 4 KB pages faulted in where written. A large map's
-    /// index and nodes share one reservation on 2 MB pages, the nodes right after the index: the
-    /// index's last page, which the first search faults in whole anyway, holds the first nodes too,
-    /// where on 4 KB pages they took a fault each (11 µs here) per 170 nodes. That reservation is
-    /// `lent` when it holds reservation_bytes(cells) (a JPS+ table's spare room, whose first pages its
-    /// build has faulted in already: core::LentPages), else a new one. Throws std::bad_alloc when
-    /// the system has no room (never in a search).
-    void prepare(std::uint32_t cells, core::PageBlock lent = {}) {
+    /// index and nodes are on 2 MB pages: in `lent` room when it holds index_room_bytes(cells) and
+    /// node_room_bytes(cells) (a JPS+ table's rooms before and after its distances, whose first and
+    /// last pages its build faults in: core::LentPages), else in one new reservation, the nodes
+    /// right after the index, so that the index's last page, which the first search faults in whole
+    /// anyway, holds the first nodes too (on 4 KB pages they took a fault each, 11 µs here, per 170
+    /// nodes). Throws std::bad_alloc when the system has no room (never in a search).
+    void prepare(std::uint32_t cells, core::LentPages::Blocks lent = {}) {
         if (cells <= cells_) {
-            core::release_pages(lent);
+            core::release_pages(lent.first);
+            core::release_pages(lent.second);
             return;
         }
-        const std::size_t index_bytes = index_bytes_for(cells);
-        small_index_ = {};
-        small_nodes_ = {};
-        together_ = {};
-        if (index_bytes >= core::kHugePagesFrom) {
-            const std::size_t bytes = reservation_bytes(cells);
-            if (lent.data != nullptr && lent.mapped_bytes >= bytes) {
-                together_ = ZeroedArray<std::byte>::adopt(lent, bytes);
-            } else {
-                core::release_pages(lent);
-                together_ = ZeroedArray<std::byte>::reserve_on_touch(bytes, true);
-            }
-            index_ = reinterpret_cast<std::uint32_t*>(together_.data());
-            nodes_ = reinterpret_cast<SearchNode*>(together_.data() + index_bytes);
+        index_ = {};
+        nodes_ = {};
+        const std::size_t index_bytes = index_room_bytes(cells);
+        const std::size_t node_bytes = node_room_bytes(cells);
+        if (index_bytes != 0 && lent.first.mapped_bytes >= index_bytes && lent.second.mapped_bytes >= node_bytes) {
+            index_ = ZeroedArray<std::uint32_t>::adopt(lent.first, cells);
+            nodes_ = ZeroedArray<SearchNode>::adopt(lent.second, std::size_t{cells} + 1);
         } else {
-            core::release_pages(lent);
-            small_index_ = ZeroedArray<std::uint32_t>(cells);
-            small_nodes_ = ZeroedArray<SearchNode>::reserve_on_touch(std::size_t{cells} + 1);
-            index_ = small_index_.data();
-            nodes_ = small_nodes_.data();
+            core::release_pages(lent.first);
+            core::release_pages(lent.second);
+            if (index_bytes != 0) {
+                const auto [index_block, node_block] =
+                    core::split_pages(core::reserve_zeroed_pages(index_bytes + node_bytes, true), index_bytes);
+                index_ = ZeroedArray<std::uint32_t>::adopt(index_block, cells);
+                nodes_ = ZeroedArray<SearchNode>::adopt(node_block, std::size_t{cells} + 1);
+            } else {
+                index_ = ZeroedArray<std::uint32_t>(cells);
+                nodes_ = ZeroedArray<SearchNode>::reserve_on_touch(std::size_t{cells} + 1);
+            }
         }
         cells_ = cells;
         most_nodes_ = 0;
     }
 
-    /// Bytes of the one reservation a large map's index and nodes take (see prepare), which a JPS+
-    /// table sets aside for one search state. 0 for a map whose index is small.
-    [[nodiscard]] static std::size_t reservation_bytes(std::uint32_t cells) {
-        const std::size_t index_bytes = index_bytes_for(cells);
-        if (index_bytes < core::kHugePagesFrom) return 0;
-        return index_bytes + (std::size_t{cells} + 1) * sizeof(SearchNode);  // and one past the last
+    /// Bytes of room a large map's index takes (whole 4 KB pages, so that its nodes can follow it in
+    /// a block of their own), which a JPS+ table sets aside for one search state; 0 for a map whose
+    /// index is small (kept on 4 KB pages, see prepare).
+    [[nodiscard]] static std::size_t index_room_bytes(std::uint32_t cells) {
+        const std::size_t bytes = std::size_t{cells} * sizeof(std::uint32_t);
+        if (bytes < core::kHugePagesFrom) return 0;
+        return (bytes + kPageBytes - 1) / kPageBytes * kPageBytes;
+    }
+    /// Bytes of room a large map's nodes take (one per cell and one past the last); 0 for a small map.
+    [[nodiscard]] static std::size_t node_room_bytes(std::uint32_t cells) {
+        return index_room_bytes(cells) == 0 ? 0 : (std::size_t{cells} + 1) * sizeof(SearchNode);
     }
 
     /// The arrays, for a new search (NodeArrays::begin).
-    [[nodiscard]] NodeArrays start() { return NodeArrays{index_, nodes_, 0}; }
+    [[nodiscard]] NodeArrays start() { return NodeArrays{index_.data(), nodes_.data(), 0}; }
     /// Notes how many nodes a search used (for memory_bytes).
     void note_used(std::uint32_t count) { most_nodes_ = std::max(most_nodes_, count); }
 
@@ -146,18 +151,11 @@ public:
     }
 
 private:
-    /// Where the nodes start after a large map's index: a cache line's boundary.
-    static constexpr std::size_t kAlign = 64;
+    /// The unit blocks of a mapping are split in (core::split_pages).
+    static constexpr std::size_t kPageBytes = 4096;
 
-    static std::size_t index_bytes_for(std::uint32_t cells) {
-        return (std::size_t{cells} * sizeof(std::uint32_t) + kAlign - 1) / kAlign * kAlign;
-    }
-
-    ZeroedArray<std::uint32_t> small_index_;  ///< a small map's index
-    ZeroedArray<SearchNode> small_nodes_;     ///< a small map's nodes
-    ZeroedArray<std::byte> together_;         ///< a large map's index, then its nodes
-    std::uint32_t* index_ = nullptr;
-    SearchNode* nodes_ = nullptr;
+    ZeroedArray<std::uint32_t> index_;
+    ZeroedArray<SearchNode> nodes_;
     std::uint32_t cells_ = 0;
     std::uint32_t most_nodes_ = 0;
 };

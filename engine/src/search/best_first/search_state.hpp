@@ -36,8 +36,8 @@ namespace swarmpath::search {
 class SearchState {
 public:
     /// Makes room for a grid of `padded_cells` cells. Growing reallocates; same size or smaller is
-    /// free. Growing takes jump point search's node reservation from `lender` when it has one for
-    /// this size (a JPS+ table's spare room, JumpPointTable::search_pages()).
+    /// free. Growing takes room for jump point search's node index and nodes from `lender` when it
+    /// has some for this size (a JPS+ table's, JumpPointTable::search_pages()).
     void prepare(std::uint32_t padded_cells, const core::LentPages* lender = nullptr) {
         if (padded_cells <= capacity_) return;
         capacity_ = padded_cells;
@@ -48,7 +48,7 @@ public:
         // Jump point search's node table, allocated here rather than in a context's first JPS query:
         // a small map's index is faulted in now with the other small blocks, a large one's and the
         // nodes are address space until a search writes them (node_table.hpp).
-        jump_nodes_.prepare(padded_cells, lender != nullptr ? lender->take() : core::PageBlock{});
+        jump_nodes_.prepare(padded_cells, lender != nullptr ? lender->take() : core::LentPages::Blocks{});
         generation_ = 0;
         // The open lists' first blocks and room for a path of a few hundred cells: allocated and
         // filled here, these were a small search's first query's largest cost in a cold run.

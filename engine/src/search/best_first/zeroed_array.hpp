@@ -42,7 +42,8 @@ public:
     }
 
     /// `size` values in `block`, which becomes this array's to give back: zeroed pages from
-    /// core/page_memory.hpp of at least `size` values (a lent block, core::LentPages).
+    /// core/page_memory.hpp of at least `size` values (a lent or split block: core::LentPages,
+    /// core::split_pages).
     static ZeroedArray adopt(core::PageBlock block, std::size_t size) {
         ZeroedArray array;
         array.size_ = size;
