@@ -71,7 +71,7 @@ public:
     /// Makes `context` ready for this solver's grid ahead of the first query (solving does it by
     /// itself), as SearchContext::prepare does, and lends it the room this solver set aside for one
     /// context when it has some and the context grows: a JPS+ solver's table lends its first context
-    /// the pages right after its distances, whose last 2 MB page its build faulted in, so that
+    /// the room right before and after its distances, in 2 MB pages its build faulted in, so that
     /// context's first query faults in no 2 MB page of its own (50-250 µs on a virtual machine).
     /// Throws std::bad_alloc when the system has no room.
     void prepare(SearchContext& context) const;
