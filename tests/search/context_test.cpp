@@ -29,6 +29,16 @@
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/solver.hpp"
 
+// Sanitized builds keep shadow memory for mappings: the tests that map more than the machine holds
+// skip there.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SWARMPATH_TEST_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define SWARMPATH_TEST_SANITIZED 1
+#endif
+#endif
+
 namespace swarmpath::search {
 namespace {
 
@@ -218,6 +228,44 @@ TEST(NodeTableTest, TakesLentRoomOnlyWhenItHoldsTheIndexAndTheNodes) {
     EXPECT_EQ(taken.start().index[kCells - 1] + taken.start().nodes[kCells].cell, 17U);
 }
 
+// A prepare whose allocation fails (std::bad_alloc: an embedding host catches it and goes on) leaves
+// the context claiming no room it lacks, and it prepares and searches again afterwards. Before, the
+// capacity was set ahead of the allocations, so a context that had failed once took a later grid
+// of that size as prepared and searched past its arrays. Needs the kernel's heuristic overcommit,
+// which refuses one mapping larger than memory and swap (the stamps of 2^32 - 16 cells: 34 GB).
+TEST(SearchContextTest, FailedPrepareClaimsNoRoomAndPreparesAgain) {
+#if defined(SWARMPATH_TEST_SANITIZED)
+    GTEST_SKIP() << "sanitizers keep shadow memory for mappings";
+#else
+    std::ifstream policy("/proc/sys/vm/overcommit_memory");
+    int overcommit = -1;
+    if (!(policy >> overcommit) || overcommit != 0) GTEST_SKIP() << "overcommit policy is not the heuristic one";
+    struct sysinfo machine {};
+    ASSERT_EQ(::sysinfo(&machine), 0);
+    constexpr std::uint32_t kHuge = 0xFFFFFFF0U;
+    if ((std::size_t{machine.totalram} + machine.totalswap) * machine.mem_unit > std::size_t{kHuge} * 8) {
+        GTEST_SKIP() << "memory and swap exceed the stamps of 2^32 cells";
+    }
+    Expected<grid::Grid> grid = random_grid(29, 40, 30);
+    ASSERT_TRUE(grid);
+    Expected<Solver> solver = Solver::create(*grid, SearchSettings{.algorithm = Algorithm::astar});
+    ASSERT_TRUE(solver);
+    SearchContext context;
+    EXPECT_THROW(context.prepare(kHuge), std::bad_alloc);
+    EXPECT_LT(context.capacity(), kHuge);
+    context.prepare(grid->padded_cell_count());
+    EXPECT_EQ(context.capacity(), grid->padded_cell_count());
+    SearchContext fresh;
+    for (const Query& query : {Query{0, 0, 39, 29}, Query{5, 3, 30, 20}, Query{39, 0, 0, 29}}) {
+        const Result result = solver->solve(context, query);
+        const Result expected = solver->solve(fresh, query);
+        EXPECT_EQ(result.status, expected.status);
+        EXPECT_EQ(result.cost_units, expected.cost_units);
+        EXPECT_EQ(result.path, expected.path);
+    }
+#endif
+}
+
 // The first context prepared for a JPS+ solver on a large map takes the room its table set aside,
 // right before (the index) and right after (the nodes) the distances in the table's own mapping; a
 // second context makes its own, and so does
@@ -310,13 +358,6 @@ TEST(CodeWarmingTest, ReadsOnlyTheSegmentThatHoldsItsFunction) {
 // its searches generate; under the kernel's default overcommit heuristic a mapping larger than
 // memory and swap together is refused unless it asks for no reservation (MAP_NORESERVE), which
 // would make JPS fail on a very large map a machine could search. Twice memory and swap here.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SWARMPATH_TEST_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
-#define SWARMPATH_TEST_SANITIZED 1
-#endif
-#endif
 
 TEST(PageMemoryTest, ReservationLargerThanMemoryAndSwapIsGranted) {
 #if defined(SWARMPATH_TEST_SANITIZED)

@@ -157,8 +157,9 @@ struct BlockBetween {
     PageBlock after;  ///< likewise
 };
 
-/// Splits a mapped block into its first `front_bytes` (a multiple of 4 KB, at most its size) and the
-/// rest, each to be given back on its own (release_pages).
+/// Splits a mapped block (mapped_bytes not 0: a calloc'ed one cannot be split) into its first
+/// `front_bytes` (a multiple of 4 KB, at most its size) and the rest, each to be given back on its
+/// own (release_pages).
 inline std::pair<PageBlock, PageBlock> split_pages(PageBlock block, std::size_t front_bytes) {
     auto* const data = static_cast<unsigned char*>(block.data);
     const std::size_t back_bytes = block.mapped_bytes - front_bytes;

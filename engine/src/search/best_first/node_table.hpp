@@ -102,6 +102,7 @@ public:
             core::release_pages(lent.second);
             return;
         }
+        cells_ = 0;  // until both arrays have room (an allocation may throw)
         index_ = {};
         nodes_ = {};
         const std::size_t index_bytes = index_room_bytes(cells);
@@ -112,12 +113,14 @@ public:
         } else {
             core::release_pages(lent.first);
             core::release_pages(lent.second);
-            if (index_bytes != 0) {
-                const auto [index_block, node_block] =
-                    core::split_pages(core::reserve_zeroed_pages(index_bytes + node_bytes, true), index_bytes);
+            const core::PageBlock whole =
+                index_bytes != 0 ? core::reserve_zeroed_pages(index_bytes + node_bytes, true) : core::PageBlock{};
+            if (whole.mapped_bytes != 0) {  // mapped, so it splits into two blocks
+                const auto [index_block, node_block] = core::split_pages(whole, index_bytes);
                 index_ = ZeroedArray<std::uint32_t>::adopt(index_block, cells);
                 nodes_ = ZeroedArray<SearchNode>::adopt(node_block, std::size_t{cells} + 1);
-            } else {
+            } else {  // a small map, or a system without mmap (calloc'ed blocks do not split)
+                core::release_pages(whole);
                 index_ = ZeroedArray<std::uint32_t>(cells);
                 nodes_ = ZeroedArray<SearchNode>::reserve_on_touch(std::size_t{cells} + 1);
             }

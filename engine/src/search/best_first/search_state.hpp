@@ -40,7 +40,9 @@ public:
     /// has some for this size (a JPS+ table's, JumpPointTable::search_pages()).
     void prepare(std::uint32_t padded_cells, const core::LentPages* lender = nullptr) {
         if (padded_cells <= capacity_) return;
-        capacity_ = padded_cells;
+        // No room claimed until every array below has it: an allocation that fails (std::bad_alloc)
+        // leaves a state that prepares again next time, never one whose capacity outruns its arrays.
+        capacity_ = 0;
         // One spare stamp: the A* search reads its neighbours as a 3×4 block (astar.hpp),
         // whose last stamp lies one past the grid for the bottom-right cell.
         stamps_ = best_first::ZeroedArray<CellStamp>(static_cast<std::size_t>(padded_cells) + 1);
@@ -55,6 +57,7 @@ public:
         packed_open_.reserve_first_block();
         compact_open_.reserve_first_block();
         path_scratch_.reserve(kPathScratchCells);
+        capacity_ = padded_cells;
     }
 
     /// Starts a new search: everything touched by earlier searches becomes stale.
