@@ -37,6 +37,8 @@ namespace swarmpath::core {
 /// are mapped onto them (rounded up to whole huge pages).
 inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 inline constexpr std::size_t kHugePagesFrom = std::size_t{256} << 10;
+/// The size of a small page, the unit a mapping is populated and split in (split_pages).
+inline constexpr std::size_t kPageBytes = 4096;
 /// Blocks from this size up are mapped (fresh zero pages, faulted in where touched); smaller ones
 /// come from calloc.
 inline constexpr std::size_t kMappedFrom = std::size_t{64} << 10;
@@ -51,7 +53,7 @@ struct PageBlock {
 /// (MADV_POPULATE_WRITE, Linux 5.14): one system call instead of a trap per 4 KB page touched.
 inline void populate_pages(void* data, std::size_t bytes) noexcept {
 #if defined(SWARMPATH_PAGE_MEMORY_MMAP) && defined(MADV_POPULATE_WRITE)
-    constexpr std::uintptr_t kPage = 4096;
+    constexpr std::uintptr_t kPage = kPageBytes;
     const auto start = (reinterpret_cast<std::uintptr_t>(data) + kPage - 1) / kPage * kPage;
     const auto end = (reinterpret_cast<std::uintptr_t>(data) + bytes) / kPage * kPage;
     if (end > start) (void)::madvise(reinterpret_cast<void*>(start), end - start, MADV_POPULATE_WRITE);
@@ -180,7 +182,7 @@ inline std::pair<PageBlock, PageBlock> split_pages(PageBlock block, std::size_t 
 inline BlockBetween allocate_zeroed_pages_between(std::size_t before_bytes, std::size_t bytes,
                                                   std::size_t after_bytes) {
 #if defined(SWARMPATH_PAGE_MEMORY_MMAP) && defined(MAP_NORESERVE)
-    constexpr std::size_t kPage = 4096;
+    constexpr std::size_t kPage = kPageBytes;
     if (bytes >= kHugePagesFrom && (before_bytes > 0 || after_bytes > 0)) {
         const std::size_t limit = (std::numeric_limits<std::size_t>::max() - 4 * kHugePageBytes) / 3;
         if (before_bytes > limit || bytes > limit || after_bytes > limit) throw std::bad_alloc();
@@ -250,7 +252,7 @@ private:
     mutable std::atomic<bool> taken_{true};  ///< nothing to lend until constructed with blocks
 };
 
-/// A std::allocator for containers of large tables (the JPS+ table, the JPS scan bits): their
+/// A std::allocator for containers of large tables (the path oracle's runs): their
 /// storage comes from allocate_zeroed_pages, so a large table sits on huge pages. Stateless.
 template <class T>
 struct PageAllocator {

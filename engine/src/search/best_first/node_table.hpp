@@ -135,7 +135,7 @@ public:
     [[nodiscard]] static std::size_t index_room_bytes(std::uint32_t cells) {
         const std::size_t bytes = std::size_t{cells} * sizeof(std::uint32_t);
         if (bytes < core::kHugePagesFrom) return 0;
-        return (bytes + kPageBytes - 1) / kPageBytes * kPageBytes;
+        return (bytes + core::kPageBytes - 1) / core::kPageBytes * core::kPageBytes;
     }
     /// Bytes of room a large map's nodes take (one per cell and one past the last); 0 for a small map.
     [[nodiscard]] static std::size_t node_room_bytes(std::uint32_t cells) {
@@ -154,9 +154,6 @@ public:
     }
 
 private:
-    /// The unit blocks of a mapping are split in (core::split_pages).
-    static constexpr std::size_t kPageBytes = 4096;
-
     ZeroedArray<std::uint32_t> index_;
     ZeroedArray<SearchNode> nodes_;
     std::uint32_t cells_ = 0;

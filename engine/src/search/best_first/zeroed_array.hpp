@@ -30,14 +30,13 @@ public:
         if (size > SIZE_MAX / sizeof(T)) throw std::bad_alloc();
         block_ = Block(core::allocate_zeroed_pages(size * sizeof(T), huge_pages));
     }
-    /// `size` zero values on pages none of which is faulted in until written
-    /// (core::reserve_zeroed_pages: 4 KB pages, or 2 MB ones with `huge_pages`): for arrays a search
-    /// fills from the front.
-    static ZeroedArray reserve_on_touch(std::size_t size, bool huge_pages = false) {
+    /// `size` zero values on 4 KB pages none of which is faulted in until written
+    /// (core::reserve_zeroed_pages): for arrays a search fills from the front.
+    static ZeroedArray reserve_on_touch(std::size_t size) {
         if (size > SIZE_MAX / sizeof(T)) throw std::bad_alloc();
         ZeroedArray array;
         array.size_ = size;
-        array.block_ = Block(core::reserve_zeroed_pages(size * sizeof(T), huge_pages));
+        array.block_ = Block(core::reserve_zeroed_pages(size * sizeof(T)));
         return array;
     }
 
