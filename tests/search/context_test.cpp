@@ -39,6 +39,26 @@
 #endif
 #endif
 
+namespace {
+
+/// Whether the kernel runs its default (heuristic) overcommit policy, which refuses one mapping
+/// larger than memory and swap: the tests that lean on that refusal, or on its absence with
+/// MAP_NORESERVE, skip under any other.
+bool heuristic_overcommit() {
+    std::ifstream policy("/proc/sys/vm/overcommit_memory");
+    int overcommit = -1;
+    return (policy >> overcommit) && overcommit == 0;
+}
+
+/// The machine's memory and swap together, in bytes (0 when sysinfo fails).
+std::size_t memory_and_swap_bytes() {
+    struct sysinfo machine {};
+    if (::sysinfo(&machine) != 0) return 0;
+    return (std::size_t{machine.totalram} + machine.totalswap) * machine.mem_unit;
+}
+
+}  // namespace
+
 namespace swarmpath::search {
 namespace {
 
@@ -237,13 +257,11 @@ TEST(SearchContextTest, FailedPrepareClaimsNoRoomAndPreparesAgain) {
 #if defined(SWARMPATH_TEST_SANITIZED)
     GTEST_SKIP() << "sanitizers keep shadow memory for mappings";
 #else
-    std::ifstream policy("/proc/sys/vm/overcommit_memory");
-    int overcommit = -1;
-    if (!(policy >> overcommit) || overcommit != 0) GTEST_SKIP() << "overcommit policy is not the heuristic one";
-    struct sysinfo machine {};
-    ASSERT_EQ(::sysinfo(&machine), 0);
+    if (!heuristic_overcommit()) GTEST_SKIP() << "overcommit policy is not the heuristic one";
+    const std::size_t memory = memory_and_swap_bytes();
+    ASSERT_NE(memory, 0U);
     constexpr std::uint32_t kHuge = 0xFFFFFFF0U;
-    if ((std::size_t{machine.totalram} + machine.totalswap) * machine.mem_unit > std::size_t{kHuge} * 8) {
+    if (memory > std::size_t{kHuge} * 8) {
         GTEST_SKIP() << "memory and swap exceed the stamps of 2^32 cells";
     }
     Expected<grid::Grid> grid = random_grid(29, 40, 30);
@@ -358,21 +376,17 @@ TEST(CodeWarmingTest, ReadsOnlyTheSegmentThatHoldsItsFunction) {
 // its searches generate; under the kernel's default overcommit heuristic a mapping larger than
 // memory and swap together is refused unless it asks for no reservation (MAP_NORESERVE), which
 // would make JPS fail on a very large map a machine could search. Twice memory and swap here.
-
 TEST(PageMemoryTest, ReservationLargerThanMemoryAndSwapIsGranted) {
 #if defined(SWARMPATH_TEST_SANITIZED)
     GTEST_SKIP() << "sanitizers keep shadow memory for mappings; this asks for twice the machine's memory";
 #else
-    std::ifstream policy("/proc/sys/vm/overcommit_memory");
-    int overcommit = -1;
-    if (!(policy >> overcommit) || overcommit != 0) GTEST_SKIP() << "overcommit policy is not the heuristic one";
+    if (!heuristic_overcommit()) GTEST_SKIP() << "overcommit policy is not the heuristic one";
     rlimit address_space{};
     if (::getrlimit(RLIMIT_AS, &address_space) != 0 || address_space.rlim_cur != RLIM_INFINITY) {
         GTEST_SKIP() << "an address space limit is set";
     }
-    struct sysinfo machine {};
-    ASSERT_EQ(::sysinfo(&machine), 0);
-    const std::size_t memory = (std::size_t{machine.totalram} + machine.totalswap) * machine.mem_unit;
+    const std::size_t memory = memory_and_swap_bytes();
+    ASSERT_NE(memory, 0U);
     const std::size_t bytes = 2 * memory;
     for (const bool huge_pages : {false, true}) {  // a node array alone, or behind a large map's index
         swarmpath::core::PageBlock block;
