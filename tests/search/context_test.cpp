@@ -44,14 +44,14 @@ namespace {
 /// Whether the kernel runs its default (heuristic) overcommit policy, which refuses one mapping
 /// larger than memory and swap: the tests that lean on that refusal, or on its absence with
 /// MAP_NORESERVE, skip under any other.
-bool heuristic_overcommit() {
+[[maybe_unused]] bool heuristic_overcommit() {
     std::ifstream policy("/proc/sys/vm/overcommit_memory");
     int overcommit = -1;
     return (policy >> overcommit) && overcommit == 0;
 }
 
 /// The machine's memory and swap together, in bytes (0 when sysinfo fails).
-std::size_t memory_and_swap_bytes() {
+[[maybe_unused]] std::size_t memory_and_swap_bytes() {
     struct sysinfo machine {};
     if (::sysinfo(&machine) != 0) return 0;
     return (std::size_t{machine.totalram} + machine.totalswap) * machine.mem_unit;
