@@ -196,10 +196,12 @@ TEST(SearchContextTest, JumpPointSearchTouchesNoPerCellStampsOrDirections) {
 }
 
 // A large map's node index and its nodes share one reservation, the nodes from the first 4 KB
-// boundary after the index, so the index's last page holds the first nodes; a small map's are apart.
-// The node array's last node (one per cell, and one past the last) is writable either way.
+// boundary after the index, so the index's last page holds the first nodes. A small map's nodes
+// follow its index's pages, and the index and the nodes' first page are faulted in at preparation
+// (a search's first node costs no trap) while the nodes' second page is not; a tiny map's are
+// calloc'ed. The node array's last node (one per cell, and one past the last) is writable either way.
 TEST(NodeTableTest, LargeMapsNodesFollowTheirIndexInOneReservation) {
-    for (const std::uint32_t cells : {std::uint32_t{5000}, std::uint32_t{300'000}}) {
+    for (const std::uint32_t cells : {std::uint32_t{500}, std::uint32_t{5000}, std::uint32_t{300'000}}) {
         best_first::NodeTable table;
         table.prepare(cells);
         const best_first::NodeArrays arrays = table.start();
@@ -212,6 +214,21 @@ TEST(NodeTableTest, LargeMapsNodesFollowTheirIndexInOneReservation) {
             EXPECT_EQ(best_first::NodeTable::index_room_bytes(cells), nodes - index);
             EXPECT_EQ(best_first::NodeTable::node_room_bytes(cells),
                       (std::size_t{cells} + 1) * sizeof(best_first::SearchNode));
+        } else if (cells == 5000) {
+            EXPECT_EQ(nodes, index + best_first::NodeTable::small_index_bytes(cells));
+#ifdef MADV_POPULATE_WRITE
+            // Whether the kernel knows the advice (Linux 5.14 on); the index starts a page.
+            const bool populates = ::madvise(arrays.index, 0, MADV_POPULATE_WRITE) == 0;
+            EXPECT_EQ(index % 4096, 0U);
+            if (populates) {
+                const std::size_t first = best_first::NodeTable::kNodeBytesPopulated;
+                std::vector<unsigned char> resident((nodes - index + first) / 4096);
+                ASSERT_EQ(::mincore(arrays.index, resident.size() * 4096, resident.data()), 0);
+                EXPECT_TRUE(
+                    std::all_of(resident.begin(), resident.end(), [](unsigned char f) { return (f & 1U) != 0; }));
+                EXPECT_FALSE(any_page_resident(reinterpret_cast<const char*>(nodes) + first, 4096));
+            }
+#endif
         }
         arrays.index[cells - 1] = 7;
         arrays.nodes[cells] = best_first::SearchNode{1, 2, 3, 4, 5};

@@ -88,8 +88,12 @@ struct NodeSlots {
 
 class NodeTable {
 public:
-    /// Reserves room for a grid of `cells` cells. A small map's index is faulted in now (a few 4 KB
-    /// pages, populated at once) and its nodes are 4 KB pages faulted in where written. A large map's
+    /// The bytes of a small map's nodes faulted in with its index (every search writes node 0).
+    static constexpr std::size_t kNodeBytesPopulated = core::kPageBytes;
+
+    /// Reserves room for a grid of `cells` cells. A small map's index and the first page of its nodes
+    /// are faulted in now (a few 4 KB pages, populated in one call), the nodes' other 4 KB pages where
+    /// written. A large map's
     /// index and nodes are on 2 MB pages: in `lent` room when it holds index_room_bytes(cells) and
     /// node_room_bytes(cells) (a JPS+ table's rooms before and after its distances, whose first and
     /// last pages its build faults in: core::LentPages), else in one new reservation, the nodes
@@ -113,13 +117,19 @@ public:
         } else {
             core::release_pages(lent.first);
             core::release_pages(lent.second);
-            const core::PageBlock whole =
-                index_bytes != 0 ? core::reserve_zeroed_pages(index_bytes + node_bytes, true) : core::PageBlock{};
+            const bool large = index_bytes != 0;
+            const std::size_t front_bytes = large ? index_bytes : small_index_bytes(cells);
+            const std::size_t back_bytes = large ? node_bytes : (std::size_t{cells} + 1) * sizeof(SearchNode);
+            const core::PageBlock whole = core::reserve_zeroed_pages(front_bytes + back_bytes, large);
             if (whole.mapped_bytes != 0) {  // mapped, so it splits into two blocks
-                const auto [index_block, node_block] = core::split_pages(whole, index_bytes);
+                // A small map's index and its nodes' first page in one call, not a trap each (the
+                // first search's first node took one: 11-20 µs here, den312d's whole first query).
+                if (!large)
+                    core::populate_pages(whole.data, std::min(whole.mapped_bytes, front_bytes + kNodeBytesPopulated));
+                const auto [index_block, node_block] = core::split_pages(whole, front_bytes);
                 index_ = ZeroedArray<std::uint32_t>::adopt(index_block, cells);
                 nodes_ = ZeroedArray<SearchNode>::adopt(node_block, std::size_t{cells} + 1);
-            } else {  // a small map, or a system without mmap (calloc'ed blocks do not split)
+            } else {  // a tiny map, or a system without mmap (calloc'ed blocks do not split)
                 core::release_pages(whole);
                 index_ = ZeroedArray<std::uint32_t>(cells);
                 nodes_ = ZeroedArray<SearchNode>::reserve_on_touch(std::size_t{cells} + 1);
@@ -137,7 +147,13 @@ public:
         if (bytes < core::kHugePagesFrom) return 0;
         return (bytes + core::kPageBytes - 1) / core::kPageBytes * core::kPageBytes;
     }
-    /// Bytes of room a large map's nodes take (one per cell and one past the last); 0 for a small map.
+    /// Bytes a small map's index takes in its reservation: whole 4 KB pages, its nodes' first page
+    /// right after them.
+    [[nodiscard]] static std::size_t small_index_bytes(std::uint32_t cells) {
+        return (std::size_t{cells} * sizeof(std::uint32_t) + core::kPageBytes - 1) / core::kPageBytes *
+               core::kPageBytes;
+    }
+    /// Bytes a large map's nodes take (one per cell and one past the last); 0 for a small map.
     [[nodiscard]] static std::size_t node_room_bytes(std::uint32_t cells) {
         return index_room_bytes(cells) == 0 ? 0 : (std::size_t{cells} + 1) * sizeof(SearchNode);
     }
