@@ -1,7 +1,8 @@
 // read_whole_file against inputs that are not regular files (issue 14, item 3): a FIFO with and
 // without a writer, character devices (/dev/zero, /dev/urandom, /dev/null), a directory, a socket
 // and a sparse file past kMaximumFileBytes. Each must be refused at once, naming the file and what
-// it is, without blocking or reading much. Also the digests readers take of the bytes they read,
+// it is, without blocking or reading much. Also whole files of sizes around the page and block
+// sizes and past their stated size (a /proc file), the digests readers take of the bytes they read,
 // InputFile's notice of a file that changes size, and the run's InputLog. Assumes Linux (mkfifo,
 // AF_UNIX sockets, sparse files).
 #include <fcntl.h>
@@ -15,6 +16,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "random_maps.hpp"
@@ -150,6 +152,31 @@ TEST_F(FileReadingTest, DigestsDescribeTheBytesRead) {
     EXPECT_EQ(blocks, whole);
     EXPECT_EQ(opened, whole);
     EXPECT_EQ(fnv1a_64("a"), 0xaf63dc4c8601ec8cULL);  // the published FNV-1a 64 of "a"
+}
+
+// A whole file is read straight into the result, sized by the file as opened: every size around the
+// page and block sizes reads back byte for byte, and a file holding more than its stated size (a
+// /proc file states 0 bytes) is read to its end.
+TEST_F(FileReadingTest, ReadsWholeFilesOfEverySizeAndPastTheirStatedSize) {
+    for (const std::size_t size : {std::size_t{1}, std::size_t{4095}, std::size_t{4096}, std::size_t{65535},
+                                   std::size_t{65536}, std::size_t{65537}, std::size_t{300001}}) {
+        std::string contents(size, '\0');
+        for (std::size_t index = 0; index < size; ++index) contents[index] = static_cast<char>(index * 7 + size);
+        const std::string path = folder_ + "/sized.bin";
+        std::ofstream(path, std::ios::binary | std::ios::trunc) << contents;
+        Expected<std::string> text = read_whole_file(path);
+        ASSERT_TRUE(text) << text.error().describe();
+        EXPECT_EQ(*text, contents) << size;
+    }
+    struct stat information {};
+    ASSERT_EQ(::stat("/proc/version", &information), 0);
+    ASSERT_EQ(information.st_size, 0);
+    std::ifstream stream("/proc/version", std::ios::binary);
+    const std::string expected((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
+    ASSERT_FALSE(expected.empty());
+    Expected<std::string> version = read_whole_file("/proc/version");
+    ASSERT_TRUE(version) << version.error().describe();
+    EXPECT_EQ(*version, expected);
 }
 
 // An InputFile whose file shrinks or grows after it was opened says so, naming it.
