@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -702,10 +703,19 @@ int run_solve(const SolveOptions& options) {
     if (int stop = settle_settings(run, *resolved); stop != kGoOn) return stop;
     if (int stop = open_outputs(run); stop != kGoOn) return stop;
     // The thread count in force everywhere (the batch, preprocessing, goal fields): what was asked,
-    // at most one per hardware thread.
-    run.available = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
-    run.threads = options.threads == 0 ? run.available : std::min(options.threads, run.available);
-    tbb::global_control thread_limit(tbb::global_control::max_allowed_parallelism, run.threads);
+    // at most one per hardware thread. With one thread asked, nothing in the run schedules through
+    // oneTBB (the batch runs its loops inline on the calling thread), so oneTBB is not started at
+    // all: asking it for its concurrency and limiting it loaded its allocator library and faulted in
+    // its first blocks, about 40 traps of a short run's 300 (docs/performance-log.md).
+    std::optional<tbb::global_control> thread_limit;
+    if (options.threads == 1) {
+        run.available = std::max(1U, std::thread::hardware_concurrency());
+        run.threads = 1;
+    } else {
+        run.available = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
+        run.threads = options.threads == 0 ? run.available : std::min(options.threads, run.available);
+        thread_limit.emplace(tbb::global_control::max_allowed_parallelism, run.threads);
+    }
     if (int stop = read_map_inputs(run, *resolved); stop != kGoOn) return stop;
     run.wall_start = std::chrono::steady_clock::now();
     if (int stop = check_scenario_files(run); stop != kGoOn) return stop;
