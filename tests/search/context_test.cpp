@@ -25,6 +25,7 @@
 #include "core/page_memory.hpp"
 #include "random_maps.hpp"
 #include "search/best_first/search_state.hpp"
+#include "search/jump_point_grid.hpp"
 #include "search/jump_point_table.hpp"
 #include "swarmpath/grid/grid.hpp"
 #include "swarmpath/search/solver.hpp"
@@ -366,6 +367,79 @@ TEST(SearchContextTest, JumpPlusSolverLendsItsFirstContextTheRoomAroundItsTable)
         const Result result = online->solve(first, queries[query_index]);
         EXPECT_EQ(result.status, expected[query_index].status);
         EXPECT_EQ(result.cost_units, expected[query_index].cost_units);
+    }
+}
+
+// Online JPS's lines lend room as a JPS+ table does, where the room adds no 2 MB page to the lines'
+// own: on a 512×512 map the first context's index ends in the page where the row lines start and its
+// nodes start in the page where the lines end; a second context makes its own. The room is lent
+// once, a copy of the lines (a map edit's) lends none, and every context answers alike, the first
+// also after the lines that lent its pages are gone. A 700×700 map's lines lend nothing (the index,
+// 1.9 MB, would span a page more than the lines), nor does a small map's.
+TEST(SearchContextTest, JumpSolverLendsItsFirstContextTheRoomAroundItsLines) {
+    constexpr std::uintptr_t kPage = core::kHugePageBytes;
+    std::mt19937_64 random(29);
+    Expected<grid::Grid> grid =
+        grid::Grid::build(testing::random_map(random, 512, 512, 0.1), grid::TerrainTable::benchmark());
+    ASSERT_TRUE(grid);
+    std::vector<Query> queries;
+    std::uniform_int_distribution<std::int64_t> coordinate(0, 511);
+    for (int query_index = 0; query_index < 30; ++query_index) {
+        queries.push_back(Query{coordinate(random), coordinate(random), coordinate(random), coordinate(random)});
+    }
+    SearchContext first;
+    SearchContext second;
+    SearchContext by_size;
+    std::vector<Result> expected;
+    {
+        auto solver =
+            std::make_unique<Expected<Solver>>(Solver::create(*grid, SearchSettings{.algorithm = Algorithm::jps}));
+        ASSERT_TRUE(*solver);
+        const JumpPointGrid* lines = (**solver).jump_grid();
+        ASSERT_NE(lines, nullptr);
+        const std::uint32_t cells = grid->padded_cell_count();
+        const auto lines_begin = reinterpret_cast<std::uintptr_t>(lines->rows().bits.line_words(-1, 0));
+        const auto columns_end = reinterpret_cast<std::uintptr_t>(
+            lines->columns().bits.line_words(static_cast<std::int64_t>(grid->width()), 0) +
+            5 * lines->columns().bits.words_per_line());
+        (**solver).prepare(first);
+        (**solver).prepare(second);
+        by_size.prepare(cells);
+        const best_first::NodeArrays lent = first.state().jump_nodes().start();
+        const auto index_end = reinterpret_cast<std::uintptr_t>(lent.index + cells);
+        const auto nodes = reinterpret_cast<std::uintptr_t>(lent.nodes);
+        EXPECT_LE(index_end, lines_begin);
+        EXPECT_EQ((index_end - 1) / kPage, lines_begin / kPage);
+        EXPECT_GE(nodes, columns_end);
+        EXPECT_EQ(nodes / kPage, (columns_end - 1) / kPage);
+        EXPECT_NE(second.state().jump_nodes().start().index, lent.index);
+        EXPECT_EQ(lines->search_pages().take().first.data, nullptr);  // lent once
+        const JumpPointGrid copy(*lines);
+        EXPECT_TRUE(copy.same_lines(*lines));
+        EXPECT_EQ(copy.search_pages().take().first.data, nullptr);
+        for (const Query& query : queries) {
+            expected.push_back((**solver).solve(by_size, query));
+            const Result from_first = (**solver).solve(first, query);
+            const Result from_second = (**solver).solve(second, query);
+            EXPECT_EQ(from_first.status, expected.back().status);
+            EXPECT_EQ(from_first.cost_units, expected.back().cost_units);
+            EXPECT_EQ(from_first.path, expected.back().path);
+            EXPECT_EQ(from_second.path, expected.back().path);
+        }
+    }
+    Expected<Solver> again = Solver::create(*grid, SearchSettings{.algorithm = Algorithm::jps});
+    ASSERT_TRUE(again);
+    for (std::size_t query_index = 0; query_index < queries.size(); ++query_index) {
+        const Result result = again->solve(first, queries[query_index]);
+        EXPECT_EQ(result.status, expected[query_index].status);
+        EXPECT_EQ(result.path, expected[query_index].path);
+    }
+    for (const std::uint32_t side : {700U, 100U}) {
+        Expected<grid::Grid> other =
+            grid::Grid::build(testing::random_map(random, side, side, 0.1), grid::TerrainTable::benchmark());
+        ASSERT_TRUE(other);
+        const JumpPointGrid other_lines(*other);
+        EXPECT_EQ(other_lines.search_pages().take().first.data, nullptr) << side;
     }
 }
 

@@ -197,6 +197,23 @@ inline BlockBetween allocate_zeroed_pages_between(std::size_t before_bytes, std:
     return {{}, allocate_zeroed_pages(bytes), {}};
 }
 
+/// Faults in the 2 MB pages the rooms of `blocks` share with its block, one byte each, so that whoever
+/// takes the rooms finds those pages in place even where filling the block leaves them untouched (a
+/// table's entries for walls stay zero): the last page of the room before the block, unless the room
+/// ends on a page boundary, and the first page of the room after it, unless it starts one. A room on
+/// pages of its own is left alone: faulting it here would only move its cost to set-up.
+inline void fault_in_shared_room_pages(const BlockBetween& blocks) noexcept {
+    if (blocks.before.data != nullptr) {
+        auto* const last = static_cast<unsigned char*>(blocks.before.data) + blocks.before.mapped_bytes - 1;
+        if ((reinterpret_cast<std::uintptr_t>(last) + 1) % kHugePageBytes != 0) {
+            *static_cast<volatile unsigned char*>(last) = 0;
+        }
+    }
+    if (blocks.after.data != nullptr && reinterpret_cast<std::uintptr_t>(blocks.after.data) % kHugePageBytes != 0) {
+        *static_cast<volatile unsigned char*>(blocks.after.data) = 0;
+    }
+}
+
 /// Gives back a block allocate_zeroed_pages, reserve_zeroed_pages, allocate_zeroed_pages_between or
 /// split_pages returned.
 inline void release_pages(const PageBlock& block) noexcept {

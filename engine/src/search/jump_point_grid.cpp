@@ -7,16 +7,69 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/page_memory.hpp"
+#include "search/best_first/node_table.hpp"
 #include "swarmpath/core/bit_count.hpp"
 
 namespace swarmpath::search {
 
-LineBits::LineBits(std::uint32_t line_count, std::uint32_t line_length, unsigned planes)
-    : words_per_line_((static_cast<std::size_t>(line_length) + 64) / 64 + 2), planes_(planes) {
-    core::assign_populated(words_, (static_cast<std::size_t>(line_count) + 2) * planes * words_per_line_);
+LineBits::LineBits(std::uint32_t line_count, std::uint32_t line_length, unsigned planes, std::uint64_t* storage)
+    : words_per_line_(words_per_line_for(line_length)),
+      planes_(planes),
+      word_count_(words_for(line_count, line_length, planes)) {
+    if (storage != nullptr) {
+        words_ = storage;
+        return;
+    }
+    core::assign_populated(owned_, word_count_);
+    words_ = owned_.data();
+}
+
+LineBits::LineBits(const LineBits& other)
+    : words_per_line_(other.words_per_line_),
+      planes_(other.planes_),
+      word_count_(other.word_count_),
+      owned_(other.words_, other.words_ + other.word_count_) {
+    words_ = owned_.data();
+}
+
+LineBits& LineBits::operator=(const LineBits& other) {
+    if (this != &other) *this = LineBits(other);
+    return *this;
+}
+
+LineBits::LineBits(LineBits&& other) noexcept
+    : words_per_line_(other.words_per_line_),
+      planes_(other.planes_),
+      word_count_(other.word_count_),
+      words_(other.words_),
+      owned_(std::move(other.owned_)) {  // a vector's move keeps its buffer: words_ stays valid
+    other.word_count_ = 0;
+    other.words_ = nullptr;
+    other.owned_.clear();
+}
+
+LineBits& LineBits::operator=(LineBits&& other) noexcept {
+    if (this != &other) {
+        words_per_line_ = other.words_per_line_;
+        planes_ = other.planes_;
+        word_count_ = other.word_count_;
+        words_ = other.words_;
+        owned_ = std::move(other.owned_);
+        other.word_count_ = 0;
+        other.words_ = nullptr;
+        other.owned_.clear();
+    }
+    return *this;
+}
+
+bool LineBits::operator==(const LineBits& other) const {
+    return words_per_line_ == other.words_per_line_ && planes_ == other.planes_ && word_count_ == other.word_count_ &&
+           std::equal(words_, words_ + word_count_, other.words_);
 }
 
 namespace {
@@ -103,8 +156,9 @@ void write_found_planes(LineBits& bits, std::int64_t line) {
 /// `free`, the passability in LineBits's layout (one plane; lines −1 and line_count clear). Word by
 /// word: 64 cells at once get cell_bits's rule, a cell's neighbours along its line coming from the
 /// words either side (the guard words are clear), only positions −1 … line_length written.
-ScanLines build_scan_lines(std::uint32_t line_count, std::uint32_t line_length, const LineBits& free) {
-    ScanLines lines{LineBits(line_count, line_length, 5)};
+ScanLines build_scan_lines(std::uint32_t line_count, std::uint32_t line_length, const LineBits& free,
+                           std::uint64_t* storage = nullptr) {
+    ScanLines lines{LineBits(line_count, line_length, 5, storage)};
     const std::size_t words = free.words_per_line();
     // Positions −1 … line_length are bits 63 … line_length + 64 of a line's words.
     const std::size_t first_bit = 63;
@@ -161,15 +215,22 @@ std::size_t refresh_around(ScanLines& lines, std::int64_t line, std::int64_t pos
     return written;
 }
 
-/// The lines' sizes and positions for a width × height map.
-DiagonalLines empty_diagonal_lines(std::uint32_t width, std::uint32_t height) {
+/// The words one orientation of a width × height map's diagonal lines takes.
+std::size_t diagonal_words(std::uint32_t width, std::uint32_t height) {
+    return LineBits::words_for(width + height - 1, width <= height ? width : height, 2);
+}
+
+/// The lines' sizes and positions for a width × height map, in `storage` (zeroed, two orientations'
+/// diagonal_words) or in words of their own.
+DiagonalLines empty_diagonal_lines(std::uint32_t width, std::uint32_t height, std::uint64_t* storage = nullptr) {
     DiagonalLines diagonals;
     diagonals.along_x = width <= height;
     diagonals.height = height;
     const std::uint32_t line_count = width + height - 1;
     const std::uint32_t line_length = diagonals.along_x ? width : height;
-    diagonals.rising = LineBits(line_count, line_length, 2);
-    diagonals.falling = LineBits(line_count, line_length, 2);
+    diagonals.rising = LineBits(line_count, line_length, 2, storage);
+    diagonals.falling =
+        LineBits(line_count, line_length, 2, storage != nullptr ? storage + diagonal_words(width, height) : nullptr);
     return diagonals;
 }
 
@@ -249,8 +310,9 @@ std::uint64_t vertical_stops(const ScanLines& rows, std::int64_t y, std::size_t 
 /// northward jump finds a jump point if the cell north of it is a passable stop, or is no stop and
 /// its own jump finds one; southward from the bottom up), so every row's four stop words come from
 /// word operations; only their set bits are then placed on the lines one by one.
-DiagonalLines build_diagonal_lines(const ScanLines& rows, std::uint32_t width, std::uint32_t height) {
-    DiagonalLines diagonals = empty_diagonal_lines(width, height);
+DiagonalLines build_diagonal_lines(const ScanLines& rows, std::uint32_t width, std::uint32_t height,
+                                   std::uint64_t* storage = nullptr) {
+    DiagonalLines diagonals = empty_diagonal_lines(width, height, storage);
     const std::size_t words = rows.bits.words_per_line();
     // Southward results of every row, from the bottom row up (row `height` is clear: nothing found).
     LineBits south_found(height, width, 1);
@@ -354,6 +416,36 @@ void passability_lines(const grid::Grid& grid, LineBits& by_row, LineBits& by_co
     }
 }
 
+/// Zeroed words for the row and column lines (`words` of them) in one mapping on 2 MB pages, with
+/// room for one search state's node index before them and its nodes after them (lent through
+/// JumpPointGrid::search_pages), where that costs set-up no page of its own: the index room and the
+/// lines together span no more 2 MB pages than the lines alone, so the page the lines' build faults
+/// in holds the index whole (or its last part) and the first nodes, which a process's first JPS query
+/// otherwise faulted in itself (130-200 µs here). Those lines, 10 bits a cell, took as much of the
+/// process's heap: a 512×512 map's run held one 2 MB heap page fewer with them apart (8 → 6 MB),
+/// so the lines' own page replaces one. On a map whose index is small (its state on 4 KB pages,
+/// best_first::NodeTable), whose lines are below core::kHugePagesFrom, or where the room would span
+/// a page more, nothing is returned and the lines keep words of their own, as before.
+std::pair<best_first::ZeroedArray<std::uint64_t>, core::LentPages> allocate_line_words(std::size_t words,
+                                                                                       std::uint32_t cells) {
+    const std::size_t index_bytes = best_first::NodeTable::index_room_bytes(cells);
+    const std::size_t bytes = words * sizeof(std::uint64_t);
+    if (index_bytes == 0 || bytes < core::kHugePagesFrom) return {};
+    const std::size_t page = core::kHugePageBytes;
+    const std::size_t front = (index_bytes + core::kPageBytes - 1) / core::kPageBytes * core::kPageBytes;
+    const std::size_t pages_with_room = (front + bytes + page - 1) / page - front / page;
+    if (pages_with_room != (bytes + page - 1) / page) return {};
+    const core::BlockBetween blocks =
+        core::allocate_zeroed_pages_between(index_bytes, bytes, best_first::NodeTable::node_room_bytes(cells));
+    if (blocks.before.data == nullptr) {  // no mapping (no mmap): no rooms
+        core::release_pages(blocks.block);
+        return {};
+    }
+    core::fault_in_shared_room_pages(blocks);
+    return {best_first::ZeroedArray<std::uint64_t>::adopt(blocks.block, words),
+            core::LentPages(blocks.before, blocks.after)};
+}
+
 }  // namespace
 
 JumpPointGrid::JumpPointGrid(const grid::Grid& grid, DiagonalWalk walk)
@@ -363,13 +455,37 @@ JumpPointGrid::JumpPointGrid(const grid::Grid& grid, DiagonalWalk walk)
     LineBits by_row(grid.height(), grid.width());
     LineBits by_column(grid.width(), grid.height());
     passability_lines(grid, by_row, by_column);
-    rows_ = build_scan_lines(grid.height(), grid.width(), by_row);
-    columns_ = build_scan_lines(grid.width(), grid.height(), by_column);
+    // Rows, columns and diagonals in one block where it holds a search state's room too (the words
+    // for the diagonals set aside whether or not the map's walks take them, decided from the rows).
+    const std::size_t row_words = LineBits::words_for(grid.height(), grid.width(), 5);
+    const std::size_t column_words = LineBits::words_for(grid.width(), grid.height(), 5);
+    const std::size_t diagonal_line_words = walk == DiagonalWalk::cells ? 0 : 2 * diagonal_words(width_, height_);
+    std::tie(line_words_, search_pages_) =
+        allocate_line_words(row_words + column_words + diagonal_line_words, grid.padded_cell_count());
+    std::uint64_t* const storage = line_words_.size() != 0 ? line_words_.data() : nullptr;
+    auto part = [storage](std::size_t offset) { return storage != nullptr ? storage + offset : nullptr; };
+    rows_ = build_scan_lines(grid.height(), grid.width(), by_row, part(0));
+    columns_ = build_scan_lines(grid.width(), grid.height(), by_column, part(row_words));
     if (walk == DiagonalWalk::lines || (walk == DiagonalWalk::automatic && diagonal_lines_pay(rows_, grid.height()))) {
-        diagonals_ = build_diagonal_lines(rows_, grid.width(), grid.height());
+        diagonals_ = build_diagonal_lines(rows_, grid.width(), grid.height(), part(row_words + column_words));
         diagonal_lines_ = true;
     }
     build_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+}
+
+JumpPointGrid::JumpPointGrid(const JumpPointGrid& other)
+    : width_(other.width_),
+      height_(other.height_),
+      rows_(other.rows_),
+      columns_(other.columns_),
+      walk_(other.walk_),
+      diagonal_lines_(other.diagonal_lines_),
+      diagonals_(other.diagonals_),
+      build_seconds_(other.build_seconds_) {}
+
+JumpPointGrid& JumpPointGrid::operator=(const JumpPointGrid& other) {
+    if (this != &other) *this = JumpPointGrid(other);
+    return *this;
 }
 
 std::size_t JumpPointGrid::refresh(const grid::Grid& edited, std::span<const grid::CellIndex> changed) {

@@ -14,6 +14,8 @@
 #include <span>
 #include <vector>
 
+#include "core/page_memory.hpp"
+#include "search/best_first/zeroed_array.hpp"
 #include "swarmpath/grid/grid.hpp"
 
 namespace swarmpath::search {
@@ -42,11 +44,24 @@ struct LinePlanes {
 /// Bits per cell along lines (rows, or columns for the transposed copy), in `planes` planes stored
 /// interleaved line by line, so the planes of one line share nearby cache lines. Line l of the map is
 /// stored as line l+1, between two all-clear lines; along a line, cell c is bit c+64 of its plane,
-/// with a clear guard word before the line and at least one after it.
+/// with a clear guard word before the line and at least one after it. The words are the object's
+/// own (on the heap) or, when built into `storage`, its owner's (JumpPointGrid's block); a copy's
+/// are always its own.
 class LineBits {
 public:
     LineBits() = default;
-    LineBits(std::uint32_t line_count, std::uint32_t line_length, unsigned planes = 1);
+    /// All clear. `storage`: zeroed words the caller keeps for this object's lifetime, at least
+    /// words_for(line_count, line_length, planes) of them; none: words of its own.
+    LineBits(std::uint32_t line_count, std::uint32_t line_length, unsigned planes = 1,
+             std::uint64_t* storage = nullptr);
+    LineBits(const LineBits& other);
+    LineBits& operator=(const LineBits& other);
+    LineBits(LineBits&& other) noexcept;
+    LineBits& operator=(LineBits&& other) noexcept;
+    /// The words `line_count` lines of `line_length` cells in `planes` planes take.
+    [[nodiscard]] static std::size_t words_for(std::uint32_t line_count, std::uint32_t line_length, unsigned planes) {
+        return (static_cast<std::size_t>(line_count) + 2) * planes * words_per_line_for(line_length);
+    }
 
     void set(std::int64_t line, std::int64_t position, unsigned plane = 0) {
         const std::size_t bit = bit_index(line, position, plane);
@@ -69,24 +84,30 @@ public:
     /// The words of one line's plane (−1 … line_count): word w holds cells 64(w − 1) … 64w − 1,
     /// words_per_line() of them.
     [[nodiscard]] std::uint64_t* line_words(std::int64_t line, unsigned plane) {
-        return words_.data() + (static_cast<std::size_t>(line + 1) * planes_ + plane) * words_per_line_;
+        return words_ + (static_cast<std::size_t>(line + 1) * planes_ + plane) * words_per_line_;
     }
     [[nodiscard]] const std::uint64_t* line_words(std::int64_t line, unsigned plane) const {
-        return words_.data() + (static_cast<std::size_t>(line + 1) * planes_ + plane) * words_per_line_;
+        return words_ + (static_cast<std::size_t>(line + 1) * planes_ + plane) * words_per_line_;
     }
     [[nodiscard]] std::size_t words_per_line() const { return words_per_line_; }
     [[nodiscard]] std::size_t planes() const { return planes_; }
-    [[nodiscard]] std::size_t memory_bytes() const { return words_.capacity() * sizeof(std::uint64_t); }
-    [[nodiscard]] bool operator==(const LineBits&) const = default;
+    [[nodiscard]] std::size_t memory_bytes() const { return word_count_ * sizeof(std::uint64_t); }
+    /// The same shape and bits (wherever the words are).
+    [[nodiscard]] bool operator==(const LineBits& other) const;
 
 private:
+    [[nodiscard]] static std::size_t words_per_line_for(std::uint32_t line_length) {
+        return (static_cast<std::size_t>(line_length) + 64) / 64 + 2;
+    }
     [[nodiscard]] std::size_t bit_index(std::int64_t line, std::int64_t position, unsigned plane) const {
         return ((static_cast<std::size_t>(line + 1) * planes_ + plane) * words_per_line_) * 64 +
                static_cast<std::size_t>(position + 64);
     }
     std::size_t words_per_line_ = 0;
     std::size_t planes_ = 1;
-    std::vector<std::uint64_t> words_;
+    std::size_t word_count_ = 0;
+    std::uint64_t* words_ = nullptr;    ///< owned_'s, or the storage the object was built into
+    std::vector<std::uint64_t> owned_;  ///< empty when the words are an owner's
 };
 
 /// A LineBits' layout copied out once per query (its words and strides), so that a search holds it
@@ -156,6 +177,12 @@ public:
     enum class DiagonalWalk : std::uint8_t { automatic, lines, cells };
 
     explicit JumpPointGrid(const grid::Grid& grid, DiagonalWalk walk = DiagonalWalk::automatic);
+    /// The same lines, in words of its own on the heap, with no room to lend (a map edit's copy).
+    JumpPointGrid(const JumpPointGrid& other);
+    JumpPointGrid& operator=(const JumpPointGrid& other);
+    JumpPointGrid(JumpPointGrid&&) noexcept = default;
+    JumpPointGrid& operator=(JumpPointGrid&&) noexcept = default;
+    ~JumpPointGrid() = default;
 
     /// Brings the lines up to `edited` after the cells `changed` (CellIndex; duplicates and cells
     /// whose passability did not change allowed) were edited: the row and column bits of a cell
@@ -180,6 +207,11 @@ public:
         return rows_.memory_bytes() + columns_.memory_bytes() + diagonals_.memory_bytes();
     }
     [[nodiscard]] double build_seconds() const { return build_seconds_; }
+    /// Room for one search state's node index and nodes in the 2 MB pages the row and column lines
+    /// share with it (built into one mapping where that adds no page to set-up: see the constructor),
+    /// lent to the first search state prepared for this grid (Solver::prepare), as a JPS+ table lends
+    /// its own; nothing to lend otherwise.
+    [[nodiscard]] const core::LentPages& search_pages() const { return search_pages_; }
 
 private:
     std::uint32_t width_ = 0;
@@ -190,6 +222,10 @@ private:
     bool diagonal_lines_ = false;
     DiagonalLines diagonals_;
     double build_seconds_ = 0;
+    /// The words of rows_ and columns_ when they are built into one block with rooms (else empty,
+    /// each LineBits holding its own).
+    best_first::ZeroedArray<std::uint64_t> line_words_;
+    core::LentPages search_pages_;
 };
 
 }  // namespace swarmpath::search

@@ -317,17 +317,8 @@ std::pair<JumpPointTable::Distances, core::LentPages> allocate_distances(std::ui
     // The rooms share the distances' first and last 2 MB pages: those are faulted in now, with the
     // table (the build alone leaves a page untouched where the map's first or last rows are walls,
     // their entries staying zero), so the state that takes the rooms finds its index's last page and
-    // its first nodes in place. A room whose page is its own is left alone: faulting it here would
-    // only move its cost to set-up.
-    if (blocks.before.data != nullptr) {
-        auto* const last = static_cast<unsigned char*>(blocks.before.data) + blocks.before.mapped_bytes - 1;
-        if ((reinterpret_cast<std::uintptr_t>(last) + 1) % core::kHugePageBytes != 0) {
-            *static_cast<volatile unsigned char*>(last) = 0;
-        }
-    }
-    if (reinterpret_cast<std::uintptr_t>(blocks.after.data) % core::kHugePageBytes != 0) {
-        *static_cast<volatile unsigned char*>(blocks.after.data) = 0;
-    }
+    // its first nodes in place.
+    core::fault_in_shared_room_pages(blocks);
     return {JumpPointTable::Distances::adopt(blocks.block, cells), core::LentPages(blocks.before, blocks.after)};
 }
 

@@ -380,8 +380,15 @@ const JumpPointTable* Solver::jump_table() const {
 }
 
 void Solver::prepare(SearchContext& context) const {
-    const JumpPointTable* table = jump_table();
-    context.state().prepare(grid_->padded_cell_count(), table != nullptr ? &table->search_pages() : nullptr);
+    // The room a JPS+ table, or online JPS's lines, set aside for one search state (each in pages its
+    // build faulted in).
+    const core::LentPages* lender = nullptr;
+    if (const JumpPointTable* table = jump_table()) {
+        lender = &table->search_pages();
+    } else if (const JumpPointGrid* lines = jump_grid()) {
+        lender = &lines->search_pages();
+    }
+    context.state().prepare(grid_->padded_cell_count(), lender);
 }
 
 Result Solver::solve(SearchContext& context, const Query& query) const {
