@@ -4,8 +4,10 @@
 // with two word reads; and the grid along its diagonals, with a stop bit per diagonal direction, so
 // a diagonal walk passes 64 cells that offer nothing per word read instead of scanning twice at each.
 // Built once per Solver in O(cells) (about 2 bytes per cell); no search state, no per-query
-// preprocessing. After map edits, `refresh` rewrites only the bits a changed cell can affect (its
-// 3×3 neighbourhood in rows and columns; the whole rows and columns beside it along diagonals).
+// preprocessing, though on a large map the lines' 2 MB pages hold room for one search state's node
+// index and nodes, which the first context prepared for the grid takes (search_pages). After map
+// edits, `refresh` rewrites only the bits a changed cell can affect (its 3×3 neighbourhood in rows
+// and columns; the whole rows and columns beside it along diagonals).
 // Assumes the benchmark rule (one layer, no corner cutting).
 #pragma once
 
