@@ -17,6 +17,7 @@
 #include <array>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <random>
 #include <thread>
 #include <vector>
@@ -302,6 +303,75 @@ TEST(SearchContextTest, FailedPrepareClaimsNoRoomAndPreparesAgain) {
 #endif
 }
 
+/// `count` queries between random cells of a side × side map (an end may be blocked).
+std::vector<Query> random_queries(std::mt19937_64& random, std::int64_t side, int count) {
+    std::vector<Query> queries;
+    std::uniform_int_distribution<std::int64_t> coordinate(0, side - 1);
+    for (int query_index = 0; query_index < count; ++query_index) {
+        queries.push_back(Query{coordinate(random), coordinate(random), coordinate(random), coordinate(random)});
+    }
+    return queries;
+}
+
+/// Answers every query with `solver` in `by_size`, `first` and `second`, expecting the same answer
+/// from each; returns by_size's answers.
+std::vector<Result> expect_contexts_answer_alike(const Solver& solver, SearchContext& first, SearchContext& second,
+                                                 SearchContext& by_size, const std::vector<Query>& queries) {
+    std::vector<Result> expected;
+    for (const Query& query : queries) {
+        expected.push_back(solver.solve(by_size, query));
+        const Result from_first = solver.solve(first, query);
+        const Result from_second = solver.solve(second, query);
+        EXPECT_EQ(from_first.status, expected.back().status);
+        EXPECT_EQ(from_first.cost_units, expected.back().cost_units);
+        EXPECT_EQ(from_first.path, expected.back().path);
+        EXPECT_EQ(from_second.path, expected.back().path);
+    }
+    return expected;
+}
+
+/// A side × side random map with thirty queries on it, and three contexts: two a solver prepares (the
+/// first may take room the solver lends) and one prepared by size alone.
+struct LendingCase {
+    LendingCase(std::uint64_t seed, std::uint32_t side)
+        : random(seed),
+          grid(grid::Grid::build(testing::random_map(random, side, side, 0.1), grid::TerrainTable::benchmark())),
+          queries(random_queries(random, side, 30)) {}
+    /// A solver of `algorithm` for the map, on the heap so that a test can end its life early.
+    [[nodiscard]] std::unique_ptr<Expected<Solver>> solver(Algorithm algorithm) const {
+        return std::make_unique<Expected<Solver>>(Solver::create(*grid, SearchSettings{.algorithm = algorithm}));
+    }
+    /// Prepares the three contexts; the first context's node arrays.
+    best_first::NodeArrays prepare(const Solver& solver) {
+        solver.prepare(first);
+        solver.prepare(second);
+        by_size.prepare(grid->padded_cell_count());
+        return first.state().jump_nodes().start();
+    }
+    /// Every query answered alike from the three contexts (expect_contexts_answer_alike).
+    void answer_alike(const Solver& solver) {
+        expected = expect_contexts_answer_alike(solver, first, second, by_size, queries);
+    }
+    /// The first context, once the solver that lent it pages is gone, answers as before with a new
+    /// online JPS solver: the pages it took are its own.
+    void expect_first_answers_on_its_own() {
+        Expected<Solver> online = Solver::create(*grid, SearchSettings{.algorithm = Algorithm::jps});
+        ASSERT_TRUE(online);
+        for (std::size_t query_index = 0; query_index < queries.size(); ++query_index) {
+            const Result result = online->solve(first, queries[query_index]);
+            EXPECT_EQ(result.status, expected[query_index].status);
+            EXPECT_EQ(result.cost_units, expected[query_index].cost_units);
+        }
+    }
+    std::mt19937_64 random;
+    Expected<grid::Grid> grid;
+    std::vector<Query> queries;
+    SearchContext first;
+    SearchContext second;
+    SearchContext by_size;
+    std::vector<Result> expected;
+};
+
 // The first context prepared for a JPS+ solver on a large map takes the room its table set aside,
 // right before (the index) and right after (the nodes) the distances in the table's own mapping; a
 // second context makes its own, and so does
@@ -309,39 +379,24 @@ TEST(SearchContextTest, FailedPrepareClaimsNoRoomAndPreparesAgain) {
 // lent pages after the table that lent them is gone (each part of the mapping is given back on its
 // own). A table copied for editing lends room of its own.
 TEST(SearchContextTest, JumpPlusSolverLendsItsFirstContextTheRoomAroundItsTable) {
-    std::mt19937_64 random(23);
-    Expected<grid::Grid> grid =
-        grid::Grid::build(testing::random_map(random, 600, 600, 0.1), grid::TerrainTable::benchmark());
-    ASSERT_TRUE(grid);
-    std::vector<Query> queries;
-    std::uniform_int_distribution<std::int64_t> coordinate(0, 599);
-    for (int query_index = 0; query_index < 30; ++query_index) {
-        queries.push_back(Query{coordinate(random), coordinate(random), coordinate(random), coordinate(random)});
-    }
-    SearchContext first;
-    SearchContext second;
-    SearchContext by_size;
-    std::vector<Result> expected;
+    LendingCase lending(23, 600);
+    ASSERT_TRUE(lending.grid);
     {
-        auto solver =
-            std::make_unique<Expected<Solver>>(Solver::create(*grid, SearchSettings{.algorithm = Algorithm::jps_plus}));
+        const auto solver = lending.solver(Algorithm::jps_plus);
         ASSERT_TRUE(*solver);
         const JumpPointTable* table = (**solver).jump_table();
         ASSERT_NE(table, nullptr);
-        const std::uint32_t cells = grid->padded_cell_count();
+        const std::uint32_t cells = lending.grid->padded_cell_count();
         const auto* distances = reinterpret_cast<const unsigned char*>(&table->distances(0));
         const auto* distances_end = distances + std::size_t{cells} * 16;
-        (**solver).prepare(first);
-        (**solver).prepare(second);
-        by_size.prepare(cells);
-        const best_first::NodeArrays lent = first.state().jump_nodes().start();
+        const best_first::NodeArrays lent = lending.prepare(**solver);
         const auto* index_end = reinterpret_cast<const unsigned char*>(lent.index + cells);
         const auto* nodes = reinterpret_cast<const unsigned char*>(lent.nodes);
         EXPECT_LE(index_end, distances);
         EXPECT_GT(index_end + 4096, distances);
         EXPECT_GE(nodes, distances_end);
         EXPECT_LT(nodes, distances_end + 4096);
-        EXPECT_NE(second.state().jump_nodes().start().index, lent.index);
+        EXPECT_NE(lending.second.state().jump_nodes().start().index, lent.index);
         EXPECT_EQ(table->search_pages().take().first.data, nullptr);  // lent once
         const JumpPointTable copy(*table);
         const core::LentPages::Blocks copy_room = copy.search_pages().take();
@@ -350,24 +405,9 @@ TEST(SearchContextTest, JumpPlusSolverLendsItsFirstContextTheRoomAroundItsTable)
         EXPECT_GE(copy_room.second.mapped_bytes, best_first::NodeTable::node_room_bytes(cells));
         core::release_pages(copy_room.first);
         core::release_pages(copy_room.second);
-        for (const Query& query : queries) {
-            expected.push_back((**solver).solve(by_size, query));
-            const Result from_first = (**solver).solve(first, query);
-            const Result from_second = (**solver).solve(second, query);
-            EXPECT_EQ(from_first.status, expected.back().status);
-            EXPECT_EQ(from_first.cost_units, expected.back().cost_units);
-            EXPECT_EQ(from_first.path, expected.back().path);
-            EXPECT_EQ(from_second.path, expected.back().path);
-        }
+        lending.answer_alike(**solver);
     }
-    // The table and its solver are gone; the first context's pages are its own.
-    Expected<Solver> online = Solver::create(*grid, SearchSettings{.algorithm = Algorithm::jps});
-    ASSERT_TRUE(online);
-    for (std::size_t query_index = 0; query_index < queries.size(); ++query_index) {
-        const Result result = online->solve(first, queries[query_index]);
-        EXPECT_EQ(result.status, expected[query_index].status);
-        EXPECT_EQ(result.cost_units, expected[query_index].cost_units);
-    }
+    lending.expect_first_answers_on_its_own();  // the table and its solver are gone
 }
 
 // Online JPS's lines lend room as a JPS+ table does, where the room adds no 2 MB page to the lines'
@@ -378,65 +418,36 @@ TEST(SearchContextTest, JumpPlusSolverLendsItsFirstContextTheRoomAroundItsTable)
 // 1.9 MB, would span a page more than the lines), nor does a small map's.
 TEST(SearchContextTest, JumpSolverLendsItsFirstContextTheRoomAroundItsLines) {
     constexpr std::uintptr_t kPage = core::kHugePageBytes;
-    std::mt19937_64 random(29);
-    Expected<grid::Grid> grid =
-        grid::Grid::build(testing::random_map(random, 512, 512, 0.1), grid::TerrainTable::benchmark());
-    ASSERT_TRUE(grid);
-    std::vector<Query> queries;
-    std::uniform_int_distribution<std::int64_t> coordinate(0, 511);
-    for (int query_index = 0; query_index < 30; ++query_index) {
-        queries.push_back(Query{coordinate(random), coordinate(random), coordinate(random), coordinate(random)});
-    }
-    SearchContext first;
-    SearchContext second;
-    SearchContext by_size;
-    std::vector<Result> expected;
+    LendingCase lending(29, 512);
+    ASSERT_TRUE(lending.grid);
     {
-        auto solver =
-            std::make_unique<Expected<Solver>>(Solver::create(*grid, SearchSettings{.algorithm = Algorithm::jps}));
+        const auto solver = lending.solver(Algorithm::jps);
         ASSERT_TRUE(*solver);
         const JumpPointGrid* lines = (**solver).jump_grid();
         ASSERT_NE(lines, nullptr);
-        const std::uint32_t cells = grid->padded_cell_count();
+        const std::uint32_t cells = lending.grid->padded_cell_count();
         const auto lines_begin = reinterpret_cast<std::uintptr_t>(lines->rows().bits.line_words(-1, 0));
         const auto columns_end = reinterpret_cast<std::uintptr_t>(
-            lines->columns().bits.line_words(static_cast<std::int64_t>(grid->width()), 0) +
+            lines->columns().bits.line_words(static_cast<std::int64_t>(lending.grid->width()), 0) +
             5 * lines->columns().bits.words_per_line());
-        (**solver).prepare(first);
-        (**solver).prepare(second);
-        by_size.prepare(cells);
-        const best_first::NodeArrays lent = first.state().jump_nodes().start();
+        const best_first::NodeArrays lent = lending.prepare(**solver);
         const auto index_end = reinterpret_cast<std::uintptr_t>(lent.index + cells);
         const auto nodes = reinterpret_cast<std::uintptr_t>(lent.nodes);
         EXPECT_LE(index_end, lines_begin);
         EXPECT_EQ((index_end - 1) / kPage, lines_begin / kPage);
         EXPECT_GE(nodes, columns_end);
         EXPECT_EQ(nodes / kPage, (columns_end - 1) / kPage);
-        EXPECT_NE(second.state().jump_nodes().start().index, lent.index);
+        EXPECT_NE(lending.second.state().jump_nodes().start().index, lent.index);
         EXPECT_EQ(lines->search_pages().take().first.data, nullptr);  // lent once
         const JumpPointGrid copy(*lines);
         EXPECT_TRUE(copy.same_lines(*lines));
         EXPECT_EQ(copy.search_pages().take().first.data, nullptr);
-        for (const Query& query : queries) {
-            expected.push_back((**solver).solve(by_size, query));
-            const Result from_first = (**solver).solve(first, query);
-            const Result from_second = (**solver).solve(second, query);
-            EXPECT_EQ(from_first.status, expected.back().status);
-            EXPECT_EQ(from_first.cost_units, expected.back().cost_units);
-            EXPECT_EQ(from_first.path, expected.back().path);
-            EXPECT_EQ(from_second.path, expected.back().path);
-        }
+        lending.answer_alike(**solver);
     }
-    Expected<Solver> again = Solver::create(*grid, SearchSettings{.algorithm = Algorithm::jps});
-    ASSERT_TRUE(again);
-    for (std::size_t query_index = 0; query_index < queries.size(); ++query_index) {
-        const Result result = again->solve(first, queries[query_index]);
-        EXPECT_EQ(result.status, expected[query_index].status);
-        EXPECT_EQ(result.path, expected[query_index].path);
-    }
+    lending.expect_first_answers_on_its_own();  // the lines and their solver are gone
     for (const std::uint32_t side : {700U, 100U}) {
         Expected<grid::Grid> other =
-            grid::Grid::build(testing::random_map(random, side, side, 0.1), grid::TerrainTable::benchmark());
+            grid::Grid::build(testing::random_map(lending.random, side, side, 0.1), grid::TerrainTable::benchmark());
         ASSERT_TRUE(other);
         const JumpPointGrid other_lines(*other);
         EXPECT_EQ(other_lines.search_pages().take().first.data, nullptr) << side;
