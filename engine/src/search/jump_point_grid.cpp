@@ -416,14 +416,16 @@ void passability_lines(const grid::Grid& grid, LineBits& by_row, LineBits& by_co
     }
 }
 
-/// Zeroed words for the row and column lines (`words` of them) in one mapping on 2 MB pages, with
+/// Zeroed words for the lines (`words` of them: rows, columns and room for the diagonals) in one
+/// mapping on 2 MB pages, with
 /// room for one search state's node index before them and its nodes after them (lent through
 /// JumpPointGrid::search_pages), where that costs set-up no page of its own: the index room and the
 /// lines together span no more 2 MB pages than the lines alone, so the page the lines' build faults
 /// in holds the index whole (or its last part) and the first nodes, which a process's first JPS query
-/// otherwise faulted in itself (130-200 µs here). Those lines, 10 bits a cell, took as much of the
-/// process's heap: a 512×512 map's run held one 2 MB heap page fewer with them apart (8 → 6 MB),
-/// so the lines' own page replaces one. On a map whose index is small (its state on 4 KB pages,
+/// otherwise faulted in itself (130-200 µs here). Those lines, 10-14 bits a cell, took as much of
+/// the process's heap: a 512×512 map's run mostly held one 2 MB heap page fewer with them apart
+/// (AR0011SR 8 → 6 MB; maze512-32-0 8 → 8, where set-up pays the lines' page instead), so the
+/// lines' own page mostly replaces one. On a map whose index is small (its state on 4 KB pages,
 /// best_first::NodeTable), whose lines are below core::kHugePagesFrom, or where the room would span
 /// a page more, nothing is returned and the lines keep words of their own, as before.
 std::pair<best_first::ZeroedArray<std::uint64_t>, core::LentPages> allocate_line_words(std::size_t words,
