@@ -667,6 +667,7 @@ std::int64_t whole_number_argument(const py::object& value, const char* keyword,
 /// above the hardware's thread count mean one worker per hardware thread.
 unsigned worker_count(const py::object& threads_argument) {
     const std::int64_t asked = whole_number_argument(threads_argument, "threads", 0, kMaximumThreads);
+    if (asked == 1) return 1;  // inline on the calling thread: oneTBB not asked (preparation_threads)
     const auto available = static_cast<std::int64_t>(std::max(1, tbb::info::default_concurrency()));
     return static_cast<unsigned>(asked == 0 ? available : std::min(asked, available));
 }
@@ -1193,9 +1194,11 @@ public:
         const std::vector<grid::CellEdit> edits = edit_list(edits_argument, grid_);
         const search::SearchSettings& settings = settings_;
         if (!editable_) {
-            batch::BatchSolver preparers;  // builds the JPS+ table on every hardware thread
-            // The solver's algorithm as resolved (never automatic).
-            const batch::JumpPointData jump = batch::JumpPointData::for_algorithm(current_solver().algorithm());
+            // The solver's algorithm as resolved (never automatic); its JPS+ table, when it has one,
+            // built on every hardware thread.
+            const search::Algorithm algorithm = current_solver().algorithm();
+            batch::BatchSolver preparers(batch::preparation_threads(algorithm));
+            const batch::JumpPointData jump = batch::JumpPointData::for_algorithm(algorithm);
             editable_ = std::make_unique<batch::EditableMap>(*grid_.grid, grid_.terrain, settings.moves,
                                                              settings.diagonal, jump, preparers.parallel_loop());
         }
@@ -1296,7 +1299,8 @@ private:
     /// otherwise one Solver, from the editable map's data when there is one. The Error says why the
     /// settings do not fit the grid; then the solvers in force are left as they were.
     std::optional<Error> make_solvers(const grid::Grid& grid) {
-        batch::BatchSolver preparers;  // preparation (the JPS+ table) on every hardware thread
+        // Preparation (the JPS+ table) on every hardware thread; inline where there is none to build.
+        batch::BatchSolver preparers(batch::preparation_threads(settings_.algorithm));
         if (settings_.algorithm == search::Algorithm::automatic ||
             settings_.algorithm == search::Algorithm::flowfield) {
             Expected<batch::CrowdSolver> crowd =

@@ -134,4 +134,14 @@ Status BatchSolver::solve(const search::Solver& solver, std::span<const search::
     return Success{};
 }
 
+unsigned preparation_threads(search::Algorithm algorithm) {
+    switch (algorithm) {
+        case search::Algorithm::astar:
+        case search::Algorithm::jps:
+            return 1;
+        default:
+            return 0;
+    }
+}
+
 }  // namespace swarmpath::batch

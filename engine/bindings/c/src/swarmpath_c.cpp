@@ -188,6 +188,7 @@ swarmpath_status guarded(Body&& body) noexcept {
 /// The workers a batch asked for `requested` threads runs: one per hardware thread at most (0 means
 /// that many), as the command line does; more would only wait for a core and hold memory.
 unsigned used_threads(unsigned requested) {
+    if (requested == 1) return 1;  // inline on the calling thread: oneTBB not asked (preparation_threads)
     const auto hardware = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
     return requested == 0 ? hardware : std::min(requested, hardware);
 }
@@ -616,7 +617,7 @@ swarmpath_status create_solver(const swarmpath_grid* grid, const swarmpath_setti
                         "create a swarmpath_crowd (swarmpath_crowd_create) instead");
         }
         // Preparation (the JPS+ table) runs on a BatchSolver's workers, one per hardware thread.
-        batch::BatchSolver preparers;
+        batch::BatchSolver preparers(batch::preparation_threads(engine.algorithm));
         Expected<search::Solver> created =
             search::Solver::create(grid->grid, engine, {.parallel = preparers.parallel_loop()});
         if (!created) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, created.error());
@@ -1116,7 +1117,8 @@ swarmpath_status swarmpath_editable_map_create(const swarmpath_grid* grid, const
             return converted;
         }
         const batch::JumpPointData jump = batch::JumpPointData::for_algorithm(engine.algorithm);
-        batch::BatchSolver preparers;  // builds the JPS+ table on every hardware thread
+        // Builds the JPS+ table, when there is one, on every hardware thread.
+        batch::BatchSolver preparers(batch::preparation_threads(engine.algorithm));
         *map = new swarmpath_editable_map{batch::EditableMap(grid->grid, grid->terrain, engine.moves, engine.diagonal,
                                                              jump, preparers.parallel_loop()),
                                           grid->terrain};
@@ -1172,7 +1174,7 @@ swarmpath_status swarmpath_editable_map_solver(const swarmpath_editable_map* map
                         "algorithm SWARMPATH_ALGORITHM_FLOWFIELD answers goal groups: make a grid of the map "
                         "(swarmpath_editable_map_grid) and a swarmpath_crowd on it instead");
         }
-        batch::BatchSolver preparers;
+        batch::BatchSolver preparers(batch::preparation_threads(engine.algorithm));
         std::shared_ptr<const grid::Grid> grid = map->map.shared_grid();
         Expected<search::Solver> created = map->map.solver(engine, preparers.parallel_loop());
         if (!created) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, created.error());

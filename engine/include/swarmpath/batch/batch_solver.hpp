@@ -93,6 +93,13 @@ private:
     std::unique_ptr<Workers> workers_;
 };
 
+/// The workers a solver's set-up for `algorithm` runs on, for a BatchSolver made to prepare it: one
+/// per hardware thread (0) where the set-up builds a table in parallel (JPS+; auto and goal fields,
+/// which may build one), one otherwise (A*, JPS). One worker runs inline on the calling thread, so
+/// a set-up with nothing to share out never starts oneTBB (starting it loads its allocator library,
+/// and an OpenMP runtime where one is installed: 1-1.5 ms of a process).
+[[nodiscard]] unsigned preparation_threads(search::Algorithm algorithm);
+
 template <class Task>
 void BatchSolver::for_each(std::size_t count, Task&& task) {
     auto trampoline = [](void* erased, WorkerSlot& slot, std::size_t index) {
