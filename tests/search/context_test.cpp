@@ -217,7 +217,7 @@ TEST(NodeTableTest, LargeMapsNodesFollowTheirIndexInOneReservation) {
             EXPECT_EQ(best_first::NodeTable::node_room_bytes(cells),
                       (std::size_t{cells} + 1) * sizeof(best_first::SearchNode));
         } else if (cells == 5000) {
-            EXPECT_EQ(nodes, index + best_first::NodeTable::small_index_bytes(cells));
+            EXPECT_EQ(nodes, index + best_first::NodeTable::index_page_bytes(cells));
 #ifdef MADV_POPULATE_WRITE
             // Whether the kernel knows the advice (Linux 5.14 on); the index starts a page.
             const bool populates = ::madvise(arrays.index, 0, MADV_POPULATE_WRITE) == 0;

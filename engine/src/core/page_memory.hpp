@@ -39,6 +39,10 @@ inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 inline constexpr std::size_t kHugePagesFrom = std::size_t{256} << 10;
 /// The size of a small page, the unit a mapping is populated and split in (split_pages).
 inline constexpr std::size_t kPageBytes = 4096;
+/// `bytes` rounded up to whole small pages (a block that another follows from a page boundary).
+[[nodiscard]] inline constexpr std::size_t whole_pages(std::size_t bytes) {
+    return (bytes + kPageBytes - 1) / kPageBytes * kPageBytes;
+}
 /// Blocks from this size up are mapped (fresh zero pages, faulted in where touched); smaller ones
 /// come from calloc.
 inline constexpr std::size_t kMappedFrom = std::size_t{64} << 10;
@@ -182,12 +186,11 @@ inline std::pair<PageBlock, PageBlock> split_pages(PageBlock block, std::size_t 
 inline BlockBetween allocate_zeroed_pages_between(std::size_t before_bytes, std::size_t bytes,
                                                   std::size_t after_bytes) {
 #if defined(SWARMPATH_PAGE_MEMORY_MMAP) && defined(MAP_NORESERVE)
-    constexpr std::size_t kPage = kPageBytes;
     if (bytes >= kHugePagesFrom && (before_bytes > 0 || after_bytes > 0)) {
         const std::size_t limit = (std::numeric_limits<std::size_t>::max() - 4 * kHugePageBytes) / 3;
         if (before_bytes > limit || bytes > limit || after_bytes > limit) throw std::bad_alloc();
-        const std::size_t front = (before_bytes + kPage - 1) / kPage * kPage;
-        const std::size_t middle = (bytes + kPage - 1) / kPage * kPage;
+        const std::size_t front = whole_pages(before_bytes);
+        const std::size_t middle = whole_pages(bytes);
         const PageBlock whole = map_zero_pages(front + middle + after_bytes, true, MAP_NORESERVE);
         const auto [room_before, rest] = split_pages(whole, front);
         const auto [block, room_after] = split_pages(rest, middle);

@@ -434,7 +434,7 @@ std::pair<best_first::ZeroedArray<std::uint64_t>, core::LentPages> allocate_line
     const std::size_t bytes = words * sizeof(std::uint64_t);
     if (index_bytes == 0 || bytes < core::kHugePagesFrom) return {};
     const std::size_t page = core::kHugePageBytes;
-    const std::size_t front = (index_bytes + core::kPageBytes - 1) / core::kPageBytes * core::kPageBytes;
+    const std::size_t front = core::whole_pages(index_bytes);
     const std::size_t pages_with_room = (front + bytes + page - 1) / page - front / page;
     if (pages_with_room != (bytes + page - 1) / page) return {};
     const core::BlockBetween blocks =

@@ -117,9 +117,10 @@ public:
         } else {
             core::release_pages(lent.first);
             core::release_pages(lent.second);
+            // The index's whole pages, then the nodes (one per cell and one past the last).
             const bool large = index_bytes != 0;
-            const std::size_t front_bytes = large ? index_bytes : small_index_bytes(cells);
-            const std::size_t back_bytes = large ? node_bytes : (std::size_t{cells} + 1) * sizeof(SearchNode);
+            const std::size_t front_bytes = index_page_bytes(cells);
+            const std::size_t back_bytes = (std::size_t{cells} + 1) * sizeof(SearchNode);
             const core::PageBlock whole = core::reserve_zeroed_pages(front_bytes + back_bytes, large);
             if (whole.mapped_bytes != 0) {  // mapped, so it splits into two blocks
                 // A small map's index and its nodes' first page in one call, not a trap each (the
@@ -143,15 +144,12 @@ public:
     /// a block of their own), which a JPS+ table sets aside for one search state; 0 for a map whose
     /// index is small (kept on 4 KB pages, see prepare).
     [[nodiscard]] static std::size_t index_room_bytes(std::uint32_t cells) {
-        const std::size_t bytes = std::size_t{cells} * sizeof(std::uint32_t);
-        if (bytes < core::kHugePagesFrom) return 0;
-        return (bytes + core::kPageBytes - 1) / core::kPageBytes * core::kPageBytes;
+        if (std::size_t{cells} * sizeof(std::uint32_t) < core::kHugePagesFrom) return 0;
+        return index_page_bytes(cells);
     }
-    /// Bytes a small map's index takes in its reservation: whole 4 KB pages, its nodes' first page
-    /// right after them.
-    [[nodiscard]] static std::size_t small_index_bytes(std::uint32_t cells) {
-        return (std::size_t{cells} * sizeof(std::uint32_t) + core::kPageBytes - 1) / core::kPageBytes *
-               core::kPageBytes;
+    /// Bytes the index takes in a reservation of its own: whole 4 KB pages, the nodes right after.
+    [[nodiscard]] static std::size_t index_page_bytes(std::uint32_t cells) {
+        return core::whole_pages(std::size_t{cells} * sizeof(std::uint32_t));
     }
     /// Bytes a large map's nodes take (one per cell and one past the last); 0 for a small map.
     [[nodiscard]] static std::size_t node_room_bytes(std::uint32_t cells) {
