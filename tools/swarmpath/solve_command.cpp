@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include <tbb/global_control.h>
-#include <tbb/info.h>
 
 #include <algorithm>
 #include <chrono>
@@ -16,7 +15,6 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -268,9 +266,8 @@ struct SolveRun {
     io::AtomicFile* summary_file = nullptr;
     io::AtomicFile* paths_file = nullptr;
     io::AtomicFile* stats_file = nullptr;
-    unsigned available = 1;  ///< hardware threads
-    unsigned threads = 1;    ///< in force everywhere in the run: what was asked, at most `available`
-    io::InputLog inputs;     ///< every input, checksummed as it was read
+    unsigned threads = 1;  ///< in force everywhere in the run: what was asked, at most the hardware's
+    io::InputLog inputs;   ///< every input, checksummed as it was read
     batch::LoadOptions load;
     std::map<std::string, std::size_t> last_use;  ///< each map's last scenario file
     std::vector<std::string> map_paths;           ///< every map named, in order
@@ -620,7 +617,7 @@ private:
         summary["version"] = version();
         summary["build"] = build_description();  // provenance (provenance.hpp)
         summary["threads"] = run_.threads;
-        summary["threads_requested"] = options.threads == 0 ? run_.available : options.threads;
+        summary["threads_requested"] = options.threads == 0 ? run_.threads : options.threads;
         summary["algorithm"] = std::string(search::to_string(report.algorithm(run_.settings.algorithm)));
         summary["moves"] = options.search.moves;
         summary["diagonal_rule"] = options.search.diagonal;
@@ -707,15 +704,9 @@ int run_solve(const SolveOptions& options) {
     // oneTBB (the batch runs its loops inline on the calling thread), so oneTBB is not started at
     // all: asking it for its concurrency and limiting it loaded its allocator library and faulted in
     // its first blocks, about 40 traps of a short run's 300 (docs/performance-log.md).
+    run.threads = batch::worker_threads(options.threads);
     std::optional<tbb::global_control> thread_limit;
-    if (options.threads == 1) {
-        run.available = std::max(1U, std::thread::hardware_concurrency());
-        run.threads = 1;
-    } else {
-        run.available = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
-        run.threads = options.threads == 0 ? run.available : std::min(options.threads, run.available);
-        thread_limit.emplace(tbb::global_control::max_allowed_parallelism, run.threads);
-    }
+    if (options.threads != 1) thread_limit.emplace(tbb::global_control::max_allowed_parallelism, run.threads);
     if (int stop = read_map_inputs(run, *resolved); stop != kGoOn) return stop;
     run.wall_start = std::chrono::steady_clock::now();
     if (int stop = check_scenario_files(run); stop != kGoOn) return stop;

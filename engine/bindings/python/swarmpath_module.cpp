@@ -36,7 +36,6 @@
 #include <vector>
 
 #include <sys/types.h>
-#include <tbb/info.h>
 #include <unistd.h>
 
 #include "cell_edits.hpp"
@@ -666,10 +665,8 @@ std::int64_t whole_number_argument(const py::object& value, const char* keyword,
 /// The worker count in force for `threads=` (0 to 1024): as on the command line, 0 and anything
 /// above the hardware's thread count mean one worker per hardware thread.
 unsigned worker_count(const py::object& threads_argument) {
-    const std::int64_t asked = whole_number_argument(threads_argument, "threads", 0, kMaximumThreads);
-    if (asked == 1) return 1;  // inline on the calling thread: oneTBB not asked (preparation_threads)
-    const auto available = static_cast<std::int64_t>(std::max(1, tbb::info::default_concurrency()));
-    return static_cast<unsigned>(asked == 0 ? available : std::min(asked, available));
+    return batch::worker_threads(
+        static_cast<unsigned>(whole_number_argument(threads_argument, "threads", 0, kMaximumThreads)));
 }
 
 /// The rows of an (N, 4) integer array-like of queries, checked and made contiguous 64-bit

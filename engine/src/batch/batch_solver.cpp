@@ -11,6 +11,7 @@
 #include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -132,6 +133,12 @@ Status BatchSolver::solve(const search::Solver& solver, std::span<const search::
     for_each(queries.size(),
              [&](WorkerSlot& slot, std::size_t index) { solver.solve(slot.context, queries[index], results[index]); });
     return Success{};
+}
+
+unsigned worker_threads(unsigned requested) {
+    if (requested == 1) return 1;
+    const auto hardware = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
+    return requested == 0 ? hardware : std::min(requested, hardware);
 }
 
 unsigned preparation_threads(search::Algorithm algorithm) {

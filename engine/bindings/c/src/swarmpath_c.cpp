@@ -7,8 +7,6 @@
 // and size limits match the header's (checked below).
 #include "swarmpath.h"
 
-#include <tbb/info.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -183,14 +181,6 @@ swarmpath_status guarded(Body&& body) noexcept {
     } catch (...) {
         return fail(SWARMPATH_ERROR_INTERNAL, internal_error(nullptr));
     }
-}
-
-/// The workers a batch asked for `requested` threads runs: one per hardware thread at most (0 means
-/// that many), as the command line does; more would only wait for a core and hold memory.
-unsigned used_threads(unsigned requested) {
-    if (requested == 1) return 1;  // inline on the calling thread: oneTBB not asked (preparation_threads)
-    const auto hardware = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
-    return requested == 0 ? hardware : std::min(requested, hardware);
 }
 
 std::string deadline_problem(std::uint64_t deadline_ms) {
@@ -766,7 +756,7 @@ swarmpath_status swarmpath_batch_create(unsigned threads, swarmpath_batch** batc
                         "threads is " + std::to_string(threads) + "; it may be 0 (one per hardware thread) to " +
                             "SWARMPATH_MAXIMUM_THREADS (" + std::to_string(SWARMPATH_MAXIMUM_THREADS) + ")");
         }
-        *batch = new swarmpath_batch(used_threads(threads));
+        *batch = new swarmpath_batch(batch::worker_threads(threads));
         return SWARMPATH_OK;
     });
 }

@@ -93,6 +93,12 @@ private:
     std::unique_ptr<Workers> workers_;
 };
 
+/// The workers a batch asked for `requested` threads runs (the command line's --threads, Python's
+/// `threads=`, C's `threads`): one per hardware thread at most, 0 meaning that many; more would only
+/// wait for a core and hold memory. One is one without asking oneTBB: one worker runs inline on the
+/// calling thread, and asking starts oneTBB (see preparation_threads).
+[[nodiscard]] unsigned worker_threads(unsigned requested);
+
 /// The workers a solver's set-up for `algorithm` runs on, for a BatchSolver made to prepare it: one
 /// per hardware thread (0) where the set-up builds a table in parallel (JPS+; auto and goal fields,
 /// which may build one), one otherwise (A*, JPS). One worker runs inline on the calling thread, so
