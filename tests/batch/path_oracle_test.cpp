@@ -14,6 +14,8 @@
 #include <iterator>
 #include <random>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "random_maps.hpp"
@@ -319,6 +321,76 @@ LaidOutRows rows_on_lines(const search::OracleTables& tables) {
     return laid_out;
 }
 
+/// Lookups between padded cells asked again by map coordinates, and what each request must answer.
+struct RequestCase {
+    std::vector<search::OracleMoveRequest> requests;
+    std::vector<std::int8_t> expected;
+};
+
+/// The lookups (sources[i] to targets[i], answered `answers[i]`) as requests, seven in twenty-one made
+/// ones the lookups must answer -1: an end past the map's edge, near the largest coordinate, or on a
+/// blocked cell (where the map has one).
+RequestCase requests_of(const grid::Grid& grid, std::span<const std::uint32_t> sources,
+                        std::span<const std::uint32_t> targets, std::span<const std::int8_t> answers) {
+    const grid::PaddedLayout layout = grid.layout();
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> blocked;
+    for (std::uint32_t y = 0; y < grid.height(); ++y) {
+        for (std::uint32_t x = 0; x < grid.width(); ++x) {
+            if (!grid.passable(x, y)) blocked.emplace_back(x, y);
+        }
+    }
+    // A row far below the map whose padded cells, in 32-bit arithmetic, are row y's own (where the
+    // padded width is even), so that an unchecked coordinate would read a real cell.
+    const std::uint32_t padded_width = layout.padded_width();
+    const std::uint32_t lowest_bit = padded_width & (~padded_width + 1);
+    auto aliased_row = [&](std::uint32_t y) {
+        return lowest_bit > 1 ? y + static_cast<std::uint32_t>((std::uint64_t{1} << 32) / lowest_bit)
+                              : ~std::uint32_t{0};
+    };
+    RequestCase made;
+    for (std::size_t index = 0; index < sources.size(); ++index) {
+        search::OracleMoveRequest request{layout.x_of(sources[index]), layout.y_of(sources[index]),
+                                          layout.x_of(targets[index]), layout.y_of(targets[index])};
+        std::int8_t expected = answers[index];
+        switch (index % 21) {
+            // Two or more columns past the edge, where the padded cell would be one of the next row's,
+            // rows that alias real ones, or near the largest coordinate.
+            case 3:
+                request.goal_x = grid.width() + 2, expected = -1;
+                break;
+            case 6:
+                request.start_y = aliased_row(request.start_y), expected = -1;
+                break;
+            case 9:
+                request.start_x = grid.width() + 2 + static_cast<std::uint32_t>(index % 4), expected = -1;
+                break;
+            case 18:
+                request.goal_y = ~std::uint32_t{0} - static_cast<std::uint32_t>(index % 5), expected = -1;
+                break;
+            case 20:
+                request.start_y = grid.height() + static_cast<std::uint32_t>(index % 2), expected = -1;
+                break;
+            case 12:
+                if (!blocked.empty()) {
+                    std::tie(request.goal_x, request.goal_y) = blocked[index % blocked.size()];
+                    expected = -1;
+                }
+                break;
+            case 15:
+                if (!blocked.empty()) {
+                    std::tie(request.start_x, request.start_y) = blocked[index % blocked.size()];
+                    expected = -1;
+                }
+                break;
+            default:
+                break;
+        }
+        made.requests.push_back(request);
+        made.expected.push_back(expected);
+    }
+    return made;
+}
+
 class PathOracleFiles : public ::testing::Test {
 protected:
     void SetUp() override {
@@ -492,6 +564,9 @@ TEST(PathOracleInstructions, EveryCopyTheProcessorRunsAnswersAsThePlainOne) {
     EXPECT_TRUE(std::ranges::equal(loaded->tables().row_begin, tables.row_begin));
     EXPECT_TRUE(std::ranges::equal(loaded->tables().runs, tables.runs));
     EXPECT_TRUE(loaded->tables().row_entries.empty());
+    // The same lookups as requests by coordinates, some off the map or blocked (-1), checked and
+    // ranked by the lookups themselves.
+    const RequestCase asked = requests_of(grid, sources, targets, plain);
     for (const search::OracleTables* laid_out : {&tables, &filed.tables, &lined.tables}) {
         for (const search::OracleInstructions copy :
              {search::OracleInstructions::plain, search::OracleInstructions::popcount,
@@ -504,6 +579,11 @@ TEST(PathOracleInstructions, EveryCopyTheProcessorRunsAnswersAsThePlainOne) {
                 search::oracle_lookups_with(copy, reading, *laid_out, sources, targets, moves);
                 EXPECT_EQ(moves, plain) << "copy " << static_cast<int>(copy) << ", reading "
                                         << static_cast<int>(reading) << ", lined " << !laid_out->row_entries.empty();
+                std::vector<std::int8_t> answered(asked.requests.size(), 99);
+                search::oracle_request_lookups_with(copy, reading, *laid_out, grid.layout(), asked.requests, answered);
+                EXPECT_EQ(answered, asked.expected)
+                    << "requests, copy " << static_cast<int>(copy) << ", reading " << static_cast<int>(reading)
+                    << ", lined " << !laid_out->row_entries.empty();
             }
         }
         for (std::size_t index = 0; index < sources.size(); ++index) {
@@ -574,6 +654,10 @@ TEST(PathOracleInstructions, BlockKeysAnswerAsWholeRowsOnRowsOfEveryLength) {
     std::vector<std::int8_t> blocks(sources.size(), 99);
     search::oracle_lookups(tables, sources, targets, blocks);
     EXPECT_EQ(blocks, plain);
+    const RequestCase asked = requests_of(grid, sources, targets, plain);
+    std::vector<std::int8_t> answered(asked.requests.size(), 99);
+    search::oracle_request_lookups(tables, grid.layout(), asked.requests, answered);
+    EXPECT_EQ(answered, asked.expected);
     for (std::size_t index = 0; index < sources.size(); ++index) {
         ASSERT_EQ(search::oracle_lookup(tables, sources[index], targets[index]), plain[index]) << "lookup " << index;
     }
@@ -587,6 +671,9 @@ TEST(PathOracleInstructions, BlockKeysAnswerAsWholeRowsOnRowsOfEveryLength) {
     std::vector<std::int8_t> by_lines(sources.size(), 99);
     search::oracle_lookups(lined, sources, targets, by_lines);
     EXPECT_EQ(by_lines, plain);
+    std::vector<std::int8_t> answered_by_lines(asked.requests.size(), 99);
+    search::oracle_request_lookups(lined, grid.layout(), asked.requests, answered_by_lines);
+    EXPECT_EQ(answered_by_lines, asked.expected);
     for (std::size_t index = 0; index < sources.size(); ++index) {
         ASSERT_EQ(search::oracle_lookup(lined, sources[index], targets[index]), plain[index]) << "lookup " << index;
     }

@@ -400,41 +400,8 @@ Status Oracle::first_moves(std::span<const MoveRequest> requests, std::span<std:
                      "first_moves: " + std::to_string(requests.size()) + " requests but room for " +
                          std::to_string(moves.size()) + " moves"};
     }
-    // Blocks of requests as padded cells; a request off the map or on a blocked cell stands in as
-    // a lookup from a passable cell to itself (which gives -1) so that the block goes through whole.
-    constexpr std::size_t kBlock = 256;
-    std::uint32_t sources[kBlock];
-    std::uint32_t targets[kBlock];
-    const grid::PaddedLayout layout = grid_->layout();
-    const search::PassableRanks& ranks = *tables_.ranks;
-    // Whether a request is on the map and on passable cells, and its cells if so.
-    auto cells_of = [&](const MoveRequest& request, std::uint32_t& source, std::uint32_t& target) {
-        if (!grid_->contains(request.start_x, request.start_y) || !grid_->contains(request.goal_x, request.goal_y)) {
-            return false;
-        }
-        source = layout.padded(request.start_x, request.start_y);
-        target = layout.padded(request.goal_x, request.goal_y);
-        return ranks.passable(source) && ranks.passable(target);
-    };
-    for (std::size_t first = 0; first < requests.size(); first += kBlock) {
-        const std::size_t count = std::min(kBlock, requests.size() - first);
-        // The stand-in is the start of the block's first valid request (usually its very first).
-        std::size_t first_valid = 0;
-        std::uint32_t stand_in = 0;
-        std::uint32_t unused = 0;
-        while (first_valid < count && !cells_of(requests[first + first_valid], stand_in, unused)) ++first_valid;
-        if (first_valid == count) {
-            std::fill_n(moves.begin() + static_cast<std::ptrdiff_t>(first), count, std::int8_t{-1});
-            continue;
-        }
-        for (std::size_t index = 0; index < count; ++index) {
-            if (!cells_of(requests[first + index], sources[index], targets[index])) {
-                sources[index] = targets[index] = stand_in;
-            }
-        }
-        search::oracle_lookups(tables_, std::span<const std::uint32_t>(sources, count),
-                               std::span<const std::uint32_t>(targets, count), moves.subspan(first, count));
-    }
+    // Each request is checked (on the map, both ends passable) where the lookups rank its ends.
+    search::oracle_request_lookups(tables_, grid_->layout(), requests, moves);
     return Success{};
 }
 

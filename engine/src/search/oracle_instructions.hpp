@@ -11,9 +11,12 @@
 #include <cstdint>
 #include <span>
 
+#include "swarmpath/grid/padded_layout.hpp"
+
 namespace swarmpath::search {
 
 struct OracleTables;  // swarmpath/search/oracle_tables.hpp, which this header's functions live beside
+struct OracleMoveRequest;
 
 enum class OracleInstructions { plain, popcount, avx512 };
 
@@ -42,5 +45,10 @@ enum class OracleRowReading { whole_rows, block_keys, lines };
 void oracle_lookups_with(OracleInstructions instructions, OracleRowReading reading, const OracleTables& tables,
                          std::span<const std::uint32_t> sources, std::span<const std::uint32_t> targets,
                          std::span<std::int8_t> moves);
+
+/// oracle_request_lookups with the copy `instructions` and the reading `reading`, as oracle_lookups_with.
+void oracle_request_lookups_with(OracleInstructions instructions, OracleRowReading reading, const OracleTables& tables,
+                                 grid::PaddedLayout layout, std::span<const OracleMoveRequest> requests,
+                                 std::span<std::int8_t> moves);
 
 }  // namespace swarmpath::search

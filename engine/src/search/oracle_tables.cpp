@@ -733,9 +733,10 @@ constexpr std::size_t kBlockLookupGroup = 64;
 /// a large file: fetch the keys of the blocks that start inside each source row (and the row's
 /// first block, without a branch on which one the row needs), then choose each lookup's block
 /// (block_of_key_avx512) and fetch it, then search it.
-[[gnu::target("avx512f,bmi2,popcnt")]] inline void lookups_in_blocks_avx512(
-    const OracleTables& tables, const std::uint32_t* sources, const std::uint32_t* targets,
-    const std::uint32_t* source_rank, const std::uint32_t* target_rank, std::int8_t* moves, std::size_t group) {
+[[gnu::target("avx512f,bmi2,popcnt")]] inline void lookups_in_blocks_avx512(const OracleTables& tables,
+                                                                            const std::uint32_t* source_rank,
+                                                                            const std::uint32_t* target_rank,
+                                                                            std::int8_t* moves, std::size_t group) {
     const std::uint32_t* const runs = tables.runs.data();
     const std::uint32_t* const block_keys = tables.block_keys.data();
     const std::uint32_t* const row_begin = tables.row_begin.data();
@@ -759,7 +760,7 @@ constexpr std::size_t kBlockLookupGroup = 64;
     }
     for (std::size_t index = 0; index < group; ++index) {
         const bool apart =
-            sources[index] == targets[index] || component[source_rank[index]] != component[target_rank[index]];
+            source_rank[index] == target_rank[index] || component[source_rank[index]] != component[target_rank[index]];
         moves[index] = apart ? std::int8_t{-1}
                              : static_cast<std::int8_t>(
                                    move_in_block_avx512(runs, begin[index], count[index], block[index], key[index]));
@@ -769,9 +770,10 @@ constexpr std::size_t kBlockLookupGroup = 64;
 /// The passes of lookups() after the first through the row entries, for one group of `group`
 /// lookups: choose each lookup's line from its row's entry (line_of_key_avx512) and fetch it, then
 /// compare it: one line of runs per lookup, found without reading the row.
-[[gnu::target("avx512f,bmi2,popcnt")]] inline void lookups_in_lines_avx512(
-    const OracleTables& tables, const std::uint32_t* sources, const std::uint32_t* targets,
-    const std::uint32_t* source_rank, const std::uint32_t* target_rank, std::int8_t* moves, std::size_t group) {
+[[gnu::target("avx512f,bmi2,popcnt")]] inline void lookups_in_lines_avx512(const OracleTables& tables,
+                                                                           const std::uint32_t* source_rank,
+                                                                           const std::uint32_t* target_rank,
+                                                                           std::int8_t* moves, std::size_t group) {
     const std::uint32_t* const component = tables.component_of_rank.data();
     const std::uint32_t* const position = tables.position_of_rank.data();
     const std::uint32_t* line[kBlockLookupGroup];
@@ -783,19 +785,74 @@ constexpr std::size_t kBlockLookupGroup = 64;
     }
     for (std::size_t index = 0; index < group; ++index) {
         const bool apart =
-            sources[index] == targets[index] || component[source_rank[index]] != component[target_rank[index]];
+            source_rank[index] == target_rank[index] || component[source_rank[index]] != component[target_rank[index]];
         const std::uint8_t move = move_in_line_avx512(line[index], key[index]);
         moves[index] = apart ? std::int8_t{-1} : static_cast<std::int8_t>(move);
     }
 }
 #endif
 
+/// The endpoints of batched lookups given as passable padded cells (oracle_lookups).
+struct CellEndpoints {
+    const std::uint32_t* sources;
+    const std::uint32_t* targets;
+
+    /// The ranks of lookup `index`'s two cells: equal where the cells are.
+    template <Instructions kInstructions>
+    [[gnu::always_inline]] void ranks_of(const PassableRanks& ranks, std::size_t index, std::uint32_t& source,
+                                         std::uint32_t& target) const {
+        source = rank_of<kInstructions>(ranks, sources[index]);
+        target = rank_of<kInstructions>(ranks, targets[index]);
+    }
+};
+
+/// The endpoints of batched lookups given as requests by map coordinates (oracle_request_lookups),
+/// checked without a branch: a request off the map or with a blocked end takes rank 0 for both ends,
+/// which the lookup answers as it answers the same cell twice (-1). The map must have a passable cell.
+struct RequestEndpoints {
+    const OracleMoveRequest* requests;
+    grid::PaddedLayout layout;
+
+    /// The rank of `cell` (0 when off the map: padding, never passable) and whether it is passable,
+    /// from one read of its passability word.
+    template <Instructions kInstructions>
+    [[gnu::always_inline]] static std::uint32_t rank_if_passable(const PassableRanks& ranks, std::uint32_t cell,
+                                                                 std::uint32_t& passable) {
+        const std::uint64_t word = ranks.word(cell);
+        passable = static_cast<std::uint32_t>(word >> (cell & 63)) & 1U;
+        const std::uint64_t below = word & ((std::uint64_t{1} << (cell & 63)) - 1);
+        if constexpr (kInstructions != Instructions::plain) {
+            return ranks.count_before(cell) + static_cast<std::uint32_t>(std::popcount(below));
+        } else {
+            return ranks.count_before(cell) + PassableRanks::bits_set(below);
+        }
+    }
+
+    template <Instructions kInstructions>
+    [[gnu::always_inline]] void ranks_of(const PassableRanks& ranks, std::size_t index, std::uint32_t& source,
+                                         std::uint32_t& target) const {
+        const OracleMoveRequest& request = requests[index];
+        const bool on_map = (request.start_x < layout.width()) & (request.start_y < layout.height()) &
+                            (request.goal_x < layout.width()) & (request.goal_y < layout.height());
+        const std::uint32_t start = on_map ? layout.padded(request.start_x, request.start_y) : 0;
+        const std::uint32_t goal = on_map ? layout.padded(request.goal_x, request.goal_y) : 0;
+        std::uint32_t start_passable = 0;
+        std::uint32_t goal_passable = 0;
+        const std::uint32_t start_rank = rank_if_passable<kInstructions>(ranks, start, start_passable);
+        const std::uint32_t goal_rank = rank_if_passable<kInstructions>(ranks, goal, goal_passable);
+        const std::uint32_t usable = start_passable & goal_passable;
+        source = usable != 0 ? start_rank : 0;
+        target = usable != 0 ? goal_rank : 0;
+    }
+};
+
 /// oracle_lookups in three passes over each group of lookups, each pass only starting fetches that
 /// the next one needs: the ranks, then the row bounds (and the first, middle and last line of each
-/// row, where a search reads), then the searches.
-template <Instructions kInstructions, OracleRowReading kReading = OracleRowReading::whole_rows>
-[[gnu::always_inline]] inline void lookups(const OracleTables& tables, const std::uint32_t* sources,
-                                           const std::uint32_t* targets, std::int8_t* moves, std::size_t count) {
+/// row, where a search reads), then the searches. Two ends of one rank (the same cell, or a request
+/// RequestEndpoints refused) are answered -1.
+template <Instructions kInstructions, OracleRowReading kReading = OracleRowReading::whole_rows, class Endpoints>
+[[gnu::always_inline]] inline void lookups(const OracleTables& tables, const Endpoints& endpoints, std::int8_t* moves,
+                                           std::size_t count) {
     const PassableRanks& ranks = *tables.ranks;
     const std::uint32_t* const row_begin = tables.row_begin.data();
     const std::uint32_t* const component = tables.component_of_rank.data();
@@ -810,8 +867,7 @@ template <Instructions kInstructions, OracleRowReading kReading = OracleRowReadi
     for (std::size_t first = 0; first < count; first += kGroup) {
         const std::size_t group = std::min(kGroup, count - first);
         for (std::size_t index = 0; index < group; ++index) {
-            source_rank[index] = rank_of<kInstructions>(ranks, sources[first + index]);
-            target_rank[index] = rank_of<kInstructions>(ranks, targets[first + index]);
+            endpoints.template ranks_of<kInstructions>(ranks, first + index, source_rank[index], target_rank[index]);
             if constexpr (kLines) {
                 __builtin_prefetch(tables.row_entries.data() + source_rank[index]);
             } else {
@@ -823,13 +879,11 @@ template <Instructions kInstructions, OracleRowReading kReading = OracleRowReadi
         }
 #if SWARMPATH_AVX512_CLONE
         if constexpr (kLines) {
-            lookups_in_lines_avx512(tables, sources + first, targets + first, source_rank, target_rank, moves + first,
-                                    group);
+            lookups_in_lines_avx512(tables, source_rank, target_rank, moves + first, group);
             continue;
         }
         if constexpr (kBlocks) {
-            lookups_in_blocks_avx512(tables, sources + first, targets + first, source_rank, target_rank, moves + first,
-                                     group);
+            lookups_in_blocks_avx512(tables, source_rank, target_rank, moves + first, group);
             continue;
         }
 #endif
@@ -846,7 +900,7 @@ template <Instructions kInstructions, OracleRowReading kReading = OracleRowReadi
             }
         }
         for (std::size_t index = 0; index < group; ++index) {
-            const bool apart = sources[first + index] == targets[first + index] ||
+            const bool apart = source_rank[index] == target_rank[index] ||
                                component[source_rank[index]] != component[target_rank[index]];
             moves[first + index] = apart ? std::int8_t{-1}
                                          : static_cast<std::int8_t>(move_in_window<kInstructions>(
@@ -959,8 +1013,6 @@ template <bool kUniform, Instructions kInstructions, bool kPrefetch>
 using FollowFunction = void (*)(const grid::Grid&, const OracleTables&, std::uint32_t, std::uint32_t, std::uint32_t,
                                 bool, Result&);
 using LookupFunction = int (*)(const OracleTables&, std::uint32_t, std::uint32_t);
-using LookupsFunction = void (*)(const OracleTables&, const std::uint32_t*, const std::uint32_t*, std::int8_t*,
-                                 std::size_t);
 
 /// Every variant of follow(), lookup() and lookups() for one way of counting bits, as plain
 /// functions (the always-inline bodies instantiated once each); follows are indexed [uniform][prefetch].
@@ -974,9 +1026,10 @@ struct QueryFunctions {
     static int lookup_with(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
         return lookup<kInstructions>(tables, source, target);
     }
-    static void lookups_with(const OracleTables& tables, const std::uint32_t* sources, const std::uint32_t* targets,
-                             std::int8_t* moves, std::size_t count) {
-        lookups<kInstructions>(tables, sources, targets, moves, count);
+    template <class Endpoints>
+    static void lookups_with(const OracleTables& tables, const Endpoints& endpoints, std::int8_t* moves,
+                             std::size_t count) {
+        lookups<kInstructions>(tables, endpoints, moves, count);
     }
     static constexpr FollowFunction follows[2][2] = {{&follow_with<false, false>, &follow_with<false, true>},
                                                      {&follow_with<true, false>, &follow_with<true, true>}};
@@ -1010,9 +1063,10 @@ template <bool kUniform, bool kPrefetch>
 [[gnu::target("popcnt")]] int lookup_counted(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
     return lookup<Instructions::popcount>(tables, source, target);
 }
-[[gnu::target("popcnt")]] void lookups_counted(const OracleTables& tables, const std::uint32_t* sources,
-                                               const std::uint32_t* targets, std::int8_t* moves, std::size_t count) {
-    lookups<Instructions::popcount>(tables, sources, targets, moves, count);
+template <class Endpoints>
+[[gnu::target("popcnt")]] void lookups_counted(const OracleTables& tables, const Endpoints& endpoints,
+                                               std::int8_t* moves, std::size_t count) {
+    lookups<Instructions::popcount>(tables, endpoints, moves, count);
 }
 constexpr FollowFunction kCountedFollows[2][2] = {{&follow_counted<false, false>, &follow_counted<false, true>},
                                                   {&follow_counted<true, false>, &follow_counted<true, true>}};
@@ -1029,25 +1083,25 @@ constexpr FollowFunction kCountedFollows[2][2] = {{&follow_counted<false, false>
     }
     return lookup<Instructions::avx512>(tables, source, target);
 }
+template <class Endpoints>
 [[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] void lookups_avx512(const OracleTables& tables,
-                                                                         const std::uint32_t* sources,
-                                                                         const std::uint32_t* targets,
-                                                                         std::int8_t* moves, std::size_t count) {
-    lookups<Instructions::avx512>(tables, sources, targets, moves, count);
+                                                                         const Endpoints& endpoints, std::int8_t* moves,
+                                                                         std::size_t count) {
+    lookups<Instructions::avx512>(tables, endpoints, moves, count);
 }
+template <class Endpoints>
 [[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] void lookups_in_block_keys_avx512(const OracleTables& tables,
-                                                                                       const std::uint32_t* sources,
-                                                                                       const std::uint32_t* targets,
+                                                                                       const Endpoints& endpoints,
                                                                                        std::int8_t* moves,
                                                                                        std::size_t count) {
-    lookups<Instructions::avx512, OracleRowReading::block_keys>(tables, sources, targets, moves, count);
+    lookups<Instructions::avx512, OracleRowReading::block_keys>(tables, endpoints, moves, count);
 }
+template <class Endpoints>
 [[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] void lookups_by_lines_avx512(const OracleTables& tables,
-                                                                                  const std::uint32_t* sources,
-                                                                                  const std::uint32_t* targets,
+                                                                                  const Endpoints& endpoints,
                                                                                   std::int8_t* moves,
                                                                                   std::size_t count) {
-    lookups<Instructions::avx512, OracleRowReading::lines>(tables, sources, targets, moves, count);
+    lookups<Instructions::avx512, OracleRowReading::lines>(tables, endpoints, moves, count);
 }
 bool processor_has_avx512() {
     static const bool has = [] {
@@ -1117,36 +1171,59 @@ bool processor_runs(OracleInstructions instructions) {
     }
 }
 
-void oracle_lookups_with(OracleInstructions instructions, OracleRowReading reading, const OracleTables& tables,
-                         std::span<const std::uint32_t> sources, std::span<const std::uint32_t> targets,
-                         std::span<std::int8_t> moves) {
-    const std::size_t count = std::min({sources.size(), targets.size(), moves.size()});
+/// oracle_lookups_with and oracle_request_lookups_with, for either kind of endpoints.
+template <class Endpoints>
+void lookups_in_copy(OracleInstructions instructions, OracleRowReading reading, const OracleTables& tables,
+                     const Endpoints& endpoints, std::int8_t* moves, std::size_t count) {
 #if SWARMPATH_AVX512_CLONE
     if (instructions == OracleInstructions::avx512 && processor_has_avx512()) {
         if (reading == OracleRowReading::lines && !tables.row_entries.empty() && !tables.block_keys.empty()) {
-            lookups_by_lines_avx512(tables, sources.data(), targets.data(), moves.data(), count);
+            lookups_by_lines_avx512(tables, endpoints, moves, count);
         } else if (reading == OracleRowReading::block_keys && !tables.block_keys.empty()) {
-            lookups_in_block_keys_avx512(tables, sources.data(), targets.data(), moves.data(), count);
+            lookups_in_block_keys_avx512(tables, endpoints, moves, count);
         } else {
-            lookups_avx512(tables, sources.data(), targets.data(), moves.data(), count);
+            lookups_avx512(tables, endpoints, moves, count);
         }
         return;
     }
 #endif
 #if SWARMPATH_POPCNT_CLONE
     if (instructions == OracleInstructions::popcount && processor_counts_bits()) {
-        lookups_counted(tables, sources.data(), targets.data(), moves.data(), count);
+        lookups_counted(tables, endpoints, moves, count);
         return;
     }
 #endif
     (void)instructions;
     (void)reading;
-    QueryFunctions<Instructions::plain>::lookups_with(tables, sources.data(), targets.data(), moves.data(), count);
+    QueryFunctions<Instructions::plain>::lookups_with(tables, endpoints, moves, count);
+}
+
+void oracle_lookups_with(OracleInstructions instructions, OracleRowReading reading, const OracleTables& tables,
+                         std::span<const std::uint32_t> sources, std::span<const std::uint32_t> targets,
+                         std::span<std::int8_t> moves) {
+    const std::size_t count = std::min({sources.size(), targets.size(), moves.size()});
+    lookups_in_copy(instructions, reading, tables, CellEndpoints{sources.data(), targets.data()}, moves.data(), count);
+}
+
+void oracle_request_lookups_with(OracleInstructions instructions, OracleRowReading reading, const OracleTables& tables,
+                                 grid::PaddedLayout layout, std::span<const OracleMoveRequest> requests,
+                                 std::span<std::int8_t> moves) {
+    const std::size_t count = std::min(requests.size(), moves.size());
+    if (tables.ranks->count() == 0) {  // no passable cell: no request has an answer (and no rank 0)
+        std::fill_n(moves.data(), count, std::int8_t{-1});
+        return;
+    }
+    lookups_in_copy(instructions, reading, tables, RequestEndpoints{requests.data(), layout}, moves.data(), count);
 }
 
 void oracle_lookups(const OracleTables& tables, std::span<const std::uint32_t> sources,
                     std::span<const std::uint32_t> targets, std::span<std::int8_t> moves) {
     oracle_lookups_with(oracle_instructions(), row_reading_for(tables), tables, sources, targets, moves);
+}
+
+void oracle_request_lookups(const OracleTables& tables, grid::PaddedLayout layout,
+                            std::span<const OracleMoveRequest> requests, std::span<std::int8_t> moves) {
+    oracle_request_lookups_with(oracle_instructions(), row_reading_for(tables), tables, layout, requests, moves);
 }
 
 void oracle_solve(const grid::Grid& grid, const OracleTables& tables, const Query& query, bool record_path,

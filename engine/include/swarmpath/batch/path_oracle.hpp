@@ -37,12 +37,7 @@ struct OracleSettings {
 };
 
 /// One first-move request: a start and a goal cell (Oracle::first_moves).
-struct MoveRequest {
-    std::uint32_t start_x = 0;
-    std::uint32_t start_y = 0;
-    std::uint32_t goal_x = 0;
-    std::uint32_t goal_y = 0;
-};
+using MoveRequest = search::OracleMoveRequest;
 
 /// Called now and then during a build, from whichever worker finished a share of the rows, with
 /// the rows done and the total; never from two threads at once.

@@ -70,7 +70,10 @@ public:
     /// The number of set bits, inline (core::count_ones: a portable std::popcount is a library
     /// call, a fifth of a query step's instructions).
     [[nodiscard]] static std::uint32_t bits_set(std::uint64_t word) { return core::count_ones(word); }
-    [[nodiscard]] bool passable(std::uint32_t cell) const { return ((words_[cell >> 6] >> (cell & 63)) & 1U) != 0; }
+    [[nodiscard]] bool passable(std::uint32_t cell) const { return ((word(cell) >> (cell & 63)) & 1U) != 0; }
+    /// The 64-bit passability word holding `cell`'s bit (bit cell % 64), for a caller that wants
+    /// both the bit and the bits below it from one read.
+    [[nodiscard]] std::uint64_t word(std::uint32_t cell) const { return words_[cell >> 6]; }
     [[nodiscard]] std::uint32_t count() const { return count_; }
 
 private:
@@ -241,6 +244,23 @@ void reset_oracle_scratch(OracleRowScratch& scratch);
 /// entries and rows are fetched for all of its lookups at once before any is searched.
 void oracle_lookups(const OracleTables& tables, std::span<const std::uint32_t> sources,
                     std::span<const std::uint32_t> targets, std::span<std::int8_t> moves);
+
+/// One first-move request by map coordinates: from (start_x, start_y) towards (goal_x, goal_y).
+struct OracleMoveRequest {
+    std::uint32_t start_x = 0;
+    std::uint32_t start_y = 0;
+    std::uint32_t goal_x = 0;
+    std::uint32_t goal_y = 0;
+};
+
+/// moves[i]: the stored first move of requests[i] on a map of `layout`, or -1 where an endpoint is
+/// off the map or blocked, the two are the same cell, or they lie in different components (the two
+/// spans of one length). oracle_lookups with the requests' checks and ranks made in its first pass
+/// over each group, one read of each endpoint's passability word serving both: a batch of
+/// coordinates checked and turned into cells beforehand paid a third more per lookup (brc202d 10.4
+/// against 7.3 ns).
+void oracle_request_lookups(const OracleTables& tables, grid::PaddedLayout layout,
+                            std::span<const OracleMoveRequest> requests, std::span<std::int8_t> moves);
 
 /// Answers `query` from the oracle: `found` with the cost (and the path from start to goal when
 /// `record_path`), `no_path` for endpoints in different components, `start_blocked`, `goal_blocked`
