@@ -18,6 +18,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/page_memory.hpp"
+#include "io/oracle_file.hpp"
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
 #include "rule_sets.hpp"
@@ -559,6 +561,12 @@ TEST(PathOracleInstructions, EveryCopyTheProcessorRunsAnswersAsThePlainOne) {
     EXPECT_TRUE(tables.row_entries.empty());
     const std::string saved = testing::scratch_folder("path_oracle_long_rows") + "/long.oracle";
     ASSERT_TRUE(oracle->save(saved));
+    // Loading reads the file into fresh pages of its own, on 2 MB pages where it is 256 KB or more:
+    // the read is their first touch, one fault a 2 MB page rather than one a 4 KB page.
+    const Expected<io::OracleFileBytes> file = io::read_oracle_file(saved);
+    ASSERT_TRUE(file) << file.error().describe();
+    ASSERT_GE(file->bytes, core::kHugePagesFrom);
+    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(file->words.get()) % core::kHugePageBytes, 0U);
     Expected<batch::Oracle> loaded = batch::Oracle::load(saved, grid, {});
     ASSERT_TRUE(loaded) << loaded.error().describe();
     EXPECT_TRUE(std::ranges::equal(loaded->tables().row_begin, tables.row_begin));

@@ -361,6 +361,7 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
     try {
         const std::span<const std::uint32_t> file_row_begin =
             file->section(sections.row_begin, std::uint64_t{header.positions} + 1);
+        core::reserve_populated(storage->row_begin, file_row_begin.size());
         storage->row_begin.assign(file_row_begin.begin(), file_row_begin.end());
         storage->runs.resize(std::size_t{header.runs} + kSlackRuns, 0);
         io::unpack_oracle_runs(file->section_bytes(sections.runs, std::uint64_t{header.runs} * header.run_bytes),

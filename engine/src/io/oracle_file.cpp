@@ -160,8 +160,11 @@ Expected<OracleFileBytes> read_oracle_file(const std::string& path, FileDigest* 
     if (Status checked = check_header(header, contents.bytes, path); !checked) return checked.error();
     contents.sections = OracleSections::of(header.positions, header.runs, header.run_bytes);
     // The whole file in memory of its own, read once: what is checked is what queries read.
-    contents.words.reset(new (std::nothrow) std::uint64_t[contents.bytes / 8]);
-    if (contents.words == nullptr) {
+    try {
+        const core::PageBlock pages = core::allocate_zeroed_pages(contents.bytes);
+        contents.words = std::unique_ptr<std::uint64_t[], OracleFilePages>(static_cast<std::uint64_t*>(pages.data),
+                                                                           OracleFilePages{pages.mapped_bytes});
+    } catch (const std::bad_alloc&) {
         return fail("cannot be held in memory (" + std::to_string(contents.bytes) + " bytes)");
     }
     std::memcpy(contents.words.get(), &header, sizeof(header));

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/page_memory.hpp"
 #include "search/best_first/bucket_queue.hpp"
 #include "search/best_first/cell_layout.hpp"
 #include "search/best_first/cost_models.hpp"
@@ -54,6 +55,7 @@ std::uint64_t hilbert_index(std::uint32_t side, std::uint32_t x, std::uint32_t y
 
 std::vector<std::uint32_t> passable_cells(const grid::Grid& grid) {
     std::vector<std::uint32_t> cells;
+    core::reserve_populated(cells, PassableRanks(grid).count());
     for (std::uint32_t y = 0; y < grid.height(); ++y) {
         for (std::uint32_t x = 0; x < grid.width(); ++x) {
             if (grid.passable(x, y)) cells.push_back(grid.cell(x, y).value);
@@ -121,7 +123,7 @@ Expected<OracleLayout> make_oracle_layout(const grid::Grid& grid, Moves moves, D
             std::uint32_t side = 1;
             while (side < std::max(grid.width(), grid.height())) side *= 2;
             std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed;
-            keyed.reserve(cells.size());
+            core::reserve_populated(keyed, cells.size());
             for (std::uint32_t cell : cells) {
                 keyed.emplace_back(hilbert_index(side, cell % grid.width(), cell / grid.width()), cell);
             }
@@ -141,9 +143,11 @@ Expected<OracleLayout> make_oracle_layout(const grid::Grid& grid, Moves moves, D
     const Components components = Components::compute(grid, moves, rule);
     const PassableRanks ranks(grid);
     OracleLayout layout;
-    layout.position_of_rank.assign(cells.size(), 0);
-    layout.component_of_rank.assign(cells.size(), 0);
-    layout.padded_of_position.resize(cells.size());
+    // Populated first, as every per-cell array of loading: on a fresh process each 4 KB page would
+    // otherwise be a trap of its own as the loop below first writes it.
+    core::assign_populated(layout.position_of_rank, cells.size(), 0U);
+    core::assign_populated(layout.component_of_rank, cells.size(), 0U);
+    core::assign_populated(layout.padded_of_position, cells.size(), 0U);
     for (std::uint32_t position = 0; position < cells.size(); ++position) {
         const std::uint32_t padded = grid.padded(grid::CellIndex{cells[position]}).value;
         const std::uint32_t rank = ranks.rank(padded);
@@ -307,7 +311,8 @@ void search_oracle_first_moves(const grid::Grid& grid, Moves moves, DiagonalRule
 void reset_oracle_scratch(OracleRowScratch& scratch) { reset_scratch(scratch); }
 
 std::vector<std::uint32_t> oracle_block_keys(std::span<const std::uint32_t> runs) {
-    std::vector<std::uint32_t> keys((runs.size() + kOracleBlockRuns - 1) / kOracleBlockRuns);
+    std::vector<std::uint32_t> keys;
+    core::assign_populated(keys, (runs.size() + kOracleBlockRuns - 1) / kOracleBlockRuns, 0U);
     for (std::size_t block = 0; block < keys.size(); ++block) keys[block] = runs[block * kOracleBlockRuns];
     return keys;
 }
@@ -321,7 +326,8 @@ bool oracle_lines_pay(std::span<const std::uint32_t> row_begin) {
 }
 
 std::vector<std::uint32_t> oracle_lined_row_begin(std::span<const std::uint32_t> row_begin) {
-    std::vector<std::uint32_t> lined(row_begin.size());
+    std::vector<std::uint32_t> lined;
+    core::assign_populated(lined, row_begin.size(), 0U);
     std::uint64_t words = 0;
     for (std::size_t row = 0; row + 1 < row_begin.size(); ++row) {
         lined[row] = static_cast<std::uint32_t>(words);
@@ -348,7 +354,7 @@ std::vector<OracleRowEntry> oracle_row_entries(std::span<const std::uint32_t> ro
         !std::ranges::all_of(row_begin, [](std::uint32_t begin) { return begin % kOracleBlockRuns == 0; })) {
         return entries;  // rows not on lines, or too far to mark
     }
-    entries.resize(row_begin.size() - 1);
+    core::assign_populated(entries, row_begin.size() - 1);
     for (std::size_t row = 0; row + 1 < row_begin.size(); ++row) {
         const std::uint32_t begin = row_begin[row];
         const std::uint32_t words = row_begin[row + 1] - begin;
@@ -377,6 +383,7 @@ std::vector<std::uint8_t> oracle_legal_moves(const grid::Grid& grid, Moves moves
     return with_move_rule(moves, rule, [&]<class Rule>() {
         const grid::PaddedLayout layout = grid.layout();
         std::vector<std::uint8_t> legal;
+        core::reserve_populated(legal, PassableRanks(grid).count());
         for (std::uint32_t y = 0; y < grid.height(); ++y) {
             for (std::uint32_t x = 0; x < grid.width(); ++x) {
                 if (!grid.passable(x, y)) continue;
