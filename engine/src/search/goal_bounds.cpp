@@ -275,6 +275,8 @@ Expected<GoalBounds> GoalBounds::load(const std::string& path, const grid::Grid&
     if (Status fits = check(grid); !fits) return fail(fits.error().message);
     std::vector<Box> stored;
     try {
+        // Populated in one call before the read fills it (a trap a 4 KB page otherwise).
+        core::reserve_populated(stored, header.passable * std::size_t{8});
         stored.resize(header.passable * std::size_t{8});
     } catch (const std::bad_alloc&) {
         return fail("cannot be held in memory (" + std::to_string(body_bytes) + " bytes)");
