@@ -839,8 +839,11 @@ struct RequestEndpoints {
     [[gnu::always_inline]] void ranks_of(const PassableRanks& ranks, std::size_t index, std::uint32_t& source,
                                          std::uint32_t& target) const {
         const OracleMoveRequest& request = requests[index];
-        const bool on_map = (request.start_x < layout.width()) & (request.start_y < layout.height()) &
-                            (request.goal_x < layout.width()) & (request.goal_y < layout.height());
+        // Four compares combined without a branch (as bits, not with &&).
+        const bool on_map = (static_cast<unsigned>(request.start_x < layout.width()) &
+                             static_cast<unsigned>(request.start_y < layout.height()) &
+                             static_cast<unsigned>(request.goal_x < layout.width()) &
+                             static_cast<unsigned>(request.goal_y < layout.height())) != 0;
         const std::uint32_t start = on_map ? layout.padded(request.start_x, request.start_y) : 0;
         const std::uint32_t goal = on_map ? layout.padded(request.goal_x, request.goal_y) : 0;
         std::uint32_t start_passable = 0;
