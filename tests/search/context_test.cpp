@@ -507,6 +507,53 @@ TEST(PageMemoryTest, ReservationLargerThanMemoryAndSwapIsGranted) {
 #endif
 }
 
+// Zeroed blocks are fresh mappings from 64 KB (on a 2 MB boundary from 256 KB, where huge pages are
+// asked for), calloc'ed below; where the host says its heap is on 2 MB pages
+// (use_heap_for_small_blocks), from the heap below 256 KB. Reservations, which promise no page touched
+// until written, are mapped from 64 KB either way, and the path oracle's page allocator too (its
+// deallocate knows no other rule). Each block is all zero, even where the heap recycles one this test
+// had written. A small map's node table follows the same rule.
+TEST(PageMemoryTest, SmallBlocksComeFromTheHeapOnlyWhereTheHostSaysSo) {
+    namespace core = swarmpath::core;
+    struct Restore {
+        ~Restore() { core::use_heap_for_small_blocks(false); }
+    } restore;
+    for (const bool heap : {false, true, false, true}) {
+        core::use_heap_for_small_blocks(heap);
+        for (const std::size_t bytes : {std::size_t{4096}, std::size_t{100} << 10, core::kHugePagesFrom - 64,
+                                        core::kHugePagesFrom, std::size_t{3} << 20}) {
+            for (const bool reserved : {false, true}) {
+                const core::PageBlock block =
+                    reserved ? core::reserve_zeroed_pages(bytes, true) : core::allocate_zeroed_pages(bytes);
+                ASSERT_NE(block.data, nullptr);
+#ifdef SWARMPATH_PAGE_MEMORY_MMAP
+                const std::size_t mapped_from = heap && !reserved ? core::kHugePagesFrom : core::kMappedFrom;
+                EXPECT_EQ(block.mapped_bytes != 0, bytes >= mapped_from)
+                    << bytes << (reserved ? " reserved" : " allocated") << (heap ? ", heap on 2 MB pages" : "");
+                if (bytes >= core::kHugePagesFrom) {
+                    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(block.data) % core::kHugePageBytes, 0U);
+                }
+#endif
+                auto* first = static_cast<unsigned char*>(block.data);
+                EXPECT_TRUE(std::all_of(first, first + bytes, [](unsigned char byte) { return byte == 0; })) << bytes;
+                std::fill(first, first + bytes, static_cast<unsigned char>(0xA5));
+                core::release_pages(block);
+            }
+        }
+        std::vector<std::uint32_t, core::PageAllocator<std::uint32_t>> table(std::size_t{100} << 8, 7U);
+        EXPECT_EQ(table.back(), 7U);  // 100 KB: mapped whatever the heap, and given back as such
+        swarmpath::search::best_first::NodeTable nodes;
+        nodes.prepare(5000);
+        const swarmpath::search::best_first::NodeArrays arrays = nodes.start();
+        EXPECT_TRUE(std::all_of(arrays.index, arrays.index + 5000, [](std::uint32_t entry) { return entry == 0; }));
+        // On the heap the nodes follow no page of the index; in a reservation they start right after it.
+        EXPECT_EQ(reinterpret_cast<std::uintptr_t>(arrays.nodes) ==
+                      reinterpret_cast<std::uintptr_t>(arrays.index) +
+                          swarmpath::search::best_first::NodeTable::index_page_bytes(5000),
+                  !heap);
+    }
+}
+
 // A block with room before and after it: all zeroed, in one mapping on a 2 MB boundary, the block
 // from the first 4 KB boundary after the room in front, the room behind from the first after the
 // block; each is given back on its own, the others staying usable. Blocks too small for huge pages

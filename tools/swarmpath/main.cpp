@@ -4,7 +4,7 @@
 // the subcommands, answers --version, and maps parse errors and exceptions to exit code 2. Every
 // subcommand reports its own errors through report_error, which escapes what it prints.
 // With mimalloc, it also asks mimalloc for 2 MB pages before anything allocates (see
-// prefer_large_pages below).
+// prefer_large_pages below), and then lets small search arrays come from that heap.
 #include <array>
 #include <cstdio>
 #include <cstring>
@@ -23,6 +23,8 @@
 
 #if defined(SWARMPATH_WITH_MIMALLOC)
 #include <mimalloc.h>
+
+#include "core/page_memory.hpp"
 
 namespace {
 
@@ -129,6 +131,9 @@ int main(int argc, char** argv) {
 #if defined(SWARMPATH_WITH_MIMALLOC)
     // Touch mimalloc so the linker keeps it: it then replaces malloc and operator new process-wide.
     (void)mi_version();
+    // Its pages are 2 MB ones (unless the environment turned them off), whose first touch the run's
+    // set-up pays anyway: small search arrays then come from the heap (core/page_memory.hpp).
+    swarmpath::core::use_heap_for_small_blocks(mi_option_is_enabled(mi_option_large_os_pages));
 #endif
     swarmpath::cli::install_resource_handlers();
     try {

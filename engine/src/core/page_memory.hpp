@@ -13,8 +13,16 @@
 // faulted in that way still count as the process's minor faults (getrusage, and so tools/cold-warm's
 // fault columns) but are no traps (`perf stat -e page-faults` does not count them). The same call
 // serves the per-cell arrays that loading a map and building a solver fill in std::vectors
-// (reserve_populated, assign_populated). Where madvise or mmap is absent (not Linux/POSIX), blocks
-// come from calloc and nothing else changes. Internal to the engine; assumes an all-zero bit pattern
+// (reserve_populated, assign_populated). On this kind of virtual machine a fresh page still costs
+// its first touch by the processor after the kernel has faulted it in (MADV_POPULATE_WRITE: 0.7 µs
+// a page, then 4.5-5.8 µs at the first read, against 0.01 µs for a page touched before; a 256-page
+// mapping), so where the process heap is on 2 MB pages and hands out pages already touched (the
+// command line asks mimalloc for them and says so: use_heap_for_small_blocks), blocks below
+// kHugePagesFrom come from the heap instead: the first query on a small map found its search state
+// on fresh pages (den312d JPS 28.9 -> 2.4 µs, arena JPS+ 19.3 -> 1.3 µs). A library cannot know its
+// host's heap (from Python, glibc's heap made the same first query slower), so that is the command
+// line's choice alone. Where madvise or mmap is absent (not Linux/POSIX), blocks come from calloc and
+// nothing else changes. Internal to the engine; assumes an all-zero bit pattern
 // is a valid value of whatever the block holds.
 #pragma once
 
@@ -46,6 +54,21 @@ inline constexpr std::size_t kPageBytes = 4096;
 /// Blocks from this size up are mapped (fresh zero pages, faulted in where touched); smaller ones
 /// come from calloc.
 inline constexpr std::size_t kMappedFrom = std::size_t{64} << 10;
+
+/// Whether zeroed blocks below kHugePagesFrom come from the process heap (see above): off unless the
+/// host says its heap is on 2 MB pages (use_heap_for_small_blocks).
+inline std::atomic<bool> small_blocks_on_heap{false};
+/// Says whether the process heap is on 2 MB pages whose first touch it has paid (mimalloc with large
+/// OS pages), so that zeroed blocks below kHugePagesFrom come from it. Call before anything is
+/// allocated through this header (a block is given back by how it was taken, so a later change
+/// only affects later blocks).
+inline void use_heap_for_small_blocks(bool heap_is_on_large_pages) noexcept {
+    small_blocks_on_heap.store(heap_is_on_large_pages, std::memory_order_relaxed);
+}
+/// The size from which allocate_zeroed_pages maps fresh pages.
+[[nodiscard]] inline std::size_t zeroed_blocks_mapped_from() noexcept {
+    return small_blocks_on_heap.load(std::memory_order_relaxed) ? kHugePagesFrom : kMappedFrom;
+}
 
 /// A block of zeroed memory and how to give it back.
 struct PageBlock {
@@ -109,12 +132,13 @@ inline PageBlock map_zero_pages(std::size_t bytes, bool huge, int extra_flags) {
 }
 #endif
 
-/// `bytes` of zeroed memory (none for 0 bytes), on huge pages from kHugePagesFrom unless
-/// `huge_pages` is false; throws std::bad_alloc when the system has none.
-inline PageBlock allocate_zeroed_pages(std::size_t bytes, bool huge_pages = true) {
+/// `bytes` of zeroed memory (none for 0 bytes): fresh pages from `mapped_from` bytes, on huge pages
+/// from kHugePagesFrom unless `huge_pages` is false, and calloc'ed (faulted in at once) below it;
+/// throws std::bad_alloc when the system has none.
+inline PageBlock allocate_zeroed_pages_from(std::size_t bytes, std::size_t mapped_from, bool huge_pages) {
     if (bytes == 0) return {};
 #ifdef SWARMPATH_PAGE_MEMORY_MMAP
-    if (bytes >= kMappedFrom) {
+    if (bytes >= mapped_from) {
         const bool huge = huge_pages && bytes >= kHugePagesFrom;
         const PageBlock block = map_zero_pages(bytes, huge, 0);
         if (!huge) populate_pages(block.data, block.mapped_bytes);
@@ -125,6 +149,13 @@ inline PageBlock allocate_zeroed_pages(std::size_t bytes, bool huge_pages = true
     if (block == nullptr) throw std::bad_alloc();
     populate_pages(block, bytes);
     return {block, 0};
+}
+
+/// `bytes` of zeroed memory (none for 0 bytes), on huge pages from kHugePagesFrom unless
+/// `huge_pages` is false, from the heap below zeroed_blocks_mapped_from(); throws std::bad_alloc
+/// when the system has none.
+inline PageBlock allocate_zeroed_pages(std::size_t bytes, bool huge_pages = true) {
+    return allocate_zeroed_pages_from(bytes, zeroed_blocks_mapped_from(), huge_pages);
 }
 
 /// `bytes` of zeroed address space, none of it faulted in or populated: a page costs its first touch
@@ -283,7 +314,8 @@ struct PageAllocator {
 
     T* allocate(std::size_t count) {
         if (count > std::numeric_limits<std::size_t>::max() / sizeof(T)) throw std::bad_alloc();
-        const PageBlock block = allocate_zeroed_pages(count * sizeof(T));
+        // Mapped from kMappedFrom whatever use_heap_for_small_blocks says, as deallocate assumes.
+        const PageBlock block = allocate_zeroed_pages_from(count * sizeof(T), kMappedFrom, true);
         return static_cast<T*>(block.data);
     }
     void deallocate(T* pointer, std::size_t count) noexcept {

@@ -12,13 +12,16 @@
 // The node array is reserved for one node per cell (a search never has more) as address space
 // faulted in only where written (core::reserve_zeroed_pages), so it never moves during a search and
 // only the pages nodes reach are ever touched; on a large map it follows the index in one
-// reservation on 2 MB pages, or sits in room a JPS+ table lends (see NodeTable::prepare). Internal to the search core
+// reservation on 2 MB pages, or sits in room a JPS+ table or JPS's lines lend; on a small map, where
+// the process heap is on 2 MB pages (core::use_heap_for_small_blocks), both come from the heap
+// instead (see NodeTable::prepare). Internal to the search core
 // (search_state.hpp owns one, jump_point_search.cpp uses it); assumes fewer than 2^32 − 1 cells.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "core/page_memory.hpp"
 #include "search/best_first/zeroed_array.hpp"
@@ -99,7 +102,12 @@ public:
     /// last pages its build faults in: core::LentPages), else in one new reservation, the nodes
     /// right after the index, so that the index's last page, which the first search faults in whole
     /// anyway, holds the first nodes too (on 4 KB pages they took a fault each, 11 µs here, per 170
-    /// nodes). Throws std::bad_alloc when the system has no room (never in a search).
+    /// nodes). Where the process heap is on 2 MB pages (core::use_heap_for_small_blocks), a small
+    /// map's index and nodes come from the heap instead, whose pages the process has touched
+    /// already, where a fresh page costs a first touch even when faulted in beforehand
+    /// (core/page_memory.hpp): the index zeroed, the nodes as they are (a search writes each node
+    /// before it reads it: NodeArrays::begin and add; clearing them would touch every page). Throws
+    /// std::bad_alloc when the system has no room (never in a search).
     void prepare(std::uint32_t cells, core::LentPages::Blocks lent = {}) {
         if (cells <= cells_) {
             core::release_pages(lent.first);
@@ -109,11 +117,17 @@ public:
         cells_ = 0;  // until both arrays have room (an allocation may throw)
         index_ = {};
         nodes_ = {};
+        heap_nodes_.reset();
         const std::size_t index_bytes = index_room_bytes(cells);
         const std::size_t node_bytes = node_room_bytes(cells);
         if (index_bytes != 0 && lent.first.mapped_bytes >= index_bytes && lent.second.mapped_bytes >= node_bytes) {
             index_ = ZeroedArray<std::uint32_t>::adopt(lent.first, cells);
             nodes_ = ZeroedArray<SearchNode>::adopt(lent.second, std::size_t{cells} + 1);
+        } else if (index_bytes == 0 && core::small_blocks_on_heap.load(std::memory_order_relaxed)) {
+            core::release_pages(lent.first);
+            core::release_pages(lent.second);
+            index_ = ZeroedArray<std::uint32_t>(cells);  // below kHugePagesFrom: from the heap
+            heap_nodes_.reset(new SearchNode[std::size_t{cells} + 1]);
         } else {
             core::release_pages(lent.first);
             core::release_pages(lent.second);
@@ -157,7 +171,9 @@ public:
     }
 
     /// The arrays, for a new search (NodeArrays::begin).
-    [[nodiscard]] NodeArrays start() { return NodeArrays{index_.data(), nodes_.data(), 0}; }
+    [[nodiscard]] NodeArrays start() {
+        return NodeArrays{index_.data(), heap_nodes_ != nullptr ? heap_nodes_.get() : nodes_.data(), 0};
+    }
     /// Notes how many nodes a search used (for memory_bytes).
     void note_used(std::uint32_t count) { most_nodes_ = std::max(most_nodes_, count); }
 
@@ -169,7 +185,8 @@ public:
 
 private:
     ZeroedArray<std::uint32_t> index_;
-    ZeroedArray<SearchNode> nodes_;
+    ZeroedArray<SearchNode> nodes_;             ///< on zero pages
+    std::unique_ptr<SearchNode[]> heap_nodes_;  ///< or a small map's on the heap, not cleared
     std::uint32_t cells_ = 0;
     std::uint32_t most_nodes_ = 0;
 };
