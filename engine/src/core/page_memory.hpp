@@ -19,7 +19,7 @@
 // mapping), so where the process heap is on 2 MB pages and hands out pages already touched (the
 // command line asks mimalloc for them and says so: use_heap_for_small_blocks), blocks below
 // kHugePagesFrom come from the heap instead: the first query on a small map found its search state
-// on fresh pages (den312d JPS 28.9 -> 2.4 µs, arena JPS+ 19.3 -> 1.3 µs). A library cannot know its
+// on fresh pages (den312d JPS 20.4 -> 2.0 µs, arena JPS+ 25.1 -> 2.1 µs). A library cannot know its
 // host's heap (from Python, glibc's heap made the same first query slower), so that is the command
 // line's choice alone. Where madvise or mmap is absent (not Linux/POSIX), blocks come from calloc and
 // nothing else changes. Internal to the engine; assumes an all-zero bit pattern

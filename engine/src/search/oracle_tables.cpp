@@ -55,7 +55,7 @@ std::uint64_t hilbert_index(std::uint32_t side, std::uint32_t x, std::uint32_t y
 
 std::vector<std::uint32_t> passable_cells(const grid::Grid& grid) {
     std::vector<std::uint32_t> cells;
-    core::reserve_populated(cells, PassableRanks(grid).count());
+    core::reserve_populated(cells, grid.passable_bits().count());
     for (std::uint32_t y = 0; y < grid.height(); ++y) {
         for (std::uint32_t x = 0; x < grid.width(); ++x) {
             if (grid.passable(x, y)) cells.push_back(grid.cell(x, y).value);
@@ -383,7 +383,7 @@ std::vector<std::uint8_t> oracle_legal_moves(const grid::Grid& grid, Moves moves
     return with_move_rule(moves, rule, [&]<class Rule>() {
         const grid::PaddedLayout layout = grid.layout();
         std::vector<std::uint8_t> legal;
-        core::reserve_populated(legal, PassableRanks(grid).count());
+        core::reserve_populated(legal, grid.passable_bits().count());
         for (std::uint32_t y = 0; y < grid.height(); ++y) {
             for (std::uint32_t x = 0; x < grid.width(); ++x) {
                 if (!grid.passable(x, y)) continue;
