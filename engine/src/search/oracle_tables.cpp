@@ -820,21 +820,6 @@ struct RequestEndpoints {
     const OracleMoveRequest* requests;
     grid::PaddedLayout layout;
 
-    /// The rank of `cell` (0 when off the map: padding, never passable) and whether it is passable,
-    /// from one read of its passability word.
-    template <Instructions kInstructions>
-    [[gnu::always_inline]] static std::uint32_t rank_if_passable(const PassableRanks& ranks, std::uint32_t cell,
-                                                                 std::uint32_t& passable) {
-        const std::uint64_t word = ranks.word(cell);
-        passable = static_cast<std::uint32_t>(word >> (cell & 63)) & 1U;
-        const std::uint64_t below = word & ((std::uint64_t{1} << (cell & 63)) - 1);
-        if constexpr (kInstructions != Instructions::plain) {
-            return ranks.count_before(cell) + static_cast<std::uint32_t>(std::popcount(below));
-        } else {
-            return ranks.count_before(cell) + PassableRanks::bits_set(below);
-        }
-    }
-
     template <Instructions kInstructions>
     [[gnu::always_inline]] void ranks_of(const PassableRanks& ranks, std::size_t index, std::uint32_t& source,
                                          std::uint32_t& target) const {
@@ -846,13 +831,13 @@ struct RequestEndpoints {
                              static_cast<unsigned>(request.goal_y < layout.height())) != 0;
         const std::uint32_t start = on_map ? layout.padded(request.start_x, request.start_y) : 0;
         const std::uint32_t goal = on_map ? layout.padded(request.goal_x, request.goal_y) : 0;
-        std::uint32_t start_passable = 0;
-        std::uint32_t goal_passable = 0;
-        const std::uint32_t start_rank = rank_if_passable<kInstructions>(ranks, start, start_passable);
-        const std::uint32_t goal_rank = rank_if_passable<kInstructions>(ranks, goal, goal_passable);
-        const std::uint32_t usable = start_passable & goal_passable;
-        source = usable != 0 ? start_rank : 0;
-        target = usable != 0 ? goal_rank : 0;
+        // Cell 0 (off the map) is padding, never passable; the bit and the rank read one word.
+        const bool usable =
+            (static_cast<unsigned>(ranks.passable(start)) & static_cast<unsigned>(ranks.passable(goal))) != 0;
+        const std::uint32_t start_rank = rank_of<kInstructions>(ranks, start);
+        const std::uint32_t goal_rank = rank_of<kInstructions>(ranks, goal);
+        source = usable ? start_rank : 0;
+        target = usable ? goal_rank : 0;
     }
 };
 

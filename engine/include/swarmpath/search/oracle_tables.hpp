@@ -70,10 +70,7 @@ public:
     /// The number of set bits, inline (core::count_ones: a portable std::popcount is a library
     /// call, a fifth of a query step's instructions).
     [[nodiscard]] static std::uint32_t bits_set(std::uint64_t word) { return core::count_ones(word); }
-    [[nodiscard]] bool passable(std::uint32_t cell) const { return ((word(cell) >> (cell & 63)) & 1U) != 0; }
-    /// The 64-bit passability word holding `cell`'s bit (bit cell % 64), for a caller that wants
-    /// both the bit and the bits below it from one read.
-    [[nodiscard]] std::uint64_t word(std::uint32_t cell) const { return words_[cell >> 6]; }
+    [[nodiscard]] bool passable(std::uint32_t cell) const { return ((words_[cell >> 6] >> (cell & 63)) & 1U) != 0; }
     [[nodiscard]] std::uint32_t count() const { return count_; }
 
 private:

@@ -156,7 +156,7 @@ public:
 
     /// Bytes of room a large map's index takes (whole 4 KB pages, so that its nodes can follow it in
     /// a block of their own), which a JPS+ table sets aside for one search state; 0 for a map whose
-    /// index is small (kept on 4 KB pages, see prepare).
+    /// index is small (on 4 KB pages, or on the heap: see prepare).
     [[nodiscard]] static std::size_t index_room_bytes(std::uint32_t cells) {
         if (std::size_t{cells} * sizeof(std::uint32_t) < core::kHugePagesFrom) return 0;
         return index_page_bytes(cells);
