@@ -72,6 +72,10 @@ public:
     [[nodiscard]] static std::uint32_t bits_set(std::uint64_t word) { return core::count_ones(word); }
     [[nodiscard]] bool passable(std::uint32_t cell) const { return ((words_[cell >> 6] >> (cell & 63)) & 1U) != 0; }
     [[nodiscard]] std::uint32_t count() const { return count_; }
+    /// The grid's passability words and the count before each (one more than the words), for a
+    /// caller that ranks many cells at once (the oracle's batched lookups, sixteen to a vector).
+    [[nodiscard]] const std::uint64_t* words() const { return words_; }
+    [[nodiscard]] const std::uint32_t* counts_before() const { return before_.data(); }
 
 private:
     const std::uint64_t* words_ = nullptr;
