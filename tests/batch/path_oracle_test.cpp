@@ -280,8 +280,20 @@ struct LaidOutRows {
     std::vector<std::uint32_t> runs;  // followed by kSlackWords zeros
     std::vector<std::uint32_t> block_keys;
     std::vector<search::OracleRowEntry> row_entries;
+    std::vector<search::OracleRowBlocks> row_blocks;
     search::OracleTables tables;
 };
+
+/// `laid_out` (rows back to back) with its rows' blocks (OracleTables::row_blocks), which the AVX-512
+/// batched lookups through block keys then read instead of the row index and the keys.
+LaidOutRows with_row_blocks(LaidOutRows laid_out) {
+    laid_out.row_blocks = search::oracle_row_blocks(laid_out.row_begin, laid_out.block_keys);
+    laid_out.tables.row_begin = laid_out.row_begin;
+    laid_out.tables.runs = std::span<const std::uint32_t>(laid_out.runs).first(laid_out.row_begin.back());
+    laid_out.tables.block_keys = laid_out.block_keys;
+    laid_out.tables.row_blocks = laid_out.row_blocks;
+    return laid_out;
+}
 
 /// The rows of `tables` back to back, without gap words or entries, as a file holds them.
 LaidOutRows rows_back_to_back(const search::OracleTables& tables) {
@@ -301,6 +313,7 @@ LaidOutRows rows_back_to_back(const search::OracleTables& tables) {
     laid_out.tables.runs = std::span<const std::uint32_t>(laid_out.runs).first(words);
     laid_out.tables.block_keys = laid_out.block_keys;
     laid_out.tables.row_entries = {};
+    laid_out.tables.row_blocks = {};
     return laid_out;
 }
 
@@ -556,6 +569,8 @@ TEST(PathOracleInstructions, EveryCopyTheProcessorRunsAnswersAsThePlainOne) {
     EXPECT_EQ(filed.runs.size() - kSlackWords, oracle->run_count());
     const LaidOutRows lined = rows_on_lines(filed.tables);
     ASSERT_FALSE(lined.tables.row_entries.empty());
+    const LaidOutRows blocked = with_row_blocks(rows_back_to_back(tables));
+    ASSERT_EQ(blocked.tables.row_blocks.size(), tables.row_begin.size() - 1);
     // Rows this long stay back to back in the oracle itself, and load back so.
     EXPECT_FALSE(search::oracle_lines_pay(filed.row_begin));
     EXPECT_TRUE(tables.row_entries.empty());
@@ -575,7 +590,7 @@ TEST(PathOracleInstructions, EveryCopyTheProcessorRunsAnswersAsThePlainOne) {
     // The same lookups as requests by coordinates, some off the map or blocked (-1), checked and
     // ranked by the lookups themselves.
     const RequestCase asked = requests_of(grid, sources, targets, plain);
-    for (const search::OracleTables* laid_out : {&tables, &filed.tables, &lined.tables}) {
+    for (const search::OracleTables* laid_out : {&tables, &filed.tables, &lined.tables, &blocked.tables}) {
         for (const search::OracleInstructions copy :
              {search::OracleInstructions::plain, search::OracleInstructions::popcount,
               search::OracleInstructions::avx512}) {
@@ -678,6 +693,22 @@ TEST(PathOracleInstructions, BlockKeysAnswerAsWholeRowsOnRowsOfEveryLength) {
     for (std::size_t index = 0; index < sources.size(); ++index) {
         ASSERT_EQ(search::oracle_lookup(tables, sources[index], targets[index]), plain[index]) << "lookup " << index;
     }
+
+    // The same rows with their blocks (rows spanning more blocks than an entry holds through the
+    // block keys), many lookups at once.
+    const std::vector<search::OracleRowBlocks> row_blocks = search::oracle_row_blocks(row_begin, block_keys);
+    std::size_t held_in_entries = 0;
+    for (const search::OracleRowBlocks& row : row_blocks) held_in_entries += row.later_keys[0] != search::kOracleGapRun;
+    EXPECT_GT(held_in_entries, cells / 20) << "some rows should take their block from their entry";
+    EXPECT_LT(held_in_entries, cells / 2) << "some rows should be too long for an entry";
+    search::OracleTables with_blocks = tables;
+    with_blocks.row_blocks = row_blocks;
+    std::vector<std::int8_t> by_row_blocks(sources.size(), 99);
+    search::oracle_lookups(with_blocks, sources, targets, by_row_blocks);
+    EXPECT_EQ(by_row_blocks, plain);
+    std::vector<std::int8_t> answered_by_row_blocks(asked.requests.size(), 99);
+    search::oracle_request_lookups(with_blocks, grid.layout(), asked.requests, answered_by_row_blocks);
+    EXPECT_EQ(answered_by_row_blocks, asked.expected);
 
     // The same rows on lines, read through their entries (rows of more than four lines through the
     // block keys), one call each and many at once: oracle_lookup and oracle_lookups take the entries

@@ -372,6 +372,27 @@ std::vector<OracleRowEntry> oracle_row_entries(std::span<const std::uint32_t> ro
     return entries;
 }
 
+std::vector<OracleRowBlocks> oracle_row_blocks(std::span<const std::uint32_t> row_begin,
+                                               std::span<const std::uint32_t> block_keys) {
+    std::vector<OracleRowBlocks> rows;
+    if (row_begin.size() < 2) return rows;
+    core::assign_populated(rows, row_begin.size() - 1);
+    for (std::size_t row = 0; row + 1 < row_begin.size(); ++row) {
+        OracleRowBlocks& entry = rows[row];
+        entry.begin = row_begin[row];
+        entry.end = row_begin[row + 1];
+        std::fill(std::begin(entry.later_keys), std::end(entry.later_keys), kOracleGapRun);
+        if (entry.end == entry.begin) continue;
+        const std::uint32_t first_block = entry.begin / kOracleBlockRuns;
+        const std::uint32_t later_blocks = (entry.end - 1) / kOracleBlockRuns - first_block;
+        if (later_blocks > kOracleRowBlockKeys) continue;  // its lookups read the block keys
+        for (std::uint32_t block = 1; block <= later_blocks; ++block) {
+            entry.later_keys[block - 1] = block_keys[first_block + block];
+        }
+    }
+    return rows;
+}
+
 std::span<const std::uint32_t> oracle_row_runs(const OracleTables& tables, std::uint32_t rank) {
     std::span<const std::uint32_t> row =
         tables.runs.subspan(tables.row_begin[rank], tables.row_begin[rank + 1] - tables.row_begin[rank]);
@@ -774,6 +795,48 @@ constexpr std::size_t kBlockLookupGroup = 64;
     }
 }
 
+/// lookups_in_blocks_avx512 through the rows' OracleRowBlocks (OracleTables::row_blocks): each
+/// lookup's entry, fetched in the first pass, names its row and, compared with the search key at
+/// once, its block, which is fetched and then searched; a row spanning more blocks than an entry
+/// holds takes its block from the block keys.
+[[gnu::target("avx512f,bmi2,popcnt")]] inline void lookups_in_row_blocks_avx512(const OracleTables& tables,
+                                                                                const std::uint32_t* source_rank,
+                                                                                const std::uint32_t* target_rank,
+                                                                                std::int8_t* moves, std::size_t group) {
+    const std::uint32_t* const runs = tables.runs.data();
+    const OracleRowBlocks* const row_blocks = tables.row_blocks.data();
+    const std::uint32_t* const component = tables.component_of_rank.data();
+    const std::uint32_t* const position = tables.position_of_rank.data();
+    std::uint32_t begin[kBlockLookupGroup];
+    std::uint32_t count[kBlockLookupGroup];
+    std::uint32_t key[kBlockLookupGroup];
+    std::uint32_t block[kBlockLookupGroup];
+    for (std::size_t index = 0; index < group; ++index) {
+        const OracleRowBlocks& row = row_blocks[source_rank[index]];
+        begin[index] = row.begin;
+        count[index] = row.end - row.begin;
+        key[index] = (position[target_rank[index]] << 3) | 7U;
+        const std::uint32_t first_block = row.begin / kOracleBlockRuns;
+        if ((row.end - 1) / kOracleBlockRuns - first_block <= kOracleRowBlockKeys) [[likely]] {
+            // Lanes 0 and 1 hold the row's bounds, not keys: masked off.
+            const __m512i words = _mm512_load_si512(&row);
+            const auto passed = static_cast<unsigned>(
+                _mm512_mask_cmple_epu32_mask(0xFFFC, words, _mm512_set1_epi32(static_cast<int>(key[index]))));
+            block[index] = first_block + static_cast<std::uint32_t>(std::popcount(passed));
+        } else {
+            block[index] = block_of_key_avx512(tables.block_keys.data(), begin[index], count[index], key[index]);
+        }
+        __builtin_prefetch(runs + block[index] * kOracleBlockRuns);
+    }
+    for (std::size_t index = 0; index < group; ++index) {
+        const bool apart =
+            source_rank[index] == target_rank[index] || component[source_rank[index]] != component[target_rank[index]];
+        moves[index] = apart ? std::int8_t{-1}
+                             : static_cast<std::int8_t>(
+                                   move_in_block_avx512(runs, begin[index], count[index], block[index], key[index]));
+    }
+}
+
 /// The passes of lookups() after the first through the row entries, for one group of `group`
 /// lookups: choose each lookup's line from its row's entry (line_of_key_avx512) and fetch it, then
 /// compare it: one line of runs per lookup, found without reading the row.
@@ -1000,6 +1063,8 @@ template <Instructions kInstructions, OracleRowReading kReading = OracleRowReadi
             }
             if constexpr (kLines) {
                 __builtin_prefetch(tables.row_entries.data() + source_rank[index]);
+            } else if (kBlocks && !tables.row_blocks.empty()) {
+                __builtin_prefetch(tables.row_blocks.data() + source_rank[index]);
             } else {
                 __builtin_prefetch(row_begin + source_rank[index]);
             }
@@ -1013,7 +1078,11 @@ template <Instructions kInstructions, OracleRowReading kReading = OracleRowReadi
             continue;
         }
         if constexpr (kBlocks) {
-            lookups_in_blocks_avx512(tables, source_rank, target_rank, moves + first, group);
+            if (!tables.row_blocks.empty()) {
+                lookups_in_row_blocks_avx512(tables, source_rank, target_rank, moves + first, group);
+            } else {
+                lookups_in_blocks_avx512(tables, source_rank, target_rank, moves + first, group);
+            }
             continue;
         }
 #endif

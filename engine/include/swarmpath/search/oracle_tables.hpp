@@ -120,6 +120,20 @@ struct alignas(16) OracleRowEntry {
     friend bool operator==(const OracleRowEntry&, const OracleRowEntry&) = default;
 };
 
+/// Block keys an OracleRowBlocks holds: those of up to this many blocks after a row's first.
+inline constexpr std::uint32_t kOracleRowBlockKeys = 14;
+
+/// Where a batched lookup finds the block of a row (rows back to back) that holds its answer in one
+/// read, one line: the row's first and end words and the keys (oracle_block_keys) of the blocks that
+/// start inside it, kOracleGapRun past the last (above every search key, so never counted). A row
+/// spanning more than kOracleRowBlockKeys blocks after its first holds only gap words there: its
+/// lookups read the block keys. The entry's sixteen words are compared with a search key at once.
+struct alignas(64) OracleRowBlocks {
+    std::uint32_t begin = 0;
+    std::uint32_t end = 0;
+    std::uint32_t later_keys[kOracleRowBlockKeys] = {};
+};
+
 /// Read-only views of a whole oracle, and the ranks of its grid.
 struct OracleTables {
     std::uint32_t width = 0;
@@ -143,6 +157,10 @@ struct OracleTables {
     /// One per rank where every row starts on a line (oracle_row_entries); empty where rows lie back
     /// to back, as in a file: lookups then read whole rows.
     std::span<const OracleRowEntry> row_entries;
+    /// One per rank where the rows lie back to back and the AVX-512 batched lookups read the block
+    /// keys (oracle_row_blocks): one fetch names a lookup's block, where the row index and then the
+    /// keys took two, one after the other. Empty elsewhere: those lookups read the index and keys.
+    std::span<const OracleRowBlocks> row_blocks;
 };
 
 /// Whether rows on lines (read through their entries: one line of runs per lookup) make lookups
@@ -168,6 +186,11 @@ void line_up_oracle_rows(std::span<const std::uint32_t> row_begin, std::span<con
 /// entries (an empty result): lookups then read whole rows.
 std::vector<OracleRowEntry> oracle_row_entries(std::span<const std::uint32_t> row_begin,
                                                std::span<const std::uint32_t> runs);
+
+/// The OracleRowBlocks of every row of `row_begin` (rows back to back), from `block_keys`
+/// (oracle_block_keys of the runs they index).
+std::vector<OracleRowBlocks> oracle_row_blocks(std::span<const std::uint32_t> row_begin,
+                                               std::span<const std::uint32_t> block_keys);
 
 /// The runs of the row of rank `rank`, its gap words left out.
 std::span<const std::uint32_t> oracle_row_runs(const OracleTables& tables, std::uint32_t rank);
