@@ -701,14 +701,18 @@ TEST(PathOracleInstructions, BlockKeysAnswerAsWholeRowsOnRowsOfEveryLength) {
     for (const search::OracleRowBlocks& row : row_blocks) held_in_entries += row.later_keys[0] != search::kOracleGapRun;
     EXPECT_GT(held_in_entries, cells / 20) << "some rows should take their block from their entry";
     EXPECT_LT(held_in_entries, cells / 2) << "some rows should be too long for an entry";
+    // Many lookups at once, by cells and by requests, answer as the plain copy on `laid_out`.
+    auto expect_batched_answers = [&](const search::OracleTables& laid_out, const char* how) {
+        std::vector<std::int8_t> moves(sources.size(), 99);
+        search::oracle_lookups(laid_out, sources, targets, moves);
+        EXPECT_EQ(moves, plain) << how;
+        std::vector<std::int8_t> requested(asked.requests.size(), 99);
+        search::oracle_request_lookups(laid_out, grid.layout(), asked.requests, requested);
+        EXPECT_EQ(requested, asked.expected) << how << ", requests";
+    };
     search::OracleTables with_blocks = tables;
     with_blocks.row_blocks = row_blocks;
-    std::vector<std::int8_t> by_row_blocks(sources.size(), 99);
-    search::oracle_lookups(with_blocks, sources, targets, by_row_blocks);
-    EXPECT_EQ(by_row_blocks, plain);
-    std::vector<std::int8_t> answered_by_row_blocks(asked.requests.size(), 99);
-    search::oracle_request_lookups(with_blocks, grid.layout(), asked.requests, answered_by_row_blocks);
-    EXPECT_EQ(answered_by_row_blocks, asked.expected);
+    expect_batched_answers(with_blocks, "row blocks");
 
     // The same rows on lines, read through their entries (rows of more than four lines through the
     // block keys), one call each and many at once: oracle_lookup and oracle_lookups take the entries
@@ -716,12 +720,7 @@ TEST(PathOracleInstructions, BlockKeysAnswerAsWholeRowsOnRowsOfEveryLength) {
     const LaidOutRows lined_rows = rows_on_lines(tables);
     const search::OracleTables& lined = lined_rows.tables;
     ASSERT_EQ(lined.row_entries.size(), cells);
-    std::vector<std::int8_t> by_lines(sources.size(), 99);
-    search::oracle_lookups(lined, sources, targets, by_lines);
-    EXPECT_EQ(by_lines, plain);
-    std::vector<std::int8_t> answered_by_lines(asked.requests.size(), 99);
-    search::oracle_request_lookups(lined, grid.layout(), asked.requests, answered_by_lines);
-    EXPECT_EQ(answered_by_lines, asked.expected);
+    expect_batched_answers(lined, "rows on lines");
     for (std::size_t index = 0; index < sources.size(); ++index) {
         ASSERT_EQ(search::oracle_lookup(lined, sources[index], targets[index]), plain[index]) << "lookup " << index;
     }

@@ -757,6 +757,24 @@ constexpr std::size_t kLookupGroup = 16;
 constexpr std::size_t kBlockLookupGroup = 64;
 
 #if SWARMPATH_AVX512_CLONE
+/// The last pass of the lookups through blocks: each lookup of `group` answered from its block
+/// (move_in_block_avx512, its row [begin, begin + count)), or -1 for two ends of one rank or of two
+/// components.
+[[gnu::target("avx512f,bmi2,popcnt")]] inline void answer_from_blocks_avx512(
+    const OracleTables& tables, const std::uint32_t* source_rank, const std::uint32_t* target_rank,
+    const std::uint32_t* begin, const std::uint32_t* count, const std::uint32_t* block, const std::uint32_t* key,
+    std::int8_t* moves, std::size_t group) {
+    const std::uint32_t* const runs = tables.runs.data();
+    const std::uint32_t* const component = tables.component_of_rank.data();
+    for (std::size_t index = 0; index < group; ++index) {
+        const bool apart =
+            source_rank[index] == target_rank[index] || component[source_rank[index]] != component[target_rank[index]];
+        moves[index] = apart ? std::int8_t{-1}
+                             : static_cast<std::int8_t>(
+                                   move_in_block_avx512(runs, begin[index], count[index], block[index], key[index]));
+    }
+}
+
 /// The passes of lookups() after the first, for one group of `group` lookups of the AVX-512 copy on
 /// a large file: fetch the keys of the blocks that start inside each source row (and the row's
 /// first block, without a branch on which one the row needs), then choose each lookup's block
@@ -768,7 +786,6 @@ constexpr std::size_t kBlockLookupGroup = 64;
     const std::uint32_t* const runs = tables.runs.data();
     const std::uint32_t* const block_keys = tables.block_keys.data();
     const std::uint32_t* const row_begin = tables.row_begin.data();
-    const std::uint32_t* const component = tables.component_of_rank.data();
     const std::uint32_t* const position = tables.position_of_rank.data();
     std::uint32_t begin[kBlockLookupGroup];
     std::uint32_t count[kBlockLookupGroup];
@@ -786,13 +803,7 @@ constexpr std::size_t kBlockLookupGroup = 64;
         block[index] = block_of_key_avx512(block_keys, begin[index], count[index], key[index]);
         __builtin_prefetch(runs + block[index] * kOracleBlockRuns);
     }
-    for (std::size_t index = 0; index < group; ++index) {
-        const bool apart =
-            source_rank[index] == target_rank[index] || component[source_rank[index]] != component[target_rank[index]];
-        moves[index] = apart ? std::int8_t{-1}
-                             : static_cast<std::int8_t>(
-                                   move_in_block_avx512(runs, begin[index], count[index], block[index], key[index]));
-    }
+    answer_from_blocks_avx512(tables, source_rank, target_rank, begin, count, block, key, moves, group);
 }
 
 /// lookups_in_blocks_avx512 through the rows' OracleRowBlocks (OracleTables::row_blocks): each
@@ -805,7 +816,6 @@ constexpr std::size_t kBlockLookupGroup = 64;
                                                                                 std::int8_t* moves, std::size_t group) {
     const std::uint32_t* const runs = tables.runs.data();
     const OracleRowBlocks* const row_blocks = tables.row_blocks.data();
-    const std::uint32_t* const component = tables.component_of_rank.data();
     const std::uint32_t* const position = tables.position_of_rank.data();
     std::uint32_t begin[kBlockLookupGroup];
     std::uint32_t count[kBlockLookupGroup];
@@ -828,13 +838,7 @@ constexpr std::size_t kBlockLookupGroup = 64;
         }
         __builtin_prefetch(runs + block[index] * kOracleBlockRuns);
     }
-    for (std::size_t index = 0; index < group; ++index) {
-        const bool apart =
-            source_rank[index] == target_rank[index] || component[source_rank[index]] != component[target_rank[index]];
-        moves[index] = apart ? std::int8_t{-1}
-                             : static_cast<std::int8_t>(
-                                   move_in_block_avx512(runs, begin[index], count[index], block[index], key[index]));
-    }
+    answer_from_blocks_avx512(tables, source_rank, target_rank, begin, count, block, key, moves, group);
 }
 
 /// The passes of lookups() after the first through the row entries, for one group of `group`
