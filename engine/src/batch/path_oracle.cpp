@@ -91,7 +91,11 @@ struct Oracle::Storage {
         // Where first_moves reads the block keys (rows back to back, the runs beyond the caches, a
         // processor that runs the AVX-512 copy), each row's keys in one line of their own: 64 bytes
         // a passable cell more (Berlin_1_256: 3 MB beside 14 MB of runs) for one fetch less a lookup.
+        // Not where they would take more than a quarter of the runs' memory (rows of fewer than 64
+        // runs on average, which mostly fit in one or two blocks anyway).
+        const std::size_t rows = tables.row_begin.empty() ? 0 : tables.row_begin.size() - 1;
         if (row_entries.empty() && tables.runs.size_bytes() >= search::kBlockLookupsFromBytes &&
+            rows * sizeof(search::OracleRowBlocks) <= tables.runs.size_bytes() / 4 &&
             search::processor_runs(search::OracleInstructions::avx512)) {
             row_blocks = search::oracle_row_blocks(tables.row_begin, block_keys);
             tables.row_blocks = row_blocks;
