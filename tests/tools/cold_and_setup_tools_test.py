@@ -4,7 +4,8 @@
 # whose ratio is the cold time over the warm one as printed, whose cold search page faults are a
 # count and whose first query's time (a run of its own) and its other queries' mean are positive
 # (with --after-other, a last column: the sample's mean time after the file's other rows, positive,
-# or "n/a" when the sample holds every row);
+# or "n/a" when the sample holds every row; with --replayed, two last columns: the mean time a query of
+# the sample's first and second pass in one process, both positive);
 # setup-per-file prints one row per algorithm where every file after the first reused the map's
 # preparation and the ratio is the two set-ups' as printed; a missing scenario file makes each exit
 # non-zero. Assumes the source tree
@@ -69,6 +70,16 @@ def main():
     rows = table_rows(arena_all.stdout)
     check(arena_all.returncode == 0 and len(rows) == 1 and rows[0][13] == "n/a",
           f"cold-warm --after-other: n/a when the sample holds every row: {arena_all.stdout!r} {arena_all.stderr!r}")
+
+    replayed = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "cold-warm"), "--swarmpath", swarmpath,
+                               "--rounds", "1", "--sample", "40", "--passes", "2", "--algorithms", "jps+",
+                               "--replayed", SCENARIO], capture_output=True, text=True)
+    check(replayed.returncode == 0, f"cold-warm --replayed exits 0 (got {replayed.returncode}: {replayed.stderr})")
+    rows = table_rows(replayed.stdout)
+    check(len(rows) == 1 and len(rows[0]) == 15, f"cold-warm --replayed: 15 columns: {rows!r}")
+    if len(rows) == 1 and len(rows[0]) == 15:
+        check(float(rows[0][13]) > 0 and float(rows[0][14]) > 0,
+              f"cold-warm --replayed: both passes' times positive: {rows[0]!r}")
 
     per_file = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "setup-per-file"), "--swarmpath",
                                swarmpath, "--rounds", "1", "--rows", "40", "--files", "4", "--algorithms", "jps+,astar",
