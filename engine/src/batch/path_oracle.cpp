@@ -71,6 +71,25 @@ struct Oracle::Storage {
         runs = std::move(lined_runs);
     }
 
+    /// Tables over `row_begin_view` and `runs_view` (this storage's rows, or a file's before they are
+    /// laid out) and the layout's cells; what is derived from the map and the runs is left empty,
+    /// for derive_from_map and derive_from_runs.
+    [[nodiscard]] search::OracleTables tables_over(std::uint32_t width, std::uint32_t height, search::Moves moves,
+                                                   search::DiagonalRule diagonal,
+                                                   std::span<const std::uint32_t> row_begin_view,
+                                                   std::span<const std::uint32_t> runs_view) const {
+        search::OracleTables tables;
+        tables.width = width;
+        tables.height = height;
+        tables.moves = moves;
+        tables.diagonal = diagonal;
+        tables.position_of_rank = layout.position_of_rank;
+        tables.component_of_rank = layout.component_of_rank;
+        tables.row_begin = row_begin_view;
+        tables.runs = runs_view;
+        return tables;
+    }
+
     /// Makes what is derived from the map rather than built or read (the legal moves, the ranks)
     /// and points `tables` at it.
     void derive_from_map(const grid::Grid& grid, search::OracleTables& tables) {
@@ -214,19 +233,9 @@ Expected<Oracle> Oracle::assemble(const grid::Grid& grid, const OracleSettings& 
     oracle.identity_ = OracleMapIdentity::of(grid);
     oracle.map_name_ = std::move(map_name);
     if (oracle.map_name_.size() >= io::kOracleMapNameBytes) oracle.map_name_.resize(io::kOracleMapNameBytes - 1);
-    oracle.tables_ = {grid.width(),
-                      grid.height(),
-                      settings.moves,
-                      settings.diagonal,
-                      storage->layout.position_of_rank,
-                      storage->layout.component_of_rank,
-                      storage->row_begin,
-                      std::span<const std::uint32_t>(storage->runs).first(words),
-                      {},
-                      nullptr,  // legal moves, ranks, block keys, row entries and blocks: Storage::derive_from_*
-                      {},
-                      {},
-                      {}};
+    oracle.tables_ =
+        storage->tables_over(grid.width(), grid.height(), settings.moves, settings.diagonal, storage->row_begin,
+                             std::span<const std::uint32_t>(storage->runs).first(words));
     storage->derive_from_map(grid, oracle.tables_);
     storage->derive_from_runs(oracle.tables_);
     storage->layout.padded_of_position = {};  // only the build needs it
@@ -360,22 +369,6 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
     // file), then laid out on lines; the file's bytes are let go.
     oracle.run_bytes_ = header.run_bytes;
     oracle.run_count_ = header.runs;
-    const auto tables_over = [&](std::span<const std::uint32_t> row_begin, std::span<const std::uint32_t> runs) {
-        return search::OracleTables{
-            header.width,
-            header.height,
-            moves,
-            diagonal,
-            storage->layout.position_of_rank,
-            storage->layout.component_of_rank,
-            row_begin,
-            runs,
-            {},
-            nullptr,  // legal moves, ranks, block keys, row entries and blocks: Storage::derive_from_*
-            {},
-            {},
-            {}};
-    };
     try {
         const std::span<const std::uint32_t> file_row_begin =
             file->section(sections.row_begin, std::uint64_t{header.positions} + 1);
@@ -386,12 +379,14 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
                                header.run_bytes, storage->runs);
         file->words.reset();
         search::OracleTables as_filed =
-            tables_over(storage->row_begin, std::span<const std::uint32_t>(storage->runs).first(header.runs));
+            storage->tables_over(header.width, header.height, moves, diagonal, storage->row_begin,
+                                 std::span<const std::uint32_t>(storage->runs).first(header.runs));
         storage->derive_from_map(grid, as_filed);
         if (Status valid = search::check_oracle_rows(as_filed, grid, path); !valid) return valid.error();
         storage->line_up_where_it_pays();
-        oracle.tables_ = tables_over(storage->row_begin,
-                                     std::span<const std::uint32_t>(storage->runs).first(storage->row_begin.back()));
+        oracle.tables_ =
+            storage->tables_over(header.width, header.height, moves, diagonal, storage->row_begin,
+                                 std::span<const std::uint32_t>(storage->runs).first(storage->row_begin.back()));
         oracle.tables_.legal_moves = as_filed.legal_moves;
         oracle.tables_.ranks = as_filed.ranks;
         storage->derive_from_runs(oracle.tables_);
