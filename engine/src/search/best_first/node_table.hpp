@@ -109,28 +109,26 @@ public:
     /// before it reads it: NodeArrays::begin and add; clearing them would touch every page). Throws
     /// std::bad_alloc when the system has no room (never in a search).
     void prepare(std::uint32_t cells, core::LentPages::Blocks lent = {}) {
-        if (cells <= cells_) {
+        const std::size_t index_bytes = index_room_bytes(cells);
+        const std::size_t node_bytes = node_room_bytes(cells);
+        const bool takes_lent = cells > cells_ && index_bytes != 0 && lent.first.mapped_bytes >= index_bytes &&
+                                lent.second.mapped_bytes >= node_bytes;
+        if (!takes_lent) {  // room not taken goes back
             core::release_pages(lent.first);
             core::release_pages(lent.second);
-            return;
         }
+        if (cells <= cells_) return;
         cells_ = 0;  // until both arrays have room (an allocation may throw)
         index_ = {};
         nodes_ = {};
         heap_nodes_.reset();
-        const std::size_t index_bytes = index_room_bytes(cells);
-        const std::size_t node_bytes = node_room_bytes(cells);
-        if (index_bytes != 0 && lent.first.mapped_bytes >= index_bytes && lent.second.mapped_bytes >= node_bytes) {
+        if (takes_lent) {
             index_ = ZeroedArray<std::uint32_t>::adopt(lent.first, cells);
             nodes_ = ZeroedArray<SearchNode>::adopt(lent.second, std::size_t{cells} + 1);
         } else if (index_bytes == 0 && core::small_blocks_on_heap.load(std::memory_order_relaxed)) {
-            core::release_pages(lent.first);
-            core::release_pages(lent.second);
             index_ = ZeroedArray<std::uint32_t>(cells);  // below kHugePagesFrom: from the heap
             heap_nodes_.reset(new SearchNode[std::size_t{cells} + 1]);
         } else {
-            core::release_pages(lent.first);
-            core::release_pages(lent.second);
             // The index's whole pages, then the nodes (one per cell and one past the last).
             const bool large = index_bytes != 0;
             const std::size_t front_bytes = index_page_bytes(cells);
