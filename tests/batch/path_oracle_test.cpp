@@ -281,6 +281,8 @@ struct LaidOutRows {
     std::vector<std::uint32_t> block_keys;
     std::vector<search::OracleRowEntry> row_entries;
     std::vector<search::OracleRowBlocks> row_blocks;
+    std::vector<search::OracleNarrowRowBlocks> narrow_row_blocks;
+    std::vector<std::uint32_t> narrow_targets;
     search::OracleTables tables;
 };
 
@@ -292,6 +294,22 @@ LaidOutRows with_row_blocks(LaidOutRows laid_out) {
     laid_out.tables.runs = std::span<const std::uint32_t>(laid_out.runs).first(laid_out.row_begin.back());
     laid_out.tables.block_keys = laid_out.block_keys;
     laid_out.tables.row_blocks = laid_out.row_blocks;
+    return laid_out;
+}
+
+/// `laid_out` (rows back to back) with its rows' narrow blocks and its ranks' targets
+/// (OracleTables::narrow_row_blocks and narrow_targets), which the AVX-512 batched lookups through
+/// block keys then read instead of the row index, the keys and the components.
+LaidOutRows with_narrow_row_blocks(LaidOutRows laid_out) {
+    laid_out.narrow_row_blocks =
+        search::oracle_narrow_row_blocks(laid_out.row_begin, laid_out.block_keys, laid_out.tables.component_of_rank);
+    laid_out.narrow_targets =
+        search::oracle_narrow_targets(laid_out.tables.position_of_rank, laid_out.tables.component_of_rank);
+    laid_out.tables.row_begin = laid_out.row_begin;
+    laid_out.tables.runs = std::span<const std::uint32_t>(laid_out.runs).first(laid_out.row_begin.back());
+    laid_out.tables.block_keys = laid_out.block_keys;
+    laid_out.tables.narrow_row_blocks = laid_out.narrow_row_blocks;
+    laid_out.tables.narrow_targets = laid_out.narrow_targets;
     return laid_out;
 }
 
@@ -314,6 +332,8 @@ LaidOutRows rows_back_to_back(const search::OracleTables& tables) {
     laid_out.tables.block_keys = laid_out.block_keys;
     laid_out.tables.row_entries = {};
     laid_out.tables.row_blocks = {};
+    laid_out.tables.narrow_row_blocks = {};
+    laid_out.tables.narrow_targets = {};
     return laid_out;
 }
 
@@ -571,6 +591,10 @@ TEST(PathOracleInstructions, EveryCopyTheProcessorRunsAnswersAsThePlainOne) {
     ASSERT_FALSE(lined.tables.row_entries.empty());
     const LaidOutRows blocked = with_row_blocks(rows_back_to_back(tables));
     ASSERT_EQ(blocked.tables.row_blocks.size(), tables.row_begin.size() - 1);
+    const LaidOutRows narrow = with_narrow_row_blocks(rows_back_to_back(tables));
+    ASSERT_EQ(narrow.tables.narrow_row_blocks.size(), tables.row_begin.size() - 1);
+    ASSERT_EQ(narrow.tables.narrow_targets.size(), tables.row_begin.size() - 1);
+    ASSERT_GT(std::ranges::max(tables.component_of_rank), 0U) << "the map should hold more than one component";
     // Rows this long stay back to back in the oracle itself, and load back so.
     EXPECT_FALSE(search::oracle_lines_pay(filed.row_begin));
     EXPECT_TRUE(tables.row_entries.empty());
@@ -590,7 +614,8 @@ TEST(PathOracleInstructions, EveryCopyTheProcessorRunsAnswersAsThePlainOne) {
     // The same lookups as requests by coordinates, some off the map or blocked (-1), checked and
     // ranked by the lookups themselves.
     const RequestCase asked = requests_of(grid, sources, targets, plain);
-    for (const search::OracleTables* laid_out : {&tables, &filed.tables, &lined.tables, &blocked.tables}) {
+    for (const search::OracleTables* laid_out :
+         {&tables, &filed.tables, &lined.tables, &blocked.tables, &narrow.tables}) {
         for (const search::OracleInstructions copy :
              {search::OracleInstructions::plain, search::OracleInstructions::popcount,
               search::OracleInstructions::avx512}) {
@@ -714,6 +739,37 @@ TEST(PathOracleInstructions, BlockKeysAnswerAsWholeRowsOnRowsOfEveryLength) {
     with_blocks.row_blocks = row_blocks;
     expect_batched_answers(with_blocks, "row blocks");
 
+    // The same rows through narrow row blocks (block positions and components in 16 bits), the cells
+    // split between two components so that the components the entries carry decide some answers.
+    std::vector<std::uint32_t> halves(cells);
+    for (std::uint32_t rank = 0; rank < cells; ++rank) halves[rank] = rank % 7 == 0 ? 1 : 0;
+    search::OracleTables split = tables;
+    split.component_of_rank = halves;
+    std::vector<std::int8_t> split_plain(sources.size(), 99);
+    search::oracle_lookups_with(search::OracleInstructions::plain, search::OracleRowReading::whole_rows, split, sources,
+                                targets, split_plain);
+    EXPECT_GT(std::count(split_plain.begin(), split_plain.end(), std::int8_t{-1}), 5000);
+    const std::vector<search::OracleNarrowRowBlocks> narrow_blocks =
+        search::oracle_narrow_row_blocks(row_begin, block_keys, halves);
+    const std::vector<std::uint32_t> narrow_targets = search::oracle_narrow_targets(position, halves);
+    ASSERT_EQ(narrow_blocks.size(), cells);
+    ASSERT_EQ(narrow_targets.size(), cells);
+    std::size_t held_in_narrow = 0;
+    for (const search::OracleNarrowRowBlocks& row : narrow_blocks) {
+        held_in_narrow += row.later_positions[0] != search::kOracleNarrowPositions;
+    }
+    EXPECT_GT(held_in_narrow, cells / 20) << "some rows should take their block from their narrow entry";
+    EXPECT_LT(held_in_narrow, cells / 2) << "some rows should be too long for a narrow entry";
+    split.narrow_row_blocks = narrow_blocks;
+    split.narrow_targets = narrow_targets;
+    std::vector<std::int8_t> narrow_moves(sources.size(), 99);
+    search::oracle_lookups(split, sources, targets, narrow_moves);
+    EXPECT_EQ(narrow_moves, split_plain) << "narrow row blocks";
+    const RequestCase split_asked = requests_of(grid, sources, targets, split_plain);
+    std::vector<std::int8_t> narrow_requested(split_asked.requests.size(), 99);
+    search::oracle_request_lookups(split, grid.layout(), split_asked.requests, narrow_requested);
+    EXPECT_EQ(narrow_requested, split_asked.expected) << "narrow row blocks, requests";
+
     // The same rows on lines, read through their entries (rows of more than four lines through the
     // block keys), one call each and many at once: oracle_lookup and oracle_lookups take the entries
     // by themselves.
@@ -724,6 +780,50 @@ TEST(PathOracleInstructions, BlockKeysAnswerAsWholeRowsOnRowsOfEveryLength) {
     for (std::size_t index = 0; index < sources.size(); ++index) {
         ASSERT_EQ(search::oracle_lookup(lined, sources[index], targets[index]), plain[index]) << "lookup " << index;
     }
+}
+
+// Narrow row blocks hold positions, run counts and components in 16 bits: made only where every one
+// fits below kOracleNarrowPositions (which marks their unused places), and empty otherwise, so that
+// lookups read the wide entries or the block keys instead.
+TEST(PathOracleInstructions, NarrowRowBlocksOnlyWhereSixteenBitsNameEveryCell) {
+    // Two rows: 3 runs, then 40 runs across three blocks whose second and third start at positions
+    // 300 and 900.
+    std::vector<std::uint32_t> runs(43, 0);
+    runs[16] = 300U << 3 | 2U;
+    runs[32] = 900U << 3 | 5U;
+    const std::vector<std::uint32_t> row_begin{0, 3, 43};
+    const std::vector<std::uint32_t> block_keys = search::oracle_block_keys(runs);
+    ASSERT_EQ(block_keys.size(), 3U);
+    const std::vector<search::OracleNarrowRowBlocks> narrow =
+        search::oracle_narrow_row_blocks(row_begin, block_keys, std::vector<std::uint32_t>{4, 65534});
+    ASSERT_EQ(narrow.size(), 2U);
+    EXPECT_EQ(narrow[0].begin, 0U);
+    EXPECT_EQ(narrow[0].runs, 3U);
+    EXPECT_EQ(narrow[0].component, 4U);
+    EXPECT_EQ(narrow[0].later_positions[0], search::kOracleNarrowPositions);
+    EXPECT_EQ(narrow[1].begin, 3U);
+    EXPECT_EQ(narrow[1].runs, 40U);
+    EXPECT_EQ(narrow[1].component, 65534U);
+    EXPECT_EQ(narrow[1].later_positions[0], 300U);
+    EXPECT_EQ(narrow[1].later_positions[1], 900U);
+    EXPECT_EQ(narrow[1].later_positions[2], search::kOracleNarrowPositions);
+    // A component label, a block's position or a row's run count of 65535 or more: none.
+    EXPECT_TRUE(search::oracle_narrow_row_blocks(row_begin, block_keys, std::vector<std::uint32_t>{0, 65535}).empty());
+    runs[32] = 65535U << 3;
+    EXPECT_TRUE(
+        search::oracle_narrow_row_blocks(row_begin, search::oracle_block_keys(runs), std::vector<std::uint32_t>{0, 0})
+            .empty());
+    const std::vector<std::uint32_t> long_row(65535, 0);
+    EXPECT_TRUE(search::oracle_narrow_row_blocks(std::vector<std::uint32_t>{0, 65535},
+                                                 search::oracle_block_keys(long_row), std::vector<std::uint32_t>{0})
+                    .empty());
+    // Targets: component << 16 | position, or none where either reaches 65535.
+    EXPECT_EQ(search::oracle_narrow_targets(std::vector<std::uint32_t>{7, 65534}, std::vector<std::uint32_t>{0, 3}),
+              (std::vector<std::uint32_t>{7, 3U << 16 | 65534U}));
+    EXPECT_TRUE(
+        search::oracle_narrow_targets(std::vector<std::uint32_t>{7, 65535}, std::vector<std::uint32_t>{0, 3}).empty());
+    EXPECT_TRUE(
+        search::oracle_narrow_targets(std::vector<std::uint32_t>{7, 8}, std::vector<std::uint32_t>{0, 70000}).empty());
 }
 
 // Rows on lines are checked as such: gap words only after a row's runs and only where the rows are

@@ -53,10 +53,12 @@ struct Oracle::Storage {
     /// zeros; on 2 MB pages when large (random lookups over megabytes of runs miss the TLB less:
     /// measured 2-5% per lookup on brc202d).
     std::vector<std::uint32_t, core::PageAllocator<std::uint32_t>> runs;
-    std::vector<std::uint8_t> legal_moves;            ///< made from the grid, never read from a file
-    std::vector<std::uint32_t> block_keys;            ///< made from the runs (first_moves)
-    std::vector<search::OracleRowEntry> row_entries;  ///< made from the runs (lookups)
-    std::vector<search::OracleRowBlocks> row_blocks;  ///< made from the runs (first_moves, large files)
+    std::vector<std::uint8_t> legal_moves;                         ///< made from the grid, never read from a file
+    std::vector<std::uint32_t> block_keys;                         ///< made from the runs (first_moves)
+    std::vector<search::OracleRowEntry> row_entries;               ///< made from the runs (lookups)
+    std::vector<search::OracleRowBlocks> row_blocks;               ///< made from the runs (first_moves, large files)
+    std::vector<search::OracleNarrowRowBlocks> narrow_row_blocks;  ///< the same, for at most 65535 cells
+    std::vector<std::uint32_t> narrow_targets;                     ///< read with narrow_row_blocks
 
     /// Lays the rows, held back to back in row_begin and runs (checked), out on lines where
     /// lookups gain by it (search::oracle_lines_pay) and the index allows; keeps them otherwise.
@@ -109,15 +111,28 @@ struct Oracle::Storage {
         tables.row_entries = row_entries;
         // Where first_moves reads the block keys (rows back to back, the runs beyond the caches, a
         // processor that runs the AVX-512 copy), each row's keys in one line of their own: 64 bytes
-        // a passable cell more (Berlin_1_256: 3 MB beside 14 MB of runs) for one fetch less a lookup.
-        // Not where they would take more than a quarter of the runs' memory (rows of fewer than 64
-        // runs on average, which mostly fit in one or two blocks anyway).
+        // a passable cell more for one fetch less a lookup, or half a line (block positions in 16
+        // bits) where the map has at most 65535 passable cells (Berlin_1_256: 1.5 MB beside 14 MB of
+        // runs, where 3 MB of whole lines stayed in the caches less). Not where they would take more
+        // than a quarter of the runs' memory (rows of fewer than 64 runs on average, which mostly fit
+        // in one or two blocks anyway).
         const std::size_t rows = tables.row_begin.empty() ? 0 : tables.row_begin.size() - 1;
         if (row_entries.empty() && tables.runs.size_bytes() >= search::kBlockLookupsFromBytes &&
             rows * sizeof(search::OracleRowBlocks) <= tables.runs.size_bytes() / 4 &&
             search::processor_runs(search::OracleInstructions::avx512)) {
-            row_blocks = search::oracle_row_blocks(tables.row_begin, block_keys);
-            tables.row_blocks = row_blocks;
+            narrow_row_blocks =
+                search::oracle_narrow_row_blocks(tables.row_begin, block_keys, tables.component_of_rank);
+            narrow_targets = search::oracle_narrow_targets(tables.position_of_rank, tables.component_of_rank);
+            if (narrow_row_blocks.empty() || narrow_targets.empty()) {
+                narrow_row_blocks = {};
+                narrow_targets = {};
+            }
+            tables.narrow_row_blocks = narrow_row_blocks;
+            tables.narrow_targets = narrow_targets;
+            if (narrow_row_blocks.empty()) {
+                row_blocks = search::oracle_row_blocks(tables.row_begin, block_keys);
+                tables.row_blocks = row_blocks;
+            }
         }
     }
 };

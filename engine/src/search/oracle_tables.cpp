@@ -393,6 +393,48 @@ std::vector<OracleRowBlocks> oracle_row_blocks(std::span<const std::uint32_t> ro
     return rows;
 }
 
+std::vector<OracleNarrowRowBlocks> oracle_narrow_row_blocks(std::span<const std::uint32_t> row_begin,
+                                                            std::span<const std::uint32_t> block_keys,
+                                                            std::span<const std::uint32_t> component_of_rank) {
+    std::vector<OracleNarrowRowBlocks> rows;
+    if (row_begin.size() < 2 || component_of_rank.size() + 1 != row_begin.size()) return rows;
+    core::assign_populated(rows, row_begin.size() - 1);
+    for (std::size_t row = 0; row + 1 < row_begin.size(); ++row) {
+        OracleNarrowRowBlocks& entry = rows[row];
+        const std::uint32_t runs = row_begin[row + 1] - row_begin[row];
+        if (runs >= kOracleNarrowPositions || component_of_rank[row] >= kOracleNarrowPositions) return {};
+        entry.begin = row_begin[row];
+        entry.runs = static_cast<std::uint16_t>(runs);
+        entry.component = static_cast<std::uint16_t>(component_of_rank[row]);
+        std::fill(std::begin(entry.later_positions), std::end(entry.later_positions),
+                  static_cast<std::uint16_t>(kOracleNarrowPositions));
+        if (runs == 0) continue;
+        const std::uint32_t first_block = entry.begin / kOracleBlockRuns;
+        const std::uint32_t later_blocks = (entry.begin + runs - 1) / kOracleBlockRuns - first_block;
+        if (later_blocks > kOracleNarrowRowBlocks) continue;  // its lookups read the block keys
+        for (std::uint32_t block = 1; block <= later_blocks; ++block) {
+            const std::uint32_t position = block_keys[first_block + block] >> 3;
+            if (position >= kOracleNarrowPositions) return {};
+            entry.later_positions[block - 1] = static_cast<std::uint16_t>(position);
+        }
+    }
+    return rows;
+}
+
+std::vector<std::uint32_t> oracle_narrow_targets(std::span<const std::uint32_t> position_of_rank,
+                                                 std::span<const std::uint32_t> component_of_rank) {
+    std::vector<std::uint32_t> targets;
+    if (position_of_rank.size() != component_of_rank.size()) return targets;
+    core::assign_populated(targets, position_of_rank.size(), 0U);
+    for (std::size_t rank = 0; rank < targets.size(); ++rank) {
+        if (position_of_rank[rank] >= kOracleNarrowPositions || component_of_rank[rank] >= kOracleNarrowPositions) {
+            return {};
+        }
+        targets[rank] = component_of_rank[rank] << 16 | position_of_rank[rank];
+    }
+    return targets;
+}
+
 std::span<const std::uint32_t> oracle_row_runs(const OracleTables& tables, std::uint32_t rank) {
     std::span<const std::uint32_t> row =
         tables.runs.subspan(tables.row_begin[rank], tables.row_begin[rank + 1] - tables.row_begin[rank]);
@@ -755,6 +797,10 @@ constexpr std::size_t kLookupGroup = 16;
 /// (rows on lines) go 64 at a time as well: each waits on its entry, then its line (brc202d 11.4-11.7,
 /// 10.2-10.3 and 10.1 ns with 32, 64 and 128, measured when both layouts were in memory).
 constexpr std::size_t kBlockLookupGroup = 64;
+/// The same through narrow row blocks, whose passes of two groups interleave (narrow_row_block_lookups):
+/// Berlin_1_256, in one process against the wide entries, 0.84 of their time with groups of 32 or 48,
+/// 0.88 with 64, 1.02 with 128 and 1.05-1.08 with 16.
+constexpr std::size_t kNarrowLookupGroup = 32;
 
 #if SWARMPATH_AVX512_CLONE
 /// The last pass of the lookups through blocks: each lookup of `group` answered from its block
@@ -839,6 +885,53 @@ constexpr std::size_t kBlockLookupGroup = 64;
         __builtin_prefetch(runs + block[index] * kOracleBlockRuns);
     }
     answer_from_blocks_avx512(tables, source_rank, target_rank, begin, count, block, key, moves, group);
+}
+
+/// The second pass of the lookups through the rows' OracleNarrowRowBlocks
+/// (OracleTables::narrow_row_blocks), as lookups_in_row_blocks_avx512's through the wide ones: the
+/// entry's words widened to sixteen lanes and compared with the target's position (from
+/// OracleTables::narrow_targets, with its component); `apart` for two ends of one rank or of two
+/// components, whose lookups are answered -1.
+[[gnu::target("avx512f,bmi2,popcnt")]] inline void choose_narrow_row_blocks_avx512(
+    const OracleTables& tables, const std::uint32_t* source_rank, const std::uint32_t* target_rank, std::size_t group,
+    std::uint32_t* begin, std::uint32_t* count, std::uint32_t* key, std::uint32_t* block, bool* apart) {
+    const std::uint32_t* const runs = tables.runs.data();
+    const OracleNarrowRowBlocks* const row_blocks = tables.narrow_row_blocks.data();
+    const std::uint32_t* const targets = tables.narrow_targets.data();
+    for (std::size_t index = 0; index < group; ++index) {
+        const OracleNarrowRowBlocks& row = row_blocks[source_rank[index]];
+        const std::uint32_t target_word = targets[target_rank[index]];
+        const std::uint32_t target = target_word & 0xFFFFU;
+        apart[index] = source_rank[index] == target_rank[index] || row.component != target_word >> 16;
+        begin[index] = row.begin;
+        count[index] = row.runs;
+        key[index] = (target << 3) | 7U;
+        const std::uint32_t first_block = row.begin / kOracleBlockRuns;
+        if ((row.begin + row.runs - 1) / kOracleBlockRuns - first_block <= kOracleNarrowRowBlocks) [[likely]] {
+            // Lanes 0 to 3 hold the row's first word, run count and component, not positions.
+            const __m512i words =
+                _mm512_maskz_cvtepu16_epi32(0xFFFF, _mm256_load_si256(reinterpret_cast<const __m256i*>(&row)));
+            const auto passed = static_cast<unsigned>(
+                _mm512_mask_cmple_epu32_mask(0xFFF0, words, _mm512_set1_epi32(static_cast<int>(target))));
+            block[index] = first_block + static_cast<std::uint32_t>(std::popcount(passed));
+        } else {
+            block[index] = block_of_key_avx512(tables.block_keys.data(), begin[index], count[index], key[index]);
+        }
+        __builtin_prefetch(runs + block[index] * kOracleBlockRuns);
+    }
+}
+
+/// The last pass through narrow row blocks: each lookup of `group` answered from its block
+/// (move_in_block_avx512), or -1 where choose_narrow_row_blocks_avx512 found it `apart`.
+[[gnu::target("avx512f,bmi2,popcnt")]] inline void answer_from_narrow_blocks_avx512(
+    const OracleTables& tables, const std::uint32_t* begin, const std::uint32_t* count, const std::uint32_t* block,
+    const std::uint32_t* key, const bool* apart, std::int8_t* moves, std::size_t group) {
+    const std::uint32_t* const runs = tables.runs.data();
+    for (std::size_t index = 0; index < group; ++index) {
+        moves[index] = apart[index] ? std::int8_t{-1}
+                                    : static_cast<std::int8_t>(move_in_block_avx512(runs, begin[index], count[index],
+                                                                                    block[index], key[index]));
+    }
 }
 
 /// The passes of lookups() after the first through the row entries, for one group of `group`
@@ -1037,6 +1130,57 @@ struct RequestEndpoints {
     }
 };
 
+#if SWARMPATH_AVX512_CLONE
+/// The first pass of the lookups through narrow row blocks over the `group` lookups from `first`:
+/// ranks their ends into `source_rank` and `target_rank` and fetches what the next passes read by
+/// rank.
+template <Instructions kInstructions, class Endpoints>
+[[gnu::always_inline]] inline void rank_narrow_group(const OracleTables& tables, const Endpoints& endpoints,
+                                                     std::size_t first, std::size_t group, std::uint32_t* source_rank,
+                                                     std::uint32_t* target_rank) {
+    const PassableRanks& ranks = *tables.ranks;
+    const std::size_t ranked =
+        endpoints.template ranked_ahead<kInstructions>(ranks, first, group, source_rank, target_rank);
+    for (std::size_t index = 0; index < group; ++index) {
+        if (index >= ranked) {
+            endpoints.template ranks_of<kInstructions>(ranks, first + index, source_rank[index], target_rank[index]);
+        }
+        __builtin_prefetch(tables.narrow_row_blocks.data() + source_rank[index]);
+        __builtin_prefetch(tables.narrow_targets.data() + target_rank[index]);
+    }
+}
+
+/// The lookups through narrow row blocks with the passes of two groups interleaved: the next group
+/// is ranked (its entries fetched) between this group's choice of blocks and its answers, so each
+/// fetch has a pass more to arrive.
+template <Instructions kInstructions, class Endpoints>
+[[gnu::always_inline]] inline void narrow_row_block_lookups(const OracleTables& tables, const Endpoints& endpoints,
+                                                            std::int8_t* moves, std::size_t count) {
+    std::uint32_t source_rank[2][kNarrowLookupGroup];
+    std::uint32_t target_rank[2][kNarrowLookupGroup];
+    std::uint32_t begin[kNarrowLookupGroup];
+    std::uint32_t row_runs[kNarrowLookupGroup];
+    std::uint32_t key[kNarrowLookupGroup];
+    std::uint32_t block[kNarrowLookupGroup];
+    bool apart[kNarrowLookupGroup];
+    if (count == 0) return;
+    rank_narrow_group<kInstructions>(tables, endpoints, 0, std::min(kNarrowLookupGroup, count), source_rank[0],
+                                     target_rank[0]);
+    std::size_t buffer = 0;
+    for (std::size_t first = 0; first < count; first += kNarrowLookupGroup, buffer ^= 1U) {
+        const std::size_t group = std::min(kNarrowLookupGroup, count - first);
+        choose_narrow_row_blocks_avx512(tables, source_rank[buffer], target_rank[buffer], group, begin, row_runs, key,
+                                        block, apart);
+        if (first + kNarrowLookupGroup < count) {
+            const std::size_t next = first + kNarrowLookupGroup;
+            rank_narrow_group<kInstructions>(tables, endpoints, next, std::min(kNarrowLookupGroup, count - next),
+                                             source_rank[buffer ^ 1U], target_rank[buffer ^ 1U]);
+        }
+        answer_from_narrow_blocks_avx512(tables, begin, row_runs, block, key, apart, moves + first, group);
+    }
+}
+#endif
+
 /// oracle_lookups in three passes over each group of lookups, each pass only starting fetches that
 /// the next one needs: the ranks, then the row bounds (and the first, middle and last line of each
 /// row, where a search reads), then the searches. Two ends of one rank (the same cell, or a request
@@ -1055,6 +1199,14 @@ template <Instructions kInstructions, OracleRowReading kReading = OracleRowReadi
     std::uint32_t target_rank[kGroup];
     const std::uint32_t* row[kGroup];
     std::uint32_t row_runs[kGroup];
+#if SWARMPATH_AVX512_CLONE
+    if constexpr (kBlocks) {
+        if (!tables.narrow_row_blocks.empty()) {
+            narrow_row_block_lookups<kInstructions>(tables, endpoints, moves, count);
+            return;
+        }
+    }
+#endif
     for (std::size_t first = 0; first < count; first += kGroup) {
         const std::size_t group = std::min(kGroup, count - first);
         // Some endpoints are ranked ahead, many at a time (the lookups left over one at a time).

@@ -134,6 +134,28 @@ struct alignas(64) OracleRowBlocks {
     std::uint32_t later_keys[kOracleRowBlockKeys] = {};
 };
 
+/// Later blocks an OracleNarrowRowBlocks names.
+inline constexpr std::uint32_t kOracleNarrowRowBlocks = 12;
+
+/// Oracles of at most this many passable cells (positions below it) get OracleNarrowRowBlocks; the
+/// value itself marks an entry's unused places.
+inline constexpr std::uint32_t kOracleNarrowPositions = 0xFFFF;
+
+/// OracleRowBlocks in half a line, for oracles of at most kOracleNarrowPositions passable cells:
+/// the row's first word, its run count and its source's component, then the position (not the key:
+/// a search key passes a block's first run exactly when the target's position is at or after the
+/// run's) of each block that starts inside the row, kOracleNarrowPositions past the last. A row
+/// spanning more than kOracleNarrowRowBlocks blocks after its first holds only
+/// kOracleNarrowPositions there: its lookups read the block keys. Its sixteen 16-bit words are
+/// widened and compared with a target position at once. Half the size of OracleRowBlocks, so twice
+/// as many rows stay in the caches; with OracleTables::narrow_targets a lookup reads no component.
+struct alignas(32) OracleNarrowRowBlocks {
+    std::uint32_t begin = 0;
+    std::uint16_t runs = 0;
+    std::uint16_t component = 0;
+    std::uint16_t later_positions[kOracleNarrowRowBlocks] = {};
+};
+
 /// Read-only views of a whole oracle, and the ranks of its grid.
 struct OracleTables {
     std::uint32_t width = 0;
@@ -161,6 +183,12 @@ struct OracleTables {
     /// keys (oracle_row_blocks): one fetch names a lookup's block, where the row index and then the
     /// keys took two, one after the other. Empty elsewhere: those lookups read the index and keys.
     std::span<const OracleRowBlocks> row_blocks;
+    /// The same, narrow, where the oracle has at most kOracleNarrowPositions passable cells
+    /// (oracle_narrow_row_blocks); then row_blocks stays empty.
+    std::span<const OracleNarrowRowBlocks> narrow_row_blocks;
+    /// Beside narrow_row_blocks, per rank: the cell's component << 16 | its position
+    /// (oracle_narrow_targets), a lookup's target's two words in one.
+    std::span<const std::uint32_t> narrow_targets;
 };
 
 /// Whether rows on lines (read through their entries: one line of runs per lookup) make lookups
@@ -191,6 +219,19 @@ std::vector<OracleRowEntry> oracle_row_entries(std::span<const std::uint32_t> ro
 /// (oracle_block_keys of the runs they index).
 std::vector<OracleRowBlocks> oracle_row_blocks(std::span<const std::uint32_t> row_begin,
                                                std::span<const std::uint32_t> block_keys);
+
+/// The OracleNarrowRowBlocks of every row of `row_begin` (rows back to back, in rank order), from
+/// `block_keys` and the ranks' components; empty when a row holds kOracleNarrowPositions runs or
+/// more, or a block starts at such a position, or a component label reaches it (an oracle of more
+/// passable cells than narrow entries can name).
+std::vector<OracleNarrowRowBlocks> oracle_narrow_row_blocks(std::span<const std::uint32_t> row_begin,
+                                                            std::span<const std::uint32_t> block_keys,
+                                                            std::span<const std::uint32_t> component_of_rank);
+
+/// OracleTables::narrow_targets: component << 16 | position for every rank; empty when a position
+/// or component label reaches kOracleNarrowPositions.
+std::vector<std::uint32_t> oracle_narrow_targets(std::span<const std::uint32_t> position_of_rank,
+                                                 std::span<const std::uint32_t> component_of_rank);
 
 /// The runs of the row of rank `rank`, its gap words left out.
 std::span<const std::uint32_t> oracle_row_runs(const OracleTables& tables, std::uint32_t rank);
