@@ -826,6 +826,89 @@ TEST(PathOracleInstructions, NarrowRowBlocksOnlyWhereSixteenBitsNameEveryCell) {
         search::oracle_narrow_targets(std::vector<std::uint32_t>{7, 8}, std::vector<std::uint32_t>{0, 70000}).empty());
 }
 
+/// An oracle of `grid` (open, one component) assembled from hand-made rows of `row_runs` runs each:
+/// position 0, then one position drawn from each stretch of six after it, random moves.
+Expected<batch::Oracle> oracle_of_long_rows(const grid::Grid& grid, std::uint32_t row_runs, std::mt19937_64& random) {
+    Expected<search::OracleLayout> layout = batch::Oracle::layout(grid, {});
+    if (!layout) return layout.error();
+    const auto cells = static_cast<std::uint32_t>(layout->position_of_rank.size());
+    batch::OracleRows rows;
+    rows.run_counts.assign(cells, row_runs);
+    rows.runs.reserve(std::size_t{cells} * row_runs);
+    for (std::uint32_t rank = 0; rank < cells; ++rank) {
+        rows.runs.push_back(static_cast<std::uint32_t>(random() % 8));
+        for (std::uint32_t run = 1; run < row_runs; ++run) {
+            const auto position = static_cast<std::uint32_t>(6 * (run - 1) + 1 + random() % 6);
+            rows.runs.push_back(position << 3 | static_cast<std::uint32_t>(random() % 8));
+        }
+    }
+    return batch::Oracle::assemble(grid, {}, "open.map", std::move(*layout), std::span(&rows, 1));
+}
+
+// An oracle whose runs pass 8 MB, on a map of fewer than 65,535 passable cells, gets narrow row
+// blocks (OracleTables::narrow_row_blocks and narrow_targets) when assembled and again when loaded,
+// where the processor runs the AVX-512 copy, and first_moves through them answers as first_move one
+// request at a time; a smaller one gets none, and one of a larger map the wide row blocks.
+TEST(PathOracleInstructions, LargeOraclesOfSmallMapsGetNarrowRowBlocks) {
+    std::mt19937_64 random(31);
+    const grid::Grid grid =
+        *grid::Grid::build(testing::random_map(random, 60, 60, 0.0), grid::TerrainTable::benchmark());
+    const bool avx512 = search::processor_runs(search::OracleInstructions::avx512);
+    Expected<batch::Oracle> small = oracle_of_long_rows(grid, 300, random);
+    ASSERT_TRUE(small) << small.error().describe();
+    ASSERT_LT(small->run_count() * sizeof(std::uint32_t), search::kBlockLookupsFromBytes);
+    EXPECT_TRUE(small->tables().narrow_row_blocks.empty());
+    EXPECT_TRUE(small->tables().row_blocks.empty());
+    Expected<batch::Oracle> large = oracle_of_long_rows(grid, 600, random);
+    ASSERT_TRUE(large) << large.error().describe();
+    ASSERT_GE(large->run_count() * sizeof(std::uint32_t), search::kBlockLookupsFromBytes);
+    const std::string saved = testing::scratch_folder("path_oracle_narrow") + "/large.oracle";
+    ASSERT_TRUE(large->save(saved));
+    Expected<batch::Oracle> loaded = batch::Oracle::load(saved, grid, {});
+    ASSERT_TRUE(loaded) << loaded.error().describe();
+    std::vector<batch::MoveRequest> requests;
+    for (int request = 0; request < 5000; ++request) {
+        requests.push_back({static_cast<std::uint32_t>(random() % 61), static_cast<std::uint32_t>(random() % 60),
+                            static_cast<std::uint32_t>(random() % 60), static_cast<std::uint32_t>(random() % 61)});
+    }
+    for (const batch::Oracle* oracle : {&*large, &*loaded}) {
+        const search::OracleTables& tables = oracle->tables();
+        EXPECT_EQ(tables.narrow_row_blocks.size(), avx512 ? 3600U : 0U);
+        EXPECT_EQ(tables.narrow_targets.size(), avx512 ? 3600U : 0U);
+        EXPECT_TRUE(tables.row_blocks.empty()) << "narrow entries take the wide ones' place";
+        std::vector<std::int8_t> moves(requests.size(), 99);
+        ASSERT_TRUE(oracle->first_moves(requests, moves));
+        std::size_t answered = 0;
+        for (std::size_t index = 0; index < requests.size(); ++index) {
+            const batch::MoveRequest& asked = requests[index];
+            ASSERT_EQ(moves[index], oracle->first_move(asked.start_x, asked.start_y, asked.goal_x, asked.goal_y))
+                << "request " << index;
+            answered += moves[index] >= 0 ? 1 : 0;
+        }
+        EXPECT_GT(answered, requests.size() * 3 / 4) << "most requests lie on the map";
+    }
+    // A map of more than 65,535 passable cells keeps the wide entries (81 runs a row: rows of a
+    // multiple of sixteen runs would all start on lines and be read through row entries instead).
+    const grid::Grid wide_grid =
+        *grid::Grid::build(testing::random_map(random, 260, 260, 0.0), grid::TerrainTable::benchmark());
+    Expected<batch::Oracle> wide = oracle_of_long_rows(wide_grid, 81, random);
+    ASSERT_TRUE(wide) << wide.error().describe();
+    ASSERT_GE(wide->run_count() * sizeof(std::uint32_t), search::kBlockLookupsFromBytes);
+    EXPECT_TRUE(wide->tables().narrow_row_blocks.empty());
+    EXPECT_EQ(wide->tables().row_blocks.size(), avx512 ? 67600U : 0U);
+    for (batch::MoveRequest& asked : requests) {
+        asked = {static_cast<std::uint32_t>(random() % 260), static_cast<std::uint32_t>(random() % 260),
+                 static_cast<std::uint32_t>(random() % 260), static_cast<std::uint32_t>(random() % 260)};
+    }
+    std::vector<std::int8_t> moves(requests.size(), 99);
+    ASSERT_TRUE(wide->first_moves(requests, moves));
+    for (std::size_t index = 0; index < requests.size(); ++index) {
+        const batch::MoveRequest& asked = requests[index];
+        ASSERT_EQ(moves[index], wide->first_move(asked.start_x, asked.start_y, asked.goal_x, asked.goal_y))
+            << "request " << index;
+    }
+}
+
 // Rows on lines are checked as such: gap words only after a row's runs and only where the rows are
 // on lines (a file's row holding one is refused), and entries and block keys that match the rows.
 TEST(PathOracleInstructions, GapWordsAndRowEntriesAreChecked) {
