@@ -797,12 +797,13 @@ constexpr std::size_t kLookupGroup = 16;
 /// (rows on lines) go 64 at a time as well: each waits on its entry, then its line (brc202d 11.4-11.7,
 /// 10.2-10.3 and 10.1 ns with 32, 64 and 128, measured when both layouts were in memory).
 constexpr std::size_t kBlockLookupGroup = 64;
+
+#if SWARMPATH_AVX512_CLONE
 /// The same through narrow row blocks, whose passes of two groups interleave (narrow_row_block_lookups):
 /// Berlin_1_256, in one process against the wide entries, 0.84 of their time with groups of 32 or 48,
 /// 0.88 with 64, 1.02 with 128 and 1.05-1.08 with 16.
 constexpr std::size_t kNarrowLookupGroup = 32;
 
-#if SWARMPATH_AVX512_CLONE
 /// The last pass of the lookups through blocks: each lookup of `group` answered from its block
 /// (move_in_block_avx512, its row [begin, begin + count)), or -1 for two ends of one rank or of two
 /// components.
