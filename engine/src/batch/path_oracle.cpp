@@ -111,11 +111,12 @@ struct Oracle::Storage {
         tables.row_entries = row_entries;
         // Where first_moves reads the block keys (rows back to back, the runs beyond the caches, a
         // processor that runs the AVX-512 copy), each row's keys in one line of their own: 64 bytes
-        // a passable cell more for one fetch less a lookup, or half a line (block positions in 16
-        // bits) where the map has at most 65535 passable cells (Berlin_1_256: 1.5 MB beside 14 MB of
-        // runs, where 3 MB of whole lines stayed in the caches less). Not where they would take more
-        // than a quarter of the runs' memory (rows of fewer than 64 runs on average, which mostly fit
-        // in one or two blocks anyway).
+        // a passable cell more for one fetch less a lookup. Where the map has at most 65535 passable
+        // cells, half a line (block positions in 16 bits) and each rank's component and position in
+        // one word instead: 36 bytes a passable cell (Berlin_1_256: 1.7 MB beside 14 MB of runs,
+        // where 3 MB of whole lines stayed in the caches less) and three fetches a lookup, not five.
+        // Not where they would take more than a quarter of the runs' memory (rows of fewer than 64
+        // runs on average, which mostly fit in one or two blocks anyway).
         const std::size_t rows = tables.row_begin.empty() ? 0 : tables.row_begin.size() - 1;
         if (row_entries.empty() && tables.runs.size_bytes() >= search::kBlockLookupsFromBytes &&
             rows * sizeof(search::OracleRowBlocks) <= tables.runs.size_bytes() / 4 &&
