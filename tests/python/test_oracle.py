@@ -64,6 +64,17 @@ def test_first_moves_answers_an_array_as_first_move_does_each_row(arena):
     assert oracle.first_moves(np.zeros((0, 4), dtype=np.int64)).shape == (0,)
     with pytest.raises(ValueError, match="queries must be an"):
         oracle.first_moves(np.zeros((3, 3), dtype=np.int64))
+    # 32-bit rows in C order are read in place (negative coordinates off the map, as above); other
+    # layouts of them (Fortran order, a strided view, big-endian) are converted first: all answer alike.
+    small = rows[:-1]
+    for form in (small.astype(np.int32), small.astype(np.int32).view(np.uint32),
+                 np.asfortranarray(small.astype(np.int32)), np.repeat(small.astype(np.int32), 2, axis=0)[::2],
+                 small.astype(">i4")):
+        answered = oracle.first_moves(form)
+        assert answered.dtype == np.int8 and answered.tolist() == moves[:-1].tolist(), form.dtype
+    assert oracle.first_moves(np.zeros((0, 4), dtype=np.int32)).shape == (0,)
+    with pytest.raises(ValueError, match="queries must be an"):
+        oracle.first_moves(np.zeros((3, 3), dtype=np.int32))
 
 
 def test_oracle_files_are_the_command_lines(arena, tmp_path):

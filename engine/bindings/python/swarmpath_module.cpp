@@ -1562,8 +1562,28 @@ public:
     }
 
     /// The first move of every row of an (N, 4) integer array, as an (N,) int8 array (-1 where
-    /// first_move gives -1), in one engine call with the GIL released.
+    /// first_move gives -1), in one engine call with the GIL released. Rows of 32-bit integers in C
+    /// order are the engine's requests as they lie (a negative coordinate reads as one past 2^31, off
+    /// every map, as the 64-bit path makes it): nothing is copied or converted.
     [[nodiscard]] py::array_t<std::int8_t> first_moves(const py::object& queries_argument) const {
+        static_assert(sizeof(batch::MoveRequest) == 4 * sizeof(std::uint32_t) &&
+                      alignof(batch::MoveRequest) == alignof(std::uint32_t));
+        if (py::isinstance<py::array>(queries_argument)) {
+            const auto queries = py::reinterpret_borrow<py::array>(queries_argument);
+            const bool words =
+                queries.dtype().is(py::dtype::of<std::uint32_t>()) || queries.dtype().is(py::dtype::of<std::int32_t>());
+            if (words && queries.ndim() == 2 && queries.shape(1) == 4 && (queries.flags() & py::array::c_style) != 0 &&
+                reinterpret_cast<std::uintptr_t>(queries.data()) % alignof(batch::MoveRequest) == 0) {
+                const auto count = static_cast<std::size_t>(queries.shape(0));
+                py::array_t<std::int8_t> moves(static_cast<py::ssize_t>(count));
+                const std::span<const batch::MoveRequest> requests(
+                    static_cast<const batch::MoveRequest*>(queries.data()), count);
+                const std::span<std::int8_t> answers(moves.mutable_data(), count);
+                py::gil_scoped_release released;
+                (void)oracle_->first_moves(requests, answers);  // the spans are of one length
+                return moves;
+            }
+        }
         const auto rows = query_rows(queries_argument);
         const auto count = static_cast<std::size_t>(rows.shape(0));
         py::array_t<std::int8_t> moves(static_cast<py::ssize_t>(count));
@@ -2056,7 +2076,8 @@ void register_files(py::module_& module) {
         .def("first_moves", &PythonOracle::first_moves, py::arg("queries"),
              "first_move for every row of an (N, 4) integer array (start x, start y, goal x, goal y), as an (N,) "
              "int8 array, in one call without the GIL (measured: about 4x a Python loop of first_move calls). -1 where "
-             "first_move gives -1 (off the map, blocked, the same cell or unreachable).")
+             "first_move gives -1 (off the map, blocked, the same cell or unreachable). A C-ordered int32 or uint32 "
+             "array is read in place; any other integer array is converted first.")
         .def_property_readonly("grid", [](const PythonOracle& oracle) { return oracle.grid(); })
         .def_property_readonly("map_name", [](const PythonOracle& oracle) { return oracle.oracle().map_name(); })
         .def_property_readonly(
