@@ -1131,26 +1131,25 @@ struct RequestEndpoints {
     }
 };
 
-#if SWARMPATH_AVX512_CLONE
-/// The first pass of the lookups through narrow row blocks over the `group` lookups from `first`:
-/// ranks their ends into `source_rank` and `target_rank` and fetches what the next passes read by
-/// rank.
-template <Instructions kInstructions, class Endpoints>
-[[gnu::always_inline]] inline void rank_narrow_group(const OracleTables& tables, const Endpoints& endpoints,
-                                                     std::size_t first, std::size_t group, std::uint32_t* source_rank,
-                                                     std::uint32_t* target_rank) {
-    const PassableRanks& ranks = *tables.ranks;
+/// The first pass of the lookups over the `group` lookups from `first`: their ends ranked into
+/// `source_rank` and `target_rank` (as many as the copy ranks ahead at once, the rest one at a
+/// time), and `fetch(source, target)` called with each lookup's ranks to start the fetches the next
+/// passes read by rank.
+template <Instructions kInstructions, class Endpoints, class Fetch>
+[[gnu::always_inline]] inline void rank_group(const PassableRanks& ranks, const Endpoints& endpoints, std::size_t first,
+                                              std::size_t group, std::uint32_t* source_rank, std::uint32_t* target_rank,
+                                              const Fetch& fetch) {
     const std::size_t ranked =
         endpoints.template ranked_ahead<kInstructions>(ranks, first, group, source_rank, target_rank);
     for (std::size_t index = 0; index < group; ++index) {
         if (index >= ranked) {
             endpoints.template ranks_of<kInstructions>(ranks, first + index, source_rank[index], target_rank[index]);
         }
-        __builtin_prefetch(tables.narrow_row_blocks.data() + source_rank[index]);
-        __builtin_prefetch(tables.narrow_targets.data() + target_rank[index]);
+        fetch(source_rank[index], target_rank[index]);
     }
 }
 
+#if SWARMPATH_AVX512_CLONE
 /// The lookups through narrow row blocks with the passes of two groups interleaved: the next group
 /// is ranked (its entries fetched) between this group's choice of blocks and its answers, so each
 /// fetch has a pass more to arrive.
@@ -1164,9 +1163,14 @@ template <Instructions kInstructions, class Endpoints>
     std::uint32_t key[kNarrowLookupGroup];
     std::uint32_t block[kNarrowLookupGroup];
     bool apart[kNarrowLookupGroup];
+    const PassableRanks& ranks = *tables.ranks;
+    const auto fetch = [&tables](std::uint32_t source, std::uint32_t target) {
+        __builtin_prefetch(tables.narrow_row_blocks.data() + source);
+        __builtin_prefetch(tables.narrow_targets.data() + target);
+    };
     if (count == 0) return;
-    rank_narrow_group<kInstructions>(tables, endpoints, 0, std::min(kNarrowLookupGroup, count), source_rank[0],
-                                     target_rank[0]);
+    rank_group<kInstructions>(ranks, endpoints, 0, std::min(kNarrowLookupGroup, count), source_rank[0], target_rank[0],
+                              fetch);
     std::size_t buffer = 0;
     for (std::size_t first = 0; first < count; first += kNarrowLookupGroup, buffer ^= 1U) {
         const std::size_t group = std::min(kNarrowLookupGroup, count - first);
@@ -1174,8 +1178,8 @@ template <Instructions kInstructions, class Endpoints>
                                         block, apart);
         if (first + kNarrowLookupGroup < count) {
             const std::size_t next = first + kNarrowLookupGroup;
-            rank_narrow_group<kInstructions>(tables, endpoints, next, std::min(kNarrowLookupGroup, count - next),
-                                             source_rank[buffer ^ 1U], target_rank[buffer ^ 1U]);
+            rank_group<kInstructions>(ranks, endpoints, next, std::min(kNarrowLookupGroup, count - next),
+                                      source_rank[buffer ^ 1U], target_rank[buffer ^ 1U], fetch);
         }
         answer_from_narrow_blocks_avx512(tables, begin, row_runs, block, key, apart, moves + first, group);
     }
@@ -1210,25 +1214,19 @@ template <Instructions kInstructions, OracleRowReading kReading = OracleRowReadi
 #endif
     for (std::size_t first = 0; first < count; first += kGroup) {
         const std::size_t group = std::min(kGroup, count - first);
-        // Some endpoints are ranked ahead, many at a time (the lookups left over one at a time).
-        const std::size_t ranked =
-            endpoints.template ranked_ahead<kInstructions>(ranks, first, group, source_rank, target_rank);
-        for (std::size_t index = 0; index < group; ++index) {
-            if (index >= ranked) {
-                endpoints.template ranks_of<kInstructions>(ranks, first + index, source_rank[index],
-                                                           target_rank[index]);
-            }
-            if constexpr (kLines) {
-                __builtin_prefetch(tables.row_entries.data() + source_rank[index]);
-            } else if (kBlocks && !tables.row_blocks.empty()) {
-                __builtin_prefetch(tables.row_blocks.data() + source_rank[index]);
-            } else {
-                __builtin_prefetch(row_begin + source_rank[index]);
-            }
-            __builtin_prefetch(component + source_rank[index]);
-            __builtin_prefetch(component + target_rank[index]);
-            __builtin_prefetch(position + target_rank[index]);
-        }
+        rank_group<kInstructions>(ranks, endpoints, first, group, source_rank, target_rank,
+                                  [&](std::uint32_t source, std::uint32_t target) {
+                                      if constexpr (kLines) {
+                                          __builtin_prefetch(tables.row_entries.data() + source);
+                                      } else if (kBlocks && !tables.row_blocks.empty()) {
+                                          __builtin_prefetch(tables.row_blocks.data() + source);
+                                      } else {
+                                          __builtin_prefetch(row_begin + source);
+                                      }
+                                      __builtin_prefetch(component + source);
+                                      __builtin_prefetch(component + target);
+                                      __builtin_prefetch(position + target);
+                                  });
 #if SWARMPATH_AVX512_CLONE
         if constexpr (kLines) {
             lookups_in_lines_avx512(tables, source_rank, target_rank, moves + first, group);
