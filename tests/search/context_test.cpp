@@ -239,6 +239,56 @@ TEST(NodeTableTest, LargeMapsNodesFollowTheirIndexInOneReservation) {
     }
 }
 
+// A large map's searches find their nodes through a hash table (HashedNodeArrays): every node added
+// is found again, with its parent's cell, and nothing else is, through searches that grow the table
+// (its first size holds 2,048 nodes) and through its stamp's wrap, the one time the table is
+// cleared; a new search finds none of the earlier searches' nodes. Cells a power-of-two stride apart (a
+// column of a map whose padded width is one) are found as well as random ones.
+TEST(NodeTableTest, HashedNodesAreFoundThroughGrowthAndStampWrap) {
+    constexpr std::uint32_t kCells = 1U << 20;
+    ASSERT_TRUE(best_first::NodeTable::hashes_nodes(kCells));
+    best_first::NodeTable table;
+    table.prepare(kCells);
+    const best_first::HashingChoice choice;
+    std::mt19937_64 random(41);
+    std::uniform_int_distribution<std::uint32_t> any_cell(0, kCells - 1);
+    std::vector<std::uint32_t> previous;
+    const std::uint32_t last_stamp = ~std::uint32_t{0} - 1;
+    for (int search = 0; search < 6; ++search) {
+        if (search == 3) table.set_stamp_for_testing(last_stamp);  // searches 4 and 5 wrap it
+        best_first::HashedNodeArrays arrays = table.start_hashed(choice);
+        const std::uint32_t start = any_cell(random);
+        arrays.begin(start);
+        std::vector<std::uint32_t> cells{start};
+        std::vector<std::uint32_t> seen(kCells / 32 + 1, 0U);
+        seen[start / 32] |= 1U << (start % 32);
+        // Search 0's 9,000 nodes grow the table three times; the later searches' 700 leave its
+        // nodes past the 700th in place, and search 4, after the wrap, has its stamp: search 0's
+        // slots would name nodes that still hold their cells, had the wrap not cleared them.
+        const std::uint32_t wanted = search == 0 ? 9000 : 700;
+        for (std::uint32_t attempt = 0; cells.size() < wanted; ++attempt) {
+            // A third of the cells down columns of a 1024-cell-wide map, the others anywhere.
+            const std::uint32_t cell = attempt % 3 == 0 ? (attempt * 1024 + attempt / 1024) % kCells : any_cell(random);
+            if ((seen[cell / 32] >> (cell % 32) & 1U) != 0) continue;
+            seen[cell / 32] |= 1U << (cell % 32);
+            ASSERT_EQ(arrays.find(cell), best_first::kNoNode);
+            const auto parent = static_cast<std::uint32_t>(cells.size() / 2);
+            ASSERT_EQ(arrays.add(cell, 5, parent, 1), cells.size());
+            cells.push_back(cell);
+        }
+        for (std::uint32_t node = 0; node < cells.size(); ++node) {
+            ASSERT_EQ(arrays.find(cells[node]), node) << search;
+            ASSERT_EQ(arrays.parent_cell(cells[node]), cells[node == 0 ? 0 : node / 2]) << search;
+        }
+        std::size_t stale_found = 0;
+        for (const std::uint32_t cell : previous)
+            if ((seen[cell / 32] >> (cell % 32) & 1U) == 0 && arrays.find(cell) != best_first::kNoNode) ++stale_found;
+        EXPECT_EQ(stale_found, 0U) << search;
+        previous.insert(previous.end(), cells.begin(), cells.end());
+    }
+    EXPECT_FALSE(choice.hashing());  // outgrown by search 0
+}
+
 // Lent room too small for the index or for the nodes is given back and a new reservation made;
 // room large enough for both is used where it lies.
 TEST(NodeTableTest, TakesLentRoomOnlyWhenItHoldsTheIndexAndTheNodes) {

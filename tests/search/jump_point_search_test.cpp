@@ -17,6 +17,7 @@
 
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
+#include "search/best_first/node_table.hpp"
 #include "search/jump_point_search.hpp"
 #include "search/jump_point_table.hpp"
 #include "search/moves.hpp"
@@ -313,6 +314,42 @@ TEST(JumpPointSearchTest, CostsEqualReferenceDijkstra) {
         }
     }
     EXPECT_GT(found, 1000U);
+}
+
+/// Makes every grid's searches find their nodes through the hash table (NodeTable::hashes_nodes,
+/// otherwise for large maps only) while it lives.
+class HashingEveryMap {
+public:
+    HashingEveryMap() { best_first::NodeTable::set_hashed_from_for_testing(0); }
+    ~HashingEveryMap() { best_first::NodeTable::set_hashed_from_for_testing(kLargeMaps); }
+    HashingEveryMap(const HashingEveryMap&) = delete;
+    HashingEveryMap& operator=(const HashingEveryMap&) = delete;
+
+private:
+    static constexpr std::uint32_t kLargeMaps = (1U << 20) / 4;  // the engine's own threshold
+};
+
+// Large maps' searches find their nodes through a hash table (best_first::HashedNodeArrays); made to
+// on small ones, JPS and JPS+ answer as A* and the reference Dijkstra do, on random maps, rooms and
+// mazes, one of them with searches of more nodes than the table's first size holds (it grows inside
+// them).
+TEST(JumpPointSearchTest, HashedNodesAnswerAsTheIndexDoes) {
+    const HashingEveryMap hashing;
+    ASSERT_TRUE(best_first::NodeTable::hashes_nodes(1));
+    std::mt19937_64 random(313);
+    std::size_t found = 0;
+    for (const double density : {0.05, 0.3}) {
+        io::MapFile map = testing::random_map(random, 80, 60, density);
+        map.path = "hashed random map density " + std::to_string(density);
+        found += compare_with_astar(map, random, 150);
+    }
+    io::MapFile rooms = room_map(random, 10, 8, 8, 0.05);
+    rooms.path = "hashed rooms";
+    found += compare_with_astar(rooms, random, 150);
+    io::MapFile maze = maze_map(random, 80, 70, 1, 60);  // about 11,000 open cells, 4,000 jump points
+    maze.path = "hashed maze";
+    found += compare_with_astar(maze, random, 60);
+    EXPECT_GT(found, 300U);
 }
 
 TEST(JumpPointSearchTest, OpenMapsNeedFarFewerExpansionsThanAstar) {

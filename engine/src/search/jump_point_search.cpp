@@ -501,7 +501,7 @@ struct TableJumps {
 /// each followed by a jump to the next jump point; the jump points found are offered to the open
 /// list with the node as their parent. The same cell may be offered twice by one expansion, so no
 /// successor is held outside the open list.
-template <class Jumps>
+template <class Jumps, class Nodes>
 class JumpExpansion {
 public:
     static constexpr bool admits_stale = false;
@@ -516,12 +516,12 @@ public:
           goal_(endpoints.goal),
           goal_x_(endpoints.goal_x),
           goal_y_(endpoints.goal_y),
-          nodes_(table.start()) {
+          nodes_(start_nodes(solver, table)) {
         nodes_.begin(endpoints.start);
     }
 
     /// The nodes as the search left them (for the path).
-    [[nodiscard]] const best_first::NodeArrays& nodes() const { return nodes_; }
+    [[nodiscard]] const Nodes& nodes() const { return nodes_; }
     /// Where the open list records its entries' positions: per node.
     [[nodiscard]] best_first::NodeSlots slots() const { return {nodes_.nodes}; }
 
@@ -579,6 +579,15 @@ public:
 
 private:
     static constexpr std::uint32_t kHeldSlot = ~std::uint32_t{0};
+
+    static Nodes start_nodes(const Solver& solver, best_first::NodeTable& table) {
+        if constexpr (std::is_same_v<Nodes, best_first::HashedNodeArrays>) {
+            return table.start_hashed(*solver.prepared<typename Jumps::Prepared>().hashing);
+        } else {
+            (void)solver;
+            return table.start();
+        }
+    }
 
     /// The best new node of one expansion, kept outside the open list (see expand).
     template <class Keys>
@@ -674,18 +683,18 @@ private:
     std::uint32_t goal_;
     std::uint32_t goal_x_;
     std::uint32_t goal_y_;
-    best_first::NodeArrays nodes_;
+    Nodes nodes_;
     std::uint32_t current_node_ = 0;  ///< the node being expanded
 };
 
 // Inlined into its entry point, so that the address Solver::create reads the code around
 // (core::warm_code) is the search itself rather than a jump to it placed elsewhere.
-template <class Jumps>
+template <class Jumps, class Nodes>
 [[gnu::always_inline]] inline void jump_point_search(const Solver& solver, SearchState& state,
                                                      const Endpoints& endpoints, Result& result) {
     const auto& prepared = solver.prepared<typename Jumps::Prepared>();
     state.begin_search();  // the open lists emptied; the per-cell stamps are not used
-    JumpExpansion<Jumps> expansion(solver, state.jump_nodes(), endpoints);
+    JumpExpansion<Jumps, Nodes> expansion(solver, state.jump_nodes(), endpoints);
     constexpr std::uint32_t kStartNode = 0;
     best_first::LoopState loop = best_first::LoopState::starting_at(
         kStartNode, expansion.estimate(endpoints.start_x, endpoints.start_y), endpoints.stop);
@@ -702,10 +711,9 @@ template <class Jumps>
         result.cost_units = loop.goal_g;
         result.cost = grid.to_real_cost(loop.goal_g);
         if (solver.settings().record_paths) {
-            const best_first::NodeArrays& nodes = expansion.nodes();
+            const Nodes& nodes = expansion.nodes();
             best_first::rebuild_from_parent_cells(
-                best_first::layout_of(grid),
-                [&nodes](std::uint32_t cell) { return nodes.nodes[nodes.nodes[nodes.index[cell]].parent].cell; },
+                best_first::layout_of(grid), [&nodes](std::uint32_t cell) { return nodes.parent_cell(cell); },
                 endpoints.start, endpoints.goal, state.path_scratch(), result);
         }
         return;
@@ -713,25 +721,58 @@ template <class Jumps>
     result.status = loop.limited ? loop.stop_status : QueryStatus::no_path;
 }
 
+/// A large map's search (best_first::NodeTable::hashes_nodes): through the hash table while the
+/// solver's searches fit its first size, else through the index, by `Indexed` (the solver's
+/// best_first::HashingChoice: one read of a shared flag a query).
+template <class Jumps, void (*Indexed)(const Solver&, SearchState&, const Endpoints&, Result&)>
+[[gnu::always_inline]] inline void jump_point_search_hashed(const Solver& solver, SearchState& state,
+                                                            const Endpoints& endpoints, Result& result) {
+    if (!solver.prepared<typename Jumps::Prepared>().hashing->hashing()) {
+        Indexed(solver, state, endpoints, result);
+        return;
+    }
+    jump_point_search<Jumps, best_first::HashedNodeArrays>(solver, state, endpoints, result);
+}
+
 }  // namespace
 
 void jump_point_search_online_lines(const Solver& solver, SearchState& state, const Endpoints& endpoints,
                                     Result& result) {
-    jump_point_search<OnlineJumps<true>>(solver, state, endpoints, result);
+    jump_point_search<OnlineJumps<true>, best_first::NodeArrays>(solver, state, endpoints, result);
 }
 
 void jump_point_search_online_cells(const Solver& solver, SearchState& state, const Endpoints& endpoints,
                                     Result& result) {
-    jump_point_search<OnlineJumps<false>>(solver, state, endpoints, result);
+    jump_point_search<OnlineJumps<false>, best_first::NodeArrays>(solver, state, endpoints, result);
 }
 
 void jump_point_search_table(const Solver& solver, SearchState& state, const Endpoints& endpoints, Result& result) {
-    jump_point_search<TableJumps<false>>(solver, state, endpoints, result);
+    jump_point_search<TableJumps<false>, best_first::NodeArrays>(solver, state, endpoints, result);
 }
 
 void jump_point_search_table_bounded(const Solver& solver, SearchState& state, const Endpoints& endpoints,
                                      Result& result) {
-    jump_point_search<TableJumps<true>>(solver, state, endpoints, result);
+    jump_point_search<TableJumps<true>, best_first::NodeArrays>(solver, state, endpoints, result);
+}
+
+void jump_point_search_online_lines_hashed(const Solver& solver, SearchState& state, const Endpoints& endpoints,
+                                           Result& result) {
+    jump_point_search_hashed<OnlineJumps<true>, &jump_point_search_online_lines>(solver, state, endpoints, result);
+}
+
+void jump_point_search_online_cells_hashed(const Solver& solver, SearchState& state, const Endpoints& endpoints,
+                                           Result& result) {
+    jump_point_search_hashed<OnlineJumps<false>, &jump_point_search_online_cells>(solver, state, endpoints, result);
+}
+
+void jump_point_search_table_hashed(const Solver& solver, SearchState& state, const Endpoints& endpoints,
+                                    Result& result) {
+    jump_point_search_hashed<TableJumps<false>, &jump_point_search_table>(solver, state, endpoints, result);
+}
+
+void jump_point_search_table_bounded_hashed(const Solver& solver, SearchState& state, const Endpoints& endpoints,
+                                            Result& result) {
+    jump_point_search_hashed<TableJumps<true>, &jump_point_search_table_bounded>(solver, state, endpoints, result);
 }
 
 }  // namespace swarmpath::search

@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "search/best_first/node_table.hpp"
 #include "search/best_first/open_keys.hpp"
 #include "search/jump_point_grid.hpp"
 #include "search/jump_point_table.hpp"
@@ -27,6 +28,9 @@ struct PreparedAstar {
 struct PreparedJumpPoints {
     std::shared_ptr<const JumpPointGrid> lines;  ///< shared: an EditableMap may keep it current across edits
     best_first::KeyBounds bounds;
+    /// Whether searches find their nodes through a hash table; none on maps that never do
+    /// (best_first::NodeTable::hashes_nodes).
+    std::shared_ptr<const best_first::HashingChoice> hashing = nullptr;
 };
 
 /// JPS+: the precomputed jump distances, and the goal bounds when the settings give them.
@@ -34,6 +38,7 @@ struct PreparedJumpTable {
     std::shared_ptr<const JumpPointTable> table;  ///< shared, as the scan lines
     best_first::KeyBounds bounds;
     std::shared_ptr<const GoalBounds> goal_bounds = nullptr;
+    std::shared_ptr<const best_first::HashingChoice> hashing = nullptr;  ///< as PreparedJumpPoints'
 };
 
 }  // namespace swarmpath::search

@@ -22,4 +22,15 @@ void jump_point_search_table(const Solver& solver, SearchState& state, const End
 void jump_point_search_table_bounded(const Solver& solver, SearchState& state, const Endpoints& endpoints,
                                      Result& result);
 
+// The same searches finding their nodes through a hash table (best_first::HashedNodeArrays), for
+// grids where best_first::NodeTable::hashes_nodes holds.
+void jump_point_search_online_lines_hashed(const Solver& solver, SearchState& state, const Endpoints& endpoints,
+                                           Result& result);
+void jump_point_search_online_cells_hashed(const Solver& solver, SearchState& state, const Endpoints& endpoints,
+                                           Result& result);
+void jump_point_search_table_hashed(const Solver& solver, SearchState& state, const Endpoints& endpoints,
+                                    Result& result);
+void jump_point_search_table_bounded_hashed(const Solver& solver, SearchState& state, const Endpoints& endpoints,
+                                            Result& result);
+
 }  // namespace swarmpath::search

@@ -341,19 +341,33 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
     const best_first::KeyBounds bounds =
         best_first::key_bounds(grid, best_first::dearest_step(grid), solver.weight_fixed_);
     PickedSearch picked;
+    // Large maps' JPS and JPS+ searches find their nodes through a hash table while they stay small.
+    const bool hashed = best_first::NodeTable::hashes_nodes(grid.padded_cell_count());
+    auto hashing = hashed ? std::make_shared<const best_first::HashingChoice>() : nullptr;
     if (solver.algorithm_ == Algorithm::jps) {
         auto lines = preparation.jump_grid ? preparation.jump_grid : std::make_shared<const JumpPointGrid>(grid);
         // The diagonal walk the grid chose (it keeps its choice through refreshes), compiled in.
-        picked =
-            picked_search(lines->diagonal_lines() ? &jump_point_search_online_lines : &jump_point_search_online_cells);
-        solver.prepared_ = std::make_shared<const PreparedJumpPoints>(PreparedJumpPoints{std::move(lines), bounds});
+        if (hashed) {
+            picked = picked_search(lines->diagonal_lines() ? &jump_point_search_online_lines_hashed
+                                                           : &jump_point_search_online_cells_hashed);
+        } else {
+            picked = picked_search(lines->diagonal_lines() ? &jump_point_search_online_lines
+                                                           : &jump_point_search_online_cells);
+        }
+        solver.prepared_ = std::make_shared<const PreparedJumpPoints>(
+            PreparedJumpPoints{std::move(lines), bounds, std::move(hashing)});
     } else if (solver.algorithm_ == Algorithm::jps_plus) {
         solver.prepared_ = std::make_shared<const PreparedJumpTable>(PreparedJumpTable{
             preparation.jump_table
                 ? preparation.jump_table
                 : std::make_shared<const JumpPointTable>(JumpPointTable::build(grid, preparation.parallel)),
-            bounds, settings.goal_bounds});
-        picked = picked_search(settings.goal_bounds ? &jump_point_search_table_bounded : &jump_point_search_table);
+            bounds, settings.goal_bounds, std::move(hashing)});
+        if (hashed) {
+            picked = picked_search(settings.goal_bounds ? &jump_point_search_table_bounded_hashed
+                                                        : &jump_point_search_table_hashed);
+        } else {
+            picked = picked_search(settings.goal_bounds ? &jump_point_search_table_bounded : &jump_point_search_table);
+        }
     } else if (shaped) {
         solver.prepared_ =
             std::make_shared<const PreparedAstar>(PreparedAstar{compute_shaped_legal_moves(grid), bounds});

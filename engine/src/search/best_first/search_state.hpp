@@ -16,7 +16,9 @@
 // folds its closed flag into the stamp this way, so no separate closed set is touched), anything else
 // is untouched. Only when the generation wraps (after 2^31 searches) are the stamps cleared in full.
 // Jump point search touches none of these per-cell arrays: its nodes live in a node table
-// (node_table.hpp: 4 bytes a cell plus 24 a node), which it resets by setting its node count to zero.
+// (node_table.hpp: 4 bytes a cell plus 24 a node, or on large maps a hash table of 8 bytes a slot in
+// place of the per-cell index), which it resets by setting its node count to zero (or advancing the
+// table's stamp).
 // Memory: 8 (stamp) + 1 (parent direction) = 9 bytes per padded cell, plus the open list; searches
 // using jump_nodes() 4 bytes (a page only once touched) and 24 a node instead.
 #pragma once
