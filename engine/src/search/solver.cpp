@@ -44,6 +44,22 @@ struct PickedSearch {
 /// A search function whose code is its own.
 PickedSearch picked_search(Solver::SearchFunction search) { return {search, reinterpret_cast<const void*>(search)}; }
 
+/// Jump point search's forms, each compiled in: online along the diagonal lines or cell by cell (as
+/// the map's JumpPointGrid chose), over the JPS+ table, or over it with goal bounds.
+enum class JumpForm { online_lines, online_cells, table, table_bounded };
+
+/// The entry point of `form`: through the per-cell node index, or where `hashed` (large maps:
+/// best_first::NodeTable::hashes_nodes) through the node hash table while searches stay small.
+PickedSearch pick_jump_search(JumpForm form, bool hashed) {
+    static constexpr std::array<std::array<Solver::SearchFunction, 2>, 4> kSearches{{
+        {&jump_point_search_online_lines, &jump_point_search_online_lines_hashed},
+        {&jump_point_search_online_cells, &jump_point_search_online_cells_hashed},
+        {&jump_point_search_table, &jump_point_search_table_hashed},
+        {&jump_point_search_table_bounded, &jump_point_search_table_bounded_hashed},
+    }};
+    return picked_search(kSearches[static_cast<std::size_t>(form)][hashed ? 1 : 0]);
+}
+
 template <class Rule, class CostModel, class Heuristic>
 PickedSearch picked_astar() {
     return {&astar<Rule, CostModel, Heuristic>,
@@ -178,6 +194,24 @@ std::vector<std::uint8_t> compute_shaped_legal_moves(const grid::Grid& grid) {
         grid, MoveRule<Moves::eight, DiagonalRule::any>::table, [topology](std::uint32_t x, std::uint32_t y) {
             return static_cast<unsigned>(shape_directions(topology, shape_parity(topology, x, y)));
         });
+}
+
+/// Why the settings' goal bounds cannot serve a search by `algorithm` on `grid` (they serve JPS+
+/// alone, and the map they were built for); success when they can or there are none.
+Status check_goal_bounds(const grid::Grid& grid, const SearchSettings& settings, Algorithm algorithm) {
+    if (!settings.goal_bounds) return Success{};
+    if (algorithm != Algorithm::jps_plus) {
+        return Error{"", 0, 0,
+                     setting_placeholder(Setting::goal_bounds, "") + " serve " +
+                         setting_placeholder(Setting::algorithm, "jps+") + " alone, not " +
+                         setting_placeholder(Setting::algorithm, to_string(algorithm))};
+    }
+    if (!settings.goal_bounds->built_for(grid)) {
+        return Error{"", 0, 0,
+                     "the " + setting_placeholder(Setting::goal_bounds, "") +
+                         " were built for another map (its size or passable cells differ)"};
+    }
+    return Success{};
 }
 
 /// Why `settings` cannot search a hex or triangle map, naming the option; success when they can.
@@ -323,17 +357,8 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
     Expected<Algorithm> algorithm = concrete_algorithm(grid, settings);
     if (!algorithm) return algorithm.error();
     solver.algorithm_ = *algorithm;
-    if (settings.goal_bounds) {
-        if (solver.algorithm_ != Algorithm::jps_plus) {
-            return fail(setting_placeholder(Setting::goal_bounds, "") + " serve " +
-                        setting_placeholder(Setting::algorithm, "jps+") + " alone, not " +
-                        setting_placeholder(Setting::algorithm, to_string(solver.algorithm_)));
-        }
-        if (!settings.goal_bounds->built_for(grid)) {
-            return fail("the " + setting_placeholder(Setting::goal_bounds, "") +
-                        " were built for another map (its size or passable cells differ)");
-        }
-    }
+    if (Status bounds_fit = check_goal_bounds(grid, settings, solver.algorithm_); !bounds_fit)
+        return bounds_fit.error();
     solver.components_ =
         preparation.components
             ? preparation.components
@@ -347,13 +372,7 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
     if (solver.algorithm_ == Algorithm::jps) {
         auto lines = preparation.jump_grid ? preparation.jump_grid : std::make_shared<const JumpPointGrid>(grid);
         // The diagonal walk the grid chose (it keeps its choice through refreshes), compiled in.
-        if (hashed) {
-            picked = picked_search(lines->diagonal_lines() ? &jump_point_search_online_lines_hashed
-                                                           : &jump_point_search_online_cells_hashed);
-        } else {
-            picked = picked_search(lines->diagonal_lines() ? &jump_point_search_online_lines
-                                                           : &jump_point_search_online_cells);
-        }
+        picked = pick_jump_search(lines->diagonal_lines() ? JumpForm::online_lines : JumpForm::online_cells, hashed);
         solver.prepared_ = std::make_shared<const PreparedJumpPoints>(
             PreparedJumpPoints{std::move(lines), bounds, std::move(hashing)});
     } else if (solver.algorithm_ == Algorithm::jps_plus) {
@@ -362,12 +381,7 @@ Expected<Solver> Solver::create(const grid::Grid& grid, const SearchSettings& se
                 ? preparation.jump_table
                 : std::make_shared<const JumpPointTable>(JumpPointTable::build(grid, preparation.parallel)),
             bounds, settings.goal_bounds, std::move(hashing)});
-        if (hashed) {
-            picked = picked_search(settings.goal_bounds ? &jump_point_search_table_bounded_hashed
-                                                        : &jump_point_search_table_hashed);
-        } else {
-            picked = picked_search(settings.goal_bounds ? &jump_point_search_table_bounded : &jump_point_search_table);
-        }
+        picked = pick_jump_search(settings.goal_bounds ? JumpForm::table_bounded : JumpForm::table, hashed);
     } else if (shaped) {
         solver.prepared_ =
             std::make_shared<const PreparedAstar>(PreparedAstar{compute_shaped_legal_moves(grid), bounds});
