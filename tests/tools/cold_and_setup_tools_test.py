@@ -5,7 +5,9 @@
 # count and whose first query's time (a run of its own) and its other queries' mean are positive
 # (with --after-other, a last column: the sample's mean time after the file's other rows, positive,
 # or "n/a" when the sample holds every row; with --replayed, two last columns: the mean time a query of
-# the sample's first and second pass in one process, both positive);
+# the sample's first and second pass in one process, both positive; with --baseline, each figure as
+# "before → after" and the cold passes' paired ratio, refused with --after-other, and a missing
+# baseline executable an error naming it);
 # setup-per-file prints one row per algorithm where every file after the first reused the map's
 # preparation and the ratio is the two set-ups' as printed; a missing scenario file makes each exit
 # non-zero. Assumes the source tree
@@ -80,6 +82,31 @@ def main():
     if len(rows) == 1 and len(rows[0]) == 15:
         check(float(rows[0][13]) > 0 and float(rows[0][14]) > 0,
               f"cold-warm --replayed: both passes' times positive: {rows[0]!r}")
+
+    # --baseline: the same executable as both, so each figure reads "x → y" with both positive, and
+    # the paired ratio of the cold passes is positive; refused with --after-other; a missing baseline fails.
+    compared = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "cold-warm"), "--swarmpath", swarmpath,
+                               "--baseline", swarmpath, "--rounds", "2", "--sample", "40", "--passes", "2",
+                               "--algorithms", "jps", SCENARIO], capture_output=True, text=True)
+    check(compared.returncode == 0, f"cold-warm --baseline exits 0 (got {compared.returncode}: {compared.stderr})")
+    rows = table_rows(compared.stdout)
+    check(len(rows) == 1 and len(rows[0]) == 11, f"cold-warm --baseline: 11 columns: {rows!r}")
+    if len(rows) == 1 and len(rows[0]) == 11:
+        for cell in rows[0][3:10]:
+            before, arrow, after = cell.partition(" → ")
+            check(arrow != "" and float(before) >= 0 and float(after) >= 0, f"cold-warm --baseline: {cell!r}")
+        check(float(rows[0][3].split(" → ")[0]) > 0, f"cold-warm --baseline: a positive cold time: {rows[0]!r}")
+        check(float(rows[0][10]) > 0, f"cold-warm --baseline: a positive paired ratio: {rows[0]!r}")
+    refused = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "cold-warm"), "--swarmpath", swarmpath,
+                              "--baseline", swarmpath, "--after-other", "--rounds", "1", SCENARIO],
+                             capture_output=True, text=True)
+    check(refused.returncode != 0 and "--baseline" in refused.stderr,
+          f"cold-warm: --baseline with --after-other is refused: {refused.returncode} {refused.stderr!r}")
+    absent = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "cold-warm"), "--swarmpath", swarmpath,
+                             "--baseline", os.path.join(ROOT, "no-such-swarmpath"), "--rounds", "1", SCENARIO],
+                            capture_output=True, text=True)
+    check(absent.returncode != 0 and "no-such-swarmpath" in absent.stderr,
+          f"cold-warm: a missing --baseline executable fails, naming it: {absent.returncode} {absent.stderr!r}")
 
     per_file = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "setup-per-file"), "--swarmpath",
                                swarmpath, "--rounds", "1", "--rows", "40", "--files", "4", "--algorithms", "jps+,astar",
