@@ -199,11 +199,11 @@ int main(int argc, char** argv) {
     std::printf(
         "  oracle: %.2f us/query (%.1f ns/move), first-move lookup %.1f ns one call each, %.1f ns in one "
         "first_moves call (%.1f ns one call each with the source's row warm); file %llu bytes, %.1f bytes per "
-        "passable cell, %zu runs of %u bytes, loaded in %.1f ms\n",
+        "passable cell, %zu runs of %u bytes, %zu bytes in memory, loaded in %.1f ms\n",
         oracle_query * 1e6, oracle_query * 1e9 / std::max(1.0, mean_moves), median(lookup_times) * 1e9,
         median(batch_times) * 1e9, median(warm_times) * 1e9, static_cast<unsigned long long>(oracle->file_bytes()),
         static_cast<double>(oracle->file_bytes()) / static_cast<double>(oracle->passable_cells()), oracle->run_count(),
-        oracle->run_bytes(), oracle->preparation_seconds() * 1e3);
+        oracle->run_bytes(), oracle->memory_bytes(), oracle->preparation_seconds() * 1e3);
     std::printf("  jps+:   %.2f us/query (table built in %.1f ms); jps+ / oracle = %.2f\n", table_query * 1e6,
                 table_seconds * 1e3, table_query / oracle_query);
     if (!skip_astar) {

@@ -510,6 +510,39 @@ TEST_F(PathOracleFiles, NarrowAndWideRunFilesGiveTheSameAnswers) {
     }
 }
 
+// memory_bytes counts at least every array the lookups read (the tables' views: runs in 4 bytes
+// each, row index, per-cell positions, components and legal moves, lookup tables) and at most those
+// with their vectors' spare room, the build's cell list and the rank counts; it is the same for a
+// file of 3-byte runs as for one of 4 (memory widens them) and more than either file.
+TEST_F(PathOracleFiles, MemoryBytesCountWhatTheLookupsRead) {
+    batch::BatchSolver workers(1);
+    Expected<batch::Oracle> narrow = batch::Oracle::build(grid_, {}, "random.map", workers);
+    Expected<batch::Oracle> wide = batch::Oracle::build(grid_, {.wide_runs = true}, "random.map", workers);
+    ASSERT_TRUE(narrow && wide);
+    ASSERT_TRUE(narrow->save(path("narrow.oracle")));
+    ASSERT_TRUE(wide->save(path("wide.oracle")));
+    Expected<batch::Oracle> narrow_loaded = batch::Oracle::load(path("narrow.oracle"), grid_, {});
+    Expected<batch::Oracle> wide_loaded = batch::Oracle::load(path("wide.oracle"), grid_, {});
+    ASSERT_TRUE(narrow_loaded && wide_loaded);
+    for (const batch::Oracle* oracle : {&*narrow, &*narrow_loaded, &*wide_loaded}) {
+        const search::OracleTables& tables = oracle->tables();
+        const std::size_t viewed = tables.position_of_rank.size_bytes() + tables.component_of_rank.size_bytes() +
+                                   tables.row_begin.size_bytes() + tables.runs.size_bytes() +
+                                   tables.legal_moves.size_bytes() + tables.block_keys.size_bytes() +
+                                   tables.row_entries.size_bytes() + tables.row_blocks.size_bytes() +
+                                   tables.narrow_row_blocks.size_bytes() + tables.narrow_targets.size_bytes();
+        const std::size_t cells = oracle->passable_cells();
+        EXPECT_GE(oracle->memory_bytes(), viewed);
+        EXPECT_GE(oracle->memory_bytes(), oracle->run_count() * sizeof(std::uint32_t) + cells * 9);
+        // Spare room: at most as much again as the views, plus the cell list (4 bytes a cell), the
+        // rank counts (one word per 64 padded cells, and one) and the runs' slack.
+        EXPECT_LE(oracle->memory_bytes(),
+                  2 * viewed + cells * 4 + grid_.padded_cell_count() / 16 + 4 + search::kOracleRunSlack);
+    }
+    EXPECT_EQ(narrow_loaded->memory_bytes(), wide_loaded->memory_bytes());
+    EXPECT_GT(narrow_loaded->memory_bytes(), wide->file_bytes());
+}
+
 // first_moves answers a batch as first_move answers each request, off-map, blocked, equal and
 // unreachable ones included (-1), whatever the batch's length, and refuses spans of two lengths.
 TEST_F(PathOracleFiles, FirstMovesAnswersEveryRequestAsFirstMoveDoes) {

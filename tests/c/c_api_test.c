@@ -859,6 +859,16 @@ static void test_path_oracle(const char* source) {
             swarmpath_oracle_destroy(oracle);
             oracle = NULL;
             CHECK(swarmpath_oracle_load(oracle_path, grid, NULL, &oracle) == SWARMPATH_OK);
+            /* In memory the runs take 4 bytes each (3 in this file) beside per-cell tables: more than the file. */
+            FILE* saved = fopen(oracle_path, "rb");
+            CHECK(saved != NULL);
+            if (saved != NULL) {
+                CHECK(fseek(saved, 0, SEEK_END) == 0);
+                const long file_bytes = ftell(saved);
+                fclose(saved);
+                CHECK(file_bytes > 0 && swarmpath_oracle_memory_bytes(oracle) > (uint64_t)file_bytes);
+            }
+            CHECK(swarmpath_oracle_memory_bytes(NULL) == 0);
         }
     }
     /* First moves in one call: each agrees with the path the oracle answers (its second cell is one

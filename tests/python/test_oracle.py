@@ -45,6 +45,9 @@ def test_an_oracle_answers_as_a_star_and_survives_save_and_load(arena, tmp_path)
     oracle.save(saved)
     loaded = swarmpath.Oracle.load(saved, arena)
     assert loaded.file_bytes == oracle.file_bytes == saved.stat().st_size
+    # In memory: runs in 4 bytes each (the file keeps 3 here), the row index and per-cell tables.
+    assert loaded.memory_bytes >= 4 * loaded.run_count + 9 * loaded.passable_cells
+    assert loaded.memory_bytes > loaded.file_bytes
     assert (loaded.solve_batch(scenario.queries).costs == answered.costs).all()
 
 

@@ -132,13 +132,14 @@ void report_oracle(const PrecomputeOptions& options, std::FILE* stream, const ba
     const double passable = std::max<double>(1.0, static_cast<double>(oracle.passable_cells()));
     std::fprintf(stream,
                  "oracle of %s: %zu passable cells, %zu runs (%.1f per row), %s order; %llu bytes (%.1f per passable "
-                 "cell); built in %.2f s (%.2f s of it on this rank's %u thread%s, %d rank%s); wrote %s\n",
+                 "cell), %zu bytes in memory; built in %.2f s (%.2f s of it on this rank's %u thread%s, %d rank%s); "
+                 "wrote %s\n",
                  escape_text(options.map_path).c_str(), oracle.passable_cells(), oracle.run_count(),
                  static_cast<double>(oracle.run_count()) / passable, std::string(search::to_string(order)).c_str(),
                  static_cast<unsigned long long>(oracle.file_bytes()),
-                 static_cast<double>(oracle.file_bytes()) / passable, effort.whole_seconds, effort.share_seconds,
-                 effort.threads, effort.threads == 1 ? "" : "s", effort.ranks, effort.ranks == 1 ? "" : "s",
-                 escape_text(options.output).c_str());
+                 static_cast<double>(oracle.file_bytes()) / passable, oracle.memory_bytes(), effort.whole_seconds,
+                 effort.share_seconds, effort.threads, effort.threads == 1 ? "" : "s", effort.ranks,
+                 effort.ranks == 1 ? "" : "s", escape_text(options.output).c_str());
 }
 
 /// --kind goal-bounds: this rank's share of the boxes (all of them in one process), built on every

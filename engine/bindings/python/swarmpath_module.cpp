@@ -2086,6 +2086,10 @@ void register_files(py::module_& module) {
                                [](const PythonOracle& oracle) { return oracle.oracle().passable_cells(); })
         .def_property_readonly("run_count", [](const PythonOracle& oracle) { return oracle.oracle().run_count(); })
         .def_property_readonly("file_bytes", [](const PythonOracle& oracle) { return oracle.oracle().file_bytes(); })
+        .def_property_readonly(
+            "memory_bytes", [](const PythonOracle& oracle) { return oracle.oracle().memory_bytes(); },
+            "bytes the oracle holds in memory (runs in 4 bytes each, the row index, per-cell tables and the lookup "
+            "tables made on loading); more than file_bytes")
         .def_property_readonly("preparation_seconds",
                                [](const PythonOracle& oracle) { return oracle.oracle().preparation_seconds(); });
 

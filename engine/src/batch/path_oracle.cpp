@@ -60,6 +60,14 @@ struct Oracle::Storage {
     std::vector<search::OracleNarrowRowBlocks> narrow_row_blocks;  ///< the same, for at most 65535 cells
     std::vector<std::uint32_t> narrow_targets;                     ///< read with narrow_row_blocks
 
+    /// Every array's bytes (Oracle::memory_bytes).
+    [[nodiscard]] std::size_t memory_bytes() const {
+        auto bytes = [](const auto& array) { return array.capacity() * sizeof(array[0]); };
+        return bytes(layout.position_of_rank) + bytes(layout.component_of_rank) + bytes(layout.padded_of_position) +
+               ranks.memory_bytes() + bytes(row_begin) + bytes(runs) + bytes(legal_moves) + bytes(block_keys) +
+               bytes(row_entries) + bytes(row_blocks) + bytes(narrow_row_blocks) + bytes(narrow_targets);
+    }
+
     /// Lays the rows, held back to back in row_begin and runs (checked), out on lines where
     /// lookups gain by it (search::oracle_lines_pay) and the index allows; keeps them otherwise.
     /// Throws std::bad_alloc when the lined copy cannot be held.
@@ -275,6 +283,8 @@ Expected<Oracle> Oracle::build(const grid::Grid& grid, const OracleSettings& set
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return oracle;
 }
+
+std::size_t Oracle::memory_bytes() const { return storage_ != nullptr ? storage_->memory_bytes() : 0; }
 
 std::uint64_t Oracle::file_bytes() const {
     return io::OracleSections::of(tables_.position_of_rank.size(), run_count_, run_bytes_).end;

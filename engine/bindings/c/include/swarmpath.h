@@ -481,6 +481,10 @@ SWARMPATH_API swarmpath_status swarmpath_oracle_load(const char* oracle_path, co
  *  Errors: SWARMPATH_ERROR_FILE (the message names the file), SWARMPATH_ERROR_INVALID_ARGUMENT. */
 SWARMPATH_API swarmpath_status swarmpath_oracle_save(const swarmpath_oracle* oracle, const char* oracle_path);
 SWARMPATH_API void swarmpath_oracle_destroy(swarmpath_oracle* oracle);
+/** Bytes the oracle holds in memory: its runs (4 bytes each, where a file may keep 3), row index,
+ *  per-cell tables and the lookup tables made when it is loaded or built; more than its file, and not
+ *  counting the grid it refers to. 0 for NULL. */
+SWARMPATH_API uint64_t swarmpath_oracle_memory_bytes(const swarmpath_oracle* oracle);
 /** Answers one query from the oracle into `result` (an optimal cost and, in the context, the path),
  *  as swarmpath_solve does; expanded and generated count the steps read. */
 SWARMPATH_API swarmpath_status swarmpath_oracle_solve(const swarmpath_oracle* oracle, swarmpath_context* context,

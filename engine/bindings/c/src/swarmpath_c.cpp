@@ -933,6 +933,10 @@ swarmpath_status swarmpath_oracle_save(const swarmpath_oracle* oracle, const cha
 
 void swarmpath_oracle_destroy(swarmpath_oracle* oracle) { delete oracle; }
 
+uint64_t swarmpath_oracle_memory_bytes(const swarmpath_oracle* oracle) {
+    return oracle != nullptr ? static_cast<uint64_t>(oracle->oracle.memory_bytes()) : 0;
+}
+
 swarmpath_status swarmpath_oracle_solve(const swarmpath_oracle* oracle, swarmpath_context* context, int64_t start_x,
                                         int64_t start_y, int64_t goal_x, int64_t goal_y, swarmpath_result* result) {
     return guarded([&] {

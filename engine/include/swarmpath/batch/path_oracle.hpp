@@ -132,6 +132,12 @@ public:
     [[nodiscard]] std::uint32_t run_bytes() const { return run_bytes_; }
     /// The size of the file this oracle is (or would be) saved as.
     [[nodiscard]] std::uint64_t file_bytes() const;
+    /// Bytes the oracle holds in memory: its runs (4 bytes each in memory, where a file may keep 3,
+    /// with the gap words of rows laid out on lines), the row index, every cell's position,
+    /// component and legal moves, the rank counts, and the tables lookups read that loading makes
+    /// from the runs (block keys, row entries or row blocks: search/oracle_tables.hpp). Not the
+    /// grid's, which the oracle only refers to.
+    [[nodiscard]] std::size_t memory_bytes() const;
 
 private:
     struct Storage;

@@ -76,6 +76,8 @@ public:
     /// caller that ranks many cells at once (the oracle's batched lookups, sixteen to a vector).
     [[nodiscard]] const std::uint64_t* words() const { return words_; }
     [[nodiscard]] const std::uint32_t* counts_before() const { return before_.data(); }
+    /// Bytes of its own (the counts; the passability words are the grid's).
+    [[nodiscard]] std::size_t memory_bytes() const { return before_.capacity() * sizeof(std::uint32_t); }
 
 private:
     const std::uint64_t* words_ = nullptr;
