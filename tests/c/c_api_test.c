@@ -915,6 +915,28 @@ static void test_path_oracle(const char* source) {
         CHECK(swarmpath_oracle_first_moves(oracle, asked, (size_t)-1, moves) == SWARMPATH_ERROR_INVALID_ARGUMENT);
         CHECK(strstr(swarmpath_last_error(), "count") != NULL);
         CHECK(swarmpath_oracle_first_moves(NULL, asked, 0, moves) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+        /* The int32 form, read where the rows lie, answers as the int64 one; a negative coordinate is
+           off every map; the same refusals. */
+        int32_t* asked_int32 = malloc((count + 2) * 4 * sizeof(int32_t));
+        int8_t* moves_int32 = malloc(count + 2);
+        for (size_t index = 0; index < 4 * (count + 2); ++index) asked_int32[index] = (int32_t)asked[index];
+        memset(moves_int32, 99, count + 2);
+        CHECK(swarmpath_oracle_first_moves_int32(oracle, asked_int32, count + 2, moves_int32) == SWARMPATH_OK);
+        CHECK(memcmp(moves, moves_int32, count + 2) == 0);
+        asked_int32[0] = -5;
+        CHECK(swarmpath_oracle_first_moves_int32(oracle, asked_int32, 1, moves_int32) == SWARMPATH_OK);
+        CHECK(moves_int32[0] == -1);
+        CHECK(swarmpath_oracle_first_moves_int32(oracle, NULL, 3, moves_int32) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+        CHECK(strstr(swarmpath_last_error(), "queries") != NULL);
+        CHECK(swarmpath_oracle_first_moves_int32(oracle, asked_int32, 3, NULL) == SWARMPATH_ERROR_INVALID_ARGUMENT);
+        CHECK(strstr(swarmpath_last_error(), "moves") != NULL);
+        CHECK(swarmpath_oracle_first_moves_int32(oracle, asked_int32, (size_t)-1, moves_int32) ==
+              SWARMPATH_ERROR_INVALID_ARGUMENT);
+        CHECK(strstr(swarmpath_last_error(), "count") != NULL);
+        CHECK(swarmpath_oracle_first_moves_int32(NULL, asked_int32, 0, moves_int32) ==
+              SWARMPATH_ERROR_INVALID_ARGUMENT);
+        free(asked_int32);
+        free(moves_int32);
         free(asked);
         free(moves);
     }

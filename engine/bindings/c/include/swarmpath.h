@@ -504,6 +504,12 @@ SWARMPATH_API swarmpath_status swarmpath_batch_solve_oracle(swarmpath_batch* bat
  *  SWARMPATH_MAXIMUM_BATCH_QUERIES). */
 SWARMPATH_API swarmpath_status swarmpath_oracle_first_moves(const swarmpath_oracle* oracle, const int64_t* queries,
                                                             size_t count, int8_t* moves);
+/** swarmpath_oracle_first_moves for queries of four int32 each, read where they lie (the int64 form
+ *  converts its rows first; two million random pairs on Berlin_1_256's oracle: 9.6-10.5 against
+ *  12.2-14.5 ns a lookup). A negative coordinate is off every map (-1). Errors: as
+ *  swarmpath_oracle_first_moves. */
+SWARMPATH_API swarmpath_status swarmpath_oracle_first_moves_int32(const swarmpath_oracle* oracle,
+                                                                  const int32_t* queries, size_t count, int8_t* moves);
 
 /* ---- Maps that change between batches ---- */
 

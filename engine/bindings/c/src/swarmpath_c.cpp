@@ -424,7 +424,7 @@ swarmpath_status copy_shaped_path(const std::vector<grid::CellIndex>& path, cons
 
 /// A call's query buffers checked before any is read: the count's bound, then `queries` and the
 /// output buffer (named `output_name`, as the caller's header calls it) wherever the count needs them.
-swarmpath_status check_query_buffers(const std::int64_t* queries, std::size_t count, const void* output,
+swarmpath_status check_query_buffers(const void* queries, std::size_t count, const void* output,
                                      const char* output_name) {
     if (count > SWARMPATH_MAXIMUM_BATCH_QUERIES) {
         return fail(SWARMPATH_ERROR_INVALID_ARGUMENT,
@@ -959,6 +959,23 @@ swarmpath_status swarmpath_oracle_first_moves(const swarmpath_oracle* oracle, co
             return checked;
         }
         bindings::first_moves_from_flat(oracle->oracle, queries, count, moves);
+        return SWARMPATH_OK;
+    });
+}
+
+swarmpath_status swarmpath_oracle_first_moves_int32(const swarmpath_oracle* oracle, const int32_t* queries,
+                                                    size_t count, int8_t* moves) {
+    static_assert(sizeof(batch::MoveRequest) == 4 * sizeof(int32_t) && alignof(batch::MoveRequest) <= alignof(int32_t));
+    return guarded([&] {
+        if (oracle == nullptr) return missing("oracle");
+        if (const swarmpath_status checked = check_query_buffers(queries, count, moves, "moves");
+            checked != SWARMPATH_OK) {
+            return checked;
+        }
+        // The rows are the engine's requests as they lie: a negative coordinate reads as one past
+        // 2^31, off every map, as the int64 form makes it.
+        const std::span<const batch::MoveRequest> requests(reinterpret_cast<const batch::MoveRequest*>(queries), count);
+        (void)oracle->oracle.first_moves(requests, std::span<std::int8_t>(moves, count));  // spans of one length
         return SWARMPATH_OK;
     });
 }
