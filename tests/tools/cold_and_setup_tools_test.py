@@ -6,7 +6,7 @@
 # (with --after-other, a last column: the sample's mean time after the file's other rows, positive,
 # or "n/a" when the sample holds every row; with --replayed, two last columns: the mean time a query of
 # the sample's first and second pass in one process, both positive; with --baseline, each figure as
-# "before → after" and the cold passes' paired ratio, refused with --after-other, and a missing
+# "before → after" and the cold passes' paired ratio; with auto, a label naming each run's choice; refused with --after-other, and a missing
 # baseline executable an error naming it);
 # setup-per-file prints one row per algorithm where every file after the first reused the map's
 # preparation and the ratio is the two set-ups' as printed; a missing scenario file makes each exit
@@ -82,6 +82,15 @@ def main():
     if len(rows) == 1 and len(rows[0]) == 15:
         check(float(rows[0][13]) > 0 and float(rows[0][14]) > 0,
               f"cold-warm --replayed: both passes' times positive: {rows[0]!r}")
+
+    # With auto, the label names what every run chose, the replayed run's included.
+    labelled = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "cold-warm"), "--swarmpath", swarmpath,
+                               "--rounds", "1", "--sample", "30", "--passes", "2", "--algorithms", "auto",
+                               "--replayed", SCENARIO], capture_output=True, text=True)
+    rows = table_rows(labelled.stdout)
+    check(labelled.returncode == 0 and len(rows) == 1 and rows[0][1].startswith("auto (") and
+          " cold, " in rows[0][1] and " warm, " in rows[0][1] and rows[0][1].endswith(" replayed)"),
+          f"cold-warm --algorithms auto --replayed: the label names each run's choice: {labelled.stdout!r}")
 
     # --baseline: the same executable as both, so each figure reads "x → y" with both positive, and
     # the paired ratio of the cold passes is positive; refused with --after-other; a missing baseline fails.
