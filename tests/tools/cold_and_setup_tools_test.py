@@ -5,9 +5,9 @@
 # count and whose first query's time (a run of its own) and its other queries' mean are positive
 # (with --after-other, a last column: the sample's mean time after the file's other rows, positive,
 # or "n/a" when the sample holds every row; with --replayed, two last columns: the mean time a query of
-# the sample's first and second pass in one process, both positive; with --baseline, each figure as
-# "before → after" and the cold passes' paired ratio; with auto, a label naming each run's choice; refused with --after-other, and a missing
-# baseline executable an error naming it);
+# the sample's first and second pass in one process, both positive; with auto, a label naming each
+# run's choice; with --baseline, each figure as "before → after" and the cold passes' paired ratio,
+# refused with --after-other, and a missing baseline executable an error naming it);
 # setup-per-file prints one row per algorithm where every file after the first reused the map's
 # preparation and the ratio is the two set-ups' as printed; a missing scenario file makes each exit
 # non-zero. Assumes the source tree
