@@ -1,7 +1,8 @@
 // Queries as the bindings pass them across their boundary: a flat row-major array of 64-bit
 // integers, four a query (start x, start y, goal x, goal y), as the C API's int64_t* and the Python
-// module's (N, 4) NumPy arrays hold them. Shared by engine/bindings/c and engine/bindings/python;
-// header-only, not installed. The caller guarantees the arrays hold 4 * count values.
+// module's (N, 4) NumPy arrays hold them; for first moves also rows of four 32-bit words, read in
+// place (the C API's int32_t*, Python's int32 and uint32 arrays). Shared by engine/bindings/c and
+// engine/bindings/python; header-only, not installed. The caller guarantees the arrays hold 4 * count values.
 #pragma once
 
 #include <algorithm>
@@ -52,6 +53,18 @@ inline void first_moves_from_flat(const batch::Oracle& oracle, const std::int64_
         (void)oracle.first_moves(std::span<const batch::MoveRequest>(requests.data(), block),
                                  std::span<std::int8_t>(moves + first, block));
     }
+}
+
+/// The oracle's first moves for `count` rows of four 32-bit words (int32 or uint32, 4-aligned) into
+/// `moves`: the rows are the engine's requests as they lie, nothing copied or converted (a negative
+/// int32 coordinate reads as one past 2^31, off every map, as move_request_from_flat makes it).
+inline void first_moves_from_words(const batch::Oracle& oracle, const void* words, std::size_t count,
+                                   std::int8_t* moves) {
+    static_assert(sizeof(batch::MoveRequest) == 4 * sizeof(std::uint32_t) &&
+                  alignof(batch::MoveRequest) == alignof(std::uint32_t));
+    // The spans are of one length, the only thing first_moves refuses.
+    (void)oracle.first_moves(std::span<const batch::MoveRequest>(static_cast<const batch::MoveRequest*>(words), count),
+                             std::span<std::int8_t>(moves, count));
 }
 
 /// Writes the scenario rows' endpoints as flat rows into `values`, and, where `optimal` is not

@@ -1566,8 +1566,6 @@ public:
     /// order are the engine's requests as they lie (a negative coordinate reads as one past 2^31, off
     /// every map, as the 64-bit path makes it): nothing is copied or converted.
     [[nodiscard]] py::array_t<std::int8_t> first_moves(const py::object& queries_argument) const {
-        static_assert(sizeof(batch::MoveRequest) == 4 * sizeof(std::uint32_t) &&
-                      alignof(batch::MoveRequest) == alignof(std::uint32_t));
         if (py::isinstance<py::array>(queries_argument)) {
             const auto queries = py::reinterpret_borrow<py::array>(queries_argument);
             const bool words =
@@ -1576,11 +1574,9 @@ public:
                 reinterpret_cast<std::uintptr_t>(queries.data()) % alignof(batch::MoveRequest) == 0) {
                 const auto count = static_cast<std::size_t>(queries.shape(0));
                 py::array_t<std::int8_t> moves(static_cast<py::ssize_t>(count));
-                const std::span<const batch::MoveRequest> requests(
-                    static_cast<const batch::MoveRequest*>(queries.data()), count);
-                const std::span<std::int8_t> answers(moves.mutable_data(), count);
+                std::int8_t* const answers = moves.mutable_data();
                 py::gil_scoped_release released;
-                (void)oracle_->first_moves(requests, answers);  // the spans are of one length
+                bindings::first_moves_from_words(*oracle_, queries.data(), count, answers);
                 return moves;
             }
         }

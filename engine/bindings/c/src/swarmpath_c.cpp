@@ -965,17 +965,13 @@ swarmpath_status swarmpath_oracle_first_moves(const swarmpath_oracle* oracle, co
 
 swarmpath_status swarmpath_oracle_first_moves_int32(const swarmpath_oracle* oracle, const int32_t* queries,
                                                     size_t count, int8_t* moves) {
-    static_assert(sizeof(batch::MoveRequest) == 4 * sizeof(int32_t) && alignof(batch::MoveRequest) <= alignof(int32_t));
     return guarded([&] {
         if (oracle == nullptr) return missing("oracle");
         if (const swarmpath_status checked = check_query_buffers(queries, count, moves, "moves");
             checked != SWARMPATH_OK) {
             return checked;
         }
-        // The rows are the engine's requests as they lie: a negative coordinate reads as one past
-        // 2^31, off every map, as the int64 form makes it.
-        const std::span<const batch::MoveRequest> requests(reinterpret_cast<const batch::MoveRequest*>(queries), count);
-        (void)oracle->oracle.first_moves(requests, std::span<std::int8_t>(moves, count));  // spans of one length
+        bindings::first_moves_from_words(oracle->oracle, queries, count, moves);
         return SWARMPATH_OK;
     });
 }
