@@ -7,6 +7,7 @@
 // naming the setting.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <random>
 #include <string>
 #include <vector>
@@ -61,6 +62,7 @@ TEST(AgentBatch, MixedCrowdIsTheSameAtOneAndTwoThreadsAndMatchesTheBlockReferenc
     std::uniform_int_distribution<std::uint32_t> pick_y(0, fixture.map.height - 1);
     batch::BatchSolver one(1);
     batch::BatchSolver two(2);
+    two.set_workers_start_after(std::chrono::nanoseconds::zero());  // threads from the first query
     std::size_t found = 0;
     for (const Group& group : groups) {
         Expected<std::shared_ptr<const grid::Grid>> grid =

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <fstream>
 #include <map>
@@ -91,6 +92,7 @@ std::vector<search::Result> solve_crowd(const grid::Grid& grid, const search::Se
     Expected<batch::CrowdSolver> crowd = batch::CrowdSolver::create(grid, settings);
     EXPECT_TRUE(crowd.has_value()) << crowd.error().describe();
     batch::BatchSolver workers(threads);
+    workers.set_workers_start_after(std::chrono::nanoseconds::zero());  // threads from the first field
     std::vector<search::Result> results(queries.size());
     const batch::CrowdReport done = crowd->solve(queries, results, workers);
     if (report != nullptr) *report = done;

@@ -3,6 +3,7 @@
 // including unreachable and blocked endpoints, and on hex and triangle maps with terrain.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <random>
 #include <vector>
 
@@ -18,6 +19,7 @@ namespace {
 std::vector<search::Result> solve_with(unsigned threads, const search::Solver& solver,
                                        const std::vector<search::Query>& queries) {
     BatchSolver workers(threads);
+    workers.set_workers_start_after(std::chrono::nanoseconds::zero());  // threads from the first query
     std::vector<search::Result> results(queries.size());
     workers.solve(solver, queries, results);
     return results;

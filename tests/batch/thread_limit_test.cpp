@@ -1,10 +1,13 @@
 // One thread means one thread: with a BatchSolver of one worker, solving a set — JPS+ with
 // its table build, goal fields with their component labels — starts no thread at all, because every
 // preparation step runs inside the workers' arena. Counted by the threads of this process
-// (/proc/self/task, Linux), each test in its own process as ctest runs them. Also: the goal-field
+// (/proc/self/task, Linux), each test in its own process as ctest runs them. Nor does a BatchSolver
+// of two workers before its workers' start time is spent: preparing the workers' contexts starts no
+// thread, and the same sets run on the calling thread alone. Also: the goal-field
 // path reports progress between 0 and 100%, not only at the end.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -46,6 +49,27 @@ TEST(ThreadLimitTest, OneWorkerStartsNoThreadForJumpPointTablesOrGoalFields) {
         ASSERT_TRUE(outcome) << outcome.error().describe();
         EXPECT_EQ(thread_count(), before) << "algorithm " << search::to_string(algorithm);
     }
+}
+
+TEST(ThreadLimitTest, TwoWorkersStartNoThreadBeforeTheirStartTime) {
+    const std::vector<ScenarioSet> sets = bundled("street/Paris_0_1024.map.scen");
+    ASSERT_EQ(sets.size(), 1U);
+    const std::size_t before = thread_count();
+    BatchSolver workers(2);
+    workers.set_workers_start_after(std::chrono::hours(1));
+    for (search::Algorithm algorithm : {search::Algorithm::jps, search::Algorithm::jps_plus,
+                                        search::Algorithm::flowfield, search::Algorithm::automatic}) {
+        search::SearchSettings settings;
+        settings.algorithm = algorithm;
+        ScenarioSet small = sets.front();
+        small.queries.resize(64);
+        small.rows.resize(64);
+        small.row_indices.resize(64);
+        Expected<SetOutcome> outcome = solve_set(small, settings, workers);
+        ASSERT_TRUE(outcome) << outcome.error().describe();
+        EXPECT_EQ(thread_count(), before) << "algorithm " << search::to_string(algorithm);
+    }
+    EXPECT_FALSE(workers.workers_started());
 }
 
 TEST(ThreadLimitTest, GoalFieldsReportProgressBeforeTheEnd) {

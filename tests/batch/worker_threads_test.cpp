@@ -2,9 +2,14 @@
 // building a JPS+ solver (its table through BatchSolver::parallel_loop), a batch, a crowd with goal
 // fields — runs on exactly one thread, the caller's: the task observer records the thread of every
 // chunk of work. With two workers the JPS+ table, the batch and the crowd (including goal groups
-// large enough to be read off by every worker) give byte-identical results to one worker.
+// large enough to be read off by every worker) give byte-identical results to one worker, whether
+// the workers start at once, never (all work stays on the calling thread, outside oneTBB's arena,
+// until their start time is spent) or part way through (the first chunks on the calling thread
+// before the workers start, the rest shared out after).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <mutex>
 #include <optional>
 #include <random>
@@ -26,10 +31,13 @@ struct ThreadLog {
     std::mutex mutex;
     std::set<std::thread::id> threads;
     std::size_t chunks = 0;
+    const BatchSolver* workers = nullptr;  ///< the BatchSolver observed, when `started` is to be recorded
+    std::vector<bool> started;             ///< chunk by chunk, in the order recorded: whether the workers had started
     static void record(void* user) {
         auto& log = *static_cast<ThreadLog*>(user);
         const std::lock_guard lock(log.mutex);
         log.threads.insert(std::this_thread::get_id());
+        if (log.workers != nullptr) log.started.push_back(log.workers->workers_started());
         ++log.chunks;
     }
 };
@@ -121,6 +129,7 @@ TEST(ThreadLimitTest, TwoWorkersGiveWhatOneWorkerGives) {
     const grid::Grid grid = random_grid(32);
     BatchSolver one(1);
     BatchSolver two(2);
+    two.set_workers_start_after(std::chrono::nanoseconds::zero());
     ThreadLog log;
     two.set_task_observer(&ThreadLog::record, &log);
     const Outputs serial = solve_everything(one, grid);
@@ -135,6 +144,50 @@ TEST(ThreadLimitTest, TwoWorkersGiveWhatOneWorkerGives) {
     for (std::uint32_t cell = 0; cell < grid.padded_cell_count(); ++cell) {
         ASSERT_EQ(by_one.distances(cell), by_two.distances(cell)) << cell;
     }
+}
+
+TEST(ThreadLimitTest, WorkersThatHaveNotStartedLeaveAllWorkOnTheCallingThread) {
+    const grid::Grid grid = random_grid(33);
+    BatchSolver one(1);
+    BatchSolver two(2);
+    two.set_workers_start_after(std::chrono::hours(1));
+    ThreadLog log;
+    log.workers = &two;
+    two.set_task_observer(&ThreadLog::record, &log);
+    const Outputs serial = solve_everything(one, grid);
+    const Outputs waiting = solve_everything(two, grid);
+    testing::expect_identical_results(serial.batch, waiting.batch);
+    testing::expect_identical_results(serial.crowd, waiting.crowd);
+    EXPECT_GT(log.chunks, 4U);
+    ASSERT_EQ(log.threads.size(), 1U);
+    EXPECT_EQ(*log.threads.begin(), std::this_thread::get_id());
+    EXPECT_EQ(std::count(log.started.begin(), log.started.end(), true), 0);
+    EXPECT_FALSE(two.workers_started());
+}
+
+TEST(ThreadLimitTest, WorkersStartWhenTheCallingThreadHasSpentItsTime) {
+    const grid::Grid grid = random_grid(34);
+    BatchSolver one(1);
+    BatchSolver two(2);
+    // Less than the JPS+ table, the 300 queries and the crowd of 8,484 agents take on any machine,
+    // more than one chunk of eight queries.
+    two.set_workers_start_after(std::chrono::microseconds(100));
+    ThreadLog log;
+    log.workers = &two;
+    two.set_task_observer(&ThreadLog::record, &log);
+    const Outputs serial = solve_everything(one, grid);
+    const Outputs started = solve_everything(two, grid);
+    testing::expect_identical_results(serial.batch, started.batch);
+    testing::expect_identical_results(serial.crowd, started.crowd);
+    EXPECT_EQ(serial.report.field_cells_settled, started.report.field_cells_settled);
+    ASSERT_GT(log.started.size(), 2U);
+    EXPECT_FALSE(log.started.front()) << "the first chunk runs before the workers start";
+    EXPECT_TRUE(log.started.back()) << "the last chunk runs once the workers have started";
+    EXPECT_TRUE(two.workers_started());
+    // Once started, the workers stay started: no chunk before the start after the first after it.
+    const auto first_started = std::find(log.started.begin(), log.started.end(), true);
+    EXPECT_EQ(std::find(first_started, log.started.end(), false), log.started.end());
+    EXPECT_LE(log.threads.size(), 2U);
 }
 
 }  // namespace

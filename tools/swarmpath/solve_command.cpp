@@ -7,8 +7,6 @@
 // "-" writes an output to standard output, and the table then goes to standard error.
 #include <unistd.h>
 
-#include <tbb/global_control.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -700,13 +698,12 @@ int run_solve(const SolveOptions& options) {
     if (int stop = settle_settings(run, *resolved); stop != kGoOn) return stop;
     if (int stop = open_outputs(run); stop != kGoOn) return stop;
     // The thread count in force everywhere (the batch, preprocessing, goal fields): what was asked,
-    // at most one per hardware thread. With one thread asked, nothing in the run schedules through
-    // oneTBB (the batch runs its loops inline on the calling thread), so oneTBB is not started at
-    // all: asking it for its concurrency and limiting it loaded its allocator library and faulted in
-    // its first blocks, about 40 traps of a short run's 300 (docs/performance-log.md).
+    // at most one per hardware thread. Every parallel loop of the run goes through the one
+    // BatchSolver's arena, which is capped at that count, so oneTBB needs no global limit; and
+    // setting one would start oneTBB (its one-time set-up loads its allocator library and faults in
+    // its first blocks, about 40 traps of a short run's 300; docs/performance-log.md) in runs whose
+    // work is too short for the BatchSolver to start its workers at all.
     run.threads = batch::worker_threads(options.threads);
-    std::optional<tbb::global_control> thread_limit;
-    if (options.threads != 1) thread_limit.emplace(tbb::global_control::max_allowed_parallelism, run.threads);
     if (int stop = read_map_inputs(run, *resolved); stop != kGoOn) return stop;
     run.wall_start = std::chrono::steady_clock::now();
     if (int stop = check_scenario_files(run); stop != kGoOn) return stop;

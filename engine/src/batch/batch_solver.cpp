@@ -2,37 +2,89 @@
 // oneTBB's parallel_for and task_arena. Work is split by tbb::parallel_for into chunks of at most 8
 // indices so that long and short queries balance across workers. A task finds its worker's slot by
 // the thread's index in the arena, which is below the arena's concurrency, so the slots are a
-// plain vector made once. With one thread nothing is scheduled: loops run inline on slot 0.
+// plain vector made once. With one thread nothing is scheduled: loops run inline on slot 0. With
+// more, loops run inline on slot 0 too until the BatchSolver's calling-thread time is spent (see
+// set_workers_start_after); only then is the arena entered, which is what starts oneTBB (its
+// library's one-time set-up, its allocator library and the worker threads). The arena is a plain
+// member constructed without entering oneTBB, and the hardware thread count comes from the
+// process's processor affinity, so a BatchSolver whose work stays short never starts oneTBB at all.
 #include "swarmpath/batch/batch_solver.hpp"
 
 #include <tbb/blocked_range.h>
-#include <tbb/info.h>
 #include <tbb/parallel_for.h>
 #include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
 
+#if defined(__linux__)
+#include <sched.h>
+#endif
+
 #include <algorithm>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace swarmpath::batch {
 
+namespace {
+
+/// Hardware threads this process may run on: its processor affinity where the system says (what
+/// oneTBB counts too), else what the standard library reports, at least one. Asking oneTBB instead
+/// would start it (tbb::info::default_concurrency runs its one-time set-up).
+unsigned hardware_threads() {
+#if defined(__linux__)
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    if (sched_getaffinity(0, sizeof allowed, &allowed) == 0 && CPU_COUNT(&allowed) > 0) {
+        return static_cast<unsigned>(CPU_COUNT(&allowed));
+    }
+#endif
+    return std::max(1U, std::thread::hardware_concurrency());
+}
+
+}  // namespace
+
 struct BatchSolver::Workers {
+    using Clock = std::chrono::steady_clock;
     explicit Workers(unsigned count) : threads(count), arena(static_cast<int>(count)), slots(count) {}
     unsigned threads;
     tbb::task_arena arena;
     std::vector<WorkerSlot> slots;  ///< by thread index in the arena
     TaskObserver observer = nullptr;
     void* observer_user = nullptr;
+    /// Whether work goes to the arena; until then (and always with one worker) it runs inline on
+    /// the calling thread with slot 0. Written only by the calling thread, before it enters the arena.
+    bool started = false;
+    Clock::duration start_after = std::chrono::milliseconds(1);  ///< calling-thread time before starting
+    Clock::duration spent_inline{};                              ///< calling-thread time so far
 
     void observe() const {
         if (observer != nullptr) observer(observer_user);
     }
-    /// The running worker's slot: called only from inside the arena, or on the calling thread with one worker.
+    [[nodiscard]] bool inline_only() const { return threads == 1 || !started; }
+    /// The running worker's slot: slot 0 while work runs inline, else by the thread's index in the arena.
     WorkerSlot& slot() {
-        if (threads == 1) return slots[0];
+        if (inline_only()) return slots[0];
         const int index = tbb::this_task_arena::current_thread_index();
         return slots[static_cast<std::size_t>(index < 0 ? 0 : index)];
+    }
+    /// Runs ranges of [0, count) of at most `grain` inline while calling-thread time is left, and
+    /// returns where it stopped: `count` when the loop is done, else the first index the arena runs
+    /// (the workers have started then).
+    std::size_t run_inline(std::size_t count, std::size_t grain, core::ParallelLoop::Body body) {
+        const Clock::time_point call_start = Clock::now();
+        Clock::duration spent = spent_inline;
+        std::size_t begin = 0;
+        while (begin != count && spent < start_after) {
+            const std::size_t end = begin + std::min(grain, count - begin);
+            observe();
+            body(begin, end);
+            begin = end;
+            spent = spent_inline + (Clock::now() - call_start);
+        }
+        spent_inline = spent;
+        if (spent >= start_after) started = true;
+        return begin;
     }
 };
 
@@ -44,12 +96,14 @@ void BatchSolver::run_parallel_loop(void* state, std::size_t count, std::size_t 
         body(0, count);
         return;
     }
+    const std::size_t first = workers.started ? 0 : workers.run_inline(count, grain, body);
+    if (first == count) return;
     workers.arena.execute([&] {
         // simple_partitioner: ranges of at most `grain`, handed out on demand; it keeps no shared
         // "was I stolen" flag between tasks (the auto partitioner's flag is a deliberate benign race
         // inside oneTBB that ThreadSanitizer, blind to the uninstrumented library, reports).
         tbb::parallel_for(
-            tbb::blocked_range<std::size_t>(0, count, grain),
+            tbb::blocked_range<std::size_t>(first, count, grain),
             [&](const tbb::blocked_range<std::size_t>& range) {
                 workers.observe();
                 body(range.begin(), range.end());
@@ -59,7 +113,7 @@ void BatchSolver::run_parallel_loop(void* state, std::size_t count, std::size_t 
 }
 
 BatchSolver::BatchSolver(unsigned threads) {
-    if (threads == 0) threads = static_cast<unsigned>(tbb::info::default_concurrency());
+    if (threads == 0) threads = hardware_threads();
     workers_ = std::make_unique<Workers>(threads);
 }
 
@@ -74,6 +128,12 @@ std::size_t BatchSolver::context_memory_bytes() const {
     for (const WorkerSlot& slot : workers_->slots) total += slot.memory_bytes();
     return total;
 }
+
+void BatchSolver::set_workers_start_after(std::chrono::nanoseconds calling_thread_time) {
+    workers_->start_after = std::max(calling_thread_time, std::chrono::nanoseconds::zero());
+}
+
+bool BatchSolver::workers_started() const { return workers_->threads > 1 && workers_->started; }
 
 void BatchSolver::set_task_observer(TaskObserver observer, void* user) {
     workers_->observer = observer;
@@ -94,7 +154,7 @@ void BatchSolver::run(std::size_t count, void (*call)(void*, WorkerSlot&, std::s
 
 void BatchSolver::execute_erased(void (*call)(void*), void* work) {
     Workers& workers = *workers_;
-    if (workers.threads == 1) {
+    if (workers.inline_only()) {
         workers.observe();
         call(work);
         return;
@@ -108,19 +168,11 @@ void BatchSolver::execute_erased(void (*call)(void*), void* work) {
 void BatchSolver::prepare(std::uint32_t padded_cells) {
     Workers& workers = *workers_;
     for (WorkerSlot& slot : workers.slots) slot.context.prepare(padded_cells);
-    start_threads();
 }
 
 void BatchSolver::prepare(const search::Solver& solver) {
     Workers& workers = *workers_;
     for (WorkerSlot& slot : workers.slots) solver.prepare(slot.context);
-    start_threads();
-}
-
-void BatchSolver::start_threads() {
-    Workers& workers = *workers_;
-    if (workers.threads == 1) return;
-    parallel_loop()(workers.threads, 1, [](std::size_t, std::size_t) {});
 }
 
 Status BatchSolver::solve(const search::Solver& solver, std::span<const search::Query> queries,
@@ -137,7 +189,7 @@ Status BatchSolver::solve(const search::Solver& solver, std::span<const search::
 
 unsigned worker_threads(unsigned requested) {
     if (requested == 1) return 1;
-    const auto hardware = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
+    const unsigned hardware = hardware_threads();
     return requested == 0 ? hardware : std::min(requested, hardware);
 }
 

@@ -5,13 +5,19 @@
 //   - for_each: a task per index, each call handed the running worker's slot;
 //   - parallel_loop(): a core::ParallelLoop for preprocessing in lower layers (the JPS+ table), which
 //     runs its loop in the same arena, so a thread limit holds for preprocessing too;
-//   - execute: any work (creating a Solver, labelling components) inside the arena.
-// With one thread, nothing is scheduled: every task runs on the calling thread. Each result is
+//   - execute: any work (creating a Solver, labelling components) on the calling thread, inside the
+//     arena once the workers have started.
+// With one thread, nothing is scheduled: every task runs on the calling thread. With more, work also
+// runs on the calling thread until it has taken a millisecond in all (set_workers_start_after), and
+// only the rest is shared out: starting oneTBB costs a process about a millisecond of wall time and
+// several of CPU, more than a short batch or a small map's JPS+ table gains from a second thread,
+// and a batch that runs longer pays it once, where it is small beside the batch. Each result is
 // written to its query's own slot, so the output is the same whatever the thread count or schedule.
 // The solver and its grid are shared read-only. A BatchSolver runs one call at a time: do not call
 // it from two threads at once, nor from inside one of its own tasks.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -44,11 +50,11 @@ public:
     BatchSolver(BatchSolver&&) noexcept;
     BatchSolver& operator=(BatchSolver&&) noexcept;
 
-    /// Makes every worker's search context ready for grids of up to `padded_cells` padded cells and
-    /// starts the worker threads, so that the batches that follow pay for neither. A context's
-    /// per-cell arrays are mapped as zero pages, faulted in only where searches go, so this costs
-    /// microseconds, not a pass over the map. Free when the contexts are already large enough.
-    /// Optional: solve does the same by itself (timed as search then).
+    /// Makes every worker's search context ready for grids of up to `padded_cells` padded cells, so
+    /// that the batches that follow do not pay for it. A context's per-cell arrays are mapped as zero
+    /// pages, faulted in only where searches go, so this costs microseconds, not a pass over the map.
+    /// Free when the contexts are already large enough. Optional: solve does the same by itself
+    /// (timed as search then). Starts no threads (see set_workers_start_after).
     void prepare(std::uint32_t padded_cells);
     /// The same for `solver`'s grid; the first worker's context takes what the solver set aside for
     /// one (search::Solver::prepare).
@@ -68,10 +74,19 @@ public:
     /// (search::JumpPointTable::build, search::Solver::create). Valid while this BatchSolver lives.
     [[nodiscard]] core::ParallelLoop parallel_loop();
 
-    /// Runs `work` on the calling thread inside the workers' task arena, so that any parallel loop
-    /// within it (from parallel_loop()) is held to the same thread count.
+    /// Runs `work` on the calling thread, inside the workers' task arena once they have started, so
+    /// that any parallel loop within it (from parallel_loop()) is held to the same thread count.
     template <class Work>
     void execute(Work&& work);
+
+    /// How long work runs on the calling thread alone (summed over every call: batches, loops,
+    /// execute) before the worker threads start; what comes after is shared out. One millisecond
+    /// unless set; zero starts them with the first loop. No effect with one worker. Results are the
+    /// same either way: each index is written by whichever thread runs it, into its own place.
+    void set_workers_start_after(std::chrono::nanoseconds calling_thread_time);
+    /// Whether work is shared out among the workers yet (always false with one worker). Once
+    /// started, they stay started for the BatchSolver's life.
+    [[nodiscard]] bool workers_started() const;
 
     /// Called with `user` on the running thread before every chunk of work this BatchSolver runs
     /// (for_each chunks, parallel_loop() ranges, execute), or nothing when `observer` is null. For
@@ -87,16 +102,14 @@ private:
     struct Workers;
     static void run_parallel_loop(void* workers, std::size_t count, std::size_t grain, core::ParallelLoop::Body body);
     void execute_erased(void (*call)(void*), void* work);
-    /// Has oneTBB start the worker threads now (one task per worker), rather than in the first batch.
-    void start_threads();
     void run(std::size_t count, void (*call)(void*, WorkerSlot&, std::size_t), void* task);
     std::unique_ptr<Workers> workers_;
 };
 
 /// The workers a batch asked for `requested` threads runs (the command line's --threads, Python's
 /// `threads=`, C's `threads`): one per hardware thread at most, 0 meaning that many; more would only
-/// wait for a core and hold memory. One is one without asking oneTBB: one worker runs inline on the
-/// calling thread, and asking starts oneTBB (see preparation_threads).
+/// wait for a core and hold memory. Hardware threads are those the process's processor affinity
+/// allows, counted without asking oneTBB (asking would start it).
 [[nodiscard]] unsigned worker_threads(unsigned requested);
 
 /// The workers a solver's set-up for `algorithm` runs on, for a BatchSolver made to prepare it: one
