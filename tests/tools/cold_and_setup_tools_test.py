@@ -9,8 +9,10 @@
 # run's choice; with --baseline, each figure as "before → after" and the cold passes' paired ratio,
 # refused with --after-other, and a missing baseline executable an error naming it);
 # setup-per-file prints one row per algorithm where every file after the first reused the map's
-# preparation and the ratio is the two set-ups' as printed; a missing scenario file makes each exit
-# non-zero. Assumes the source tree
+# preparation and the ratio is the two set-ups' as printed; thread-cost prints one row per thread
+# count whose CPU ratio is that count's CPU time over one thread's as printed (1.00 for one thread),
+# each figure "before -> after" with --baseline, and refuses a thread count that is not a number; a
+# missing scenario file makes each exit non-zero. Assumes the source tree
 # and a built swarmpath, passed as argv[1]. Prints "N passed, N failed" and exits 1 on any failure.
 import os
 import subprocess
@@ -129,7 +131,36 @@ def main():
         check(quotient_as_printed(ratio, many, one), f"setup-per-file: ratio is many / one: {row!r}")
         check(row[5] == "3/3", f"setup-per-file: every later file reused the preparation: {row!r}")
 
-    for tool in ("cold-warm", "setup-per-file"):
+    # thread-cost: a row per thread count (one thread's added when not asked), each figure "x -> y"
+    # with --baseline, one thread's CPU ratio 1.00, the other's the CPU quotient as printed.
+    threads = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "thread-cost"), "--swarmpath", swarmpath,
+                              "--baseline", swarmpath, "--rounds", "1", "--threads", "2", "--algorithms", "jps",
+                              SCENARIO], capture_output=True, text=True)
+    check(threads.returncode == 0, f"thread-cost exits 0 (got {threads.returncode}: {threads.stderr})")
+    rows = table_rows(threads.stdout)
+    check([row[2] for row in rows] == ["1", "2"], f"thread-cost: one row per thread count, 1 first: {threads.stdout!r}")
+    figures = {}
+    for row in rows:
+        pairs = [cell.partition(" -> ") for cell in row[3:8]]
+        check(len(row) == 8 and all(arrow for _, arrow, _ in pairs), f"thread-cost --baseline: x -> y cells: {row!r}")
+        if len(row) == 8 and all(arrow for _, arrow, _ in pairs):
+            values = [(float(before), float(after)) for before, _, after in pairs]
+            check(all(before > 0 and after > 0 for before, after in values[:2]),
+                  f"thread-cost: positive wall and CPU times: {row!r}")
+            check(all(before >= 0 and after >= 0 for before, after in values[2:4]),
+                  f"thread-cost: set-up and search times: {row!r}")
+            figures[row[2]] = values
+    if len(figures) == 2:
+        check(figures["1"][4] == (1.0, 1.0), f"thread-cost: one thread's CPU ratio is 1.00: {figures['1']!r}")
+        for side in (0, 1):
+            check(quotient_as_printed(figures["2"][4][side], figures["2"][1][side], figures["1"][1][side]),
+                  f"thread-cost: the ratio is two threads' CPU over one's: {figures!r}")
+    bad_count = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "thread-cost"), "--swarmpath",
+                                swarmpath, "--threads", "two", SCENARIO], capture_output=True, text=True)
+    check(bad_count.returncode != 0 and "--threads" in bad_count.stderr,
+          f"thread-cost: --threads two is refused: {bad_count.returncode} {bad_count.stderr!r}")
+
+    for tool in ("cold-warm", "setup-per-file", "thread-cost"):
         missing = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", tool), "--swarmpath", swarmpath,
                                   "--rounds", "1", os.path.join(ROOT, "no-such-file.map.scen")],
                                  capture_output=True, text=True)
