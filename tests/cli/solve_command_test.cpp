@@ -161,6 +161,23 @@ TEST(SolveCommandTest, ThreadsZeroMeansEveryHardwareThread) {
     EXPECT_EQ(summary["threads"], summary["threads_requested"]);
 }
 
+// A run of several threads starts its workers only once its work has taken a millisecond on the
+// calling thread, and says whether they started: never with one thread; with two, on a file whose
+// A* searches take tens of milliseconds (den312d's 1,500 rows), always.
+TEST(SolveCommandTest, SummarySaysWhetherTheWorkersStarted) {
+    const std::string folder = testing::scratch_folder("solve-workers-started");
+    for (const char* threads : {"1", "2"}) {
+        testing::CommandOutcome outcome =
+            run_swarmpath("solve " + dataset("dao/den312d.map.scen") + " --algorithm astar --threads " + threads +
+                          " --check --summary " + folder + "/s.json");
+        ASSERT_EQ(outcome.exit_code, 0) << outcome.standard_error;
+        const nlohmann::json summary = nlohmann::json::parse(testing::read_text(folder + "/s.json"));
+        ASSERT_TRUE(summary["workers_started"].is_boolean());
+        // One hardware thread caps two at one, which never starts workers.
+        EXPECT_EQ(summary["workers_started"].get<bool>(), summary["threads"].get<unsigned>() > 1) << threads;
+    }
+}
+
 TEST(SolveCommandTest, UsageAndInputErrorsExitTwoWithoutOutputs) {
     const std::string folder = testing::scratch_folder("solve-errors");
     const std::string outputs = " --summary " + folder + "/s.json --paths " + folder + "/p.csv";

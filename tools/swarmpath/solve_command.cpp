@@ -264,8 +264,9 @@ struct SolveRun {
     io::AtomicFile* summary_file = nullptr;
     io::AtomicFile* paths_file = nullptr;
     io::AtomicFile* stats_file = nullptr;
-    unsigned threads = 1;  ///< in force everywhere in the run: what was asked, at most the hardware's
-    io::InputLog inputs;   ///< every input, checksummed as it was read
+    unsigned threads = 1;          ///< in force everywhere in the run: what was asked, at most the hardware's
+    bool workers_started = false;  ///< whether the run's work outlasted the calling thread's start time
+    io::InputLog inputs;           ///< every input, checksummed as it was read
     batch::LoadOptions load;
     std::map<std::string, std::size_t> last_use;  ///< each map's last scenario file
     std::vector<std::string> map_paths;           ///< every map named, in order
@@ -616,6 +617,7 @@ private:
         summary["build"] = build_description();  // provenance (provenance.hpp)
         summary["threads"] = run_.threads;
         summary["threads_requested"] = options.threads == 0 ? run_.threads : options.threads;
+        summary["workers_started"] = run_.workers_started;
         summary["algorithm"] = std::string(search::to_string(report.algorithm(run_.settings.algorithm)));
         summary["moves"] = options.search.moves;
         summary["diagonal_rule"] = options.search.diagonal;
@@ -685,6 +687,7 @@ int solve_scenario_files(SolveRun& run) {
         }
     }
     if (!run.session.is_root()) return kExitSuccess;
+    run.workers_started = workers.workers_started();
     return outputs.finish(report, source.gathered());
 }
 
