@@ -677,6 +677,10 @@ TEST(PathOracleInstructions, EveryCopyTheProcessorRunsAnswersAsThePlainOne) {
                     << "requests but the last seven, copy " << static_cast<int>(copy) << ", reading "
                     << static_cast<int>(reading);
             }
+            for (std::size_t index = 0; index < sources.size(); index += 7) {
+                ASSERT_EQ(search::oracle_lookup_with(copy, *laid_out, sources[index], targets[index]), plain[index])
+                    << "copy " << static_cast<int>(copy) << ", lookup " << index;
+            }
         }
         for (std::size_t index = 0; index < sources.size(); ++index) {
             ASSERT_EQ(search::oracle_lookup(*laid_out, sources[index], targets[index]), plain[index])
@@ -685,13 +689,13 @@ TEST(PathOracleInstructions, EveryCopyTheProcessorRunsAnswersAsThePlainOne) {
     }
 }
 
-// The AVX-512 lookups that read a row's block keys and then one block answer as the plain copy, one
-// call each and many at once, on rows of every length from 1 to 1,200 runs starting at every offset
+// The lookups that read a row's block keys and then one block answer as the plain copy's whole
+// rows, in every copy the processor runs (AVX-512, and the others with SSE2), one call each and
+// many at once, on rows of every length from 1 to 1,200 runs starting at every offset
 // within a block (the keys of rows past sixteen blocks are compared in a loop): hand-made rows over
 // an open 60 x 60 map, enough runs that oracle_lookup and oracle_lookups take the block keys by
 // themselves; the rows of a map small enough to build in a test stay under 256 runs and 8 MB.
 TEST(PathOracleInstructions, BlockKeysAnswerAsWholeRowsOnRowsOfEveryLength) {
-    if (!search::processor_runs(search::OracleInstructions::avx512)) GTEST_SKIP() << "no AVX-512 copy here";
     std::mt19937_64 random(23);
     const grid::Grid grid =
         *grid::Grid::build(testing::random_map(random, 60, 60, 0.0), grid::TerrainTable::benchmark());
@@ -752,6 +756,25 @@ TEST(PathOracleInstructions, BlockKeysAnswerAsWholeRowsOnRowsOfEveryLength) {
     EXPECT_EQ(answered, asked.expected);
     for (std::size_t index = 0; index < sources.size(); ++index) {
         ASSERT_EQ(search::oracle_lookup(tables, sources[index], targets[index]), plain[index]) << "lookup " << index;
+    }
+    // Every copy this processor runs reads the block keys alike, one call each and many at once: the
+    // AVX-512 one with its own instructions, the others with SSE2 (the last rows' keys near the end
+    // of the block keys included).
+    for (const search::OracleInstructions copy :
+         {search::OracleInstructions::plain, search::OracleInstructions::popcount,
+          search::OracleInstructions::avx512}) {
+        if (!search::processor_runs(copy)) continue;
+        std::vector<std::int8_t> moves(sources.size(), 99);
+        search::oracle_lookups_with(copy, search::OracleRowReading::block_keys, tables, sources, targets, moves);
+        EXPECT_EQ(moves, plain) << "copy " << static_cast<int>(copy);
+        std::vector<std::int8_t> requested(asked.requests.size(), 99);
+        search::oracle_request_lookups_with(copy, search::OracleRowReading::block_keys, tables, grid.layout(),
+                                            asked.requests, requested);
+        EXPECT_EQ(requested, asked.expected) << "copy " << static_cast<int>(copy) << ", requests";
+        for (std::size_t index = 0; index < sources.size(); ++index) {
+            ASSERT_EQ(search::oracle_lookup_with(copy, tables, sources[index], targets[index]), plain[index])
+                << "copy " << static_cast<int>(copy) << ", lookup " << index;
+        }
     }
 
     // The same rows with their blocks (rows spanning more blocks than an entry holds through the

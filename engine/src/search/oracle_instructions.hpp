@@ -1,8 +1,9 @@
 // Which copy of the path oracle's query code runs (search/oracle_tables.cpp): plain C++, one built
 // for POPCNT, or one built for AVX-512 with POPCNT and BMI2, taken at run time by what the processor
-// has (the widest it runs; path following stops at POPCNT), and how the AVX-512 copy's batched
-// lookups read a row (the one line its entry names, where rows are on lines; block keys on large
-// files). Internal to the engine; tests run every copy and reading the processor
+// has (the widest it runs; path following stops at POPCNT), and how the batched lookups read a row
+// (the one line its entry names, where rows are on lines; block keys on large files): the AVX-512
+// copy with its own instructions, the others with SSE2, so a processor without AVX-512 reads the
+// same few lines a lookup. Internal to the engine; tests run every copy and reading the processor
 // can and check that they answer alike, so that one the test machine would not pick by itself is
 // still tested.
 #pragma once
@@ -40,8 +41,15 @@ inline constexpr std::size_t kBlockLookupsFromBytes = std::size_t{8} << 20;
 /// lines: what oracle_lookups takes wherever the entries and block keys were made).
 enum class OracleRowReading { whole_rows, block_keys, lines };
 
+/// oracle_lookup with the copy `instructions`, which the processor must run (processor_runs); the
+/// plain copy otherwise. Each copy reads the block keys where the runs are large (see
+/// kBlockLookupsFromBytes) and it reads blocks at all (the AVX-512 copy; the others with SSE2).
+[[nodiscard]] int oracle_lookup_with(OracleInstructions instructions, const OracleTables& tables, std::uint32_t source,
+                                     std::uint32_t target);
+
 /// oracle_lookups with the copy `instructions`, which the processor must run (processor_runs); the
-/// plain copy otherwise. `reading` applies to the AVX-512 copy alone (the others read whole rows).
+/// plain copy otherwise. `reading` is taken where the tables hold what it reads (whole rows
+/// otherwise); copies without block reading (a build without SSE2 or AVX-512) read whole rows.
 void oracle_lookups_with(OracleInstructions instructions, OracleRowReading reading, const OracleTables& tables,
                          std::span<const std::uint32_t> sources, std::span<const std::uint32_t> targets,
                          std::span<std::int8_t> moves);

@@ -722,43 +722,67 @@ template <Instructions kInstructions>
     }
 }
 
-#if SWARMPATH_AVX512_CLONE
-/// move_in_row through the row's block keys (block_of_key_avx512, then move_in_block_avx512), for one
-/// lookup on its own. The row's lines are fetched as well while the keys come: that costs the call
-/// no wait, and the next lookups from the same source (an agent asking again) find the row in cache.
-[[gnu::target("avx512f,bmi2,popcnt")]] inline std::uint8_t move_in_row_by_keys_avx512(const OracleTables& tables,
-                                                                                      std::uint32_t source,
-                                                                                      std::uint32_t target) {
-    const std::uint32_t begin = tables.row_begin[source];
-    const std::uint32_t count = tables.row_begin[source + 1] - begin;
-    prefetch_lines(tables.runs.data() + begin, tables.runs.data() + begin + count, 8);
-    const std::uint32_t key = (target << 3) | 7U;
-    const std::uint32_t block = block_of_key_avx512(tables.block_keys.data(), begin, count, key);
-    return move_in_block_avx512(tables.runs.data(), begin, count, block, key);
+#if SWARMPATH_SSE2
+/// Bit i set where words[i] <= key (unsigned order), for the sixteen words from `words` (all
+/// readable): four compares of four words, unsigned order as signed after flipping the top bit.
+[[gnu::always_inline]] inline unsigned sixteen_at_or_before_sse2(const std::uint32_t* words, std::uint32_t key) {
+    const __m128i bias = _mm_set1_epi32(static_cast<int>(0x80000000U));
+    const __m128i keys = _mm_set1_epi32(static_cast<int>(key ^ 0x80000000U));
+    unsigned after = 0;
+    for (unsigned quarter = 0; quarter < 4; ++quarter) {
+        const __m128i four =
+            _mm_xor_si128(_mm_loadu_si128(reinterpret_cast<const __m128i*>(words + 4 * quarter)), bias);
+        after |= static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpgt_epi32(four, keys)))) << (4 * quarter);
+    }
+    return ~after & 0xFFFFU;
+}
+
+/// block_of_key_avx512 with SSE2, for the other copies: the same blocks counted, sixteen keys to a
+/// sixteen_at_or_before_sse2. The row's last keys are read from a copy where sixteen words from
+/// them would pass the end of `block_keys` (the last rows of the runs).
+[[gnu::always_inline]] inline std::uint32_t block_of_key_sse2(std::span<const std::uint32_t> block_keys,
+                                                              std::uint32_t begin, std::uint32_t count,
+                                                              std::uint32_t key) {
+    const std::uint32_t first_block = begin / kOracleBlockRuns;
+    std::uint32_t later_blocks = (begin + count - 1) / kOracleBlockRuns - first_block;
+    const std::uint32_t* keys = block_keys.data() + first_block + 1;
+    std::uint32_t block = first_block;
+    while (later_blocks > 16) [[unlikely]] {
+            block += static_cast<std::uint32_t>(std::popcount(sixteen_at_or_before_sse2(keys, key)));
+            keys += 16;
+            later_blocks -= 16;
+        }
+    std::uint32_t near_end[16];
+    if (keys + 16 > block_keys.data() + block_keys.size()) [[unlikely]] {
+        std::copy(keys, keys + later_blocks, near_end);
+        keys = near_end;
+    }
+    const unsigned lanes = (1U << later_blocks) - 1U;
+    return block + static_cast<std::uint32_t>(std::popcount(sixteen_at_or_before_sse2(keys, key) & lanes));
+}
+
+/// move_in_block_avx512 with SSE2: the block's sixteen words read whole (the runs' slack covers a last
+/// block that ends early), those of the row counted.
+[[gnu::always_inline]] inline std::uint8_t move_in_block_sse2(const std::uint32_t* runs, std::uint32_t begin,
+                                                              std::uint32_t count, std::uint32_t block,
+                                                              std::uint32_t key) {
+    const std::uint32_t block_begin = block * kOracleBlockRuns;
+    const std::uint32_t low = std::max(begin, block_begin) - block_begin;
+    const std::uint32_t high = std::min(begin + count, block_begin + kOracleBlockRuns) - block_begin;
+    const unsigned lanes = ((1U << high) - 1U) & ~((1U << low) - 1U);
+    const unsigned at_or_before = sixteen_at_or_before_sse2(runs + block_begin, key) & lanes;
+    const std::uint32_t last = block_begin + low + static_cast<std::uint32_t>(std::popcount(at_or_before)) - 1;
+    return static_cast<std::uint8_t>(runs[last] & 7U);
+}
+
+/// move_in_line_avx512 with SSE2.
+[[gnu::always_inline]] inline std::uint8_t move_in_line_sse2(const std::uint32_t* line, std::uint32_t key) {
+    return static_cast<std::uint8_t>(line[std::popcount(sixteen_at_or_before_sse2(line, key)) - 1] & 7U);
 }
 #endif
 
 #if SWARMPATH_AVX512_CLONE
-/// The line of the row of `entry` (OracleTables::row_entries) that holds the last run starting at or
-/// before `key` (a search key of move_in_runs): from the entry's keys, or for a row of more than four
-/// lines from the block keys. The row's first line starts at position 0, and a later line is taken
-/// only when its first run is at or before `key`, so the line holds at least one run counted.
-[[gnu::target("avx512f,bmi2,popcnt")]] inline const std::uint32_t* line_of_key_avx512(const OracleTables& tables,
-                                                                                      const OracleRowEntry& entry,
-                                                                                      std::uint32_t key) {
-    if ((entry.begin & kOracleLongRow) != 0) [[unlikely]] {
-        const std::uint32_t begin = entry.begin & ~kOracleLongRow;
-        return tables.runs.data() +
-               std::size_t{block_of_key_avx512(tables.block_keys.data(), begin, entry.line_keys[0], key)} *
-                   kOracleBlockRuns;
-    }
-    const std::uint32_t later_lines = static_cast<std::uint32_t>(entry.line_keys[0] <= key) +
-                                      static_cast<std::uint32_t>(entry.line_keys[1] <= key) +
-                                      static_cast<std::uint32_t>(entry.line_keys[2] <= key);
-    return tables.runs.data() + entry.begin + kOracleBlockRuns * later_lines;
-}
-
-/// The direction of the last run of `line` (line_of_key_avx512) starting at or before `key`: the
+/// The direction of the last run of `line` (line_of_key) starting at or before `key`: the
 /// line's sixteen words compared at once (gap words never count).
 [[gnu::target("avx512f,bmi2,popcnt")]] inline std::uint8_t move_in_line_avx512(const std::uint32_t* line,
                                                                                std::uint32_t key) {
@@ -769,6 +793,97 @@ template <Instructions kInstructions>
 }
 #endif
 
+#if SWARMPATH_AVX512_CLONE
+inline constexpr bool kAvx512Copy = true;
+#else
+inline constexpr bool kAvx512Copy = false;
+#endif
+#if SWARMPATH_SSE2
+inline constexpr bool kSse2Helpers = true;
+#else
+inline constexpr bool kSse2Helpers = false;
+#endif
+/// Whether copy kInstructions reads rows through their block keys and row entries (one block or line
+/// of a row): the AVX-512 copy with its own instructions, the others with SSE2 where the build has
+/// it; without, they read whole rows whatever reading is asked.
+template <Instructions kInstructions>
+inline constexpr bool kReadsBlocks = kInstructions == Instructions::avx512 ? kAvx512Copy : kSse2Helpers;
+
+/// The block of a row holding a key's run (block_of_key_avx512) in the copy's instructions.
+template <Instructions kInstructions>
+[[gnu::always_inline]] inline std::uint32_t block_of_key(const OracleTables& tables, std::uint32_t begin,
+                                                         std::uint32_t count, std::uint32_t key) {
+#if SWARMPATH_AVX512_CLONE
+    if constexpr (kInstructions == Instructions::avx512) {
+        return block_of_key_avx512(tables.block_keys.data(), begin, count, key);
+    }
+#endif
+#if SWARMPATH_SSE2
+    if constexpr (kInstructions != Instructions::avx512) return block_of_key_sse2(tables.block_keys, begin, count, key);
+#endif
+    (void)tables, (void)begin, (void)count, (void)key;
+    return 0;  // never taken: lookups read blocks only where kReadsBlocks
+}
+
+/// The direction of a key's run in its block (move_in_block_avx512) in the copy's instructions.
+template <Instructions kInstructions>
+[[gnu::always_inline]] inline std::uint8_t move_in_block(const std::uint32_t* runs, std::uint32_t begin,
+                                                         std::uint32_t count, std::uint32_t block, std::uint32_t key) {
+#if SWARMPATH_AVX512_CLONE
+    if constexpr (kInstructions == Instructions::avx512) return move_in_block_avx512(runs, begin, count, block, key);
+#endif
+#if SWARMPATH_SSE2
+    if constexpr (kInstructions != Instructions::avx512) return move_in_block_sse2(runs, begin, count, block, key);
+#endif
+    (void)runs, (void)begin, (void)count, (void)block, (void)key;
+    return 0;  // never taken, as above
+}
+
+/// The direction of a key's run in its line (move_in_line_avx512) in the copy's instructions.
+template <Instructions kInstructions>
+[[gnu::always_inline]] inline std::uint8_t move_in_line(const std::uint32_t* line, std::uint32_t key) {
+#if SWARMPATH_AVX512_CLONE
+    if constexpr (kInstructions == Instructions::avx512) return move_in_line_avx512(line, key);
+#endif
+#if SWARMPATH_SSE2
+    if constexpr (kInstructions != Instructions::avx512) return move_in_line_sse2(line, key);
+#endif
+    (void)line, (void)key;
+    return 0;  // never taken, as above
+}
+
+/// move_in_row through the row's block keys (block_of_key, then move_in_block), for one lookup on
+/// its own. The row's lines are fetched as well while the keys come: that costs the call no wait,
+/// and the next lookups from the same source (an agent asking again) find the row in cache.
+template <Instructions kInstructions>
+[[gnu::always_inline]] inline std::uint8_t move_in_row_by_keys(const OracleTables& tables, std::uint32_t source,
+                                                               std::uint32_t target) {
+    const std::uint32_t begin = tables.row_begin[source];
+    const std::uint32_t count = tables.row_begin[source + 1] - begin;
+    prefetch_lines(tables.runs.data() + begin, tables.runs.data() + begin + count, 8);
+    const std::uint32_t key = (target << 3) | 7U;
+    const std::uint32_t block = block_of_key<kInstructions>(tables, begin, count, key);
+    return move_in_block<kInstructions>(tables.runs.data(), begin, count, block, key);
+}
+
+/// The line of the row of `entry` (OracleTables::row_entries) that holds the last run starting at or
+/// before `key` (a search key of move_in_runs): from the entry's keys, or for a row of more than four
+/// lines from the block keys. The row's first line starts at position 0, and a later line is taken
+/// only when its first run is at or before `key`, so the line holds at least one run counted.
+template <Instructions kInstructions>
+[[gnu::always_inline]] inline const std::uint32_t* line_of_key(const OracleTables& tables, const OracleRowEntry& entry,
+                                                               std::uint32_t key) {
+    if ((entry.begin & kOracleLongRow) != 0) [[unlikely]] {
+        const std::uint32_t begin = entry.begin & ~kOracleLongRow;
+        return tables.runs.data() +
+               std::size_t{block_of_key<kInstructions>(tables, begin, entry.line_keys[0], key)} * kOracleBlockRuns;
+    }
+    const std::uint32_t later_lines = static_cast<std::uint32_t>(entry.line_keys[0] <= key) +
+                                      static_cast<std::uint32_t>(entry.line_keys[1] <= key) +
+                                      static_cast<std::uint32_t>(entry.line_keys[2] <= key);
+    return tables.runs.data() + entry.begin + kOracleBlockRuns * later_lines;
+}
+
 /// The first move of an oracle lookup between two passable padded cells, or -1 when they are the
 /// same cell or lie in different components; the AVX-512 copy reads the row's block keys first when
 /// `kReading` says so, and otherwise the whole row (rows on lines too: see lookup_avx512).
@@ -778,11 +893,9 @@ template <Instructions kInstructions, OracleRowReading kReading = OracleRowReadi
     const std::uint32_t source_rank = rank_of<kInstructions>(ranks, source);
     const std::uint32_t target_rank = rank_of<kInstructions>(ranks, target);
     if (source == target || tables.component_of_rank[source_rank] != tables.component_of_rank[target_rank]) return -1;
-#if SWARMPATH_AVX512_CLONE
-    if constexpr (kReading == OracleRowReading::block_keys) {
-        return move_in_row_by_keys_avx512(tables, source_rank, tables.position_of_rank[target_rank]);
+    if constexpr (kReading == OracleRowReading::block_keys && kReadsBlocks<kInstructions>) {
+        return move_in_row_by_keys<kInstructions>(tables, source_rank, tables.position_of_rank[target_rank]);
     }
-#endif
     return move_in_row<kInstructions>(tables, source_rank, tables.position_of_rank[target_rank]);
 }
 
@@ -798,38 +911,33 @@ constexpr std::size_t kLookupGroup = 16;
 /// 10.2-10.3 and 10.1 ns with 32, 64 and 128, measured when both layouts were in memory).
 constexpr std::size_t kBlockLookupGroup = 64;
 
-#if SWARMPATH_AVX512_CLONE
-/// The same through narrow row blocks, whose passes of two groups interleave (narrow_row_block_lookups):
-/// Berlin_1_256, in one process against the wide entries, 0.84 of their time with groups of 32 or 48,
-/// 0.88 with 64, 1.02 with 128 and 1.05-1.08 with 16.
-constexpr std::size_t kNarrowLookupGroup = 32;
-
 /// The last pass of the lookups through blocks: each lookup of `group` answered from its block
-/// (move_in_block_avx512, its row [begin, begin + count)), or -1 for two ends of one rank or of two
+/// (move_in_block, its row [begin, begin + count)), or -1 for two ends of one rank or of two
 /// components.
-[[gnu::target("avx512f,bmi2,popcnt")]] inline void answer_from_blocks_avx512(
-    const OracleTables& tables, const std::uint32_t* source_rank, const std::uint32_t* target_rank,
-    const std::uint32_t* begin, const std::uint32_t* count, const std::uint32_t* block, const std::uint32_t* key,
-    std::int8_t* moves, std::size_t group) {
+template <Instructions kInstructions>
+[[gnu::always_inline]] inline void answer_from_blocks(const OracleTables& tables, const std::uint32_t* source_rank,
+                                                      const std::uint32_t* target_rank, const std::uint32_t* begin,
+                                                      const std::uint32_t* count, const std::uint32_t* block,
+                                                      const std::uint32_t* key, std::int8_t* moves, std::size_t group) {
     const std::uint32_t* const runs = tables.runs.data();
     const std::uint32_t* const component = tables.component_of_rank.data();
     for (std::size_t index = 0; index < group; ++index) {
         const bool apart =
             source_rank[index] == target_rank[index] || component[source_rank[index]] != component[target_rank[index]];
         moves[index] = apart ? std::int8_t{-1}
-                             : static_cast<std::int8_t>(
-                                   move_in_block_avx512(runs, begin[index], count[index], block[index], key[index]));
+                             : static_cast<std::int8_t>(move_in_block<kInstructions>(runs, begin[index], count[index],
+                                                                                     block[index], key[index]));
     }
 }
 
-/// The passes of lookups() after the first, for one group of `group` lookups of the AVX-512 copy on
-/// a large file: fetch the keys of the blocks that start inside each source row (and the row's
-/// first block, without a branch on which one the row needs), then choose each lookup's block
-/// (block_of_key_avx512) and fetch it, then search it.
-[[gnu::target("avx512f,bmi2,popcnt")]] inline void lookups_in_blocks_avx512(const OracleTables& tables,
-                                                                            const std::uint32_t* source_rank,
-                                                                            const std::uint32_t* target_rank,
-                                                                            std::int8_t* moves, std::size_t group) {
+/// The passes of lookups() after the first, for one group of `group` lookups on a large file: fetch
+/// the keys of the blocks that start inside each source row (and the row's first block, without a
+/// branch on which one the row needs), then choose each lookup's block (block_of_key) and fetch
+/// it, then search it.
+template <Instructions kInstructions>
+[[gnu::always_inline]] inline void lookups_in_blocks(const OracleTables& tables, const std::uint32_t* source_rank,
+                                                     const std::uint32_t* target_rank, std::int8_t* moves,
+                                                     std::size_t group) {
     const std::uint32_t* const runs = tables.runs.data();
     const std::uint32_t* const block_keys = tables.block_keys.data();
     const std::uint32_t* const row_begin = tables.row_begin.data();
@@ -847,13 +955,43 @@ constexpr std::size_t kNarrowLookupGroup = 32;
     }
     for (std::size_t index = 0; index < group; ++index) {
         key[index] = (position[target_rank[index]] << 3) | 7U;
-        block[index] = block_of_key_avx512(block_keys, begin[index], count[index], key[index]);
+        block[index] = block_of_key<kInstructions>(tables, begin[index], count[index], key[index]);
         __builtin_prefetch(runs + block[index] * kOracleBlockRuns);
     }
-    answer_from_blocks_avx512(tables, source_rank, target_rank, begin, count, block, key, moves, group);
+    answer_from_blocks<kInstructions>(tables, source_rank, target_rank, begin, count, block, key, moves, group);
 }
 
-/// lookups_in_blocks_avx512 through the rows' OracleRowBlocks (OracleTables::row_blocks): each
+/// The passes of lookups() after the first through the row entries, for one group of `group`
+/// lookups: choose each lookup's line from its row's entry (line_of_key) and fetch it, then
+/// compare it: one line of runs per lookup, found without reading the row.
+template <Instructions kInstructions>
+[[gnu::always_inline]] inline void lookups_in_lines(const OracleTables& tables, const std::uint32_t* source_rank,
+                                                    const std::uint32_t* target_rank, std::int8_t* moves,
+                                                    std::size_t group) {
+    const std::uint32_t* const component = tables.component_of_rank.data();
+    const std::uint32_t* const position = tables.position_of_rank.data();
+    const std::uint32_t* line[kBlockLookupGroup];
+    std::uint32_t key[kBlockLookupGroup];
+    for (std::size_t index = 0; index < group; ++index) {
+        key[index] = (position[target_rank[index]] << 3) | 7U;
+        line[index] = line_of_key<kInstructions>(tables, tables.row_entries[source_rank[index]], key[index]);
+        __builtin_prefetch(line[index]);
+    }
+    for (std::size_t index = 0; index < group; ++index) {
+        const bool apart =
+            source_rank[index] == target_rank[index] || component[source_rank[index]] != component[target_rank[index]];
+        const std::uint8_t move = move_in_line<kInstructions>(line[index], key[index]);
+        moves[index] = apart ? std::int8_t{-1} : static_cast<std::int8_t>(move);
+    }
+}
+
+#if SWARMPATH_AVX512_CLONE
+/// The same through narrow row blocks, whose passes of two groups interleave (narrow_row_block_lookups):
+/// Berlin_1_256, in one process against the wide entries, 0.84 of their time with groups of 32 or 48,
+/// 0.88 with 64, 1.02 with 128 and 1.05-1.08 with 16.
+constexpr std::size_t kNarrowLookupGroup = 32;
+
+/// lookups_in_blocks through the rows' OracleRowBlocks (OracleTables::row_blocks): each
 /// lookup's entry, fetched in the first pass, names its row and, compared with the search key at
 /// once, its block, which is fetched and then searched; a row spanning more blocks than an entry
 /// holds takes its block from the block keys.
@@ -881,11 +1019,11 @@ constexpr std::size_t kNarrowLookupGroup = 32;
                 _mm512_mask_cmple_epu32_mask(0xFFFC, words, _mm512_set1_epi32(static_cast<int>(key[index]))));
             block[index] = first_block + static_cast<std::uint32_t>(std::popcount(passed));
         } else {
-            block[index] = block_of_key_avx512(tables.block_keys.data(), begin[index], count[index], key[index]);
+            block[index] = block_of_key<Instructions::avx512>(tables, begin[index], count[index], key[index]);
         }
         __builtin_prefetch(runs + block[index] * kOracleBlockRuns);
     }
-    answer_from_blocks_avx512(tables, source_rank, target_rank, begin, count, block, key, moves, group);
+    answer_from_blocks<Instructions::avx512>(tables, source_rank, target_rank, begin, count, block, key, moves, group);
 }
 
 /// The second pass of the lookups through the rows' OracleNarrowRowBlocks
@@ -935,29 +1073,6 @@ constexpr std::size_t kNarrowLookupGroup = 32;
     }
 }
 
-/// The passes of lookups() after the first through the row entries, for one group of `group`
-/// lookups: choose each lookup's line from its row's entry (line_of_key_avx512) and fetch it, then
-/// compare it: one line of runs per lookup, found without reading the row.
-[[gnu::target("avx512f,bmi2,popcnt")]] inline void lookups_in_lines_avx512(const OracleTables& tables,
-                                                                           const std::uint32_t* source_rank,
-                                                                           const std::uint32_t* target_rank,
-                                                                           std::int8_t* moves, std::size_t group) {
-    const std::uint32_t* const component = tables.component_of_rank.data();
-    const std::uint32_t* const position = tables.position_of_rank.data();
-    const std::uint32_t* line[kBlockLookupGroup];
-    std::uint32_t key[kBlockLookupGroup];
-    for (std::size_t index = 0; index < group; ++index) {
-        key[index] = (position[target_rank[index]] << 3) | 7U;
-        line[index] = line_of_key_avx512(tables, tables.row_entries[source_rank[index]], key[index]);
-        __builtin_prefetch(line[index]);
-    }
-    for (std::size_t index = 0; index < group; ++index) {
-        const bool apart =
-            source_rank[index] == target_rank[index] || component[source_rank[index]] != component[target_rank[index]];
-        const std::uint8_t move = move_in_line_avx512(line[index], key[index]);
-        moves[index] = apart ? std::int8_t{-1} : static_cast<std::int8_t>(move);
-    }
-}
 #endif
 
 #if SWARMPATH_AVX512_CLONE
@@ -1204,8 +1319,10 @@ template <Instructions kInstructions, OracleRowReading kReading = OracleRowReadi
     std::uint32_t target_rank[kGroup];
     const std::uint32_t* row[kGroup];
     std::uint32_t row_runs[kGroup];
+    // Row blocks, wide or narrow, are read by the AVX-512 copy alone; the others read the block keys.
+    constexpr bool kRowBlocks = kBlocks && kInstructions == Instructions::avx512;
 #if SWARMPATH_AVX512_CLONE
-    if constexpr (kBlocks) {
+    if constexpr (kRowBlocks) {
         if (!tables.narrow_row_blocks.empty()) {
             narrow_row_block_lookups<kInstructions>(tables, endpoints, moves, count);
             return;
@@ -1218,7 +1335,7 @@ template <Instructions kInstructions, OracleRowReading kReading = OracleRowReadi
                                   [&](std::uint32_t source, std::uint32_t target) {
                                       if constexpr (kLines) {
                                           __builtin_prefetch(tables.row_entries.data() + source);
-                                      } else if (kBlocks && !tables.row_blocks.empty()) {
+                                      } else if (kRowBlocks && !tables.row_blocks.empty()) {
                                           __builtin_prefetch(tables.row_blocks.data() + source);
                                       } else {
                                           __builtin_prefetch(row_begin + source);
@@ -1227,20 +1344,22 @@ template <Instructions kInstructions, OracleRowReading kReading = OracleRowReadi
                                       __builtin_prefetch(component + target);
                                       __builtin_prefetch(position + target);
                                   });
+        if constexpr (kLines && kReadsBlocks<kInstructions>) {
+            lookups_in_lines<kInstructions>(tables, source_rank, target_rank, moves + first, group);
+            continue;
+        }
+        if constexpr (kBlocks && kReadsBlocks<kInstructions>) {
 #if SWARMPATH_AVX512_CLONE
-        if constexpr (kLines) {
-            lookups_in_lines_avx512(tables, source_rank, target_rank, moves + first, group);
-            continue;
-        }
-        if constexpr (kBlocks) {
-            if (!tables.row_blocks.empty()) {
-                lookups_in_row_blocks_avx512(tables, source_rank, target_rank, moves + first, group);
-            } else {
-                lookups_in_blocks_avx512(tables, source_rank, target_rank, moves + first, group);
+            if constexpr (kRowBlocks) {
+                if (!tables.row_blocks.empty()) {
+                    lookups_in_row_blocks_avx512(tables, source_rank, target_rank, moves + first, group);
+                    continue;
+                }
             }
+#endif
+            lookups_in_blocks<kInstructions>(tables, source_rank, target_rank, moves + first, group);
             continue;
         }
-#endif
         for (std::size_t index = 0; index < group; ++index) {
             const std::uint32_t begin = row_begin[source_rank[index]];
             row_runs[index] = row_begin[source_rank[index] + 1] - begin;
@@ -1364,6 +1483,46 @@ template <bool kUniform, Instructions kInstructions, bool kPrefetch>
     result.cost = grid.to_real_cost(cost);
 }
 
+/// The reading one lookup on its own takes on `tables`: block keys where the runs take
+/// kBlockLookupsFromBytes or more and the keys were made, whole rows otherwise (rows on lines too:
+/// see lookup_avx512). The copies without block reading (kReadsBlocks) read whole rows anyway.
+OracleRowReading single_row_reading_for(const OracleTables& tables) {
+    return tables.runs.size_bytes() >= kBlockLookupsFromBytes && !tables.block_keys.empty()
+               ? OracleRowReading::block_keys
+               : OracleRowReading::whole_rows;
+}
+
+/// The reading batched lookups take on `tables` by themselves: the row entries where the rows are on
+/// lines (and the block keys, for their long rows, were made), otherwise as one lookup on its own.
+OracleRowReading row_reading_for(const OracleTables& tables) {
+    if (!tables.row_entries.empty() && !tables.block_keys.empty()) return OracleRowReading::lines;
+    return single_row_reading_for(tables);
+}
+
+/// The reading `reading` where `tables` hold what it reads, whole rows otherwise.
+OracleRowReading usable_reading(OracleRowReading reading, const OracleTables& tables) {
+    if (reading == OracleRowReading::lines && !tables.row_entries.empty() && !tables.block_keys.empty()) {
+        return OracleRowReading::lines;
+    }
+    if (reading == OracleRowReading::block_keys && !tables.block_keys.empty()) return OracleRowReading::block_keys;
+    return OracleRowReading::whole_rows;
+}
+
+/// Calls `lookups` (a generic lambda) with the reading `reading` as a template argument.
+template <class Lookups>
+void with_reading(OracleRowReading reading, const Lookups& lookups) {
+    switch (reading) {
+        case OracleRowReading::lines:
+            lookups.template operator()<OracleRowReading::lines>();
+            return;
+        case OracleRowReading::block_keys:
+            lookups.template operator()<OracleRowReading::block_keys>();
+            return;
+        default:
+            lookups.template operator()<OracleRowReading::whole_rows>();
+    }
+}
+
 using FollowFunction = void (*)(const grid::Grid&, const OracleTables&, std::uint32_t, std::uint32_t, std::uint32_t,
                                 bool, Result&);
 using LookupFunction = int (*)(const OracleTables&, std::uint32_t, std::uint32_t);
@@ -1378,32 +1537,19 @@ struct QueryFunctions {
         follow<kUniform, kInstructions, kPrefetch>(grid, tables, padded, goal, cell, record_path, result);
     }
     static int lookup_with(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
+        if (kReadsBlocks<kInstructions> && single_row_reading_for(tables) == OracleRowReading::block_keys) {
+            return lookup<kInstructions, OracleRowReading::block_keys>(tables, source, target);
+        }
         return lookup<kInstructions>(tables, source, target);
     }
-    template <class Endpoints>
+    template <OracleRowReading kReading, class Endpoints>
     static void lookups_with(const OracleTables& tables, const Endpoints& endpoints, std::int8_t* moves,
                              std::size_t count) {
-        lookups<kInstructions>(tables, endpoints, moves, count);
+        lookups<kInstructions, kReading>(tables, endpoints, moves, count);
     }
     static constexpr FollowFunction follows[2][2] = {{&follow_with<false, false>, &follow_with<false, true>},
                                                      {&follow_with<true, false>, &follow_with<true, true>}};
 };
-
-/// The reading one lookup on its own takes on `tables`: block keys where the runs take
-/// kBlockLookupsFromBytes or more and the keys were made, whole rows otherwise (rows on lines too:
-/// see lookup_avx512).
-OracleRowReading single_row_reading_for(const OracleTables& tables) {
-    return tables.runs.size_bytes() >= kBlockLookupsFromBytes && !tables.block_keys.empty()
-               ? OracleRowReading::block_keys
-               : OracleRowReading::whole_rows;
-}
-
-/// The reading batched lookups take on `tables` by themselves: the row entries where the rows are on
-/// lines (and the block keys, for their long rows, were made), otherwise as one lookup on its own.
-OracleRowReading row_reading_for(const OracleTables& tables) {
-    if (!tables.row_entries.empty() && !tables.block_keys.empty()) return OracleRowReading::lines;
-    return single_row_reading_for(tables);
-}
 
 #if SWARMPATH_POPCNT_CLONE
 // The POPCNT copies: each instantiates the always-inline bodies inside a function compiled for
@@ -1415,12 +1561,12 @@ template <bool kUniform, bool kPrefetch>
     follow<kUniform, Instructions::popcount, kPrefetch>(grid, tables, padded, goal, cell, record_path, result);
 }
 [[gnu::target("popcnt")]] int lookup_counted(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
-    return lookup<Instructions::popcount>(tables, source, target);
+    return QueryFunctions<Instructions::popcount>::lookup_with(tables, source, target);
 }
-template <class Endpoints>
+template <OracleRowReading kReading, class Endpoints>
 [[gnu::target("popcnt")]] void lookups_counted(const OracleTables& tables, const Endpoints& endpoints,
                                                std::int8_t* moves, std::size_t count) {
-    lookups<Instructions::popcount>(tables, endpoints, moves, count);
+    lookups<Instructions::popcount, kReading>(tables, endpoints, moves, count);
 }
 constexpr FollowFunction kCountedFollows[2][2] = {{&follow_counted<false, false>, &follow_counted<false, true>},
                                                   {&follow_counted<true, false>, &follow_counted<true, true>}};
@@ -1488,6 +1634,22 @@ FollowFunction follow_function(bool uniform, bool prefetch) {
 
 }  // namespace
 
+int oracle_lookup_with(OracleInstructions instructions, const OracleTables& tables, std::uint32_t source,
+                       std::uint32_t target) {
+#if SWARMPATH_AVX512_CLONE
+    if (instructions == OracleInstructions::avx512 && processor_has_avx512()) {
+        return lookup_avx512(tables, source, target);
+    }
+#endif
+#if SWARMPATH_POPCNT_CLONE
+    if (instructions == OracleInstructions::popcount && processor_counts_bits()) {
+        return lookup_counted(tables, source, target);
+    }
+#endif
+    (void)instructions;
+    return QueryFunctions<Instructions::plain>::lookup_with(tables, source, target);
+}
+
 int oracle_lookup(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
 #if SWARMPATH_AVX512_CLONE
     if (processor_has_avx512()) return lookup_avx512(tables, source, target);
@@ -1543,13 +1705,15 @@ void lookups_in_copy(OracleInstructions instructions, OracleRowReading reading, 
 #endif
 #if SWARMPATH_POPCNT_CLONE
     if (instructions == OracleInstructions::popcount && processor_counts_bits()) {
-        lookups_counted(tables, endpoints, moves, count);
+        with_reading(usable_reading(reading, tables),
+                     [&]<OracleRowReading kReading>() { lookups_counted<kReading>(tables, endpoints, moves, count); });
         return;
     }
 #endif
     (void)instructions;
-    (void)reading;
-    QueryFunctions<Instructions::plain>::lookups_with(tables, endpoints, moves, count);
+    with_reading(usable_reading(reading, tables), [&]<OracleRowReading kReading>() {
+        QueryFunctions<Instructions::plain>::template lookups_with<kReading>(tables, endpoints, moves, count);
+    });
 }
 
 void oracle_lookups_with(OracleInstructions instructions, OracleRowReading reading, const OracleTables& tables,
