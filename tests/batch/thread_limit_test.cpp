@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -32,13 +33,13 @@ std::vector<ScenarioSet> bundled(const std::string& relative) {
     return sets ? std::move(*sets) : std::vector<ScenarioSet>{};
 }
 
-TEST(ThreadLimitTest, OneWorkerStartsNoThreadForJumpPointTablesOrGoalFields) {
+/// Solves the first 64 rows of Paris_0_1024 with each of `algorithms` on `workers`, expecting this
+/// process to hold as many threads after each as before the first.
+void expect_no_thread_started(BatchSolver& workers, std::initializer_list<search::Algorithm> algorithms) {
     const std::vector<ScenarioSet> sets = bundled("street/Paris_0_1024.map.scen");
     ASSERT_EQ(sets.size(), 1U);
     const std::size_t before = thread_count();
-    BatchSolver workers(1);
-    for (search::Algorithm algorithm :
-         {search::Algorithm::jps_plus, search::Algorithm::flowfield, search::Algorithm::automatic}) {
+    for (search::Algorithm algorithm : algorithms) {
         search::SearchSettings settings;
         settings.algorithm = algorithm;
         ScenarioSet small = sets.front();
@@ -51,24 +52,17 @@ TEST(ThreadLimitTest, OneWorkerStartsNoThreadForJumpPointTablesOrGoalFields) {
     }
 }
 
+TEST(ThreadLimitTest, OneWorkerStartsNoThreadForJumpPointTablesOrGoalFields) {
+    BatchSolver workers(1);
+    expect_no_thread_started(workers,
+                             {search::Algorithm::jps_plus, search::Algorithm::flowfield, search::Algorithm::automatic});
+}
+
 TEST(ThreadLimitTest, TwoWorkersStartNoThreadBeforeTheirStartTime) {
-    const std::vector<ScenarioSet> sets = bundled("street/Paris_0_1024.map.scen");
-    ASSERT_EQ(sets.size(), 1U);
-    const std::size_t before = thread_count();
     BatchSolver workers(2);
     workers.set_workers_start_after(std::chrono::hours(1));
-    for (search::Algorithm algorithm : {search::Algorithm::jps, search::Algorithm::jps_plus,
-                                        search::Algorithm::flowfield, search::Algorithm::automatic}) {
-        search::SearchSettings settings;
-        settings.algorithm = algorithm;
-        ScenarioSet small = sets.front();
-        small.queries.resize(64);
-        small.rows.resize(64);
-        small.row_indices.resize(64);
-        Expected<SetOutcome> outcome = solve_set(small, settings, workers);
-        ASSERT_TRUE(outcome) << outcome.error().describe();
-        EXPECT_EQ(thread_count(), before) << "algorithm " << search::to_string(algorithm);
-    }
+    expect_no_thread_started(workers, {search::Algorithm::jps, search::Algorithm::jps_plus,
+                                       search::Algorithm::flowfield, search::Algorithm::automatic});
     EXPECT_FALSE(workers.workers_started());
 }
 

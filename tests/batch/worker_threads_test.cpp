@@ -146,18 +146,27 @@ TEST(ThreadLimitTest, TwoWorkersGiveWhatOneWorkerGives) {
     }
 }
 
-TEST(ThreadLimitTest, WorkersThatHaveNotStartedLeaveAllWorkOnTheCallingThread) {
-    const grid::Grid grid = random_grid(33);
+/// Solves everything (solve_everything) with one worker and with two that start after
+/// `start_after`, recording the two's chunks in `log`; returns the two's outputs after checking them
+/// against the one's.
+Outputs solve_with_two_starting_after(std::chrono::nanoseconds start_after, const grid::Grid& grid, ThreadLog& log,
+                                      BatchSolver& two) {
     BatchSolver one(1);
-    BatchSolver two(2);
-    two.set_workers_start_after(std::chrono::hours(1));
-    ThreadLog log;
+    two.set_workers_start_after(start_after);
     log.workers = &two;
     two.set_task_observer(&ThreadLog::record, &log);
     const Outputs serial = solve_everything(one, grid);
-    const Outputs waiting = solve_everything(two, grid);
-    testing::expect_identical_results(serial.batch, waiting.batch);
-    testing::expect_identical_results(serial.crowd, waiting.crowd);
+    Outputs outputs = solve_everything(two, grid);
+    testing::expect_identical_results(serial.batch, outputs.batch);
+    testing::expect_identical_results(serial.crowd, outputs.crowd);
+    EXPECT_EQ(serial.report.field_cells_settled, outputs.report.field_cells_settled);
+    return outputs;
+}
+
+TEST(ThreadLimitTest, WorkersThatHaveNotStartedLeaveAllWorkOnTheCallingThread) {
+    BatchSolver two(2);
+    ThreadLog log;
+    (void)solve_with_two_starting_after(std::chrono::hours(1), random_grid(33), log, two);
     EXPECT_GT(log.chunks, 4U);
     ASSERT_EQ(log.threads.size(), 1U);
     EXPECT_EQ(*log.threads.begin(), std::this_thread::get_id());
@@ -166,20 +175,11 @@ TEST(ThreadLimitTest, WorkersThatHaveNotStartedLeaveAllWorkOnTheCallingThread) {
 }
 
 TEST(ThreadLimitTest, WorkersStartWhenTheCallingThreadHasSpentItsTime) {
-    const grid::Grid grid = random_grid(34);
-    BatchSolver one(1);
     BatchSolver two(2);
+    ThreadLog log;
     // Less than the JPS+ table, the 300 queries and the crowd of 8,484 agents take on any machine,
     // more than one chunk of eight queries.
-    two.set_workers_start_after(std::chrono::microseconds(100));
-    ThreadLog log;
-    log.workers = &two;
-    two.set_task_observer(&ThreadLog::record, &log);
-    const Outputs serial = solve_everything(one, grid);
-    const Outputs started = solve_everything(two, grid);
-    testing::expect_identical_results(serial.batch, started.batch);
-    testing::expect_identical_results(serial.crowd, started.crowd);
-    EXPECT_EQ(serial.report.field_cells_settled, started.report.field_cells_settled);
+    (void)solve_with_two_starting_after(std::chrono::microseconds(100), random_grid(34), log, two);
     ASSERT_GT(log.started.size(), 2U);
     EXPECT_FALSE(log.started.front()) << "the first chunk runs before the workers start";
     EXPECT_TRUE(log.started.back()) << "the last chunk runs once the workers have started";
