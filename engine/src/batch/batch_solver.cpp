@@ -7,42 +7,22 @@
 // set_workers_start_after); only then is the arena entered, which is what starts oneTBB (its
 // library's one-time set-up, its allocator library and the worker threads). The arena is a plain
 // member constructed without entering oneTBB, and the hardware thread count comes from the
-// process's processor affinity, so a BatchSolver whose work stays short never starts oneTBB at all.
+// process's processor affinity and CPU quota (processor_count.hpp), so a BatchSolver whose work
+// stays short never starts oneTBB at all.
 #include "swarmpath/batch/batch_solver.hpp"
+
+#include "batch/processor_count.hpp"
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/partitioner.h>
 #include <tbb/task_arena.h>
 
-#if defined(__linux__)
-#include <sched.h>
-#endif
-
 #include <algorithm>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace swarmpath::batch {
-
-namespace {
-
-/// Hardware threads this process may run on: its processor affinity where the system says (what
-/// oneTBB counts too), else what the standard library reports, at least one. Asking oneTBB instead
-/// would start it (tbb::info::default_concurrency runs its one-time set-up).
-unsigned hardware_threads() {
-#if defined(__linux__)
-    cpu_set_t allowed;
-    CPU_ZERO(&allowed);
-    if (sched_getaffinity(0, sizeof allowed, &allowed) == 0 && CPU_COUNT(&allowed) > 0) {
-        return static_cast<unsigned>(CPU_COUNT(&allowed));
-    }
-#endif
-    return std::max(1U, std::thread::hardware_concurrency());
-}
-
-}  // namespace
 
 struct BatchSolver::Workers {
     using Clock = std::chrono::steady_clock;

@@ -109,7 +109,8 @@ private:
 /// The workers a batch asked for `requested` threads runs (the command line's --threads, Python's
 /// `threads=`, C's `threads`): one per hardware thread at most, 0 meaning that many; more would only
 /// wait for a core and hold memory. Hardware threads are those the process's processor affinity
-/// allows, counted without asking oneTBB (asking would start it).
+/// allows, at most its control group's CPU quota in whole processors (a container's --cpus),
+/// counted without asking oneTBB (asking would start it).
 [[nodiscard]] unsigned worker_threads(unsigned requested);
 
 /// The workers a solver's set-up for `algorithm` runs on, for a BatchSolver made to prepare it: one
