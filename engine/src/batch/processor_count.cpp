@@ -51,10 +51,12 @@ std::optional<unsigned> cgroup_v2_processors(std::string group) {
 }
 
 /// The quota of cgroup v1's cpu controller on `group`, where its hierarchy is mounted under one of
-/// the usual names.
+/// the usual names: in the group's folder, or at the mount itself where a container sees only its
+/// own group there while /proc/self/cgroup names the host's path for it.
 std::optional<unsigned> cgroup_v1_processors(const std::string& group) {
-    for (const char* mount : {"/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct", "/sys/fs/cgroup/cpuacct,cpu"}) {
-        const std::string folder = std::string(mount) + (group == "/" ? "" : group);
+    for (const std::string mount : {"/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct", "/sys/fs/cgroup/cpuacct,cpu"}) {
+        std::string folder = mount + (group == "/" ? "" : group);
+        if (!first_line(folder + "/cpu.cfs_quota_us")) folder = mount;
         const std::optional<std::string> quota = first_line(folder + "/cpu.cfs_quota_us");
         const std::optional<std::string> period = first_line(folder + "/cpu.cfs_period_us");
         if (!quota || !period) continue;
