@@ -886,7 +886,7 @@ template <Instructions kInstructions>
 
 /// The first move of an oracle lookup between two passable padded cells, or -1 when they are the
 /// same cell or lie in different components; the AVX-512 copy reads the row's block keys first when
-/// `kReading` says so, and otherwise the whole row (rows on lines too: see lookup_avx512).
+/// `kReading` says so, and otherwise the whole row (rows on lines too: see QueryFunctions::lookup_with).
 template <Instructions kInstructions, OracleRowReading kReading = OracleRowReading::whole_rows>
 [[gnu::always_inline]] inline int lookup(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
     const PassableRanks& ranks = *tables.ranks;
@@ -911,6 +911,13 @@ constexpr std::size_t kLookupGroup = 16;
 /// 10.2-10.3 and 10.1 ns with 32, 64 and 128, measured when both layouts were in memory).
 constexpr std::size_t kBlockLookupGroup = 64;
 
+/// Whether a lookup between the cells of ranks `source` and `target` has no move: one cell, or two
+/// components (`component`: OracleTables::component_of_rank).
+[[gnu::always_inline]] inline bool ends_apart(const std::uint32_t* component, std::uint32_t source,
+                                              std::uint32_t target) {
+    return source == target || component[source] != component[target];
+}
+
 /// The last pass of the lookups through blocks: each lookup of `group` answered from its block
 /// (move_in_block, its row [begin, begin + count)), or -1 for two ends of one rank or of two
 /// components.
@@ -922,8 +929,7 @@ template <Instructions kInstructions>
     const std::uint32_t* const runs = tables.runs.data();
     const std::uint32_t* const component = tables.component_of_rank.data();
     for (std::size_t index = 0; index < group; ++index) {
-        const bool apart =
-            source_rank[index] == target_rank[index] || component[source_rank[index]] != component[target_rank[index]];
+        const bool apart = ends_apart(component, source_rank[index], target_rank[index]);
         moves[index] = apart ? std::int8_t{-1}
                              : static_cast<std::int8_t>(move_in_block<kInstructions>(runs, begin[index], count[index],
                                                                                      block[index], key[index]));
@@ -978,8 +984,7 @@ template <Instructions kInstructions>
         __builtin_prefetch(line[index]);
     }
     for (std::size_t index = 0; index < group; ++index) {
-        const bool apart =
-            source_rank[index] == target_rank[index] || component[source_rank[index]] != component[target_rank[index]];
+        const bool apart = ends_apart(component, source_rank[index], target_rank[index]);
         const std::uint8_t move = move_in_line<kInstructions>(line[index], key[index]);
         moves[index] = apart ? std::int8_t{-1} : static_cast<std::int8_t>(move);
     }
@@ -1373,8 +1378,7 @@ template <Instructions kInstructions, OracleRowReading kReading = OracleRowReadi
             }
         }
         for (std::size_t index = 0; index < group; ++index) {
-            const bool apart = source_rank[index] == target_rank[index] ||
-                               component[source_rank[index]] != component[target_rank[index]];
+            const bool apart = ends_apart(component, source_rank[index], target_rank[index]);
             moves[first + index] = apart ? std::int8_t{-1}
                                          : static_cast<std::int8_t>(move_in_window<kInstructions>(
                                                row[index], row_runs[index], position[target_rank[index]]));
@@ -1485,7 +1489,7 @@ template <bool kUniform, Instructions kInstructions, bool kPrefetch>
 
 /// The reading one lookup on its own takes on `tables`: block keys where the runs take
 /// kBlockLookupsFromBytes or more and the keys were made, whole rows otherwise (rows on lines too:
-/// see lookup_avx512). The copies without block reading (kReadsBlocks) read whole rows anyway.
+/// see QueryFunctions::lookup_with). The copies without block reading (kReadsBlocks) read whole rows anyway.
 OracleRowReading single_row_reading_for(const OracleTables& tables) {
     return tables.runs.size_bytes() >= kBlockLookupsFromBytes && !tables.block_keys.empty()
                ? OracleRowReading::block_keys
@@ -1536,6 +1540,9 @@ struct QueryFunctions {
                             std::uint32_t goal, std::uint32_t cell, bool record_path, Result& result) {
         follow<kUniform, kInstructions, kPrefetch>(grid, tables, padded, goal, cell, record_path, result);
     }
+    /// One lookup on its own reads a row on lines whole, not through its entry: the entry is one more
+    /// fetch it must wait for, from an array four times the row index's size (brc202d, one call
+    /// each, medians of five alternated runs: 39.9 ns through the entry, 27.5 ns the whole row).
     static int lookup_with(const OracleTables& tables, std::uint32_t source, std::uint32_t target) {
         if (kReadsBlocks<kInstructions> && single_row_reading_for(tables) == OracleRowReading::block_keys) {
             return lookup<kInstructions, OracleRowReading::block_keys>(tables, source, target);
@@ -1575,33 +1582,13 @@ constexpr FollowFunction kCountedFollows[2][2] = {{&follow_counted<false, false>
 // The AVX-512 copies, as the POPCNT ones.
 [[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] int lookup_avx512(const OracleTables& tables, std::uint32_t source,
                                                                        std::uint32_t target) {
-    // One lookup on its own reads a row on lines whole, not through its entry: the entry is one
-    // more fetch it must wait for, from an array four times the row index's size (brc202d, one call
-    // each, medians of five alternated runs: 39.9 ns through the entry, 27.5 ns the whole row).
-    if (single_row_reading_for(tables) == OracleRowReading::block_keys) {
-        return lookup<Instructions::avx512, OracleRowReading::block_keys>(tables, source, target);
-    }
-    return lookup<Instructions::avx512>(tables, source, target);
+    return QueryFunctions<Instructions::avx512>::lookup_with(tables, source, target);
 }
-template <class Endpoints>
+template <OracleRowReading kReading, class Endpoints>
 [[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] void lookups_avx512(const OracleTables& tables,
                                                                          const Endpoints& endpoints, std::int8_t* moves,
                                                                          std::size_t count) {
-    lookups<Instructions::avx512>(tables, endpoints, moves, count);
-}
-template <class Endpoints>
-[[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] void lookups_in_block_keys_avx512(const OracleTables& tables,
-                                                                                       const Endpoints& endpoints,
-                                                                                       std::int8_t* moves,
-                                                                                       std::size_t count) {
-    lookups<Instructions::avx512, OracleRowReading::block_keys>(tables, endpoints, moves, count);
-}
-template <class Endpoints>
-[[gnu::target("avx512f,bmi2,popcnt"), gnu::flatten]] void lookups_by_lines_avx512(const OracleTables& tables,
-                                                                                  const Endpoints& endpoints,
-                                                                                  std::int8_t* moves,
-                                                                                  std::size_t count) {
-    lookups<Instructions::avx512, OracleRowReading::lines>(tables, endpoints, moves, count);
+    lookups<Instructions::avx512, kReading>(tables, endpoints, moves, count);
 }
 bool processor_has_avx512() {
     static const bool has = [] {
@@ -1693,13 +1680,8 @@ void lookups_in_copy(OracleInstructions instructions, OracleRowReading reading, 
                      const Endpoints& endpoints, std::int8_t* moves, std::size_t count) {
 #if SWARMPATH_AVX512_CLONE
     if (instructions == OracleInstructions::avx512 && processor_has_avx512()) {
-        if (reading == OracleRowReading::lines && !tables.row_entries.empty() && !tables.block_keys.empty()) {
-            lookups_by_lines_avx512(tables, endpoints, moves, count);
-        } else if (reading == OracleRowReading::block_keys && !tables.block_keys.empty()) {
-            lookups_in_block_keys_avx512(tables, endpoints, moves, count);
-        } else {
-            lookups_avx512(tables, endpoints, moves, count);
-        }
+        with_reading(usable_reading(reading, tables),
+                     [&]<OracleRowReading kReading>() { lookups_avx512<kReading>(tables, endpoints, moves, count); });
         return;
     }
 #endif
