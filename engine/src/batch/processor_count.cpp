@@ -56,8 +56,11 @@ std::optional<unsigned> cgroup_v2_processors(std::string group) {
 std::optional<unsigned> cgroup_v1_processors(const std::string& group) {
     for (const std::string mount : {"/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct", "/sys/fs/cgroup/cpuacct,cpu"}) {
         std::string folder = mount + (group == "/" ? "" : group);
-        if (!first_line(folder + "/cpu.cfs_quota_us")) folder = mount;
-        const std::optional<std::string> quota = first_line(folder + "/cpu.cfs_quota_us");
+        std::optional<std::string> quota = first_line(folder + "/cpu.cfs_quota_us");
+        if (!quota) {
+            folder = mount;
+            quota = first_line(folder + "/cpu.cfs_quota_us");
+        }
         const std::optional<std::string> period = first_line(folder + "/cpu.cfs_period_us");
         if (!quota || !period) continue;
         if (!quota->empty() && quota->front() == '-') return std::nullopt;  // -1: no quota
