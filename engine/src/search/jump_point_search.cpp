@@ -194,7 +194,6 @@ struct OnlineJumps {
     std::int64_t goal_y;
 
     using Prepared = PreparedJumpPoints;
-    static constexpr bool kInlineOffers = true;
 
     OnlineJumps(const Solver& solver, const Endpoints& endpoints)
         : rows(solver.prepared<Prepared>().lines->rows().bits),
@@ -211,21 +210,17 @@ struct OnlineJumps {
     /// No hint (see TableJumps::prefetch).
     [[gnu::always_inline]] void prefetch(std::uint32_t /*cell*/, const grid::Bitset& /*passable*/) const {}
 
-    [[nodiscard]] std::uint32_t straight(const Position& from, int direction) const {
-        return scan(from.x, from.y, direction);
-    }
-
-    /// Steps from (x, y) straight in `direction` to the jump point or goal, 0 if none.
-    [[nodiscard]] std::uint32_t scan(std::int64_t x, std::int64_t y, int direction) const {
-        switch (direction) {
-            case 0:
-                return jump_if_found<-1>(columns.line(x), y, x == goal_x ? goal_y : kNoGoalPosition);
-            case 1:
-                return jump_if_found<1>(rows.line(y), x, y == goal_y ? goal_x : kNoGoalPosition);
-            case 2:
-                return jump_if_found<1>(columns.line(x), y, x == goal_x ? goal_y : kNoGoalPosition);
-            default:
-                return jump_if_found<-1>(rows.line(y), x, y == goal_y ? goal_x : kNoGoalPosition);
+    /// Steps from `from` straight in direction `Direction` (0-3) to the jump point or goal, 0 if none.
+    template <int Direction>
+    [[gnu::always_inline]] std::uint32_t straight_in(const Position& from) const {
+        if constexpr (Direction == 0) {
+            return jump_if_found<-1>(columns.line(from.x), from.y, from.x == goal_x ? goal_y : kNoGoalPosition);
+        } else if constexpr (Direction == 1) {
+            return jump_if_found<1>(rows.line(from.y), from.x, from.y == goal_y ? goal_x : kNoGoalPosition);
+        } else if constexpr (Direction == 2) {
+            return jump_if_found<1>(columns.line(from.x), from.y, from.x == goal_x ? goal_y : kNoGoalPosition);
+        } else {
+            return jump_if_found<-1>(rows.line(from.y), from.x, from.y == goal_y ? goal_x : kNoGoalPosition);
         }
     }
 
@@ -368,7 +363,6 @@ struct TableJumps {
     std::int64_t goal_y;
 
     using Prepared = PreparedJumpTable;
-    static constexpr bool kInlineOffers = false;
 
     TableJumps(const Solver& solver, const Endpoints& endpoints)
         : table(&solver.prepared<Prepared>().table->distances(0)),
@@ -408,9 +402,15 @@ struct TableJumps {
         if constexpr (Bounded) __builtin_prefetch(boxes + std::size_t{cell} * 8);
     }
 
+    /// straight with the direction fixed at compile time.
+    template <int Direction>
+    [[gnu::always_inline]] std::uint32_t straight_in(const Position& from) const {
+        return straight(from, Direction);
+    }
+
     /// Steps from `from` straight in `direction` to the goal if it lies within
     /// reach on that line, else to the next jump point; 0 if neither.
-    [[nodiscard]] std::uint32_t straight(const Position& from, int direction) const {
+    [[nodiscard, gnu::always_inline]] std::uint32_t straight(const Position& from, int direction) const {
         const std::int32_t value = table[from.cell][static_cast<std::size_t>(direction)];
         const std::int64_t x = from.x;
         const std::int64_t y = from.y;
@@ -438,7 +438,7 @@ struct TableJumps {
     /// along its two components. Offers the goal when it lies straight ahead of the diagonal cell
     /// on its row or column within reach.
     template <class Generate>
-    void diagonal(const Position& from, int direction, Generate&& generate) const {
+    [[gnu::always_inline]] void diagonal(const Position& from, int direction, Generate&& generate) const {
         const int dx = kDirectionX[static_cast<std::size_t>(direction)];
         const int dy = kDirectionY[static_cast<std::size_t>(direction)];
         const int horizontal = dx > 0 ? 1 : 3;
@@ -552,22 +552,15 @@ public:
         const std::uint32_t current_cell = nodes_.nodes[current_node].cell;
         current_node_ = current_node;
         Held<Keys> held;
-        // Online jumps offer from many call sites (two per diagonal cell stopped at, in four walks);
-        // inlined there, as JPS+'s offers are not (measured: JPS+ 1-4% slower inlined, online JPS's
-        // cell walk 4% fewer instructions).
-        if constexpr (Jumps::kInlineOffers) {
-            auto generate = [&](std::int64_t x, std::int64_t y, std::uint32_t diagonal_steps,
-                                std::uint32_t straight_steps, int arrival) __attribute__((always_inline)) {
-                offer<Keys>(x, y, diagonal_steps, straight_steps, arrival, current_g, open, counters, held);
-            };
-            expand_moves(current_cell, generate);
-        } else {
-            auto generate = [&](std::int64_t x, std::int64_t y, std::uint32_t diagonal_steps,
-                                std::uint32_t straight_steps, int arrival) {
-                offer<Keys>(x, y, diagonal_steps, straight_steps, arrival, current_g, open, counters, held);
-            };
-            expand_moves(current_cell, generate);
-        }
+        // Inlined at every call site (two per diagonal cell stopped at, in four walks, and one per
+        // straight move): with each direction's jump compiled apart (expand_moves), an offer left a
+        // function of its own lay outside the code Solver::create reads in (core::warm_code), and a
+        // JPS+ process's first query took 13-15 µs instead of 2-3.
+        auto generate = [&](std::int64_t x, std::int64_t y, std::uint32_t diagonal_steps, std::uint32_t straight_steps,
+                            int arrival) __attribute__((always_inline)) {
+            offer<Keys>(x, y, diagonal_steps, straight_steps, arrival, current_g, open, counters, held);
+        };
+        expand_moves(current_cell, generate);
         if (!held.present) return false;
         if (!open.empty() && !Keys::before(held.entry, open.top())) {
             next = open.replace_top(held.entry, slots());
@@ -663,17 +656,26 @@ private:
         moves &= jumps_.admitted(current_cell);
         const Position from{current_cell, static_cast<std::int64_t>(layout_.x_of(current_cell)),
                             static_cast<std::int64_t>(layout_.y_of(current_cell))};
-        while (moves != 0) {
-            const int direction = __builtin_ctz(moves);
-            moves &= moves - 1;
-            if (is_diagonal(direction)) {
-                jumps_.diagonal(from, direction, generate);
-            } else if (const std::uint32_t distance = jumps_.straight(from, direction); distance != 0) {
-                generate(
-                    from.x + kDirectionX[static_cast<std::size_t>(direction)] * static_cast<std::int64_t>(distance),
-                    from.y + kDirectionY[static_cast<std::size_t>(direction)] * static_cast<std::int64_t>(distance), 0U,
-                    distance, direction);
-            }
+        follow_if<0>(moves, from, generate);
+        follow_if<1>(moves, from, generate);
+        follow_if<2>(moves, from, generate);
+        follow_if<3>(moves, from, generate);
+        follow_if<4>(moves, from, generate);
+        follow_if<5>(moves, from, generate);
+        follow_if<6>(moves, from, generate);
+        follow_if<7>(moves, from, generate);
+    }
+
+    /// Follows move `Direction` when `moves` holds it: each direction's jump compiled apart, so that
+    /// no branch chooses among directions (a new process's predictor missed them).
+    template <int Direction, class Generate>
+    [[gnu::always_inline]] void follow_if(unsigned moves, const Position& from, Generate& generate) {
+        if ((moves >> Direction & 1U) == 0) return;
+        if constexpr (is_diagonal(Direction)) {
+            jumps_.diagonal(from, Direction, generate);
+        } else if (const std::uint32_t distance = jumps_.template straight_in<Direction>(from); distance != 0) {
+            generate(from.x + kDirectionX[Direction] * static_cast<std::int64_t>(distance),
+                     from.y + kDirectionY[Direction] * static_cast<std::int64_t>(distance), 0U, distance, Direction);
         }
     }
 
@@ -700,7 +702,7 @@ template <class Jumps, class Nodes>
         kStartNode, expansion.estimate(endpoints.start_x, endpoints.start_y), endpoints.stop);
     // Packed keys (or wide ones on grids too large for them) from the start: jump point search does
     // not use the compact keys, whose ties break by heap order rather than by node.
-    best_first::run_with_key_forms(expansion, state, prepared.bounds, false, endpoints.stop, loop);
+    best_first::run_with_key_forms<false>(expansion, state, prepared.bounds, false, endpoints.stop, loop);
 
     loop.counters.heap_pops = loop.counters.expanded;
     state.jump_nodes().note_used(expansion.nodes().count);

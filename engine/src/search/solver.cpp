@@ -19,11 +19,12 @@ namespace swarmpath::search {
 namespace {
 
 /// The window of machine code read into the caches around a new solver's search function
-/// (core::warm_code): the search and the helpers and template instances beside it. 48 KB, 768 lines,
+/// (core::warm_code): the search and the helpers and template instances beside it. 56 KB, 896 lines,
 /// a few microseconds; the first JPS and JPS+ queries of a process took 22-45 µs without it and
-/// 2-5 µs with it on arena (docs/performance-log.md).
+/// 2-5 µs with it on arena (docs/performance-log.md). The window after the entry holds the whole of
+/// the largest jump point search (JPS+ with goal bounds through the hash table: 35 KB).
 constexpr std::size_t kWarmCodeBefore = 16 * 1024;
-constexpr std::size_t kWarmCodeAfter = 32 * 1024;
+constexpr std::size_t kWarmCodeAfter = 40 * 1024;
 
 /// The search the Solver dispatches to for `astar`: A* with the solver's own key bounds.
 template <class Rule, class CostModel, class Heuristic>

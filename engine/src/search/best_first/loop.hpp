@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "search/best_first/open_keys.hpp"
 #include "search/best_first/search_state.hpp"
@@ -63,10 +64,11 @@ enum class LoopEnd { finished, needs_wider_keys };
 
 /// The loop proper, from `state` and the entries already on `open`. On a bounded key form, a node
 /// whose f exceeds `f_limit` is not expanded: it goes back into `state` and the loop returns
-/// needs_wider_keys.
+/// needs_wider_keys. Inlined where it is called: best_first_loop_on is its function of its own.
 template <class Keys, class Expansion, class List, class Slots>
-LoopEnd best_first_loop_on(Expansion& expansion, List& open, Slots stamps, const StopConditions& stop, LoopState& state,
-                           grid::Cost f_limit) {
+[[gnu::always_inline]] inline LoopEnd best_first_loop_inlined(Expansion& expansion, List& open, Slots stamps,
+                                                              const StopConditions& stop, LoopState& state,
+                                                              grid::Cost f_limit) {
     using Entry = typename Keys::Entry;
     Counters counters = state.counters;
     std::uint64_t expansion_limit = state.expansion_limit;
@@ -122,17 +124,36 @@ LoopEnd best_first_loop_on(Expansion& expansion, List& open, Slots stamps, const
     return end;
 }
 
+/// best_first_loop_inlined as a function of its own, which the compiler may inline or not.
+template <class Keys, class Expansion, class List, class Slots>
+LoopEnd best_first_loop_on(Expansion& expansion, List& open, Slots stamps, const StopConditions& stop, LoopState& state,
+                           grid::Cost f_limit) {
+    return best_first_loop_inlined<Keys>(expansion, open, stamps, stop, state, f_limit);
+}
+
 /// best_first_loop_on, on the caller's policy or, when the policy asks for it (works_on_copy), on a
 /// copy of it in the loop's own frame, handed back when the loop ends: no store through the search's
 /// arrays can alias such a copy, so its fields stay in registers instead of being reloaded after
 /// every byte-wide store. Which is faster depends on the policy's shape (measured: jump point search
-/// gains from the copy, A* and the goal fields do not).
+/// gains from the copy, A* and the goal fields do not). A policy that works on a copy (jump point
+/// search's) also has its packed-key loop, the one nearly every search runs, inlined: its searches
+/// are always-inlined into their entry points, and the loop then stays inside the code
+/// Solver::create reads in at set-up (core::warm_code) whatever size the compiler's inlining limits
+/// leave its expansion (a loop left out of line lay before the window read, and a process's first
+/// query took 16 µs instead of 2-3). Its wide-key loop (grids too large for packed keys) stays a
+/// function of its own, so as not to double the code read.
 template <class Keys, class Expansion, class List, class Slots>
-LoopEnd best_first_loop(Expansion& expansion, List& open, Slots stamps, const StopConditions& stop, LoopState& state,
-                        grid::Cost f_limit) {
+[[gnu::always_inline]] inline LoopEnd best_first_loop(Expansion& expansion, List& open, Slots stamps,
+                                                      const StopConditions& stop, LoopState& state,
+                                                      grid::Cost f_limit) {
     if constexpr (Expansion::works_on_copy) {
         Expansion copy = expansion;
-        const LoopEnd end = best_first_loop_on<Keys>(copy, open, stamps, stop, state, f_limit);
+        LoopEnd end = LoopEnd::finished;
+        if constexpr (std::is_same_v<Keys, PackedKeys>) {
+            end = best_first_loop_inlined<Keys>(copy, open, stamps, stop, state, f_limit);
+        } else {
+            end = best_first_loop_on<Keys>(copy, open, stamps, stop, state, f_limit);
+        }
         expansion = copy;
         return end;
     } else {
@@ -154,22 +175,27 @@ auto slots_of([[maybe_unused]] const Expansion& expansion, [[maybe_unused]] Sear
 /// grid's bounds leave room, handing its open entries over to the packed keys (or the wide ones,
 /// when even packed keys could overflow on this grid) the moment a node to expand has an f beyond
 /// the compact limit; that happens only on paths of thousands of steps. Searches that cannot start
-/// compact use the packed keys, or the wide ones, throughout.
-template <class Expansion>
-void run_with_key_forms(Expansion& expansion, SearchState& search_state, const KeyBounds& bounds, bool start_compact,
-                        const StopConditions& stop, LoopState& state) {
+/// compact use the packed keys, or the wide ones, throughout; with `CompactKeysUsed` false, the
+/// compact loop is not compiled at all (start_compact is then ignored). Inlined into the search
+/// calling it (for jump point search, with its packed-key loop: see best_first_loop).
+template <bool CompactKeysUsed = true, class Expansion>
+[[gnu::always_inline]] inline void run_with_key_forms(Expansion& expansion, SearchState& search_state,
+                                                      const KeyBounds& bounds, bool start_compact,
+                                                      const StopConditions& stop, LoopState& state) {
     constexpr grid::Cost kNoLimit = ~grid::Cost{0};
     const auto stamps = slots_of(expansion, search_state);
     const bool packed = bounds.packed_keys_fit;
-    if (start_compact && bounds.compact_usable && state.next_f <= bounds.compact_f_limit) {
-        if (best_first_loop<CompactKeys>(expansion, CompactKeys::list(search_state), stamps, stop, state,
-                                         bounds.compact_f_limit) == LoopEnd::finished) {
-            return;
-        }
-        if (packed) {
-            move_open_entries<CompactKeys, PackedKeys>(search_state, stamps);
-        } else {
-            move_open_entries<CompactKeys, WideKeys>(search_state, stamps);
+    if constexpr (CompactKeysUsed) {
+        if (start_compact && bounds.compact_usable && state.next_f <= bounds.compact_f_limit) {
+            if (best_first_loop<CompactKeys>(expansion, CompactKeys::list(search_state), stamps, stop, state,
+                                             bounds.compact_f_limit) == LoopEnd::finished) {
+                return;
+            }
+            if (packed) {
+                move_open_entries<CompactKeys, PackedKeys>(search_state, stamps);
+            } else {
+                move_open_entries<CompactKeys, WideKeys>(search_state, stamps);
+            }
         }
     }
     if (packed) {

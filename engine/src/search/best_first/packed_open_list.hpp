@@ -110,9 +110,11 @@ private:
     // Floyd's bottom-up sift for a root vacated in a heap of `count` entries: the hole walks down
     // along the smallest children to a leaf, without comparing with `key`, then `key` is sifted
     // up from there. The smallest of four siblings is found without a branch (which one wins is a
-    // coin toss for the predictor); padding keys never win over a real child.
+    // coin toss for the predictor); padding keys never win over a real child. Inlined, as sift_up is
+    // (below): with jump point search's expansion compiled per direction, the compiler left it a
+    // function of its own 150 KB from the searches, and a process's first query took its page fault.
     template <class Slots>
-    void sift_down_from_root(PackedKey key, std::uint32_t count, Slots stamps) {
+    [[gnu::always_inline]] void sift_down_from_root(PackedKey key, std::uint32_t count, Slots stamps) {
         PackedKey* const keys = keys_;
         std::uint32_t hole = 0;
         for (std::uint32_t first = 1; first < count; first = (hole << 2) + 1) {
