@@ -105,6 +105,27 @@ static void test_batch_against_scenario(const char* source) {
         }
     }
     CHECK(mismatches == 0);
+    /* The file's rows take microseconds: the calling thread answered them all. The same rows two
+     * hundred times over outlast its millisecond, and with two hardware threads the workers start,
+     * answering as before. */
+    CHECK(swarmpath_batch_workers_started(batch) == 0 && swarmpath_batch_workers_started(NULL) == 0);
+    size_t repeats = 200;
+    int64_t* many = malloc(repeats * count * 4 * sizeof(int64_t));
+    swarmpath_result* many_results = malloc(repeats * count * sizeof(swarmpath_result));
+    for (size_t copy = 0; copy < repeats; ++copy) memcpy(many + copy * count * 4, queries, count * 4 * sizeof(int64_t));
+    CHECK(swarmpath_batch_solve(batch, solver, many, repeats * count, many_results) == SWARMPATH_OK);
+    size_t differing = 0;
+    for (size_t index = 0; index < repeats * count; ++index) {
+        if (many_results[index].status != results[index % count].status ||
+            many_results[index].cost != results[index % count].cost) {
+            ++differing;
+        }
+    }
+    CHECK(differing == 0);
+    CHECK(swarmpath_batch_workers_started(batch) == (swarmpath_batch_threads(batch) >= 2 ? 1 : 0));
+    free(many_results);
+    free(many);
+    CHECK(swarmpath_batch_solve(batch, solver, queries, count, results) == SWARMPATH_OK);
 
     /* The last row's path runs from its start to its goal. */
     size_t last = count - 1;

@@ -74,6 +74,28 @@ def test_thread_counts_are_clamped_to_the_hardware(arena):
         solver.solve_batch([[1, 11, 1, 12]], threads=True)
 
 
+def test_a_batch_says_whether_worker_threads_shared_its_work(arena):
+    # One query takes microseconds: with two workers it still runs on the calling thread alone, which
+    # takes the first millisecond of a batch; thousands of A* queries outlast it where two hardware
+    # threads exist. Once started, the solver's kept workers take its later batches too.
+    one_query = [[1, 11, 1, 12]]
+    assert swarmpath.Solver(arena).solve_batch(one_query, threads=1).workers_started is False
+    solver = swarmpath.Solver(arena, algorithm="astar")
+    short = solver.solve_batch(one_query, threads=2)
+    assert short.workers_started is False
+    rows, columns = np.nonzero(arena.passable)
+    chosen = np.random.default_rng(31).integers(0, len(rows), size=(20000, 2))
+    queries = np.stack([columns[chosen[:, 0]], rows[chosen[:, 0]], columns[chosen[:, 1]], rows[chosen[:, 1]]], axis=1)
+    long = solver.solve_batch(queries, threads=2, paths=False)
+    alone = swarmpath.Solver(arena, algorithm="astar").solve_batch(queries, threads=1, paths=False)
+    assert long.costs.tolist() == alone.costs.tolist()
+    assert alone.workers_started is False
+    if long.threads < 2:
+        pytest.skip("one hardware thread: no worker thread ever starts")
+    assert long.workers_started is True
+    assert solver.solve_batch(one_query, threads=2).workers_started is True
+
+
 def test_an_unsolved_querys_cost_is_inf():
     room = np.ones((3, 5), dtype=bool)
     room[:, 2] = False  # a wall splits the room

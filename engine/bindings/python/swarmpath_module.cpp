@@ -569,6 +569,9 @@ struct PythonBatch {
     py::object crowd;             ///< auto and flowfield: what the crowd solver did (a dict); else None
     bool shaped = false;          ///< the paths are waypoints or smoothed (write_paths adds a length column)
     unsigned threads = 0;
+    /// Whether worker threads shared the batch's work: with more than one worker, a batch runs on the
+    /// calling thread until it has taken a millisecond (batch::BatchSolver::set_workers_start_after).
+    bool workers_started = false;
     double seconds = 0;  ///< wall time of the solve, GIL released
     double started = 0;  ///< steady-clock seconds when the solve began (comparable within one process)
     double finished = 0;
@@ -1424,6 +1427,7 @@ private:
                         workers->solve(solver, queries, results);
                     }
                     batch.finished = steady_seconds();
+                    batch.workers_started = workers->workers_started();
                 } catch (...) {
                     failure = std::current_exception();
                 }
@@ -1545,6 +1549,7 @@ public:
             batch.started = steady_seconds();
             (void)oracle_->solve(queries, results, paths, workers);
             batch.finished = steady_seconds();
+            batch.workers_started = workers.workers_started();
         }
         batch.seconds = batch.finished - batch.started;
         batch.lengths = py::none();
@@ -1904,6 +1909,9 @@ void register_results(py::module_& module) {
              "endpoints, status, cost, optimal, expanded, generated, heap_operations, nanoseconds. scenario is the "
              "Scenario whose queries the batch solved, in order (ValueError otherwise).")
         .def_readonly("threads", &PythonBatch::threads, "the worker count in force (threads=, at most the hardware's)")
+        .def_readonly("workers_started", &PythonBatch::workers_started,
+                      "whether worker threads shared the batch's work: never with threads=1, and not for a batch "
+                      "that ends within the first millisecond, which runs on the calling thread alone")
         .def_readonly("seconds", &PythonBatch::seconds, "wall time of the solve (GIL released)")
         .def_readonly("started", &PythonBatch::started, "steady-clock seconds at the solve's start")
         .def_readonly("finished", &PythonBatch::finished, "steady-clock seconds at the solve's end");

@@ -349,6 +349,11 @@ SWARMPATH_API double swarmpath_polyline_length(const int32_t* xy, size_t length)
 SWARMPATH_API swarmpath_status swarmpath_batch_create(unsigned threads, swarmpath_batch** batch);
 /** The number of worker threads the batch runs; 0 for NULL. */
 SWARMPATH_API unsigned swarmpath_batch_threads(const swarmpath_batch* batch);
+/** 1 once the batch's worker threads have started sharing its work, else 0 (and for NULL). A batch of
+ *  several threads runs its solves on the calling thread until they have taken a millisecond in all,
+ *  so short solves never start the workers (nor does a batch of one thread); once started, they take
+ *  every later solve's work until swarmpath_batch_destroy. */
+SWARMPATH_API int swarmpath_batch_workers_started(const swarmpath_batch* batch);
 SWARMPATH_API void swarmpath_batch_destroy(swarmpath_batch* batch);
 /** Solves `count` queries, `queries[4 i .. 4 i + 3]` = start x, start y, goal x, goal y, into
  *  results[i]. The paths stay in `batch` for swarmpath_batch_path until its next solve.

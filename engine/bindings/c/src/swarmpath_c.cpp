@@ -763,6 +763,10 @@ swarmpath_status swarmpath_batch_create(unsigned threads, swarmpath_batch** batc
 
 unsigned swarmpath_batch_threads(const swarmpath_batch* batch) { return batch ? batch->workers.threads() : 0; }
 
+int swarmpath_batch_workers_started(const swarmpath_batch* batch) {
+    return batch != nullptr && batch->workers.workers_started() ? 1 : 0;
+}
+
 void swarmpath_batch_destroy(swarmpath_batch* batch) { delete batch; }
 
 swarmpath_status swarmpath_batch_solve(swarmpath_batch* batch, const swarmpath_solver* solver, const int64_t* queries,
