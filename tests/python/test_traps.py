@@ -11,6 +11,7 @@ import os
 import pickle
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -76,13 +77,16 @@ def test_thread_counts_are_clamped_to_the_hardware(arena):
 
 def test_a_batch_says_whether_worker_threads_shared_its_work(arena):
     # One query takes microseconds: with two workers it still runs on the calling thread alone, which
-    # takes the first millisecond of a batch; thousands of A* queries outlast it where two hardware
+    # takes the first millisecond of a batch (judged only when the call took less than that: a loaded
+    # machine may stop the thread for longer); thousands of A* queries outlast it where two hardware
     # threads exist. Once started, the solver's kept workers take its later batches too.
     one_query = [[1, 11, 1, 12]]
     assert swarmpath.Solver(arena).solve_batch(one_query, threads=1).workers_started is False
     solver = swarmpath.Solver(arena, algorithm="astar")
+    before = time.monotonic()
     short = solver.solve_batch(one_query, threads=2)
-    assert short.workers_started is False
+    if time.monotonic() - before < 1e-3:
+        assert short.workers_started is False
     rows, columns = np.nonzero(arena.passable)
     chosen = np.random.default_rng(31).integers(0, len(rows), size=(20000, 2))
     queries = np.stack([columns[chosen[:, 0]], rows[chosen[:, 0]], columns[chosen[:, 1]], rows[chosen[:, 1]]], axis=1)
