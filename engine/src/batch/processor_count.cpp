@@ -17,9 +17,15 @@ namespace swarmpath::batch {
 
 namespace {
 
+/// `text` without its leading spaces and tabs.
+std::string_view without_leading_blanks(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    return text;
+}
+
 /// A whole number at the start of `text` (after spaces), or nullopt.
 std::optional<std::uint64_t> leading_number(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    text = without_leading_blanks(text);
     std::uint64_t value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (error != std::errc{} || end == text.data()) return std::nullopt;
@@ -103,7 +109,7 @@ unsigned processors_of_quota(std::uint64_t quota, std::uint64_t period) {
 }
 
 std::optional<unsigned> processors_of_cpu_max(std::string_view cpu_max) {
-    while (!cpu_max.empty() && (cpu_max.front() == ' ' || cpu_max.front() == '\t')) cpu_max.remove_prefix(1);
+    cpu_max = without_leading_blanks(cpu_max);
     if (cpu_max.substr(0, 3) == "max") return std::nullopt;
     const std::optional<std::uint64_t> quota = leading_number(cpu_max);
     if (!quota) return std::nullopt;
@@ -122,7 +128,10 @@ unsigned hardware_threads() {
     if (sched_getaffinity(0, sizeof allowed, &allowed) == 0 && CPU_COUNT(&allowed) > 0) {
         count = static_cast<unsigned>(CPU_COUNT(&allowed));
     }
-    if (const std::optional<unsigned> quota = cgroup_processors()) count = std::min(count, *quota);
+    // The quota is read once a process: its files cost a batch call tens of microseconds (Python's
+    // solve_batch asks for the count on every call), and a running container's quota rarely changes.
+    static const std::optional<unsigned> quota = cgroup_processors();
+    if (quota) count = std::min(count, *quota);
 #endif
     return std::max(1U, count);
 }

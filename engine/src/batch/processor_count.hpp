@@ -21,7 +21,8 @@ namespace swarmpath::batch {
 /// nullopt for text that is neither.
 [[nodiscard]] std::optional<unsigned> processors_of_cpu_max(std::string_view cpu_max);
 
-/// Hardware threads this process may keep busy (at least one), as described above.
+/// Hardware threads this process may keep busy (at least one), as described above: the affinity read
+/// on every call, the control group's quota on the first only.
 [[nodiscard]] unsigned hardware_threads();
 
 }  // namespace swarmpath::batch
