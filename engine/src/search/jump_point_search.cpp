@@ -402,33 +402,23 @@ struct TableJumps {
         if constexpr (Bounded) __builtin_prefetch(boxes + std::size_t{cell} * 8);
     }
 
-    /// straight with the direction fixed at compile time.
-    template <int Direction>
-    [[gnu::always_inline]] std::uint32_t straight_in(const Position& from) const {
-        return straight(from, Direction);
-    }
-
-    /// Steps from `from` straight in `direction` to the goal if it lies within
+    /// Steps from `from` straight in direction `Direction` (0-3) to the goal if it lies within
     /// reach on that line, else to the next jump point; 0 if neither.
-    [[nodiscard, gnu::always_inline]] std::uint32_t straight(const Position& from, int direction) const {
-        const std::int32_t value = table[from.cell][static_cast<std::size_t>(direction)];
+    template <int Direction>
+    [[nodiscard, gnu::always_inline]] std::uint32_t straight_in(const Position& from) const {
+        const std::int32_t value = table[from.cell][Direction];
         const std::int64_t x = from.x;
         const std::int64_t y = from.y;
         const std::int64_t reach = value > 0 ? value : -value;
         std::int64_t goal_distance = 0;
-        switch (direction) {
-            case 0:
-                goal_distance = x == goal_x ? y - goal_y : 0;
-                break;
-            case 1:
-                goal_distance = y == goal_y ? goal_x - x : 0;
-                break;
-            case 2:
-                goal_distance = x == goal_x ? goal_y - y : 0;
-                break;
-            default:
-                goal_distance = y == goal_y ? x - goal_x : 0;
-                break;
+        if constexpr (Direction == 0) {
+            goal_distance = x == goal_x ? y - goal_y : 0;
+        } else if constexpr (Direction == 1) {
+            goal_distance = y == goal_y ? goal_x - x : 0;
+        } else if constexpr (Direction == 2) {
+            goal_distance = x == goal_x ? goal_y - y : 0;
+        } else {
+            goal_distance = y == goal_y ? x - goal_x : 0;
         }
         if (goal_distance > 0 && goal_distance <= reach) return static_cast<std::uint32_t>(goal_distance);
         return value > 0 ? static_cast<std::uint32_t>(value) : 0;

@@ -884,6 +884,13 @@ template <Instructions kInstructions>
     return tables.runs.data() + entry.begin + kOracleBlockRuns * later_lines;
 }
 
+/// Whether a lookup between the cells of ranks `source` and `target` has no move: one cell, or two
+/// components (`component`: OracleTables::component_of_rank).
+[[gnu::always_inline]] inline bool ends_apart(const std::uint32_t* component, std::uint32_t source,
+                                              std::uint32_t target) {
+    return source == target || component[source] != component[target];
+}
+
 /// The first move of an oracle lookup between two passable padded cells, or -1 when they are the
 /// same cell or lie in different components; the AVX-512 copy reads the row's block keys first when
 /// `kReading` says so, and otherwise the whole row (rows on lines too: see QueryFunctions::lookup_with).
@@ -892,7 +899,7 @@ template <Instructions kInstructions, OracleRowReading kReading = OracleRowReadi
     const PassableRanks& ranks = *tables.ranks;
     const std::uint32_t source_rank = rank_of<kInstructions>(ranks, source);
     const std::uint32_t target_rank = rank_of<kInstructions>(ranks, target);
-    if (source == target || tables.component_of_rank[source_rank] != tables.component_of_rank[target_rank]) return -1;
+    if (ends_apart(tables.component_of_rank.data(), source_rank, target_rank)) return -1;
     if constexpr (kReading == OracleRowReading::block_keys && kReadsBlocks<kInstructions>) {
         return move_in_row_by_keys<kInstructions>(tables, source_rank, tables.position_of_rank[target_rank]);
     }
@@ -910,13 +917,6 @@ constexpr std::size_t kLookupGroup = 16;
 /// (rows on lines) go 64 at a time as well: each waits on its entry, then its line (brc202d 11.4-11.7,
 /// 10.2-10.3 and 10.1 ns with 32, 64 and 128, measured when both layouts were in memory).
 constexpr std::size_t kBlockLookupGroup = 64;
-
-/// Whether a lookup between the cells of ranks `source` and `target` has no move: one cell, or two
-/// components (`component`: OracleTables::component_of_rank).
-[[gnu::always_inline]] inline bool ends_apart(const std::uint32_t* component, std::uint32_t source,
-                                              std::uint32_t target) {
-    return source == target || component[source] != component[target];
-}
 
 /// The last pass of the lookups through blocks: each lookup of `group` answered from its block
 /// (move_in_block, its row [begin, begin + count)), or -1 for two ends of one rank or of two
