@@ -164,6 +164,7 @@ public:
     static constexpr bool admits_stale = false;
     static constexpr bool stamps_hold_slots = true;
     static constexpr bool works_on_copy = false;
+    static constexpr bool inlines_packed_loop = false;
 
     AstarExpansion(const grid::Grid& grid, const SearchSettings& settings, std::uint64_t weight_fixed,
                    const PreparedAstar& prepared, SearchState& state, const Endpoints& endpoints)

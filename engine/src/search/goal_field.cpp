@@ -32,6 +32,7 @@ public:
     static constexpr bool admits_stale = true;
     static constexpr bool stamps_hold_slots = true;
     static constexpr bool works_on_copy = false;
+    static constexpr bool inlines_packed_loop = false;
 
     FieldExpansion(const grid::Grid& grid, grid::Cost* cost, std::uint8_t* direction, grid::Bitset& settled,
                    std::vector<std::uint32_t>& touched, const grid::Bitset& target_bits, std::size_t targets)

@@ -497,6 +497,7 @@ public:
     static constexpr bool admits_stale = false;
     static constexpr bool stamps_hold_slots = false;
     static constexpr bool works_on_copy = true;
+    static constexpr bool inlines_packed_loop = true;
 
     /// A search from `endpoints.start`, which becomes node 0 at cost 0.
     JumpExpansion(const Solver& solver, best_first::NodeTable& table, const Endpoints& endpoints)

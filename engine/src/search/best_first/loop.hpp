@@ -5,6 +5,8 @@
 // the hand-over from the compact open-list keys to wider ones part-way through a search.
 // What differs between the searches is an Expansion policy, a compile-time, copyable type with:
 //   - works_on_copy (constant): whether the loop runs on a copy of it in its own frame;
+//   - inlines_packed_loop (constant): whether the loop on packed keys is inlined into the search
+//     that runs it rather than left to the compiler (see best_first_loop);
 //   - admits_stale (constant) and admit(cell): whether a popped entry is still live (a search whose
 //     open list keeps stale entries, like Dial's buckets, skips them here before reading its g);
 //   - stamps_hold_slots (constant): whether the open list records each entry's position (for
@@ -135,27 +137,30 @@ LoopEnd best_first_loop_on(Expansion& expansion, List& open, Slots stamps, const
 /// copy of it in the loop's own frame, handed back when the loop ends: no store through the search's
 /// arrays can alias such a copy, so its fields stay in registers instead of being reloaded after
 /// every byte-wide store. Which is faster depends on the policy's shape (measured: jump point search
-/// gains from the copy, A* and the goal fields do not). A policy that works on a copy (jump point
-/// search's) also has its packed-key loop, the one nearly every search runs, inlined: its searches
-/// are always-inlined into their entry points, and the loop then stays inside the code
-/// Solver::create reads in at set-up (core::warm_code) whatever size the compiler's inlining limits
-/// leave its expansion (a loop left out of line lay before the window read, and a process's first
-/// query took 16 µs instead of 2-3). Its wide-key loop (grids too large for packed keys) stays a
-/// function of its own, so as not to double the code read.
+/// gains from the copy, A* and the goal fields do not). A policy may also ask for its packed-key
+/// loop, the one nearly every search runs, to be inlined (inlines_packed_loop): jump point search
+/// does, whose searches are always-inlined into their entry points, so that the loop stays inside
+/// the code Solver::create reads in at set-up (core::warm_code) whatever size the compiler's
+/// inlining limits leave its expansion (a loop left out of line lay before the window read, and a
+/// process's first query took 16 µs instead of 2-3). Its wide-key loop (grids too large for packed
+/// keys) stays a function of its own, so as not to double the code read.
 template <class Keys, class Expansion, class List, class Slots>
 [[gnu::always_inline]] inline LoopEnd best_first_loop(Expansion& expansion, List& open, Slots stamps,
                                                       const StopConditions& stop, LoopState& state,
                                                       grid::Cost f_limit) {
+    constexpr bool kInlined = Expansion::inlines_packed_loop && std::is_same_v<Keys, PackedKeys>;
     if constexpr (Expansion::works_on_copy) {
         Expansion copy = expansion;
         LoopEnd end = LoopEnd::finished;
-        if constexpr (std::is_same_v<Keys, PackedKeys>) {
+        if constexpr (kInlined) {
             end = best_first_loop_inlined<Keys>(copy, open, stamps, stop, state, f_limit);
         } else {
             end = best_first_loop_on<Keys>(copy, open, stamps, stop, state, f_limit);
         }
         expansion = copy;
         return end;
+    } else if constexpr (kInlined) {
+        return best_first_loop_inlined<Keys>(expansion, open, stamps, stop, state, f_limit);
     } else {
         return best_first_loop_on<Keys>(expansion, open, stamps, stop, state, f_limit);
     }
@@ -177,7 +182,7 @@ auto slots_of([[maybe_unused]] const Expansion& expansion, [[maybe_unused]] Sear
 /// the compact limit; that happens only on paths of thousands of steps. Searches that cannot start
 /// compact use the packed keys, or the wide ones, throughout; with `CompactKeysUsed` false, the
 /// compact loop is not compiled at all (start_compact is then ignored). Inlined into the search
-/// calling it (for jump point search, with its packed-key loop: see best_first_loop).
+/// calling it (with its packed-key loop where the policy asks: see best_first_loop).
 template <bool CompactKeysUsed = true, class Expansion>
 [[gnu::always_inline]] inline void run_with_key_forms(Expansion& expansion, SearchState& search_state,
                                                       const KeyBounds& bounds, bool start_compact,
