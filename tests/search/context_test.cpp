@@ -438,7 +438,7 @@ TEST(SearchContextTest, JumpPlusSolverLendsItsFirstContextTheRoomAroundItsTable)
         ASSERT_NE(table, nullptr);
         const std::uint32_t cells = lending.grid->padded_cell_count();
         const auto* distances = reinterpret_cast<const unsigned char*>(&table->distances(0));
-        const auto* distances_end = distances + std::size_t{cells} * 16;
+        const auto* distances_end = distances + std::size_t{cells} * JumpPointTable::bytes_per_cell();
         const best_first::NodeArrays lent = lending.prepare(**solver);
         const auto* index_end = reinterpret_cast<const unsigned char*>(lent.index + cells);
         const auto* nodes = reinterpret_cast<const unsigned char*>(lent.nodes);

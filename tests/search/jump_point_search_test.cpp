@@ -622,6 +622,60 @@ TEST(JumpPointSearchTest, TableMatchesDefinitions) {
         }
     }
 }
+// The table stores a distance of 127 steps or more as far bytes, 126 steps apart (jump_point_table.hpp):
+// lines, columns and diagonals longer than that on open ground, with the goal before, on and after
+// a far byte's end, give the online search's expansions and paths and A*'s costs, and every entry
+// reads as its definition says.
+TEST(JumpPointSearchTest, FarDistancesAnswerAsOnlineJumpPointSearch) {
+    std::mt19937_64 random(59);
+    SearchContext context;
+    for (const auto& [width, height] : {std::pair{400u, 6u}, std::pair{5u, 390u}, std::pair{300u, 290u}}) {
+        for (double density : {0.0, 0.002, 0.02}) {
+            io::MapFile map = testing::random_map(random, width, height, density);
+            Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
+            ASSERT_TRUE(grid);
+            Expected<Solver> jps = Solver::create(*grid, settings_for(Algorithm::jps));
+            Expected<Solver> jps_plus = Solver::create(*grid, settings_for(Algorithm::jps_plus));
+            Expected<Solver> astar = Solver::create(*grid, settings_for(Algorithm::astar));
+            ASSERT_TRUE(jps && jps_plus && astar);
+            const JumpPointTable& table = *jps_plus->jump_table();
+            // Far bytes exist on these maps, and distance() adds them up to the walk's count.
+            std::size_t far_bytes = 0;
+            for (std::uint32_t y = 0; y < map.height; ++y) {
+                for (std::uint32_t x = 0; x < map.width; ++x) {
+                    const std::uint32_t cell = grid->padded(x, y).value;
+                    for (int direction = 0; direction < 8; ++direction) {
+                        far_bytes += JumpPointTable::far(table.distances(cell)[static_cast<std::size_t>(direction)]);
+                    }
+                }
+            }
+            if (density == 0.0) {
+                EXPECT_GT(far_bytes, std::size_t{map.width} * map.height / 8);
+            }
+            for (int index = 0; index < 120; ++index) {
+                const Query query = random_query(random, map);
+                const Result online = jps->solve(context, query);
+                const Result by_table = jps_plus->solve(context, query);
+                const Result reference = astar->solve(context, query);
+                const std::string where = std::to_string(width) + "x" + std::to_string(height) + " density " +
+                                          std::to_string(density) + " query " + std::to_string(index);
+                ASSERT_EQ(by_table.status, reference.status) << where;
+                EXPECT_EQ(by_table.cost_units, reference.cost_units) << where;
+                EXPECT_EQ(online.counters.expanded, by_table.counters.expanded) << where;
+                EXPECT_EQ(online.path, by_table.path) << where;
+            }
+        }
+    }
+    // Every entry of a narrow open strip and a sparse one against the walk (wide maps would take
+    // the walk too long): rows of 400 cells hold distances up to 399.
+    for (double density : {0.0, 0.01}) {
+        io::MapFile map = testing::random_map(random, 400, 4, density);
+        expect_table_matches_definitions(map, density);
+        map = testing::random_map(random, 3, 300, density);
+        expect_table_matches_definitions(map, density);
+    }
+}
+
 // ---- settings, automatic choice, invalidation, limits --------------------------------------------
 
 TEST(JumpPointSearchTest, RefusesRulesItDoesNotImplement) {

@@ -18,24 +18,32 @@
 namespace swarmpath::search {
 namespace {
 
-using Entry = std::array<std::int16_t, 8>;
+using Entry = JumpPointTable::Entry;
+using Stored = Entry::value_type;
 
 /// The next value along a line walked backwards from its far end: a jump point one step on (1),
-/// or the distance stored at that next cell extended by one step.
-std::int16_t extend(bool next_is_jump_point, std::int16_t next_value) {
+/// or the distance stored at that next cell extended by one step, saturating at ±kFar (a far
+/// byte's cell is followed by another far one: its distance is a step longer still). Far bytes are
+/// rare and come in long stretches, so the saturation is a branch the predictor gets right.
+Stored extend(bool next_is_jump_point, Stored next_value) {
     if (next_is_jump_point) return 1;
-    return static_cast<std::int16_t>(next_value > 0 ? next_value + 1 : next_value - 1);
+    if (JumpPointTable::far(next_value)) [[unlikely]]
+        return next_value;
+    return static_cast<Stored>(next_value > 0 ? next_value + 1 : next_value - 1);
 }
 
 /// extend() with masks in place of its conditions, for the build's stretches of cells whose bits
 /// change often: there a branch on either condition is mispredicted a third of the time, where
 /// extend()'s branches cost little on a stretch that repeats its bits (and the masks take about
-/// twice the instructions).
-std::int16_t extend_masked(bool next_is_jump_point, std::int16_t next_value) {
+/// twice the instructions). Such stretches have jump points or walls every few cells, so a far byte
+/// is rarer still there, and its saturation stays a branch.
+Stored extend_masked(bool next_is_jump_point, Stored next_value) {
     const std::int32_t value = next_value;
+    if (JumpPointTable::far(value)) [[unlikely]]
+        return next_is_jump_point ? Stored{1} : next_value;
     const std::int32_t extended = value + 2 * static_cast<std::int32_t>(value > 0) - 1;
     const std::int32_t jump = -static_cast<std::int32_t>(next_is_jump_point);  // all ones or zero
-    return static_cast<std::int16_t>((extended & ~jump) | (1 & jump));
+    return static_cast<Stored>((extended & ~jump) | (1 & jump));
 }
 
 /// The rules of the table over one grid and one entry array, by map coordinates (the blocked ring
@@ -86,11 +94,11 @@ public:
             const std::int64_t position = (dx + dy) > 0 ? length - 1 - step : step;
             const std::int64_t x = dx != 0 ? position : line;
             const std::int64_t y = dx != 0 ? line : position;
-            std::int16_t value = 0;
+            Stored value = 0;
             if (free(x + dx, y + dy)) {
                 value = extend(forced(x, y, dx, dy), at(x + dx, y + dy)[static_cast<std::size_t>(direction)]);
             }
-            std::int16_t& stored = at(x, y)[static_cast<std::size_t>(direction)];
+            Stored& stored = at(x, y)[static_cast<std::size_t>(direction)];
             if (stored != value) {
                 stored = value;
                 changed(x, y);
@@ -99,7 +107,7 @@ public:
     }
 
     /// The diagonal entry of (x, y) in `direction` (4 … 7) from its next cell's entries.
-    [[nodiscard]] std::int16_t diagonal_value(std::int64_t x, std::int64_t y, int direction) const {
+    [[nodiscard]] Stored diagonal_value(std::int64_t x, std::int64_t y, int direction) const {
         const int dx = kDirectionX[static_cast<std::size_t>(direction)];
         const int dy = kDirectionY[static_cast<std::size_t>(direction)];
         const std::int64_t next_x = x + dx;
@@ -172,11 +180,11 @@ private:
     /// jump point or, on a diagonal, a straight jump from it finds one; else its entry one step longer).
     /// `Masked`: without a branch (extend_masked).
     template <bool Masked>
-    [[nodiscard]] static std::int16_t next_value(bool ahead_free, bool jump, std::int16_t ahead_value) {
+    [[nodiscard]] static Stored next_value(bool ahead_free, bool jump, Stored ahead_value) {
         if constexpr (Masked) {
-            return static_cast<std::int16_t>(extend_masked(jump, ahead_value) & -static_cast<std::int32_t>(ahead_free));
+            return static_cast<Stored>(extend_masked(jump, ahead_value) & -static_cast<std::int32_t>(ahead_free));
         } else {
-            return ahead_free ? extend(jump, ahead_value) : std::int16_t{0};
+            return ahead_free ? extend(jump, ahead_value) : Stored{0};
         }
     }
     /// Whether 64 cells are better computed without branches: when their row and the row beside it
@@ -192,7 +200,7 @@ private:
     /// walked from the far end back: each entry reads the one ahead of it on the same row.
     template <int Step, int Direction>
     void along_row(std::int64_t first) const {
-        std::int16_t value = 0;  // the entry of the cell ahead: the blocked ring, to begin with
+        Stored value = 0;  // the entry of the cell ahead: the blocked ring, to begin with
         const std::int64_t last = last_chunk_start();
         for (std::int64_t chunk = 0; chunk <= last; chunk += 64) {
             const std::int64_t start = Step > 0 ? last - chunk : chunk;
@@ -218,12 +226,13 @@ private:
 
     /// along_row's `count` cells from padded cell `cell`, given their bits; returns the last value.
     template <int Step, int Direction, bool Masked>
-    std::int16_t row_cells(std::int64_t cell, std::int64_t count, std::uint64_t ahead, std::uint64_t jump,
-                           std::int16_t value) const {
+    Stored row_cells(std::int64_t cell, std::int64_t count, std::uint64_t ahead, std::uint64_t jump,
+                     Stored value) const {
+        Entry* const entries = entries_;  // a local: the byte-wide stores below may alias any member
         for (std::int64_t walked = 0; walked < count; ++walked) {
             const std::int64_t index = Step > 0 ? count - 1 - walked : walked;
             value = next_value<Masked>(bit(ahead, index), bit(jump, index), value);
-            entries_[cell + index][Direction] = value;
+            entries[cell + index][Direction] = value;
         }
         return value;
     }
@@ -259,14 +268,15 @@ private:
     void vertical_cells(std::int64_t cell, std::int64_t count, std::uint64_t ahead, std::uint64_t jump,
                         std::uint64_t east_step, std::uint64_t west_step) const {
         const std::int64_t ahead_row = DeltaY * padded_width_;
+        Entry* const entries = entries_;  // a local: the byte-wide stores below may alias any member
         for (std::int64_t index = 0; index < count; ++index) {
-            Entry& entry = entries_[cell + index];
+            Entry& entry = entries[cell + index];
             entry[Straight] =
-                next_value<Masked>(bit(ahead, index), bit(jump, index), entries_[cell + index + ahead_row][Straight]);
-            const Entry& to_east = entries_[cell + index + ahead_row + 1];
+                next_value<Masked>(bit(ahead, index), bit(jump, index), entries[cell + index + ahead_row][Straight]);
+            const Entry& to_east = entries[cell + index + ahead_row + 1];
             entry[East] =
                 next_value<Masked>(bit(east_step, index), std::max(to_east[1], to_east[Straight]) > 0, to_east[East]);
-            const Entry& to_west = entries_[cell + index + ahead_row - 1];
+            const Entry& to_west = entries[cell + index + ahead_row - 1];
             entry[West] =
                 next_value<Masked>(bit(west_step, index), std::max(to_west[3], to_west[Straight]) > 0, to_west[West]);
         }
@@ -301,6 +311,20 @@ std::uint64_t passability_fingerprint(const grid::Grid& grid) {
     return hash;
 }
 
+std::int32_t JumpPointTable::distance(std::uint32_t cell, int direction) const {
+    const auto column = static_cast<std::size_t>(direction);
+    const std::int64_t step = kDirectionX[column] + kDirectionY[column] * padded_width_;
+    std::int64_t at = cell;
+    std::int32_t walked = 0;
+    std::int32_t value = distances_[static_cast<std::size_t>(at)][column];
+    while (far(value)) {
+        walked += kFarStep;
+        at += step * kFarStep;
+        value = distances_[static_cast<std::size_t>(at)][column];
+    }
+    return value > 0 ? walked + value : value - walked;
+}
+
 bool JumpPointTable::built_for(const grid::Grid& grid) const {
     return grid.width() == width_ && grid.height() == height_ && passability_fingerprint(grid) == fingerprint_;
 }
@@ -327,6 +351,7 @@ std::pair<JumpPointTable::Distances, core::LentPages> allocate_distances(std::ui
 JumpPointTable::JumpPointTable(const JumpPointTable& other)
     : width_(other.width_),
       height_(other.height_),
+      padded_width_(other.padded_width_),
       fingerprint_(other.fingerprint_),
       build_seconds_(other.build_seconds_) {
     std::tie(distances_, search_pages_) = allocate_distances(static_cast<std::uint32_t>(other.distances_.size()));
@@ -338,6 +363,7 @@ JumpPointTable JumpPointTable::build(const grid::Grid& grid, const core::Paralle
     JumpPointTable table;
     table.width_ = grid.width();
     table.height_ = grid.height();
+    table.padded_width_ = grid.padded_width();
     table.fingerprint_ = passability_fingerprint(grid);
     std::tie(table.distances_, table.search_pages_) = allocate_distances(grid.padded_cell_count());
     const RowSweeps sweeps(grid, table.distances_);
@@ -445,8 +471,8 @@ std::size_t refresh_diagonal_entries(const TableRules& rules,
             while (last + 1 < seeds.size() && seeds[last + 1].line == seeds[first].line) ++last;
             const std::int64_t final_order = seeds[last].order;  // the seed furthest back
             for (std::int64_t x = seeds[first].x, y = seeds[first].y; rules.on_map(x, y); x -= dx, y -= dy) {
-                const std::int16_t value = rules.diagonal_value(x, y, direction);
-                std::int16_t& stored = rules.at(x, y)[static_cast<std::size_t>(direction)];
+                const Stored value = rules.diagonal_value(x, y, direction);
+                Stored& stored = rules.at(x, y)[static_cast<std::size_t>(direction)];
                 ++recomputed;
                 const bool same = stored == value;
                 stored = value;

@@ -6,7 +6,7 @@
 // grid's address is never mistaken for it; release_unused() drops the preparations of grids nothing
 // else holds (a streaming run calls it between files, so memory stays bounded by the maps in use),
 // and at most kKept are kept, the least recently used dropped first (files that alternate between
-// many large maps would otherwise hold a JPS+ table, 16 bytes a cell, for each).
+// many large maps would otherwise hold a JPS+ table, 8 bytes a cell, for each).
 // Not thread-safe: one run uses one cache from one thread, as solve_set is called.
 #pragma once
 
