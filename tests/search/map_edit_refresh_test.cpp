@@ -7,6 +7,8 @@
 
 #include <map>
 #include <random>
+#include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -142,6 +144,61 @@ TEST(IncrementalRefresh, RandomEditsGiveWhatAFreshBuildGives) {
             }
             if (::testing::Test::HasFatalFailure()) return;
         }
+    }
+}
+
+// Open and sparse maps, whose lines, columns and diagonals run past 126 cells: their entries are far
+// bytes (jump_point_table.hpp), which a refresh recomputes as the build makes them.
+TEST(IncrementalRefresh, FarDistancesRefreshAsAFreshBuildGives) {
+    std::mt19937_64 random(2024);
+    const grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+    for (const auto& [width, height, density] : {std::tuple{300u, 7u, 0.0}, std::tuple{6u, 280u, 0.01},
+                                                 std::tuple{220u, 200u, 0.002}, std::tuple{260u, 250u, 0.0002}}) {
+        const io::MapFile map = testing::random_map(random, width, height, density);
+        Expected<grid::Grid> built = grid::Grid::build(map, terrain);
+        ASSERT_TRUE(built.has_value()) << built.error().describe();
+        grid::Grid current = std::move(*built);
+        JumpPointTable table = JumpPointTable::build(current);
+        for (int round = 0; round < 60; ++round) {
+            const std::vector<grid::CellEdit> edits = random_edits(random, current, "..@");
+            Expected<grid::Grid> edited = current.with_edits(edits, terrain, "test");
+            ASSERT_TRUE(edited.has_value()) << edited.error().describe();
+            std::vector<grid::CellIndex> changed;
+            for (const grid::CellEdit& edit : edits) changed.push_back(current.cell(edit.x, edit.y));
+            table.refresh(current, *edited, changed);
+            current = std::move(*edited);
+            SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + " round " + std::to_string(round));
+            expect_same_table(table, JumpPointTable::build(current), current);
+            if (::testing::Test::HasFatalFailure()) return;
+        }
+    }
+}
+
+// One wall cell on open ground, moved a step at a time: the jump points beside it move with it, so
+// the diagonal distances of every cell whose diagonal crosses those rows or columns far away change
+// by one step, beyond the far bytes' reach and within it.
+TEST(IncrementalRefresh, AMovedWallShiftsFarDiagonalDistances) {
+    const grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+    io::MapFile map;
+    map.path = "open.map";
+    map.width = 300;
+    map.height = 290;
+    map.letters.assign(std::size_t{map.width} * map.height, '.');
+    map.letters[std::size_t{20} * map.width + 150] = '@';
+    Expected<grid::Grid> built = grid::Grid::build(map, terrain);
+    ASSERT_TRUE(built.has_value()) << built.error().describe();
+    grid::Grid current = std::move(*built);
+    JumpPointTable table = JumpPointTable::build(current);
+    for (std::uint32_t x = 150; x < 160; ++x) {
+        const std::vector<grid::CellEdit> edits = {{x, 20, '.', 0}, {x + 1, 20, '@', 0}};
+        Expected<grid::Grid> edited = current.with_edits(edits, terrain, "test");
+        ASSERT_TRUE(edited.has_value()) << edited.error().describe();
+        const std::vector<grid::CellIndex> changed = {current.cell(x, 20), current.cell(x + 1, 20)};
+        table.refresh(current, *edited, changed);
+        current = std::move(*edited);
+        SCOPED_TRACE("wall at " + std::to_string(x + 1));
+        expect_same_table(table, JumpPointTable::build(current), current);
+        if (::testing::Test::HasFatalFailure()) return;
     }
 }
 
