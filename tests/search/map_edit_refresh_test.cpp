@@ -147,6 +147,19 @@ TEST(IncrementalRefresh, RandomEditsGiveWhatAFreshBuildGives) {
     }
 }
 
+/// Applies `edits` to `current` and refreshes `table` with the cells they name, then holds the table
+/// to a fresh build on the edited grid, which becomes `current`.
+void edit_and_compare_table(grid::Grid& current, JumpPointTable& table, const std::vector<grid::CellEdit>& edits) {
+    const grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+    Expected<grid::Grid> edited = current.with_edits(edits, terrain, "test");
+    ASSERT_TRUE(edited.has_value()) << edited.error().describe();
+    std::vector<grid::CellIndex> changed;
+    for (const grid::CellEdit& edit : edits) changed.push_back(current.cell(edit.x, edit.y));
+    table.refresh(current, *edited, changed);
+    current = std::move(*edited);
+    expect_same_table(table, JumpPointTable::build(current), current);
+}
+
 // Open and sparse maps, whose lines, columns and diagonals run past 126 cells: their entries are far
 // bytes (jump_point_table.hpp), which a refresh recomputes as the build makes them.
 TEST(IncrementalRefresh, FarDistancesRefreshAsAFreshBuildGives) {
@@ -160,15 +173,8 @@ TEST(IncrementalRefresh, FarDistancesRefreshAsAFreshBuildGives) {
         grid::Grid current = std::move(*built);
         JumpPointTable table = JumpPointTable::build(current);
         for (int round = 0; round < 60; ++round) {
-            const std::vector<grid::CellEdit> edits = random_edits(random, current, "..@");
-            Expected<grid::Grid> edited = current.with_edits(edits, terrain, "test");
-            ASSERT_TRUE(edited.has_value()) << edited.error().describe();
-            std::vector<grid::CellIndex> changed;
-            for (const grid::CellEdit& edit : edits) changed.push_back(current.cell(edit.x, edit.y));
-            table.refresh(current, *edited, changed);
-            current = std::move(*edited);
             SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + " round " + std::to_string(round));
-            expect_same_table(table, JumpPointTable::build(current), current);
+            edit_and_compare_table(current, table, random_edits(random, current, "..@"));
             if (::testing::Test::HasFatalFailure()) return;
         }
     }
@@ -190,14 +196,8 @@ TEST(IncrementalRefresh, AMovedWallShiftsFarDiagonalDistances) {
     grid::Grid current = std::move(*built);
     JumpPointTable table = JumpPointTable::build(current);
     for (std::uint32_t x = 150; x < 160; ++x) {
-        const std::vector<grid::CellEdit> edits = {{x, 20, '.', 0}, {x + 1, 20, '@', 0}};
-        Expected<grid::Grid> edited = current.with_edits(edits, terrain, "test");
-        ASSERT_TRUE(edited.has_value()) << edited.error().describe();
-        const std::vector<grid::CellIndex> changed = {current.cell(x, 20), current.cell(x + 1, 20)};
-        table.refresh(current, *edited, changed);
-        current = std::move(*edited);
         SCOPED_TRACE("wall at " + std::to_string(x + 1));
-        expect_same_table(table, JumpPointTable::build(current), current);
+        edit_and_compare_table(current, table, {{x, 20, '.', 0}, {x + 1, 20, '@', 0}});
         if (::testing::Test::HasFatalFailure()) return;
     }
 }
