@@ -402,31 +402,11 @@ struct TableJumps {
         if constexpr (Bounded) __builtin_prefetch(boxes + std::size_t{cell} * 8);
     }
 
-    /// The signed distance d from padded cell `cell` in `direction` (see jump_point_table.hpp): its
-    /// stored byte, or where that is a far one, the bytes kFarStep steps apart added up until a near
-    /// one (on open ground only: a line of 127 free cells or more without a jump point).
-    [[nodiscard, gnu::always_inline]] static std::int64_t distance_in(const JumpPointTable::Entry* entries,
-                                                                      std::int64_t cell, int direction,
-                                                                      std::int64_t padded_width) {
-        const auto column = static_cast<std::size_t>(direction);
-        std::int32_t value = entries[cell][column];
-        if (!JumpPointTable::far(value)) [[likely]]
-            return value;
-        const std::int64_t step = kDirectionX[column] + kDirectionY[column] * padded_width;
-        std::int64_t walked = 0;
-        do {
-            walked += JumpPointTable::kFarStep;
-            cell += step * JumpPointTable::kFarStep;
-            value = entries[cell][column];
-        } while (JumpPointTable::far(value));
-        return value > 0 ? walked + value : value - walked;
-    }
-
     /// Steps from `from` straight in direction `Direction` (0-3) to the goal if it lies within
     /// reach on that line, else to the next jump point; 0 if neither.
     template <int Direction>
     [[nodiscard, gnu::always_inline]] std::uint32_t straight_in(const Position& from) const {
-        const std::int64_t value = distance_in(table, from.cell, Direction, padded_width);
+        const std::int64_t value = JumpPointTable::distance_in(table, from.cell, Direction, padded_width);
         const std::int64_t x = from.x;
         const std::int64_t y = from.y;
         const std::int64_t reach = value > 0 ? value : -value;
@@ -478,7 +458,7 @@ struct TableJumps {
                     // The goal lies straight on from here, along the axis where it is farther.
                     const int toward = x == goal_x ? vertical : horizontal;
                     const std::int64_t goal_distance = x == goal_x ? goal_dy - goal_steps : goal_dx - goal_steps;
-                    const std::int64_t straight_value = distance_in(entries, at, toward, width);
+                    const std::int64_t straight_value = JumpPointTable::distance_in(entries, at, toward, width);
                     if (goal_distance <= (straight_value > 0 ? straight_value : -straight_value)) {
                         generate(goal_x, goal_y, static_cast<std::uint32_t>(goal_steps),
                                  static_cast<std::uint32_t>(goal_distance), toward);
@@ -498,14 +478,15 @@ struct TableJumps {
             // With goal bounds, the stop's own boxes: its straight jumps and the walk on need the goal
             // in theirs (an optimal path through this cell goes on optimally from it).
             const unsigned admitted_here = admitted(static_cast<std::uint32_t>(cell));
-            const std::int64_t across =
-                (admitted_here >> horizontal & 1U) != 0 ? distance_in(entries, cell, horizontal, width) : 0;
+            const std::int64_t across = (admitted_here >> horizontal & 1U) != 0
+                                            ? JumpPointTable::distance_in(entries, cell, horizontal, width)
+                                            : 0;
             if (across > 0) {
                 generate(x + dx * static_cast<std::int64_t>(across), y, static_cast<std::uint32_t>(steps),
                          static_cast<std::uint32_t>(across), horizontal);
             }
             const std::int64_t down =
-                (admitted_here >> vertical & 1U) != 0 ? distance_in(entries, cell, vertical, width) : 0;
+                (admitted_here >> vertical & 1U) != 0 ? JumpPointTable::distance_in(entries, cell, vertical, width) : 0;
             if (down > 0) {
                 generate(x, y + dy * static_cast<std::int64_t>(down), static_cast<std::uint32_t>(steps),
                          static_cast<std::uint32_t>(down), vertical);

@@ -311,20 +311,6 @@ std::uint64_t passability_fingerprint(const grid::Grid& grid) {
     return hash;
 }
 
-std::int32_t JumpPointTable::distance(std::uint32_t cell, int direction) const {
-    const auto column = static_cast<std::size_t>(direction);
-    const std::int64_t step = kDirectionX[column] + kDirectionY[column] * padded_width_;
-    std::int64_t at = cell;
-    std::int32_t walked = 0;
-    std::int32_t value = distances_[static_cast<std::size_t>(at)][column];
-    while (far(value)) {
-        walked += kFarStep;
-        at += step * kFarStep;
-        value = distances_[static_cast<std::size_t>(at)][column];
-    }
-    return value > 0 ? walked + value : value - walked;
-}
-
 bool JumpPointTable::built_for(const grid::Grid& grid) const {
     return grid.width() == width_ && grid.height() == height_ && passability_fingerprint(grid) == fingerprint_;
 }
@@ -351,7 +337,6 @@ std::pair<JumpPointTable::Distances, core::LentPages> allocate_distances(std::ui
 JumpPointTable::JumpPointTable(const JumpPointTable& other)
     : width_(other.width_),
       height_(other.height_),
-      padded_width_(other.padded_width_),
       fingerprint_(other.fingerprint_),
       build_seconds_(other.build_seconds_) {
     std::tie(distances_, search_pages_) = allocate_distances(static_cast<std::uint32_t>(other.distances_.size()));
@@ -363,7 +348,6 @@ JumpPointTable JumpPointTable::build(const grid::Grid& grid, const core::Paralle
     JumpPointTable table;
     table.width_ = grid.width();
     table.height_ = grid.height();
-    table.padded_width_ = grid.padded_width();
     table.fingerprint_ = passability_fingerprint(grid);
     std::tie(table.distances_, table.search_pages_) = allocate_distances(grid.padded_cell_count());
     const RowSweeps sweeps(grid, table.distances_);

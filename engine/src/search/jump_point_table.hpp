@@ -38,6 +38,7 @@
 
 #include "core/page_memory.hpp"
 #include "search/best_first/zeroed_array.hpp"
+#include "search/moves.hpp"
 #include "swarmpath/core/parallel_loop.hpp"
 #include "swarmpath/grid/grid.hpp"
 
@@ -81,7 +82,29 @@ public:
 
     /// Signed jump distance d from padded cell `cell` in `direction` (0 N, 1 E, 2 S, 3 W, 4 NE, 5 SE,
     /// 6 SW, 7 NW), far bytes followed to the end.
-    [[nodiscard]] std::int32_t distance(std::uint32_t cell, int direction) const;
+    [[nodiscard]] std::int32_t distance(std::uint32_t cell, int direction) const {
+        return static_cast<std::int32_t>(
+            distance_in(distances_.data(), cell, direction, grid::PaddedLayout{width_, height_}.padded_width()));
+    }
+    /// distance() over the entries of a table whose padded rows are `padded_width` cells long: the
+    /// stored byte, or where that is a far one, the bytes kFarStep steps apart added up until a near
+    /// one (on open ground only: a line of 127 free cells or more without a jump point). The search
+    /// reads the table through it (inlined: it holds the entries and width in its own fields).
+    [[nodiscard, gnu::always_inline]] static std::int64_t distance_in(const Entry* entries, std::int64_t cell,
+                                                                      int direction, std::int64_t padded_width) {
+        const auto column = static_cast<std::size_t>(direction);
+        std::int32_t value = entries[cell][column];
+        if (!far(value)) [[likely]]
+            return value;
+        const std::int64_t step = kDirectionX[column] + kDirectionY[column] * padded_width;
+        std::int64_t walked = 0;
+        do {
+            walked += kFarStep;
+            cell += step * kFarStep;
+            value = entries[cell][column];
+        } while (far(value));
+        return value > 0 ? walked + value : value - walked;
+    }
     /// The stored bytes of `cell` (see the encoding above).
     [[nodiscard]] const Entry& distances(std::uint32_t cell) const { return distances_[cell]; }
 
@@ -103,7 +126,6 @@ public:
 private:
     std::uint32_t width_ = 0;
     std::uint32_t height_ = 0;
-    std::int64_t padded_width_ = 0;
     std::uint64_t fingerprint_ = 0;
     double build_seconds_ = 0;
     Distances distances_;  ///< per padded cell
