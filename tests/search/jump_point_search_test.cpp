@@ -622,6 +622,7 @@ TEST(JumpPointSearchTest, TableMatchesDefinitions) {
         }
     }
 }
+
 // The table stores a distance of 127 steps or more as far bytes, 126 steps apart (jump_point_table.hpp):
 // lines, columns and diagonals longer than that on open ground, with the goal before, on and after
 // a far byte's end, give the online search's expansions and paths and A*'s costs, and every entry
@@ -639,7 +640,7 @@ TEST(JumpPointSearchTest, FarDistancesAnswerAsOnlineJumpPointSearch) {
             Expected<Solver> astar = Solver::create(*grid, settings_for(Algorithm::astar));
             ASSERT_TRUE(jps && jps_plus && astar);
             const JumpPointTable& table = *jps_plus->jump_table();
-            // Far bytes exist on these maps, and distance() adds them up to the walk's count.
+            // Far bytes exist on the open maps (their entries against the definitions: below).
             std::size_t far_bytes = 0;
             for (std::uint32_t y = 0; y < map.height; ++y) {
                 for (std::uint32_t x = 0; x < map.width; ++x) {

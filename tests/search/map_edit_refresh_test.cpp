@@ -147,10 +147,10 @@ TEST(IncrementalRefresh, RandomEditsGiveWhatAFreshBuildGives) {
     }
 }
 
-/// Applies `edits` to `current` and refreshes `table` with the cells they name, then holds the table
-/// to a fresh build on the edited grid, which becomes `current`.
-void edit_and_compare_table(grid::Grid& current, JumpPointTable& table, const std::vector<grid::CellEdit>& edits) {
-    const grid::TerrainTable terrain = grid::TerrainTable::benchmark();
+/// Applies `edits` (letters of `terrain`) to `current` and refreshes `table` with the cells they name,
+/// then holds the table to a fresh build on the edited grid, which becomes `current`.
+void edit_and_compare_table(grid::Grid& current, JumpPointTable& table, const std::vector<grid::CellEdit>& edits,
+                            const grid::TerrainTable& terrain) {
     Expected<grid::Grid> edited = current.with_edits(edits, terrain, "test");
     ASSERT_TRUE(edited.has_value()) << edited.error().describe();
     std::vector<grid::CellIndex> changed;
@@ -174,7 +174,7 @@ TEST(IncrementalRefresh, FarDistancesRefreshAsAFreshBuildGives) {
         JumpPointTable table = JumpPointTable::build(current);
         for (int round = 0; round < 60; ++round) {
             SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height) + " round " + std::to_string(round));
-            edit_and_compare_table(current, table, random_edits(random, current, "..@"));
+            edit_and_compare_table(current, table, random_edits(random, current, "..@"), terrain);
             if (::testing::Test::HasFatalFailure()) return;
         }
     }
@@ -197,7 +197,7 @@ TEST(IncrementalRefresh, AMovedWallShiftsFarDiagonalDistances) {
     JumpPointTable table = JumpPointTable::build(current);
     for (std::uint32_t x = 150; x < 160; ++x) {
         SCOPED_TRACE("wall at " + std::to_string(x + 1));
-        edit_and_compare_table(current, table, {{x, 20, '.', 0}, {x + 1, 20, '@', 0}});
+        edit_and_compare_table(current, table, {{x, 20, '.', 0}, {x + 1, 20, '@', 0}}, terrain);
         if (::testing::Test::HasFatalFailure()) return;
     }
 }
