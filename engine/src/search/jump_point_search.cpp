@@ -34,6 +34,18 @@
 #include "search/search_functions.hpp"
 #include "swarmpath/search/solver.hpp"
 
+// The offer of a successor is forced inline at each of its call sites (two per diagonal cell stopped
+// at in each of four walks, one per straight move, in every direction's expansion compiled apart:
+// JumpExpansion::expand). Those copies are most of this file's compile time: 137 s under clang-14's
+// AddressSanitizer at -O1, 27 s with the offer a call. A build defining SWARMPATH_QUICK_COMPILE
+// (CMake option SWARMPATH_QUICK_COMPILE, which the sanitizer builds set) leaves it a call: the same
+// results, a slower search.
+#if defined(SWARMPATH_QUICK_COMPILE)
+#define SWARMPATH_OFFER_INLINE
+#else
+#define SWARMPATH_OFFER_INLINE __attribute__((always_inline))
+#endif
+
 namespace swarmpath::search {
 
 namespace {
@@ -557,7 +569,7 @@ public:
         // function of its own lay outside the code Solver::create reads in (core::warm_code), and a
         // JPS+ process's first query took 13-15 µs instead of 2-3.
         auto generate = [&](std::int64_t x, std::int64_t y, std::uint32_t diagonal_steps, std::uint32_t straight_steps,
-                            int arrival) __attribute__((always_inline)) {
+                            int arrival) SWARMPATH_OFFER_INLINE {
             offer<Keys>(x, y, diagonal_steps, straight_steps, arrival, current_g, open, counters, held);
         };
         expand_moves(current_cell, generate);
@@ -592,7 +604,7 @@ private:
     /// Offers the node at (x, y), reached from the current node (current_node_) by `diagonal_steps`
     /// diagonal then `straight_steps` straight steps, the last of them in direction `arrival`.
     template <class Keys, class List>
-    [[gnu::always_inline]] void offer(std::int64_t x, std::int64_t y, std::uint32_t diagonal_steps,
+    SWARMPATH_OFFER_INLINE void offer(std::int64_t x, std::int64_t y, std::uint32_t diagonal_steps,
                                       std::uint32_t straight_steps, int arrival, grid::Cost current_g, List& open,
                                       Counters& counters, Held<Keys>& held) {
         ++counters.generated;
