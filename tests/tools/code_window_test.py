@@ -10,12 +10,15 @@
 #
 #   code_window_test.py SWARMPATH_EXECUTABLE
 #
-# Prints each search's size against the window and exits 1 when one exceeds it, when a search is
-# missing from the symbol table, or when the window cannot be read from solver.cpp.
+# Prints each search's size against the window and, through tool_checks.Checks, exits 1 when one
+# exceeds it, when a search is missing from the symbol table, or when the window cannot be read from
+# solver.cpp.
 import os
 import re
 import subprocess
 import sys
+
+from tool_checks import Checks
 
 SOLVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "engine", "src", "search",
                       "solver.cpp")
@@ -58,18 +61,14 @@ def main():
         print(f"FAIL: no kWarmCodeAfter in {SOLVER}")
         return 1
     sizes = search_sizes(sys.argv[1])
-    failures = 0
+    check = Checks()
     for search in SEARCHES:
         size = sizes.get(search)
-        if size is None:
-            print(f"FAIL: jump_point_search_{search} is not in {sys.argv[1]}'s symbol table")
-            failures += 1
-            continue
-        verdict = "ok" if size <= window else "FAIL"
-        print(f"{verdict}: jump_point_search_{search}: {size} bytes, window {window} ({window - size} to spare)")
-        failures += verdict == "FAIL"
-    print(f"{len(SEARCHES) - failures} passed, {failures} failed")
-    return 1 if failures else 0
+        check(size is not None, f"jump_point_search_{search} is not in {sys.argv[1]}'s symbol table")
+        if size is not None:
+            print(f"jump_point_search_{search}: {size} bytes, window {window} ({window - size} to spare)")
+            check(size <= window, f"jump_point_search_{search}: {size} bytes exceed the window of {window}")
+    return check.finish()
 
 
 if __name__ == "__main__":
