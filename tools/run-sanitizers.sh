@@ -21,7 +21,7 @@
 # -O2 -g under the sanitizers, and the optimisation level the sanitizers' documentation suggests;
 # and SWARMPATH_QUICK_COMPILE=ON: the jump point search's offer stays a call rather than being
 # copied into each of its call sites (jump_point_search.cpp: 137 s under clang's AddressSanitizer
-# with the copies, 27 s without).
+# with the copies, 25 s without).
 # Build folders can be moved with SWARMPATH_ASAN_BUILD / SWARMPATH_TSAN_BUILD; build parallelism
 # with SWARMPATH_BUILD_JOBS (default: nproc). Exit status: non-zero if any build or test fails.
 set -euo pipefail

@@ -37,7 +37,7 @@
 // The offer of a successor is forced inline at each of its call sites (two per diagonal cell stopped
 // at in each of four walks, one per straight move, in every direction's expansion compiled apart:
 // JumpExpansion::expand). Those copies are most of this file's compile time: 137 s under clang-14's
-// AddressSanitizer at -O1, 27 s with the offer a call. A build defining SWARMPATH_QUICK_COMPILE
+// AddressSanitizer at -O1, 25 s with the offer a call. A build defining SWARMPATH_QUICK_COMPILE
 // (CMake option SWARMPATH_QUICK_COMPILE, which the sanitizer builds set) leaves it a call: the same
 // results, a slower search.
 #if defined(SWARMPATH_QUICK_COMPILE)
