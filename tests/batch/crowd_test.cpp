@@ -415,8 +415,9 @@ TEST(CrowdSolver, PartsOfASetAnswerAsTheWholeSet) {
 TEST(AlgorithmChoice, JumpTablePaysForItselfOnlyWithEnoughWork) {
     // A 512² map of wide corridors (mean run 68 cells, like maze512-32): a handful of queries do not
     // pay for the table, a scenario file's thousands do. On a cluttered map (mean run 3, like
-    // maze512-1 or random512-40) a table read costs more than JPS's short scans, so no amount of
-    // work pays for it; on rooms (mean run 7, like 8room_000) long searches do.
+    // maze512-1 or random512-40) JPS's scans are short and a table read saves less per expansion:
+    // thousands of short queries do not pay for the table there, thousands of long ones do; on
+    // rooms (mean run 7, like 8room_000) long searches do.
     batch::SearchWorkload corridors{10, {55, 58, 900}, 68, 514 * 514};
     EXPECT_EQ(batch::choose_jump_points(corridors), search::Algorithm::jps);
     corridors.queries = 6000;
@@ -424,22 +425,29 @@ TEST(AlgorithmChoice, JumpTablePaysForItselfOnlyWithEnoughWork) {
     EXPECT_LT(batch::jump_table_seconds(corridors), batch::jump_point_seconds(corridors));
     batch::SearchWorkload cluttered{6000, {55, 58, 600}, 3, 514 * 514};
     EXPECT_EQ(batch::choose_jump_points(cluttered), search::Algorithm::jps);
+    corridors.per_query = cluttered.per_query;
+    EXPECT_EQ(batch::choose_jump_points(corridors), search::Algorithm::jps_plus);  // the same work, open
     cluttered.per_query = {11000, 14000, 600};
-    EXPECT_EQ(batch::choose_jump_points(cluttered), search::Algorithm::jps);
+    EXPECT_EQ(batch::choose_jump_points(cluttered), search::Algorithm::jps_plus);
     const batch::SearchWorkload rooms{2140, {2000, 4000, 430}, 7.2, 514 * 514};
     EXPECT_EQ(batch::choose_jump_points(rooms), search::Algorithm::jps_plus);
+    // The saving per expansion is less on a cluttered map, and the table costs more to build there.
+    const batch::QueryWork work{300, 600, 700};
+    const double open_saving = batch::query_seconds(search::Algorithm::jps, work, 68) -
+                               batch::query_seconds(search::Algorithm::jps_plus, work, 68);
+    const double cluttered_saving = batch::query_seconds(search::Algorithm::jps, work, 3) -
+                                    batch::query_seconds(search::Algorithm::jps_plus, work, 3);
+    EXPECT_GT(cluttered_saving, 0);
+    EXPECT_LT(cluttered_saving, open_saving);
+    EXPECT_GT(batch::jump_table_build_seconds(514 * 514, 3), batch::jump_table_build_seconds(514 * 514, 68));
     // Without a probe: hundreds of thousands of queries on open corridors make the table certain
     // (it saves JPS's cost per expansion in part, at least one expansion a query); thousands do
-    // not, nor does a cluttered map whatever the count.
+    // not, nor do as many on a cluttered map, where one expansion saves less.
     EXPECT_TRUE(batch::jump_table_certain({400000, {1, 0, 1200}, 68, 514 * 514}));
     EXPECT_FALSE(batch::jump_table_certain({6000, {1, 0, 1200}, 68, 514 * 514}));
     EXPECT_FALSE(batch::jump_table_certain({400000, {1, 0, 1200}, 3, 514 * 514}));
-    // On a large map a table read misses the cache more: the same work saves less per expansion.
-    const batch::QueryWork work{300, 600, 700};
-    EXPECT_LT(batch::query_seconds(search::Algorithm::jps_plus, work, 68, 514 * 514),
-              batch::query_seconds(search::Algorithm::jps, work, 68));
-    EXPECT_LT(batch::query_seconds(search::Algorithm::jps_plus, work, 68, 514 * 514),
-              batch::query_seconds(search::Algorithm::jps_plus, work, 68, 1026 * 1026));
+    // The table's cost grows with the map: a set that pays for a 512² table does not pay for 2048².
+    EXPECT_FALSE(batch::jump_table_certain({400000, {1, 0, 1200}, 68, 2050 * 2050}));
 }
 
 TEST(AlgorithmChoice, MeanPassableRunCountsRowsApart) {

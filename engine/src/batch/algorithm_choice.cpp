@@ -28,7 +28,7 @@ double mean_passable_run(const grid::Grid& grid) {
     return runs == 0 ? 1.0 : static_cast<double>(cells) / static_cast<double>(runs);
 }
 
-double query_seconds(search::Algorithm algorithm, const QueryWork& work, double mean_run, std::size_t padded_cells) {
+double query_seconds(search::Algorithm algorithm, const QueryWork& work, double mean_run) {
     const CostConstants& constants = kCostConstants;
     const double expansions = std::max(1.0, work.expansions);
     const double scanned = std::min(mean_run, constants.longest_run) * work.distance;
@@ -39,9 +39,7 @@ double query_seconds(search::Algorithm algorithm, const QueryWork& work, double 
             return jump_points;
         case search::Algorithm::jps_plus: {
             const double clutter = std::clamp((constants.clutter_run - mean_run) / 3.0, 0.0, 1.0);
-            const double saving =
-                constants.table_saving / (1 + static_cast<double>(padded_cells) / constants.table_cells_double);
-            return jump_points + (constants.table_clutter * clutter - saving) * expansions;
+            return jump_points + (constants.table_clutter * clutter - constants.table_saving) * expansions;
         }
         default:
             return constants.astar_expansion * expansions;
@@ -66,14 +64,13 @@ double jump_point_seconds(const SearchWorkload& workload) {
 double jump_table_build_seconds(std::size_t padded_cells, double mean_run) {
     const CostConstants& constants = kCostConstants;
     const auto cells = static_cast<double>(padded_cells);
-    return cells * (constants.table_cell + constants.table_cell_clutter / std::max(1.0, mean_run)) *
-           (1 + cells / constants.table_cells_double);
+    return cells * (constants.table_cell + constants.table_cell_clutter / std::max(1.0, mean_run));
 }
 
 double jump_table_seconds(const SearchWorkload& workload) {
     return jump_table_build_seconds(workload.padded_cells, workload.mean_run) +
            static_cast<double>(workload.queries) *
-               query_seconds(search::Algorithm::jps_plus, workload.per_query, workload.mean_run, workload.padded_cells);
+               query_seconds(search::Algorithm::jps_plus, workload.per_query, workload.mean_run);
 }
 
 search::Algorithm choose_jump_points(const SearchWorkload& workload) {
@@ -83,7 +80,6 @@ search::Algorithm choose_jump_points(const SearchWorkload& workload) {
 }
 
 bool jump_table_certain(const SearchWorkload& least) {
-    if (least.mean_run < kCostConstants.clutter_run) return false;
     const double table = jump_table_build_seconds(least.padded_cells, least.mean_run);
     return jump_point_seconds(least) - (jump_table_seconds(least) - table) >= table;
 }
