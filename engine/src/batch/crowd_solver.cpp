@@ -326,6 +326,27 @@ private:
         return workload;
     }
 
+    /// `count` agents of a group (at most all of them) spread over its distances: sorted by octile
+    /// distance to the goal (then by query index), the agent at the middle of each of `count` equal
+    /// shares. A search's work grows with its distance, so agents taken by position alone (in a
+    /// scenario file sorted by length, the shortest) could stand for the group's searches badly.
+    [[nodiscard]] std::vector<std::uint32_t> probe_agents(const Group& group, std::size_t count) const {
+        std::vector<std::pair<double, std::uint32_t>> agents;
+        agents.reserve(group.end - group.begin);
+        for (std::size_t member = group.begin; member < group.end; ++member) {
+            const std::uint32_t index = plan_.members[member].second;
+            agents.emplace_back(octile_distance(batch_.queries[index]), index);
+        }
+        std::sort(agents.begin(), agents.end());
+        count = std::min(count, agents.size());
+        std::vector<std::uint32_t> picked;
+        picked.reserve(count);
+        for (std::size_t share = 0; share < count; ++share) {
+            picked.push_back(agents[(2 * share + 1) * agents.size() / (2 * count)].second);
+        }
+        return picked;
+    }
+
     /// The first-round probe of a group, or none when the group takes its field at the least work a
     /// search can do (probes could only raise that estimate). The probe stops once its expansions
     /// show the group's searches cost kDecisiveMargin times the field.
@@ -334,7 +355,10 @@ private:
         if (choose_field(least)) return std::nullopt;
         // The probe's work is scaled by the group's mean distance over its own.
         const double mean_distance = group_tally(group).mean().distance;
-        const std::uint32_t probe = plan_.members[group.begin].second;
+        // Of the agents the second round would search, the one nearest the middle, so that the two
+        // rounds together search no more than kProbeAgents.
+        const std::vector<std::uint32_t> spread = probe_agents(group, kProbeAgents);
+        const std::uint32_t probe = spread[(spread.size() - 1) / 2];
         const double scale = mean_distance / std::max(1.0, octile_distance(batch_.queries[probe]));
         const double decisive = kDecisiveMargin * field_seconds(least) / static_cast<double>(least.agents);
         const double expansions =
@@ -363,9 +387,8 @@ private:
                     limits.push_back(probe->second);
                     continue;
                 }
-                const std::size_t count = std::min(round_size, group.end - group.begin);
-                for (std::size_t member = group.begin; member < group.begin + count; ++member) {
-                    if (plan_.probed[plan_.members[member].second] == 0) probes.push_back(plan_.members[member].second);
+                for (std::uint32_t index : probe_agents(group, round_size)) {
+                    if (plan_.probed[index] == 0) probes.push_back(index);
                 }
             }
             run_probes(probes, round_size == 1 ? &limits : nullptr);
@@ -375,7 +398,11 @@ private:
                 const FieldWorkload workload = group_workload(group);
                 const double searches = static_cast<double>(workload.agents) * workload.seconds_per_agent;
                 const double field = field_seconds(workload);
-                if (searches >= kDecisiveMargin * field || kDecisiveMargin * searches <= field)
+                // More probes are worth their searches only while those cost a small share of
+                // either choice: a small group of long searches is settled by its first probe.
+                const double more_probes = static_cast<double>(kProbeAgents) * workload.seconds_per_agent;
+                if (searches >= kDecisiveMargin * field || kDecisiveMargin * searches <= field ||
+                    kDecisiveMargin * more_probes > std::min(searches, field))
                     decided[group_index] = 1;
             }
         }

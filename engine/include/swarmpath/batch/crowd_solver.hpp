@@ -8,9 +8,13 @@
 //     more agents whose searches cost more than its field even at the least work a search can do
 //     (one expansion over the group's mean distance) takes the field at once. Otherwise one, and
 //     when that does not settle it up to kProbeAgents, of its agents are searched (JPS or A*, the
-//     probe); the first probe stops as soon as its expansions show the searches cost
-//     kDecisiveMargin times the field. The group takes a field when the field is estimated cheaper
-//     than its agents' searches at the probes' expansions.
+//     probe): agents spread over the group's distances to the goal (the middle one of each of
+//     kProbeAgents equal shares, the first probe the one nearest the middle of the group), not the
+//     first listed. The first probe stops as soon as its expansions show the searches cost
+//     kDecisiveMargin times the field; it settles the group alone when the estimates lie
+//     kDecisiveMargin apart, or when the further probes would cost more than a kDecisiveMargin-th
+//     of the cheaper choice (a small group of long searches). The group takes a field when the
+//     field is estimated cheaper than its agents' searches at the probes' expansions.
 //     Then, under the benchmark rule, the set's remaining searches take JPS or JPS+ (building the
 //     table) by the same model, from the expansions of up to kSetProbes probe searches. Answers of
 //     probes that ran to the end are kept (of a group that takes a field, its field answers them
