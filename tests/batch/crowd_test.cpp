@@ -413,78 +413,103 @@ TEST(CrowdSolver, PartsOfASetAnswerAsTheWholeSet) {
     EXPECT_EQ(answers[0].status, search::QueryStatus::invalid);  // a default Result: nothing was solved
 }
 
+/// A map of `width` × `height` cells, open left of column `clutter_from`, each cell from there on
+/// blocked with probability `density`.
+io::MapFile open_then_cluttered(std::uint32_t width, std::uint32_t height, std::uint32_t clutter_from, double density) {
+    std::mt19937_64 random(733);
+    std::bernoulli_distribution blocked(density);
+    io::MapFile map;
+    map.width = width;
+    map.height = height;
+    map.letters.assign(std::size_t{width} * height, '.');
+    for (std::size_t y = 0; y < height; ++y) {
+        for (std::size_t x = clutter_from; x < width; ++x) map.letters[y * width + x] = blocked(random) ? '@' : '.';
+    }
+    return map;
+}
+
+/// Up to `count` agents bound for (goal_x, goal_y), from every `stride`-th cell of the columns
+/// `from_x` to `from_x + span - 1` that is passable and connected to the goal.
+std::vector<search::Query> agents_in_columns(const grid::Grid& grid, const search::Components& components,
+                                             std::uint32_t goal_x, std::uint32_t goal_y, std::uint32_t from_x,
+                                             std::uint32_t span, std::uint32_t stride, std::size_t count) {
+    std::vector<search::Query> agents;
+    for (std::uint32_t cell = 0; cell < grid.width() * grid.height() && agents.size() < count; cell += stride) {
+        const std::uint32_t x = from_x + cell % span;
+        const std::uint32_t y = cell / grid.width() % grid.height();
+        if (grid.passable(x, y) && components.connected(grid.padded(x, y), grid.padded(goal_x, goal_y))) {
+            agents.push_back({x, y, goal_x, goal_y});
+        }
+    }
+    return agents;
+}
+
+/// A goal group's every agent searched by JPS, and the field workload the model makes of the group's
+/// true mean work (what auto's probes estimate).
+struct GroupTruth {
+    std::vector<search::Result> searched;
+    batch::QueryWork mean;
+    batch::FieldWorkload workload;
+};
+
+GroupTruth group_truth(const grid::Grid& grid, const search::Solver& jump_points,
+                       const std::vector<search::Query>& group) {
+    GroupTruth truth;
+    truth.searched.resize(group.size());
+    batch::BatchSolver one(1);
+    one.solve(jump_points, group, truth.searched);
+    const auto agents = static_cast<double>(group.size());
+    double max_distance = 0;
+    for (std::size_t index = 0; index < group.size(); ++index) {
+        const search::Query& query = group[index];
+        const double dx = std::abs(static_cast<double>(query.start_x - query.goal_x));
+        const double dy = std::abs(static_cast<double>(query.start_y - query.goal_y));
+        const double distance = std::max(dx, dy) + (std::sqrt(2.0) - 1) * std::min(dx, dy);
+        max_distance = std::max(max_distance, distance);
+        truth.mean.distance += distance / agents;
+        truth.mean.expansions += static_cast<double>(truth.searched[index].counters.expanded) / agents;
+        truth.mean.generated += static_cast<double>(truth.searched[index].counters.generated) / agents;
+    }
+    const grid::PaddedIndex goal =
+        grid.padded(static_cast<std::uint32_t>(group[0].goal_x), static_cast<std::uint32_t>(group[0].goal_y));
+    std::size_t component_cells = 0;
+    for (std::uint32_t cell = 0; cell < grid.padded_cell_count(); ++cell) {
+        component_cells += jump_points.components().connected(grid::PaddedIndex{cell}, goal) ? 1 : 0;
+    }
+    truth.workload = {group.size(),
+                      batch::query_seconds(search::Algorithm::jps, truth.mean, batch::mean_passable_run(grid)),
+                      max_distance, component_cells, grid.padded_cell_count()};
+    return truth;
+}
+
 // Probes stand for the group: a goal group whose first-listed agents search open ground (a few
 // expansions each, at about half the group's mean distance) while the rest search a cluttered part
 // of the map takes the field that the model, fed the group's true mean work, prefers. Probing the
 // first agents listed priced the group below its field and searched it one agent at a time; the
 // probes are spread over the group's distances instead.
 TEST(CrowdSolver, ProbesStandForTheWholeGroup) {
-    std::mt19937_64 random(733);
-    io::MapFile map;
-    map.width = 120;
-    map.height = 60;
-    map.letters.assign(std::size_t{120} * 60, '.');
-    std::bernoulli_distribution blocked(0.35);
-    for (std::size_t y = 0; y < 60; ++y) {
-        for (std::size_t x = 70; x < 120; ++x) map.letters[y * 120 + x] = blocked(random) ? '@' : '.';
-    }
-    Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
+    Expected<grid::Grid> grid =
+        grid::Grid::build(open_then_cluttered(120, 60, 70, 0.35), grid::TerrainTable::benchmark());
     ASSERT_TRUE(grid.has_value());
     search::SearchSettings settings;
     settings.algorithm = search::Algorithm::jps;
     Expected<search::Solver> jump_points = search::Solver::create(*grid, settings);
     ASSERT_TRUE(jump_points.has_value());
-    const search::Components& components = jump_points->components();
-    const std::int64_t goal_x = 10;
-    const std::int64_t goal_y = 30;
-    const grid::PaddedIndex goal = grid->padded(10, 30);
-    auto octile = [&](std::uint32_t x, std::uint32_t y) {
-        const double dx = std::abs(static_cast<double>(x) - static_cast<double>(goal_x));
-        const double dy = std::abs(static_cast<double>(y) - static_cast<double>(goal_y));
-        return std::max(dx, dy) + (std::sqrt(2.0) - 1) * std::min(dx, dy);
-    };
     // Listed first: 8 agents on open ground 40-50 cells from the goal; then 40 agents in the
     // clutter, 75 cells away or more.
     std::vector<search::Query> group;
-    std::vector<double> distances;
-    std::size_t component_cells = 0;
-    for (std::uint32_t y = 0; y < 60; ++y) {
-        for (std::uint32_t x = 0; x < 120; ++x) {
-            component_cells += grid->passable(x, y) && components.connected(grid->padded(x, y), goal) ? 1 : 0;
-        }
-    }
-    for (std::uint32_t y = 5; y < 60 && group.size() < 8; y += 7) {
-        group.push_back({50, y, goal_x, goal_y});
-        distances.push_back(octile(50, y));
-    }
-    for (std::uint32_t cell = 0; cell < 120 * 60 && group.size() < 48; cell += 97) {
-        const std::uint32_t x = 85 + cell % 35;
-        const std::uint32_t y = cell / 120 % 60;
-        if (!grid->passable(x, y) || !components.connected(grid->padded(x, y), goal)) continue;
-        group.push_back({x, y, goal_x, goal_y});
-        distances.push_back(octile(x, y));
+    for (std::uint32_t y = 5; y < 60; y += 7) group.push_back({50, y, 10, 30});
+    for (const search::Query& agent : agents_in_columns(*grid, jump_points->components(), 10, 30, 85, 35, 97, 40)) {
+        group.push_back(agent);
     }
     ASSERT_EQ(group.size(), 48U);
-
-    // The group's true mean work under JPS, priced by the model: the case is one for a field.
-    batch::BatchSolver one(1);
-    std::vector<search::Result> searched(group.size());
-    one.solve(*jump_points, group, searched);
-    batch::QueryWork mean;
-    for (std::size_t index = 0; index < group.size(); ++index) {
-        mean.expansions += static_cast<double>(searched[index].counters.expanded) / 48;
-        mean.generated += static_cast<double>(searched[index].counters.generated) / 48;
-        mean.distance += distances[index] / 48;
-    }
-    const batch::FieldWorkload truth{
-        group.size(), batch::query_seconds(search::Algorithm::jps, mean, batch::mean_passable_run(*grid)),
-        *std::max_element(distances.begin(), distances.end()), component_cells, grid->padded_cell_count()};
-    ASSERT_TRUE(batch::choose_field(truth));
+    const GroupTruth truth = group_truth(*grid, *jump_points, group);
+    ASSERT_TRUE(batch::choose_field(truth.workload));  // the case is one for a field
 
     settings.algorithm = search::Algorithm::automatic;
     batch::CrowdReport report;
     const std::vector<search::Result> results = solve_crowd(*grid, settings, group, 1, &report);
-    expect_same_costs(searched, results);
+    expect_same_costs(truth.searched, results);
     EXPECT_EQ(report.goal_groups, 1U);
     EXPECT_EQ(report.field_groups, 1U);
     EXPECT_LE(report.probe_queries, batch::kProbeAgents);
@@ -496,62 +521,24 @@ TEST(CrowdSolver, ProbesStandForTheWholeGroup) {
 // group's true mean work prefers too. With four probes a group, a crowd on random512-40-0 (eight
 // goals, a dozen agents each) took 1.75 times the instructions of fields alone; with one, 1.27.
 TEST(CrowdSolver, OneProbeSettlesASmallGroupOfLongSearches) {
-    std::mt19937_64 random(733);
-    io::MapFile map;
-    map.width = 160;
-    map.height = 80;
-    map.letters.assign(std::size_t{160} * 80, '.');
-    std::bernoulli_distribution blocked(0.35);
-    for (std::size_t y = 0; y < 80; ++y) {
-        for (std::size_t x = 20; x < 160; ++x) map.letters[y * 160 + x] = blocked(random) ? '@' : '.';
-    }
-    Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
+    Expected<grid::Grid> grid =
+        grid::Grid::build(open_then_cluttered(160, 80, 20, 0.35), grid::TerrainTable::benchmark());
     ASSERT_TRUE(grid.has_value());
     search::SearchSettings settings;
     settings.algorithm = search::Algorithm::jps;
     Expected<search::Solver> jump_points = search::Solver::create(*grid, settings);
     ASSERT_TRUE(jump_points.has_value());
-    const search::Components& components = jump_points->components();
-    const grid::PaddedIndex goal = grid->padded(5, 40);
-    std::vector<search::Query> group;
-    double max_distance = 0;
-    double distance_sum = 0;
-    for (std::uint32_t cell = 0; cell < 160 * 80 && group.size() < 12; cell += 61) {
-        const std::uint32_t x = 130 + cell % 30;
-        const std::uint32_t y = cell / 160 % 80;
-        if (!grid->passable(x, y) || !components.connected(grid->padded(x, y), goal)) continue;
-        group.push_back({x, y, 5, 40});
-        const double dx = x - 5.0;
-        const double dy = std::abs(static_cast<double>(y) - 40.0);
-        const double distance = std::max(dx, dy) + (std::sqrt(2.0) - 1) * std::min(dx, dy);
-        max_distance = std::max(max_distance, distance);
-        distance_sum += distance;
-    }
+    const std::vector<search::Query> group =
+        agents_in_columns(*grid, jump_points->components(), 5, 40, 130, 30, 61, 12);
     ASSERT_EQ(group.size(), 12U);
-    std::size_t component_cells = 0;
-    for (std::uint32_t y = 0; y < 80; ++y) {
-        for (std::uint32_t x = 0; x < 160; ++x) {
-            component_cells += grid->passable(x, y) && components.connected(grid->padded(x, y), goal) ? 1 : 0;
-        }
-    }
-    batch::BatchSolver one(1);
-    std::vector<search::Result> searched(group.size());
-    one.solve(*jump_points, group, searched);
-    batch::QueryWork mean{0, 0, distance_sum / 12};
-    for (const search::Result& result : searched) {
-        mean.expansions += static_cast<double>(result.counters.expanded) / 12;
-        mean.generated += static_cast<double>(result.counters.generated) / 12;
-    }
-    EXPECT_GT(mean.expansions, 400);
-    const batch::FieldWorkload truth{
-        group.size(), batch::query_seconds(search::Algorithm::jps, mean, batch::mean_passable_run(*grid)), max_distance,
-        component_cells, grid->padded_cell_count()};
-    ASSERT_TRUE(batch::choose_field(truth));
+    const GroupTruth truth = group_truth(*grid, *jump_points, group);
+    EXPECT_GT(truth.mean.expansions, 400);
+    ASSERT_TRUE(batch::choose_field(truth.workload));
 
     settings.algorithm = search::Algorithm::automatic;
     batch::CrowdReport report;
     const std::vector<search::Result> results = solve_crowd(*grid, settings, group, 1, &report);
-    expect_same_costs(searched, results);
+    expect_same_costs(truth.searched, results);
     EXPECT_EQ(report.field_groups, 1U);
     EXPECT_EQ(report.probe_queries, 1U);
 }
