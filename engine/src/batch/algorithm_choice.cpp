@@ -47,10 +47,11 @@ double query_seconds(search::Algorithm algorithm, const QueryWork& work, double 
 }
 
 double expansions_for_seconds(search::Algorithm algorithm, double seconds, double distance, double mean_run) {
-    // query_seconds is linear in the expansions beyond the first: its value at one expansion and
-    // the step per further expansion give the count.
+    // query_seconds is linear in the expansions beyond the first, each with the one generation
+    // that put its node on the open list: the value at one expansion and the step per further
+    // expansion give the count.
     const double at_one = query_seconds(algorithm, {1, 0, distance}, mean_run);
-    const double step = query_seconds(algorithm, {2, 0, distance}, mean_run) - at_one;
+    const double step = query_seconds(algorithm, {2, 1, distance}, mean_run) - at_one;
     if (seconds <= at_one) return 1;
     if (step <= 0) return std::numeric_limits<double>::infinity();  // expansions cost nothing more
     return 1 + (seconds - at_one) / step;

@@ -75,10 +75,12 @@ struct QueryWork {
 /// expansions of a JPS probe serve for both.
 double query_seconds(search::Algorithm algorithm, const QueryWork& work, double mean_run);
 
-/// The expansions (nothing generated) at which query_seconds of `algorithm` over `distance` cells
-/// reaches `seconds`: a probe search that has expanded this many nodes without reaching its goal
-/// already shows the query costs at least `seconds`, so it can stop there. At least 1; infinite
-/// where further expansions would add nothing to the estimate.
+/// The expansions E at which query_seconds of `algorithm` over `distance` cells, with E − 1
+/// successors generated, reaches `seconds`: a probe search that has expanded this many nodes
+/// without reaching its goal already shows the query costs at least `seconds`, so it can stop
+/// there. Every node expanded after the start was generated first, so a search that expanded E
+/// nodes generated at least E − 1: the least its work can be. At least 1; infinite where further
+/// expansions would add nothing to the estimate.
 double expansions_for_seconds(search::Algorithm algorithm, double seconds, double distance, double mean_run);
 
 /// What auto knows when it picks the per-agent search for a set's remaining queries.
