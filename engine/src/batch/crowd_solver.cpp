@@ -109,10 +109,31 @@ struct KeptTable {
     std::shared_ptr<const search::Solver> solver;
 };
 
+/// The passable cells of each component, by label: what a goal field can settle at most. Counted on
+/// first use, since only goal groups weighed for a field read it and a scenario file of lone goals
+/// has none (on a 1024² map the count is a pass over a million labels, a fifth of such a file's
+/// set-up). Once only, since solve is const and callers may share one crowd solver between threads.
+class ComponentSizes {
+public:
+    const std::vector<std::size_t>& of(const grid::Grid& grid, const search::Components& components) {
+        std::call_once(counted_, [&] {
+            cells_.assign(components.count() + 1, 0);
+            for (std::uint32_t cell = 0; cell < grid.padded_cell_count(); ++cell) {
+                ++cells_[components.label(grid::PaddedIndex{cell})];
+            }
+        });
+        return cells_;
+    }
+
+private:
+    std::once_flag counted_;
+    std::vector<std::size_t> cells_;
+};
+
 struct CrowdSolver::Shared {
     std::shared_ptr<const search::Components> components;  ///< shared with a JPS+ Solver auto may build
-    std::vector<std::size_t> component_cells;              ///< by component label
-    double mean_run = 1;                                   ///< mean_passable_run of the grid
+    ComponentSizes component_cells;
+    double mean_run = 1;  ///< mean_passable_run of the grid
     KeptTable table;
 };
 
@@ -145,11 +166,6 @@ Expected<CrowdSolver> CrowdSolver::create(const grid::Grid& grid, const search::
     crowd.solver_ = std::make_shared<const search::Solver>(std::move(*solver));
     crowd.shared_ = std::move(shared);
     crowd.shared_->mean_run = mean_passable_run(grid);
-    const search::Components& components = crowd.solver_->components();
-    crowd.shared_->component_cells.assign(components.count() + 1, 0);
-    for (std::uint32_t cell = 0; cell < grid.padded_cell_count(); ++cell) {
-        ++crowd.shared_->component_cells[components.label(grid::PaddedIndex{cell})];
-    }
     return crowd;
 }
 
@@ -166,7 +182,7 @@ struct CrowdBatch {
     const grid::Grid& grid;
     const search::Solver& solver;
     const search::SearchSettings& settings;
-    const std::vector<std::size_t>& component_cells;
+    ComponentSizes& component_cells;
     const std::shared_ptr<const search::Components>& components;
     double mean_run;
     KeptTable& kept_table;
@@ -322,7 +338,8 @@ private:
         workload.seconds_per_agent = query_seconds(batch_.solver.algorithm(), tally.mean(), batch_.mean_run);
         workload.map_cells = batch_.grid.padded_cell_count();
         const grid::PaddedIndex goal = batch_.grid.padded(grid::CellIndex{group.goal});
-        workload.component_cells = batch_.component_cells[batch_.solver.components().label(goal)];
+        const search::Components& components = batch_.solver.components();
+        workload.component_cells = batch_.component_cells.of(batch_.grid, components)[components.label(goal)];
         return workload;
     }
 
