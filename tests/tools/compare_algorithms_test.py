@@ -5,7 +5,8 @@
 # apply there), and computes auto / fastest from the figures it printed; with --instructions it adds
 # auto's instruction count and its ratio to the fewest; --algorithms and --rows run only the named
 # algorithms on each file's first rows (a row per count, the file whole once when it holds fewer);
-# unknown names and bad counts are refused; a scenario file that does not exist makes it exit 1. Assumes the source tree and a built swarmpath, passed as argv[1]; with a second argument
+# unknown names and bad counts are refused; a scenario file that does not exist makes it exit 1.
+# Assumes the source tree and a built swarmpath, passed as argv[1]; with a second argument
 # `--instructions`, only the callgrind part runs (a separate test, left out of sanitizer builds).
 # Prints "N passed, N failed" and exits 1 on any failure.
 import os
@@ -65,8 +66,8 @@ def check_instructions(swarmpath, check):
     counted = subprocess.run(["/usr/bin/python3", SCRIPT, "--rounds", "1", "--instructions", "--swarmpath", swarmpath,
                               os.path.join(ROOT, "datasets/movingai/dao/arena.map.scen")], capture_output=True, text=True)
     check(counted.returncode == 0, f"--instructions exits 0 (got {counted.returncode}: {counted.stderr})")
-    rows = [line for line in counted.stdout.splitlines() if line.startswith("| ") and not line.startswith("| file")]
-    cells = [cell.strip() for cell in rows[0].strip("|").split("|")] if len(rows) == 1 else []
+    rows = table_rows(counted.stdout)
+    cells = rows[0] if len(rows) == 1 else []
     check(len(cells) == 12, f"twelve columns with --instructions: {counted.stdout!r}")
     if len(cells) == 12:
         auto_millions, fewest, ratio = float(cells[9]), cells[10], float(cells[11])
@@ -86,29 +87,28 @@ def main():
     completed = run(swarmpath, os.path.join(ROOT, "datasets/movingai/dao/arena.map.scen"),
                     os.path.join(ROOT, "datasets/generated/hex/random128-hex.map.scen"))
     check(completed.returncode == 0, f"exit 0 on bundled files (got {completed.returncode}: {completed.stderr})")
-    rows = [line for line in completed.stdout.splitlines() if line.startswith("| ") and not line.startswith("| file")]
+    rows = table_rows(completed.stdout)
     check(len(rows) == 2, f"one row per workload: {completed.stdout!r}")
-    for row in rows:
-        cells = [cell.strip() for cell in row.strip("|").split("|")]
-        check(len(cells) == 9, f"nine columns in {row!r}")
+    for cells in rows:
+        check(len(cells) == 9, f"nine columns in {cells!r}")
         if len(cells) != 9:
             continue
         name, chosen, auto, astar, jps, table, fields, fastest, ratio = cells
         figures = {"auto": auto, "astar": astar, "jps": jps, "jps+": table, "flowfield": fields}
         numbers = {key: float(value.rstrip("*")) for key, value in figures.items() if value != "—"}
-        check(all(value > 0 for value in numbers.values()), f"positive CPU seconds in {row!r}")
-        check(chosen in ("astar", "jps", "jps+", "flowfield"), f"auto's choice named in {row!r}")
-        check(fastest in numbers and fastest != "auto", f"the fastest is one of the algorithms alone in {row!r}")
+        check(all(value > 0 for value in numbers.values()), f"positive CPU seconds in {cells!r}")
+        check(chosen in ("astar", "jps", "jps+", "flowfield"), f"auto's choice named in {cells!r}")
+        check(fastest in numbers and fastest != "auto", f"the fastest is one of the algorithms alone in {cells!r}")
         if fastest in numbers:
             others = {key: value for key, value in numbers.items() if key != "auto"}
-            check(numbers[fastest] == min(others.values()), f"the fastest has the least time in {row!r}")
+            check(numbers[fastest] == min(others.values()), f"the fastest has the least time in {cells!r}")
             # Figures are printed to 0.1 ms and the ratio to 0.01: allow for both roundings.
             expected = numbers["auto"] / numbers[fastest]
             rounding = expected * (0.00005 / numbers["auto"] + 0.00005 / numbers[fastest]) + 0.005
-            check(abs(float(ratio) - expected) <= rounding + 1e-9, f"the ratio matches in {row!r}")
+            check(abs(float(ratio) - expected) <= rounding + 1e-9, f"the ratio matches in {cells!r}")
         if name == "random128-hex":
-            check(jps == "—" and table == "—", f"no JPS on a hex map: {row!r}")
-            check(chosen in ("astar", "flowfield"), f"auto picks A* or fields on a hex map: {row!r}")
+            check(jps == "—" and table == "—", f"no JPS on a hex map: {cells!r}")
+            check(chosen in ("astar", "flowfield"), f"auto picks A* or fields on a hex map: {cells!r}")
 
     check_first_rows(swarmpath, check)
 
