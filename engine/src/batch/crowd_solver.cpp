@@ -415,8 +415,9 @@ private:
                 const FieldWorkload workload = group_workload(group);
                 const double searches = static_cast<double>(workload.agents) * workload.seconds_per_agent;
                 const double field = field_seconds(workload);
-                // More probes are worth their searches only while those cost a small share of
-                // either choice: a small group of long searches is settled by its first probe.
+                // More probes are worth their searches only while kProbeAgents of them, at the first
+                // probe's estimate, cost a small share of either choice: a small group of long
+                // searches is settled by its first probe.
                 const double more_probes = static_cast<double>(kProbeAgents) * workload.seconds_per_agent;
                 if (searches >= kDecisiveMargin * field || kDecisiveMargin * searches <= field ||
                     kDecisiveMargin * more_probes > std::min(searches, field))

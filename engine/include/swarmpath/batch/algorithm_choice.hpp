@@ -24,13 +24,14 @@
 // JPS+ is written as JPS less what the table saves because the choice turns on that difference,
 // which is small beside either cost: fitted each on its own, the two estimates were within 1.3
 // times of the measurements but their difference was not. The saving measured per expansion is
-// 8-26 ns (median 19) on the open bundled maps from 65x81 to 1024², and 9-53 ns on generated
-// 2048² maps: no trend in the map's size since the table takes one byte a direction. E and G come from probe searches
-// (JPS where the benchmark rule holds, else A*), whose answers are kept. A group takes a field when
-// its field costs less than searching its agents one by one; the rest of the set takes JPS+ when
-// the table plus JPS+'s searches cost at most close_call (1.0) times JPS's. A set whose table pays
-// for itself even at the least work a query can do (one expansion, nothing generated) takes JPS+
-// without probes: JPS+ saves part of JPS's cost per expansion, which grows with the work.
+// 8-26 ns (median 19) on the open bundled maps from 65x81 to 1024², and 9-53 ns on generated 2048²
+// maps: no trend in the map's size since the table takes one byte a direction. E and G come from
+// probe searches (JPS where the benchmark rule holds, else A*), whose answers are kept. A group
+// takes a field when its field costs less than searching its agents one by one; the rest of the set
+// takes JPS+ when the table plus JPS+'s searches cost at most close_call (1.0) times JPS's. A set
+// whose table pays for itself even at the least work a query can do (one expansion, nothing
+// generated) takes JPS+ without probes: JPS+ saves part of JPS's cost per expansion, which grows
+// with the work.
 // Maps or settings outside the benchmark rule (terrain, 4-connected moves, weights, fallback, an
 // expansion cap) have no jump points: A* there, against fields.
 #pragma once

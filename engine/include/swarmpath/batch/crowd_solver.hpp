@@ -12,8 +12,8 @@
 //     kProbeAgents equal shares, the first probe the one nearest the middle of the group), not the
 //     first listed. The first probe stops as soon as its expansions show the searches cost
 //     kDecisiveMargin times the field; it settles the group alone when the estimates lie
-//     kDecisiveMargin apart, or when the further probes would cost more than a kDecisiveMargin-th
-//     of the cheaper choice (a small group of long searches). The group takes a field when the
+//     kDecisiveMargin apart, or when kProbeAgents searches at its estimate would cost more than a
+//     kDecisiveMargin-th of the cheaper choice (a small group of long searches). The group takes a field when the
 //     field is estimated cheaper than its agents' searches at the probes' expansions.
 //     Then, under the benchmark rule, the set's remaining searches take JPS or JPS+ (building the
 //     table) by the same model, from the expansions of up to kSetProbes probe searches. Answers of
