@@ -1223,8 +1223,9 @@ static void test_goal_bounds(const char* source) {
 /* Editable maps on arena, for A*, JPS and JPS+: a wall across the middle of a query's path is
  * applied through the map and its solvers answer as solvers made afresh on a copy of the edited map
  * (the incremental refresh against a rebuild, over the whole scenario); a solver made before the edit
- * still answers on the map as it was, and outlives the editable map; the paths of its batch outlive
- * it too. Edits are all or nothing, and bad ones are refused in C's words. */
+ * still answers on the map as it was, and outlives the editable map, as does a grid handle taken
+ * from it (which later edits leave as it was); the paths of its batch outlive it too. Edits are all or nothing, and bad
+ * ones are refused in C's words. */
 static void check_editable_map(const char* map_path, const int64_t* queries, size_t count, int algorithm) {
     swarmpath_grid* grid = NULL;
     CHECK(swarmpath_grid_from_file(map_path, NULL, &grid) == SWARMPATH_OK);
@@ -1272,6 +1273,16 @@ static void check_editable_map(const char* map_path, const int64_t* queries, siz
     CHECK(mismatches == 0);
     CHECK(longer > 0); /* the wall lengthened some paths */
 
+    /* A grid handle is the map as it was when taken: a later edit makes the map a new grid, and the
+     * handle (shared, not copied) keeps reading the old one, as do solvers made on it. */
+    swarmpath_cell_edit reopen = {10, 24, '.'};
+    CHECK(swarmpath_editable_map_apply(map, &reopen, 1, NULL) == SWARMPATH_OK);
+    swarmpath_grid* reopened = NULL;
+    CHECK(swarmpath_editable_map_grid(map, &reopened) == SWARMPATH_OK);
+    CHECK(swarmpath_grid_passable(reopened, 10, 24) == 1);
+    CHECK(swarmpath_grid_passable(copy, 10, 24) == 0);
+    swarmpath_grid_destroy(reopened);
+
     /* The solver made before the edit answers as before; so after the map is destroyed. */
     swarmpath_editable_map_destroy(map);
     map = NULL;
@@ -1280,6 +1291,16 @@ static void check_editable_map(const char* map_path, const int64_t* queries, siz
     for (size_t index = 0; index < count; ++index) {
         if (new_results[index].status != old_results[index].status ||
             fabs(new_results[index].cost - old_results[index].cost) > 1e-9)
+            ++mismatches;
+    }
+    CHECK(mismatches == 0);
+    /* So does the grid handle taken from it, and the solver made on that handle. */
+    CHECK(swarmpath_grid_passable(copy, 10, 24) == 0);
+    CHECK(swarmpath_batch_solve(batch, fresh, queries, count, new_results) == SWARMPATH_OK);
+    mismatches = 0;
+    for (size_t index = 0; index < count; ++index) {
+        if (new_results[index].status != rebuilt[index].status ||
+            fabs(new_results[index].cost - rebuilt[index].cost) > 1e-9)
             ++mismatches;
     }
     CHECK(mismatches == 0);

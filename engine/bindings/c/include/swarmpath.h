@@ -564,8 +564,9 @@ SWARMPATH_API swarmpath_status swarmpath_editable_map_apply(swarmpath_editable_m
 SWARMPATH_API swarmpath_status swarmpath_editable_map_solver(const swarmpath_editable_map* map,
                                                              const swarmpath_settings* settings,
                                                              swarmpath_solver** solver);
-/** A grid handle holding a copy of the map as it is now (for crowds, oracles, goal bounds and
- *  fields, which take a grid). Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer),
+/** A grid handle on the map as it is now (for crowds, oracles, goal bounds and fields, which take a
+ *  grid): it shares the map's grid rather than copying it, and later edits leave it as it was (an edit
+ *  gives the map a new grid). It outlives the editable map. Errors: SWARMPATH_ERROR_INVALID_ARGUMENT (a NULL pointer),
  *  SWARMPATH_ERROR_OUT_OF_MEMORY. */
 SWARMPATH_API swarmpath_status swarmpath_editable_map_grid(const swarmpath_editable_map* map, swarmpath_grid** grid);
 SWARMPATH_API void swarmpath_editable_map_destroy(swarmpath_editable_map* map);

@@ -48,8 +48,16 @@
 using namespace swarmpath;
 
 struct swarmpath_grid {
-    grid::Grid grid;
+    /// The grid, shared: an editable map's current grid is handed out without a copy (its edits
+    /// replace the map's grid, never change this one).
+    std::shared_ptr<const grid::Grid> owner;
+    const grid::Grid& grid;
     grid::TerrainTable terrain;  ///< the table the grid was built with (movement classes start from it)
+
+    swarmpath_grid(std::shared_ptr<const grid::Grid> shared, grid::TerrainTable table)
+        : owner(std::move(shared)), grid(*owner), terrain(std::move(table)) {}
+    swarmpath_grid(grid::Grid&& built, grid::TerrainTable table)
+        : swarmpath_grid(std::make_shared<const grid::Grid>(std::move(built)), std::move(table)) {}
 };
 struct swarmpath_solver {
     search::Solver solver;
@@ -355,7 +363,7 @@ Status letters_from_costs(const float* costs, grid::MapLetters& map, grid::Terra
 swarmpath_status make_grid(const grid::MapLetters& map, const grid::TerrainTable& terrain, swarmpath_grid** out) {
     Expected<grid::Grid> built = grid::Grid::build(map, terrain);
     if (!built) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, built.error());
-    *out = new swarmpath_grid{std::move(*built), terrain};
+    *out = new swarmpath_grid(std::move(*built), terrain);
     return SWARMPATH_OK;
 }
 
@@ -489,7 +497,7 @@ swarmpath_status swarmpath_grid_for_agents(const swarmpath_grid* grid, uint32_t 
         }
         Expected<grid::Grid> built = grid::derive_agent_grid(grid->grid.map_letters("grid"), terrain, agent_size);
         if (!built) return fail(SWARMPATH_ERROR_INVALID_ARGUMENT, built.error());
-        *derived = new swarmpath_grid{std::move(*built), terrain};
+        *derived = new swarmpath_grid(std::move(*built), terrain);
         return SWARMPATH_OK;
     });
 }
@@ -1199,7 +1207,7 @@ swarmpath_status swarmpath_editable_map_grid(const swarmpath_editable_map* map, 
         if (grid == nullptr) return missing("grid");
         *grid = nullptr;
         if (map == nullptr) return missing("map");
-        *grid = new swarmpath_grid{map->map.grid(), map->terrain};
+        *grid = new swarmpath_grid(map->map.shared_grid(), map->terrain);
         return SWARMPATH_OK;
     });
 }
