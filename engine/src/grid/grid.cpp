@@ -9,6 +9,7 @@
 
 #include "core/page_memory.hpp"
 #include "core/printable.hpp"
+#include "grid/letter_blocks.hpp"
 
 namespace swarmpath::grid {
 
@@ -43,6 +44,38 @@ std::uint64_t nonzero_bytes(std::uint64_t eight) {
     return ((high >> 7) * 0x0102040810204080ULL) >> 56;
 }
 
+/// write_cells for a map of one layer and at most LetterBlocks::kBlockLetters passable letters:
+/// each row's kinds written sixteen cells at a time (every passable letter compared with the sixteen
+/// at once, a blocked letter matching none and so written 0), and their passable bits taken from the
+/// same compares, 64 cells to a word.
+void write_cells_in_blocks(const MapLetters& map, PaddedLayout layout,
+                           const std::array<std::uint8_t, 256>& kind_of_letter,
+                           const std::vector<TerrainKind>& kind_table, std::uint8_t* kinds, Bitset& passable) {
+    LetterBlocks letters;
+    for (std::size_t kind = 1; kind < kind_table.size(); ++kind) {
+        (void)letters.add(kind_table[kind].letter, static_cast<std::uint8_t>(kind));
+    }
+    for (std::uint32_t y = 0; y < map.height; ++y) {
+        const char* const row = map.letters.data() + std::size_t{y} * map.width;
+        const std::uint32_t first = layout.padded(0, y);
+        std::uint8_t* const out = kinds + first;
+        for (std::uint32_t x = 0; x < map.width; x += 64) {
+            const std::uint32_t count = std::min<std::uint32_t>(64, map.width - x);
+            std::uint64_t bits = 0;
+            std::uint32_t cell = 0;
+            for (; cell + kLetterBlockBytes <= count; cell += kLetterBlockBytes) {
+                bits |= std::uint64_t{letters.values(row + x + cell, out + x + cell)} << cell;
+            }
+            for (; cell < count; ++cell) {
+                const std::uint8_t kind = kind_of_letter[static_cast<unsigned char>(row[x + cell])];
+                out[x + cell] = kind;
+                bits |= std::uint64_t{kind != 0} << cell;
+            }
+            passable.set_bits(std::size_t{first} + x, bits);
+        }
+    }
+}
+
 /// Writes each cell's terrain kind (0 for blocked) into `kinds` and sets its bit in `passable` and
 /// in its layer's bits. With one layer (every benchmark map) the kinds are written without a
 /// branch, the passable bits are read back from them 64 cells at a time, and the layer's bits are
@@ -51,6 +84,11 @@ std::uint64_t nonzero_bytes(std::uint64_t eight) {
 void write_cells(const MapLetters& map, PaddedLayout layout, const std::array<std::uint8_t, 256>& kind_of_letter,
                  const std::vector<TerrainKind>& kind_table, std::uint8_t* kinds, Bitset& passable,
                  std::vector<Bitset>& layer_bits) {
+    if (layer_bits.size() == 1 && kind_table.size() - 1 <= LetterBlocks::kBlockLetters) {
+        write_cells_in_blocks(map, layout, kind_of_letter, kind_table, kinds, passable);
+        layer_bits[0] = passable;
+        return;
+    }
     if (layer_bits.size() == 1) {
         for (std::uint32_t y = 0; y < map.height; ++y) {
             const char* const row = map.letters.data() + std::size_t{y} * map.width;
@@ -102,7 +140,8 @@ Expected<Grid> Grid::build(const MapLetters& map, const TerrainTable& terrain) {
 
     // Which letters occur, and the layers and cheapest cost among the passable ones.
     std::array<bool, 256> present{};
-    for (char letter : map.letters) present[static_cast<unsigned char>(letter)] = true;
+    LetterBlocks seen;
+    mark_present_letters(map.letters.data(), map.letters.size(), seen, present);
     std::array<bool, 256> layer_present{};
     double cheapest = 0;
     double dearest = 0;

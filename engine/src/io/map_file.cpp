@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/page_memory.hpp"
+#include "grid/letter_blocks.hpp"
 #include "io/text_lines.hpp"
 #include "swarmpath/grid/topology.hpp"
 #include "swarmpath/io/file_reading.hpp"
@@ -112,6 +113,7 @@ public:
         // Which letters the table defines, looked up once per letter value rather than once per cell.
         std::array<bool, 256> defined{};
         for (int code = 0; code < 256; ++code) defined[code] = terrain.rule(static_cast<char>(code)).defined;
+        grid::LetterBlocks known;  // defined letters met so far, compared sixteen cells at a time
         std::string_view line;
         for (std::uint32_t y = 0; y < map_.height; ++y) {
             if (!lines_.next(line)) {
@@ -128,15 +130,12 @@ public:
                 return false;
             }
             const std::size_t usable = std::min<std::size_t>(line.size(), map_.width);
-            for (std::uint32_t x = 0; x < usable; ++x) {
-                const char letter = line[x];
-                if (defined[static_cast<unsigned char>(letter)]) continue;
-                if (report_.stop(
-                        lines_.line_number(), x + 1,
-                        "unknown terrain letter " + describe_letter(letter) + " (declare it with {{terrain}})")) {
-                    return false;
-                }
-                break;  // one unknown letter per row is enough to report
+            const std::size_t unknown = grid::first_letter_outside(line.substr(0, usable), defined, known);
+            if (unknown < usable &&  // one unknown letter per row is enough to report
+                report_.stop(
+                    lines_.line_number(), static_cast<std::uint32_t>(unknown + 1),
+                    "unknown terrain letter " + describe_letter(line[unknown]) + " (declare it with {{terrain}})")) {
+                return false;
             }
             map_.letters.append(line.data(), usable);
             map_.letters.append(map_.width - usable, '@');
