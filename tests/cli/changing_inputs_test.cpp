@@ -186,25 +186,31 @@ TEST_F(ChangingInputs, TheSummaryDescribesTheBytesTheRunUsed) {
 // The second scenario file is checked in the first pass and rewritten (same row count, other goals)
 // before the main pass loads it: the run refuses it, exit 2, naming the file, instead of solving
 // bytes it never checked; it writes no summary and leaves no temporary file.
+// Without --summary the run keeps the quick checksum alone, and tells the change the same way.
 TEST_F(ChangingInputs, AScenarioFileChangedBetweenItsTwoReadsIsRefused) {
     copy_dataset("dao/brc202d.map", "brc202d.map");
     copy_dataset("dao/brc202d.map.scen", "first.map.scen");
     const std::string second = "version 1\n0\tbrc202d.map\t530\t481\t106\t123\t108\t121\t2.82843\n";
-    write_text(path("second.map.scen"), second);
-    PipedRun run(
-        {"solve", "first.map.scen", "second.map.scen", "--threads", "1", "--paths", "-", "--summary", "summary.json"},
-        folder_);
-    ASSERT_TRUE(run.read_lines(2)) << "no path row arrived";
-    std::string changed = second;
-    changed.replace(changed.find("108\t121"), 7, "107\t121");
-    write_text(path("second.map.scen"), changed);
-    const int status = run.finish();
-    ASSERT_TRUE(status != -1 && WIFEXITED(status)) << describe_status(status);
-    EXPECT_EQ(WEXITSTATUS(status), 2) << run.errors();
-    EXPECT_NE(run.errors().find("second.map.scen: changed while the run was using it"), std::string::npos)
-        << run.errors();
-    EXPECT_FALSE(fs::exists(path("summary.json")));
-    EXPECT_TRUE(temporaries(folder_).empty());
+    for (const bool summary : {true, false}) {
+        write_text(path("second.map.scen"), second);
+        std::vector<std::string> arguments = {"solve", "first.map.scen", "second.map.scen", "--threads", "1", "--paths",
+                                              "-"};
+        if (summary) arguments.insert(arguments.end(), {"--summary", "summary.json"});
+        PipedRun run(arguments, folder_);
+        ASSERT_TRUE(run.read_lines(2)) << "no path row arrived";
+        std::string changed = second;
+        changed.replace(changed.find("108\t121"), 7, "107\t121");
+        write_text(path("second.map.scen"), changed);
+        const int status = run.finish();
+        ASSERT_TRUE(status != -1 && WIFEXITED(status)) << describe_status(status);
+        EXPECT_EQ(WEXITSTATUS(status), 2) << run.errors();
+        EXPECT_NE(run.errors().find("second.map.scen: changed while the run was using it"), std::string::npos)
+            << run.errors();
+        EXPECT_NE(run.errors().find(summary ? "bytes, FNV-1a " : "bytes, checksum "), std::string::npos)
+            << run.errors();
+        EXPECT_FALSE(fs::exists(path("summary.json")));
+        EXPECT_TRUE(temporaries(folder_).empty());
+    }
 }
 
 // An oracle truncated to nothing, or overwritten with other bytes of the same size, while `solve

@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <random>
 #include <string>
 
 #include "random_maps.hpp"
@@ -152,6 +153,43 @@ TEST_F(FileReadingTest, DigestsDescribeTheBytesRead) {
     EXPECT_EQ(blocks, whole);
     EXPECT_EQ(opened, whole);
     EXPECT_EQ(fnv1a_64("a"), 0xaf63dc4c8601ec8cULL);  // the published FNV-1a 64 of "a"
+}
+
+// The quick checksum depends on the bytes alone: fed whole or in random pieces it is the same, and
+// any one byte changed, or a byte added, changes it. A digest made without FNV-1a 64 equals one made
+// with it over the same bytes (what a run compares is the size and the quick checksum).
+TEST_F(FileReadingTest, QuickChecksumsTellBytesApartWhateverThePieces) {
+    std::mt19937_64 random(43);
+    for (int round = 0; round < 300; ++round) {
+        std::string bytes(static_cast<std::size_t>(random() % 300), '\0');
+        for (char& byte : bytes) byte = static_cast<char>(random() % 4);  // few values: near misses
+        QuickChecksum whole;
+        whole.add(bytes);
+        QuickChecksum pieces;
+        for (std::size_t at = 0; at < bytes.size();) {
+            const std::size_t piece = std::min<std::size_t>(bytes.size() - at, random() % 40);
+            pieces.add(std::string_view(bytes).substr(at, piece));
+            at += piece;
+        }
+        ASSERT_EQ(pieces.value(), whole.value()) << "round " << round;
+        if (!bytes.empty()) {
+            std::string changed = bytes;
+            changed[random() % changed.size()] ^= static_cast<char>(1 + random() % 255);
+            QuickChecksum other;
+            other.add(changed);
+            EXPECT_NE(other.value(), whole.value()) << "round " << round;
+        }
+        QuickChecksum longer;
+        longer.add(bytes + '\0');
+        EXPECT_NE(longer.value(), whole.value()) << "round " << round;
+        FileDigest with_fnv(true);
+        FileDigest without_fnv(false);
+        with_fnv.add(bytes);
+        without_fnv.add(bytes);
+        EXPECT_EQ(with_fnv, without_fnv);
+        EXPECT_EQ(with_fnv.checksum, fnv1a_64(bytes));
+        EXPECT_EQ(without_fnv.checksum, kFnvOffsetBasis) << "FNV-1a kept where it was not asked for";
+    }
 }
 
 // A whole file is read straight into the result, sized by the file as opened: every size around the

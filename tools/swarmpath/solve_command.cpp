@@ -255,7 +255,7 @@ constexpr int kGoOn = -1;
 /// What one solve run works with from its options to its outputs. Made once, never moved (it
 /// holds the MPI session).
 struct SolveRun {
-    explicit SolveRun(const SolveOptions& given) : options(given) {}
+    explicit SolveRun(const SolveOptions& given) : options(given), inputs(!given.summary_path.empty()) {}
     const SolveOptions& options;
     distributed::Session session;  // one rank unless started by mpirun -np N (distributed_solve.hpp)
     search::SearchSettings settings;
@@ -266,7 +266,7 @@ struct SolveRun {
     io::AtomicFile* stats_file = nullptr;
     unsigned threads = 1;          ///< in force everywhere in the run: what was asked, at most the hardware's
     bool workers_started = false;  ///< whether the run's work outlasted the calling thread's start time
-    io::InputLog inputs;           ///< every input, checksummed as it was read
+    io::InputLog inputs;           ///< every input, checksummed as it was read (FNV-1a too for --summary)
     batch::LoadOptions load;
     std::map<std::string, std::size_t> last_use;  ///< each map's last scenario file
     std::vector<std::string> map_paths;           ///< every map named, in order
@@ -369,7 +369,7 @@ int read_map_inputs(SolveRun& run, const ResolvedSearch& resolved) {
     run.load.agent_class = resolved.agent_class;
     run.load.classes = resolved.classes;
     if (options.edits_path.empty()) return kGoOn;
-    io::FileDigest digest;
+    io::FileDigest digest = run.inputs.digest();
     Expected<std::vector<grid::CellEdit>> edits = io::read_edits_file(options.edits_path, &digest);
     if (!edits) {
         report_error(edits.error().describe(command_line_wording));
@@ -466,7 +466,7 @@ private:
         const bool loaded_before = oracle_ && oracle_grid_ == set.grid.get();
         if (!loaded_before) {
             oracle_.reset();
-            io::FileDigest digest;
+            io::FileDigest digest = run_.inputs.digest();
             Expected<batch::Oracle> loaded =
                 batch::Oracle::load(run_.options.oracle_path, *set.grid,
                                     {.moves = run_.settings.moves, .diagonal = run_.settings.diagonal}, &digest);
@@ -492,7 +492,7 @@ private:
         if (load_seconds != nullptr) *load_seconds = 0;
         if (goal_bounds_grid_ != set.grid.get()) {
             goal_bounds_.reset();
-            io::FileDigest digest;
+            io::FileDigest digest = run_.inputs.digest();
             Expected<search::GoalBounds> loaded =
                 search::GoalBounds::load(run_.options.goal_bounds_path, *set.grid, &digest);
             if (!loaded) return naming_map(loaded.error(), set);

@@ -29,8 +29,10 @@ Expected<std::shared_ptr<const grid::Grid>> MapCache::get(const std::string& pat
     for (const auto& [cached_path, grids] : grids_) {
         if (cached_path == path) return grids.base();
     }
-    io::FileDigest digest;
-    Expected<io::MapFile> map = io::read_map_file(path, options.terrain, &digest);
+    // Checksummed only for a run that logs its inputs (the command line; not a library caller).
+    io::FileDigest digest = options.inputs != nullptr ? options.inputs->digest() : io::FileDigest(false);
+    io::FileDigest* const kept = options.inputs != nullptr ? &digest : nullptr;
+    Expected<io::MapFile> map = io::read_map_file(path, options.terrain, kept);
     if (!map) return map.error();
     if (options.inputs != nullptr) {
         if (Status same = options.inputs->record(path, "map", digest); !same) return same.error();
@@ -90,7 +92,9 @@ void MapCache::release(const std::string& path) {
 Expected<std::vector<std::string>> scenario_map_paths(const std::string& scenario_path, const LoadOptions& options) {
     std::vector<std::string> paths;
     std::string last_name;
-    io::FileDigest digest;
+    // Checksummed only for a run that logs its inputs (the command line; not a library caller).
+    io::FileDigest digest = options.inputs != nullptr ? options.inputs->digest() : io::FileDigest(false);
+    io::FileDigest* const kept = options.inputs != nullptr ? &digest : nullptr;
     Status read = io::for_each_scenario_row(
         scenario_path,
         [&](const io::ScenarioRow& row) {
@@ -104,7 +108,7 @@ Expected<std::vector<std::string>> scenario_map_paths(const std::string& scenari
             if (std::find(paths.begin(), paths.end(), path) == paths.end()) paths.push_back(std::move(path));
             return true;
         },
-        nullptr, &digest);
+        nullptr, kept);
     if (!read) return read.error();
     if (options.inputs != nullptr) {
         if (Status same = options.inputs->record(scenario_path, "scenario", digest); !same) return same.error();
@@ -159,7 +163,9 @@ Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenari
     std::string last_class;
     std::size_t last_set = 0;
     std::uint32_t index = 0;
-    io::FileDigest digest;
+    // Checksummed only for a run that logs its inputs (the command line; not a library caller).
+    io::FileDigest digest = options.inputs != nullptr ? options.inputs->digest() : io::FileDigest(false);
+    io::FileDigest* const kept = options.inputs != nullptr ? &digest : nullptr;
     Status read = io::for_each_scenario_row(
         scenario_path,
         [&](const io::ScenarioRow& row) {
@@ -197,7 +203,7 @@ Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenari
             set.queries.push_back({row.start_x, row.start_y, row.goal_x, row.goal_y});
             return true;
         },
-        nullptr, &digest);
+        nullptr, kept);
     if (!read) return read.error();
     if (failure) return *failure;
     if (options.inputs != nullptr) {

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <cstring>
 #include <memory>
@@ -98,6 +99,56 @@ std::uint64_t fnv1a_64(std::string_view bytes, std::uint64_t hash) {
         hash *= 0x100000001b3ULL;
     }
     return hash;
+}
+
+namespace {
+
+constexpr std::uint64_t kQuickMultiplier = 0x9E3779B97F4A7C15ULL;
+constexpr std::uint64_t kQuickFinalMultiplier = 0xC2B2AE3D27D4EB4FULL;
+
+/// One step of a lane: a bijection of `lane` for each word, and of `word` for each lane.
+std::uint64_t quick_step(std::uint64_t lane, std::uint64_t word) {
+    return std::rotl(lane ^ (word * kQuickMultiplier), 31) * kQuickFinalMultiplier;
+}
+
+std::uint64_t load_word(const char* bytes) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, bytes, sizeof(word));
+    return word;
+}
+
+}  // namespace
+
+void QuickChecksum::add_chunk(const char* chunk) {
+    for (std::size_t lane = 0; lane < 4; ++lane) lanes_[lane] = quick_step(lanes_[lane], load_word(chunk + 8 * lane));
+}
+
+void QuickChecksum::add(std::string_view bytes) {
+    length_ += bytes.size();
+    std::size_t at = 0;
+    if (pending_bytes_ > 0) {
+        const std::size_t taken = std::min(kChunkBytes - pending_bytes_, bytes.size());
+        std::memcpy(pending_ + pending_bytes_, bytes.data(), taken);
+        pending_bytes_ += taken;
+        at = taken;
+        if (pending_bytes_ < kChunkBytes) return;
+        add_chunk(pending_);
+        pending_bytes_ = 0;
+    }
+    for (; at + kChunkBytes <= bytes.size(); at += kChunkBytes) add_chunk(bytes.data() + at);
+    std::memcpy(pending_, bytes.data() + at, bytes.size() - at);
+    pending_bytes_ = bytes.size() - at;
+}
+
+std::uint64_t QuickChecksum::value() const {
+    char tail[kChunkBytes] = {};
+    std::memcpy(tail, pending_, pending_bytes_);
+    std::uint64_t value = length_ * kQuickMultiplier;
+    for (std::size_t lane = 0; lane < 4; ++lane) {
+        value = quick_step(value, quick_step(lanes_[lane], load_word(tail + 8 * lane)));
+    }
+    value ^= value >> 29;
+    return value * kQuickMultiplier;
 }
 
 namespace {

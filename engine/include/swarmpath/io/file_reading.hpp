@@ -8,6 +8,7 @@
 // what a run reports about its inputs is what it used, whatever happens to the files afterwards.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -27,15 +28,46 @@ inline constexpr std::uint64_t kFnvOffsetBasis = 0xcbf29ce484222325ULL;
 /// different file, not a forged one.
 [[nodiscard]] std::uint64_t fnv1a_64(std::string_view bytes, std::uint64_t hash = kFnvOffsetBasis);
 
-/// The size and FNV-1a 64 checksum of the bytes a reader took from a file, in order.
+/// A quick 64-bit checksum of a byte sequence fed in pieces of any size (the value depends on the
+/// bytes alone, not on how they were split): four lanes of 64-bit words, each mixed by multiply and
+/// rotate, folded with the length at the end. About fifteen times faster than FNV-1a 64 (whose every
+/// byte waits for the multiplication of the last). No cryptographic claim.
+class QuickChecksum {
+public:
+    void add(std::string_view bytes);
+    [[nodiscard]] std::uint64_t value() const;
+
+private:
+    static constexpr std::size_t kChunkBytes = 32;  ///< one word for each lane
+    void add_chunk(const char* chunk);
+    std::uint64_t lanes_[4] = {0x243F6A8885A308D3ULL, 0x13198A2E03707344ULL, 0xA4093822299F31D0ULL,
+                               0x082EFA98EC4E6C89ULL};
+    std::uint64_t length_ = 0;
+    char pending_[kChunkBytes] = {};
+    std::size_t pending_bytes_ = 0;
+};
+
+/// The size and checksums of the bytes a reader took from a file, in order: the quick checksum
+/// (what tells whether a file read twice in one run changed in between) and, unless made without
+/// it, FNV-1a 64 (what a run's report names; byte by byte, the slower of the two by far: a 40 MB
+/// oracle file takes about 40 ms).
 struct FileDigest {
     std::uint64_t bytes = 0;
-    std::uint64_t checksum = kFnvOffsetBasis;
+    std::uint64_t checksum = kFnvOffsetBasis;  ///< FNV-1a 64 of the bytes, where `fnv` is set
+    bool fnv = true;                           ///< whether `checksum` is kept
+    QuickChecksum quick;
+
+    FileDigest() = default;
+    explicit FileDigest(bool with_fnv) : fnv(with_fnv) {}
     void add(std::string_view block) {
         bytes += block.size();
-        checksum = fnv1a_64(block, checksum);
+        if (fnv) checksum = fnv1a_64(block, checksum);
+        quick.add(block);
     }
-    friend bool operator==(const FileDigest&, const FileDigest&) = default;
+    /// The same bytes, told by their size and quick checksum (FNV-1a 64 is not always kept).
+    friend bool operator==(const FileDigest& first, const FileDigest& second) {
+        return first.bytes == second.bytes && first.quick.value() == second.quick.value();
+    }
 };
 
 /// Reads a whole regular file (binary). Errors name `path`: a missing or unreadable file, a
