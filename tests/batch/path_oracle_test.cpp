@@ -1024,6 +1024,28 @@ TEST(PathOracleInstructions, GapWordsAndRowEntriesAreChecked) {
     const Status gap_in_file = search::check_oracle_rows(filed, grid, "filed");
     ASSERT_FALSE(gap_in_file);
     EXPECT_NE(gap_in_file.error().message.find("malformed run"), std::string::npos) << gap_in_file.error().message;
+    filed_runs[filed_row_begin[rank + 1] - 1] = runs[gap - 1];
+    ASSERT_TRUE(search::check_oracle_rows(filed, grid, "filed"));
+
+    // Any one run of any row set wrong is found: its position repeating the last run's, or past the
+    // passable cells.
+    const auto positions = static_cast<std::uint32_t>(tables.position_of_rank.size());
+    for (int trial = 0; trial < 200; ++trial) {
+        const auto row = static_cast<std::uint32_t>(random() % (filed_row_begin.size() - 1));
+        const std::uint32_t begin = filed_row_begin[row];
+        const std::uint32_t end = filed_row_begin[row + 1];
+        if (end - begin < 2) continue;
+        const std::uint32_t run = begin + 1 + static_cast<std::uint32_t>(random() % (end - begin - 1));
+        const std::uint32_t kept = filed_runs[run];
+        filed_runs[run] = trial % 2 == 0 ? (filed_runs[run - 1] & ~7U) | (kept & 7U) : (positions << 3) | (kept & 7U);
+        const Status wrong_run = search::check_oracle_rows(filed, grid, "filed");
+        ASSERT_FALSE(wrong_run) << "row " << row << ", run " << run - begin;
+        EXPECT_NE(wrong_run.error().message.find("row " + std::to_string(row) + " has a malformed run"),
+                  std::string::npos)
+            << wrong_run.error().message;
+        filed_runs[run] = kept;
+    }
+    ASSERT_TRUE(search::check_oracle_rows(filed, grid, "filed"));
 }
 
 // A build whose cancel token has fired returns the cancellation's Error and stops: fired before it

@@ -134,7 +134,27 @@ std::span<const std::uint32_t> OracleFileBytes::section(std::uint64_t offset, st
 void unpack_oracle_runs(std::span<const std::uint8_t> bytes, std::uint32_t run_bytes, std::span<std::uint32_t> runs) {
     if (run_bytes == 0 || run_bytes > sizeof(std::uint32_t)) return;  // the header check refuses these
     const std::size_t count = std::min<std::size_t>(bytes.size() / run_bytes, runs.size());
-    for (std::size_t index = 0; index < count; ++index) {
+    if (run_bytes == 4) {
+        std::memcpy(runs.data(), bytes.data(), count * sizeof(std::uint32_t));
+        return;
+    }
+    std::size_t index = 0;
+    if (run_bytes == 3) {
+        // Four runs from each twelve bytes, read as an eight-byte and a four-byte word (fixed-size
+        // reads, one load each, where a copy of a run-time size was a call per run).
+        constexpr std::uint64_t kRun = 0x00FFFFFFU;
+        for (; index + 4 <= count; index += 4) {
+            std::uint64_t low = 0;
+            std::uint32_t high = 0;
+            std::memcpy(&low, bytes.data() + index * 3, sizeof(low));
+            std::memcpy(&high, bytes.data() + index * 3 + 8, sizeof(high));
+            runs[index] = static_cast<std::uint32_t>(low & kRun);
+            runs[index + 1] = static_cast<std::uint32_t>((low >> 24) & kRun);
+            runs[index + 2] = static_cast<std::uint32_t>(((low >> 48) | (std::uint64_t{high} << 16)) & kRun);
+            runs[index + 3] = high >> 8;
+        }
+    }
+    for (; index < count; ++index) {
         runs[index] = 0;
         std::memcpy(&runs[index], bytes.data() + index * run_bytes, run_bytes);
     }
