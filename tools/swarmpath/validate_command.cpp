@@ -167,12 +167,17 @@ private:
                 report(tally, problem, warning, false);
             }
         };
+        // Rows name their map again and again: its path is resolved when the name changes.
+        std::string last_map_name;
+        std::string map_path = options_.map;
         Status read = io::for_each_scenario_row(
             path,
             [&](const io::ScenarioRow& row) {
                 ++rows;
-                const std::string map_path =
-                    options_.map.empty() ? io::resolve_map_path(path, row.map_name) : options_.map;
+                if (options_.map.empty() && (map_path.empty() || row.map_name != last_map_name)) {
+                    map_path = io::resolve_map_path(path, row.map_name);
+                    last_map_name = row.map_name;
+                }
                 const grid::Grid* grid = nullptr;
                 if (auto cached = grids_.find(map_path); cached != grids_.end()) {
                     grid = cached->second.get();
