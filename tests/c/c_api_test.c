@@ -1220,6 +1220,16 @@ static void test_goal_bounds(const char* source) {
     free(other_path);
 }
 
+/* How many of `count` answers differ in status or cost. */
+static size_t answers_differing(const swarmpath_result* first, const swarmpath_result* second, size_t count) {
+    size_t differing = 0;
+    for (size_t index = 0; index < count; ++index) {
+        if (first[index].status != second[index].status || fabs(first[index].cost - second[index].cost) > 1e-9)
+            ++differing;
+    }
+    return differing;
+}
+
 /* Editable maps on arena, for A*, JPS and JPS+: a wall across the middle of a query's path is
  * applied through the map and its solvers answer as solvers made afresh on a copy of the edited map
  * (the incremental refresh against a rebuild, over the whole scenario); a solver made before the edit
@@ -1287,23 +1297,11 @@ static void check_editable_map(const char* map_path, const int64_t* queries, siz
     swarmpath_editable_map_destroy(map);
     map = NULL;
     CHECK(swarmpath_batch_solve(batch, before, queries, count, new_results) == SWARMPATH_OK);
-    mismatches = 0;
-    for (size_t index = 0; index < count; ++index) {
-        if (new_results[index].status != old_results[index].status ||
-            fabs(new_results[index].cost - old_results[index].cost) > 1e-9)
-            ++mismatches;
-    }
-    CHECK(mismatches == 0);
+    CHECK(answers_differing(new_results, old_results, count) == 0);
     /* So does the grid handle taken from it, and the solver made on that handle. */
     CHECK(swarmpath_grid_passable(copy, 10, 24) == 0);
     CHECK(swarmpath_batch_solve(batch, fresh, queries, count, new_results) == SWARMPATH_OK);
-    mismatches = 0;
-    for (size_t index = 0; index < count; ++index) {
-        if (new_results[index].status != rebuilt[index].status ||
-            fabs(new_results[index].cost - rebuilt[index].cost) > 1e-9)
-            ++mismatches;
-    }
-    CHECK(mismatches == 0);
+    CHECK(answers_differing(new_results, rebuilt, count) == 0);
     /* The batch's paths stay readable once their solver is gone. */
     swarmpath_solver_destroy(before);
     size_t found = 0;
