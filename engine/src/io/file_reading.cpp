@@ -124,6 +124,7 @@ void QuickChecksum::add_chunk(const char* chunk) {
 }
 
 void QuickChecksum::add(std::string_view bytes) {
+    if (bytes.empty()) return;  // (an empty view may have no data pointer, which memcpy may not take)
     length_ += bytes.size();
     std::size_t at = 0;
     if (pending_bytes_ > 0) {
