@@ -130,6 +130,59 @@ TEST(PathOracle, EveryCellOrderGivesOptimalAnswers) {
     }
 }
 
+/// Index of (x, y) on the Hilbert curve of a `side` x `side` square as docs/path-oracle.md describes it,
+/// written here apart from the engine's: quadrant by quadrant from the top, the lower half turning the
+/// rest of the square (swapped, and flipped first where it is the right half).
+std::uint64_t described_hilbert_index(std::uint32_t side, std::uint32_t x, std::uint32_t y) {
+    std::uint64_t index = 0;
+    for (std::uint32_t half = side / 2; half > 0; half /= 2) {
+        const std::uint32_t right = (x & half) != 0 ? 1U : 0U;
+        const std::uint32_t lower = (y & half) != 0 ? 1U : 0U;
+        index += std::uint64_t{half} * half * ((3U * right) ^ lower);
+        if (lower == 0) {
+            if (right == 1) {
+                x = side - 1 - x;
+                y = side - 1 - y;
+            }
+            std::swap(x, y);
+        }
+    }
+    return index;
+}
+
+// The Hilbert order is part of the file format (a reader makes it again from the map): on random
+// maps of sides up to 300 (squares of 1 to 512), the layout lists every passable cell once, in
+// increasing Hilbert index.
+TEST(PathOracle, TheHilbertOrderIsTheDescribedOne) {
+    std::mt19937_64 random(31);
+    for (int map_index = 0; map_index < 12; ++map_index) {
+        std::uniform_int_distribution<std::uint32_t> side(1, 300);
+        const std::uint32_t width = side(random);
+        const std::uint32_t height = side(random);
+        const io::MapFile map = testing::random_map(random, width, height, 0.3);
+        Expected<grid::Grid> grid = grid::Grid::build(map, grid::TerrainTable::benchmark());
+        ASSERT_TRUE(grid) << grid.error().describe();
+        Expected<search::OracleLayout> layout = search::make_oracle_layout(
+            *grid, search::Moves::eight, search::DiagonalRule::both_free, search::CellOrder::hilbert);
+        ASSERT_TRUE(layout) << layout.error().describe();
+        std::uint32_t square = 1;
+        while (square < std::max(map.width, map.height)) square *= 2;
+        ASSERT_EQ(layout->padded_of_position.size(), grid->passable_bits().count());
+        std::uint64_t last = 0;
+        for (std::size_t position = 0; position < layout->padded_of_position.size(); ++position) {
+            const std::uint32_t padded = layout->padded_of_position[position];
+            const std::uint32_t x = grid->layout().x_of(padded);
+            const std::uint32_t y = grid->layout().y_of(padded);
+            ASSERT_TRUE(grid->passable(x, y));
+            const std::uint64_t index = described_hilbert_index(square, x, y);
+            if (position > 0) {
+                ASSERT_LT(last, index) << "map " << map_index << ", position " << position;
+            }
+            last = index;
+        }
+    }
+}
+
 // The oracle against the engine's own A* (the Solver every other command uses), on many random maps
 // of random sizes, densities and terrains under every rule: the same status and the same cost for
 // random pairs, off-map and blocked endpoints included, and a path that costs what it says.

@@ -53,6 +53,28 @@ std::uint64_t hilbert_index(std::uint32_t side, std::uint32_t x, std::uint32_t y
     return index;
 }
 
+/// `values` put in the order of their `keys` (distinct, below 2^key_bits; both reordered alike): a
+/// least-significant-digit radix sort, eleven bits a pass, stable, where a comparison sort of the pairs
+/// took 16 M instructions for AR0011SR's 120,458 cells at every oracle load.
+void sort_by_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint32_t>& values, unsigned key_bits) {
+    constexpr unsigned kDigitBits = 11;
+    constexpr std::size_t kDigits = std::size_t{1} << kDigitBits;
+    std::vector<std::uint64_t> other_keys(keys.size());
+    std::vector<std::uint32_t> other_values(values.size());
+    for (unsigned shift = 0; shift < key_bits; shift += kDigitBits) {
+        std::vector<std::size_t> next(kDigits + 1, 0);
+        for (const std::uint64_t key : keys) ++next[((key >> shift) & (kDigits - 1)) + 1];
+        for (std::size_t digit = 1; digit <= kDigits; ++digit) next[digit] += next[digit - 1];
+        for (std::size_t index = 0; index < keys.size(); ++index) {
+            const std::size_t place = next[(keys[index] >> shift) & (kDigits - 1)]++;
+            other_keys[place] = keys[index];
+            other_values[place] = values[index];
+        }
+        keys.swap(other_keys);
+        values.swap(other_values);
+    }
+}
+
 std::vector<std::uint32_t> passable_cells(const grid::Grid& grid) {
     std::vector<std::uint32_t> cells;
     core::reserve_populated(cells, grid.passable_bits().count());
@@ -122,13 +144,12 @@ Expected<OracleLayout> make_oracle_layout(const grid::Grid& grid, Moves moves, D
             cells = passable_cells(grid);
             std::uint32_t side = 1;
             while (side < std::max(grid.width(), grid.height())) side *= 2;
-            std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed;
-            core::reserve_populated(keyed, cells.size());
+            std::vector<std::uint64_t> keys;
+            core::reserve_populated(keys, cells.size());
             for (std::uint32_t cell : cells) {
-                keyed.emplace_back(hilbert_index(side, cell % grid.width(), cell / grid.width()), cell);
+                keys.push_back(hilbert_index(side, cell % grid.width(), cell / grid.width()));
             }
-            std::sort(keyed.begin(), keyed.end());
-            for (std::size_t index = 0; index < keyed.size(); ++index) cells[index] = keyed[index].second;
+            sort_by_keys(keys, cells, 2 * static_cast<unsigned>(std::countr_zero(side)));
             break;
         }
         case CellOrder::depth_first:
