@@ -131,21 +131,23 @@ TEST(PathOracle, EveryCellOrderGivesOptimalAnswers) {
 }
 
 /// Index of (x, y) on the Hilbert curve of a `side` x `side` square as docs/path-oracle.md describes it,
-/// written here apart from the engine's: quadrant by quadrant from the top, the lower half turning the
-/// rest of the square (swapped, and flipped first where it is the right half).
+/// written here apart from the engine's loop: the turns a cell's quadrants so far have made compose to
+/// one of four (bit 1 swapped, bit 2 flipped), and a quadrant read in the turned square gives the
+/// next two digits, (3 x right) xor lower, and, in the lower half, one more turn.
 std::uint64_t described_hilbert_index(std::uint32_t side, std::uint32_t x, std::uint32_t y) {
     std::uint64_t index = 0;
+    unsigned turn = 0;
     for (std::uint32_t half = side / 2; half > 0; half /= 2) {
-        const std::uint32_t right = (x & half) != 0 ? 1U : 0U;
-        const std::uint32_t lower = (y & half) != 0 ? 1U : 0U;
-        index += std::uint64_t{half} * half * ((3U * right) ^ lower);
-        if (lower == 0) {
-            if (right == 1) {
-                x = side - 1 - x;
-                y = side - 1 - y;
-            }
-            std::swap(x, y);
+        unsigned x_bit = (x & half) != 0 ? 1U : 0U;
+        unsigned y_bit = (y & half) != 0 ? 1U : 0U;
+        if ((turn & 2U) != 0) {
+            x_bit ^= 1U;
+            y_bit ^= 1U;
         }
+        const unsigned right = (turn & 1U) != 0 ? y_bit : x_bit;
+        const unsigned lower = (turn & 1U) != 0 ? x_bit : y_bit;
+        index = (index << 2) | ((3U * right) ^ lower);
+        if (lower == 0) turn ^= right == 1 ? 3U : 1U;
     }
     return index;
 }
