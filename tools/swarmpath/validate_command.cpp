@@ -151,6 +151,21 @@ private:
         return stored.get();
     }
 
+    /// The grid of the map `map_path` a row names, read and checked on the first row that names it
+    /// (the map's own problems reported then, under its name; null for such a map from then on); or,
+    /// on that first row, the row's error when the map cannot be read.
+    Expected<const grid::Grid*> map_grid(const std::string& scenario_path, const io::ScenarioRow& row,
+                                         const std::string& map_path, Tally& tally) {
+        if (auto cached = grids_.find(map_path); cached != grids_.end()) return cached->second.get();
+        Expected<std::string> map_text = io::read_whole_file(map_path);
+        if (!map_text) {
+            grids_.emplace(map_path, nullptr);
+            return Error{scenario_path, row.line, 0,
+                         "map '" + row.map_name + "' (" + map_path + ") cannot be read: " + map_text.error().message};
+        }
+        return validate_map(map_path, *map_text, tally);
+    }
+
     /// Streams a scenario file (io::for_each_scenario_row: a block and a row in memory, whatever its
     /// size), checking each row that parses against its map. Parse problems are printed first, then
     /// the rows' problems (at most kMaximumRowReports printed; the rest counted).
@@ -178,21 +193,12 @@ private:
                     map_path = io::resolve_map_path(path, row.map_name);
                     last_map_name = row.map_name;
                 }
-                const grid::Grid* grid = nullptr;
-                if (auto cached = grids_.find(map_path); cached != grids_.end()) {
-                    grid = cached->second.get();
-                } else {
-                    Expected<std::string> map_text = io::read_whole_file(map_path);
-                    if (!map_text) {
-                        grids_.emplace(map_path, nullptr);
-                        row_problem(Error{path, row.line, 0,
-                                          "map '" + row.map_name + "' (" + map_path +
-                                              ") cannot be read: " + map_text.error().message},
-                                    false);
-                        return true;
-                    }
-                    grid = validate_map(map_path, *map_text, tally);
+                Expected<const grid::Grid*> map = map_grid(path, row, map_path, tally);
+                if (!map) {
+                    row_problem(map.error(), false);
+                    return true;
                 }
+                const grid::Grid* const grid = *map;
                 if (grid == nullptr) return true;  // the map's own problems are reported once, under its name
                 topologies.insert(grid->topology());
                 if (row.map_width != grid->width() || row.map_height != grid->height()) {
