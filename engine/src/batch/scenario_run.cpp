@@ -18,6 +18,26 @@ namespace swarmpath::batch {
 
 namespace {
 
+/// The digest of one input a load reads, where the run logs its inputs (the command line); a
+/// library caller's loads keep no log, and nothing is checksummed for them.
+class LoggedInput {
+public:
+    explicit LoggedInput(const LoadOptions& options) : log_(options.inputs) {
+        if (log_ != nullptr) digest_ = log_->digest();
+    }
+    /// What the reader fills as it reads: null without a log.
+    [[nodiscard]] io::FileDigest* digest() { return log_ != nullptr ? &digest_ : nullptr; }
+    /// Logs the bytes read from `path` in `role`: an Error when the run read other bytes there before.
+    [[nodiscard]] Status record(const std::string& path, std::string_view role) const {
+        if (log_ == nullptr) return Success{};
+        return log_->record(path, role, digest_);
+    }
+
+private:
+    io::InputLog* log_;
+    io::FileDigest digest_{false};
+};
+
 std::string base_name(const std::string& path) {
     std::size_t slash = path.find_last_of('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);
@@ -29,14 +49,10 @@ Expected<std::shared_ptr<const grid::Grid>> MapCache::get(const std::string& pat
     for (const auto& [cached_path, grids] : grids_) {
         if (cached_path == path) return grids.base();
     }
-    // Checksummed only for a run that logs its inputs (the command line; not a library caller).
-    io::FileDigest digest = options.inputs != nullptr ? options.inputs->digest() : io::FileDigest(false);
-    io::FileDigest* const kept = options.inputs != nullptr ? &digest : nullptr;
-    Expected<io::MapFile> map = io::read_map_file(path, options.terrain, kept);
+    LoggedInput input(options);
+    Expected<io::MapFile> map = io::read_map_file(path, options.terrain, input.digest());
     if (!map) return map.error();
-    if (options.inputs != nullptr) {
-        if (Status same = options.inputs->record(path, "map", digest); !same) return same.error();
-    }
+    if (Status same = input.record(path, "map"); !same) return same.error();
     Expected<grid::Grid> built = grid::Grid::build(*map, options.terrain);
     if (!built) return built.error();
     if (!options.edits.empty()) {
@@ -92,9 +108,7 @@ void MapCache::release(const std::string& path) {
 Expected<std::vector<std::string>> scenario_map_paths(const std::string& scenario_path, const LoadOptions& options) {
     std::vector<std::string> paths;
     std::string last_name;
-    // Checksummed only for a run that logs its inputs (the command line; not a library caller).
-    io::FileDigest digest = options.inputs != nullptr ? options.inputs->digest() : io::FileDigest(false);
-    io::FileDigest* const kept = options.inputs != nullptr ? &digest : nullptr;
+    LoggedInput input(options);
     Status read = io::for_each_scenario_row(
         scenario_path,
         [&](const io::ScenarioRow& row) {
@@ -108,11 +122,9 @@ Expected<std::vector<std::string>> scenario_map_paths(const std::string& scenari
             if (std::find(paths.begin(), paths.end(), path) == paths.end()) paths.push_back(std::move(path));
             return true;
         },
-        nullptr, kept);
+        nullptr, input.digest());
     if (!read) return read.error();
-    if (options.inputs != nullptr) {
-        if (Status same = options.inputs->record(scenario_path, "scenario", digest); !same) return same.error();
-    }
+    if (Status same = input.record(scenario_path, "scenario"); !same) return same.error();
     return paths;
 }
 
@@ -163,9 +175,7 @@ Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenari
     std::string last_class;
     std::size_t last_set = 0;
     std::uint32_t index = 0;
-    // Checksummed only for a run that logs its inputs (the command line; not a library caller).
-    io::FileDigest digest = options.inputs != nullptr ? options.inputs->digest() : io::FileDigest(false);
-    io::FileDigest* const kept = options.inputs != nullptr ? &digest : nullptr;
+    LoggedInput input(options);
     Status read = io::for_each_scenario_row(
         scenario_path,
         [&](const io::ScenarioRow& row) {
@@ -203,12 +213,10 @@ Expected<std::vector<ScenarioSet>> load_scenario_file(const std::string& scenari
             set.queries.push_back({row.start_x, row.start_y, row.goal_x, row.goal_y});
             return true;
         },
-        nullptr, kept);
+        nullptr, input.digest());
     if (!read) return read.error();
     if (failure) return *failure;
-    if (options.inputs != nullptr) {
-        if (Status same = options.inputs->record(scenario_path, "scenario", digest); !same) return same.error();
-    }
+    if (Status same = input.record(scenario_path, "scenario"); !same) return same.error();
     if (sets.empty()) {
         // A file with no rows still appears in reports.
         ScenarioSet set;
