@@ -10,6 +10,7 @@
 #include <bit>
 #include <cerrno>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <new>
 #include <string>
@@ -119,13 +120,14 @@ std::uint64_t load_word(const char* bytes) {
 
 }  // namespace
 
-void QuickChecksum::add_chunk(const char* chunk) {
-    for (std::size_t lane = 0; lane < 4; ++lane) lanes_[lane] = quick_step(lanes_[lane], load_word(chunk + 8 * lane));
-}
-
 void QuickChecksum::add(std::string_view bytes) {
     if (bytes.empty()) return;  // (an empty view may have no data pointer, which memcpy may not take)
     length_ += bytes.size();
+    // The lanes in a local array through the pieces, so that each chunk's four steps run side by side.
+    std::uint64_t lanes[4] = {lanes_[0], lanes_[1], lanes_[2], lanes_[3]};
+    const auto add_chunk = [&lanes](const char* chunk) {
+        for (std::size_t lane = 0; lane < 4; ++lane) lanes[lane] = quick_step(lanes[lane], load_word(chunk + 8 * lane));
+    };
     std::size_t at = 0;
     if (pending_bytes_ > 0) {
         const std::size_t taken = std::min(kChunkBytes - pending_bytes_, bytes.size());
@@ -136,19 +138,8 @@ void QuickChecksum::add(std::string_view bytes) {
         add_chunk(pending_);
         pending_bytes_ = 0;
     }
-    // The lanes in locals through the loop, so that each chunk's four steps run side by side.
-    std::uint64_t lane0 = lanes_[0], lane1 = lanes_[1], lane2 = lanes_[2], lane3 = lanes_[3];
-    for (; at + kChunkBytes <= bytes.size(); at += kChunkBytes) {
-        const char* const chunk = bytes.data() + at;
-        lane0 = quick_step(lane0, load_word(chunk));
-        lane1 = quick_step(lane1, load_word(chunk + 8));
-        lane2 = quick_step(lane2, load_word(chunk + 16));
-        lane3 = quick_step(lane3, load_word(chunk + 24));
-    }
-    lanes_[0] = lane0;
-    lanes_[1] = lane1;
-    lanes_[2] = lane2;
-    lanes_[3] = lane3;
+    for (; at + kChunkBytes <= bytes.size(); at += kChunkBytes) add_chunk(bytes.data() + at);
+    std::copy(std::begin(lanes), std::end(lanes), std::begin(lanes_));
     std::memcpy(pending_, bytes.data() + at, bytes.size() - at);
     pending_bytes_ = bytes.size() - at;
 }

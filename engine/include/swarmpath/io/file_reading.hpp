@@ -39,7 +39,6 @@ public:
 
 private:
     static constexpr std::size_t kChunkBytes = 32;  ///< one word for each lane
-    void add_chunk(const char* chunk);
     std::uint64_t lanes_[4] = {0x243F6A8885A308D3ULL, 0x13198A2E03707344ULL, 0xA4093822299F31D0ULL,
                                0x082EFA98EC4E6C89ULL};
     std::uint64_t length_ = 0;
