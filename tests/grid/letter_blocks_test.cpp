@@ -86,7 +86,7 @@ TEST(LetterBlocks, FirstRefusedLetterAndLettersPresentAreTheByteByByteOnes) {
                 if (!allowed[static_cast<unsigned char>(text[at])] && expected == text.size()) expected = at;
             }
             EXPECT_EQ(first_letter_outside(text, allowed, known), expected) << "round " << round << ", row " << row;
-            mark_present_letters(text.data(), text.size(), seen, present);
+            mark_present_letters(text, seen, present);
             EXPECT_EQ(present, expected_present) << "round " << round << ", row " << row;
         }
         for (int code = 0; code < 256; ++code) {

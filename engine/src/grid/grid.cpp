@@ -141,7 +141,7 @@ Expected<Grid> Grid::build(const MapLetters& map, const TerrainTable& terrain) {
     // Which letters occur, and the layers and cheapest cost among the passable ones.
     std::array<bool, 256> present{};
     LetterBlocks seen;
-    mark_present_letters(map.letters.data(), map.letters.size(), seen, present);
+    mark_present_letters(map.letters, seen, present);
     std::array<bool, 256> layer_present{};
     double cheapest = 0;
     double dearest = 0;

@@ -94,39 +94,43 @@ private:
 #endif
 };
 
-/// Sets present[c] for every byte c of the `size` bytes at `bytes`. A block of sixteen holding only
-/// letters `seen` holds already is passed at once; the others are read byte by byte, and the new
-/// letters they hold are added to `seen` while it has room.
-inline void mark_present_letters(const char* bytes, std::size_t size, LetterBlocks& seen,
-                                 std::array<bool, 256>& present) {
+/// Calls `visit(letter)` for each byte of `bytes`, in order, but those in blocks of sixteen that
+/// hold only letters `known` holds, until it returns false; the letters it returned true for are
+/// added to `known` while it has room. Returns the position where it stopped, or bytes.size().
+template <class Visit>
+std::size_t visit_unknown_letters(std::string_view bytes, LetterBlocks& known, const Visit& visit) {
     std::size_t at = 0;
-    for (; at + kLetterBlockBytes <= size; at += kLetterBlockBytes) {
-        if (seen.held_mask(bytes + at) == kWholeLetterBlock) continue;
-        for (std::size_t byte = at; byte < at + kLetterBlockBytes; ++byte) {
-            present[static_cast<unsigned char>(bytes[byte])] = true;
-            if (!seen.holds(bytes[byte])) (void)seen.add(bytes[byte]);
-        }
-    }
-    for (; at < size; ++at) present[static_cast<unsigned char>(bytes[at])] = true;
-}
-
-/// The position of the first of `bytes` whose letter `allowed` refuses (bytes.size() when there is
-/// none). A block of sixteen holding only letters `known` holds is passed at once; the others are
-/// read byte by byte, and the allowed letters they hold are added to `known` while it has room.
-inline std::size_t first_letter_outside(std::string_view bytes, const std::array<bool, 256>& allowed,
-                                        LetterBlocks& known) {
-    std::size_t at = 0;
+    const auto visit_one = [&](std::size_t position) {
+        if (!visit(bytes[position])) return false;
+        if (!known.holds(bytes[position])) (void)known.add(bytes[position]);
+        return true;
+    };
     for (; at + kLetterBlockBytes <= bytes.size(); at += kLetterBlockBytes) {
         if (known.held_mask(bytes.data() + at) == kWholeLetterBlock) continue;
         for (std::size_t byte = at; byte < at + kLetterBlockBytes; ++byte) {
-            if (!allowed[static_cast<unsigned char>(bytes[byte])]) return byte;
-            if (!known.holds(bytes[byte])) (void)known.add(bytes[byte]);
+            if (!visit_one(byte)) return byte;
         }
     }
     for (; at < bytes.size(); ++at) {
-        if (!allowed[static_cast<unsigned char>(bytes[at])]) return at;
+        if (!visit_one(at)) return at;
     }
     return bytes.size();
+}
+
+/// Sets present[c] for every byte c of `bytes`; `seen` holds letters already marked.
+inline void mark_present_letters(std::string_view bytes, LetterBlocks& seen, std::array<bool, 256>& present) {
+    (void)visit_unknown_letters(bytes, seen, [&](char letter) {
+        present[static_cast<unsigned char>(letter)] = true;
+        return true;
+    });
+}
+
+/// The position of the first of `bytes` whose letter `allowed` refuses (bytes.size() when there is
+/// none); `known` holds allowed letters.
+inline std::size_t first_letter_outside(std::string_view bytes, const std::array<bool, 256>& allowed,
+                                        LetterBlocks& known) {
+    return visit_unknown_letters(bytes, known,
+                                 [&](char letter) { return allowed[static_cast<unsigned char>(letter)]; });
 }
 
 }  // namespace swarmpath::grid
