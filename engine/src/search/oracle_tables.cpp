@@ -54,8 +54,7 @@ std::uint64_t hilbert_index(std::uint32_t side, std::uint32_t x, std::uint32_t y
 }
 
 /// `values` put in the order of their `keys` (distinct, below 2^key_bits; both reordered alike): a
-/// least-significant-digit radix sort, eleven bits a pass, stable, where a comparison sort of the pairs
-/// took 16 M instructions for AR0011SR's 120,458 cells at every oracle load.
+/// least-significant-digit radix sort, eleven bits a pass, run at every oracle load.
 void sort_by_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint32_t>& values, unsigned key_bits) {
     constexpr unsigned kDigitBits = 11;
     constexpr std::size_t kDigits = std::size_t{1} << kDigitBits;
@@ -510,9 +509,8 @@ Status check_oracle_rows(const OracleTables& tables, const grid::Grid& grid, std
         std::uint32_t filled = end;
         while (lined && filled > begin && runs[filled - 1] == kOracleGapRun) --filled;
         // Every run's move and position checked, each position above the last, the answers gathered
-        // without a branch per run (a row's runs are many, and nearly always right).
-        // Positions (below 2^29) and moves compared as signed 32-bit numbers, which SSE2 compares
-        // four at a time.
+        // without a branch per run (a row's runs are many, and nearly always right): positions (below
+        // 2^29) and moves compared as signed 32-bit numbers, which SSE2 compares four at a time.
         std::int32_t malformed = (runs[begin] & 7U) >= direction_limit ? 1 : 0;
         for (std::uint32_t run = begin + 1; run < filled; ++run) {
             const auto move = static_cast<std::int32_t>(runs[run] & 7U);
