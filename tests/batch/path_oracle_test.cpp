@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <random>
@@ -19,7 +20,6 @@
 #include <utility>
 #include <vector>
 
-#include "core/page_memory.hpp"
 #include "io/oracle_file.hpp"
 #include "random_maps.hpp"
 #include "reference_dijkstra.hpp"
@@ -690,12 +690,6 @@ TEST(PathOracleInstructions, EveryCopyTheProcessorRunsAnswersAsThePlainOne) {
     EXPECT_TRUE(tables.row_entries.empty());
     const std::string saved = testing::scratch_folder("path_oracle_long_rows") + "/long.oracle";
     ASSERT_TRUE(oracle->save(saved));
-    // Loading reads the file into fresh pages of its own, on 2 MB pages where it is 256 KB or more:
-    // the read is their first touch, one fault a 2 MB page rather than one a 4 KB page.
-    const Expected<io::OracleFileBytes> file = io::read_oracle_file(saved);
-    ASSERT_TRUE(file) << file.error().describe();
-    ASSERT_GE(file->bytes, core::kHugePagesFrom);
-    EXPECT_EQ(reinterpret_cast<std::uintptr_t>(file->words.get()) % core::kHugePageBytes, 0U);
     Expected<batch::Oracle> loaded = batch::Oracle::load(saved, grid, {});
     ASSERT_TRUE(loaded) << loaded.error().describe();
     EXPECT_TRUE(std::ranges::equal(loaded->tables().row_begin, tables.row_begin));
@@ -1125,6 +1119,65 @@ TEST_F(PathOracleFiles, ACancelledBuildStopsWithTheCancellationError) {
     cancel.reset();
     EXPECT_TRUE(batch::Oracle::build(grid_, {}, "random.map", workers, count_rows, &reported, &cancel));
     EXPECT_EQ(reported, search::PassableRanks(grid_).count());
+}
+
+// A file is read in pieces of the reader's buffer. Whatever the buffer's size, the rows read are
+// the ones the file holds (decoded here from its bytes by the format's description, runs of three
+// and of four bytes), and a byte changed anywhere after the header (the row index and its padding,
+// the runs, the very last byte) is caught by the checksum.
+TEST_F(PathOracleFiles, TheReaderReadsTheSameRowsWhateverItsPiecesAndCatchesAnyChangedByte) {
+    auto read_rows = [](const std::string& file, std::size_t buffer_words, std::vector<std::uint32_t>& row_begin,
+                        std::vector<std::uint32_t>& runs) -> Status {
+        Expected<io::OracleFileReader> reader = io::OracleFileReader::open(file, nullptr, buffer_words);
+        if (!reader) return reader.error();
+        row_begin.assign(std::size_t{reader->header().positions} + 1, 0xFFFFFFFFU);
+        runs.assign(reader->header().runs, 0xFFFFFFFFU);
+        if (Status read = reader->read_row_begin(row_begin); !read) return read;
+        if (Status read = reader->read_runs(runs); !read) return read;
+        return reader->finish();
+    };
+    batch::BatchSolver workers(1);
+    for (const bool wide : {false, true}) {
+        Expected<batch::Oracle> oracle = batch::Oracle::build(grid_, {.wide_runs = wide}, "random.map", workers);
+        ASSERT_TRUE(oracle);
+        const std::string file = path(wide ? "wide.oracle" : "narrow.oracle");
+        ASSERT_TRUE(oracle->save(file));
+        const std::string bytes = read_bytes(file);
+        io::OracleFileHeader header{};
+        std::memcpy(&header, bytes.data(), sizeof(header));
+        ASSERT_EQ(header.run_bytes, wide ? 4U : 3U);
+        const std::size_t runs_start = io::kOracleHeaderBytes + (std::size_t{header.positions} + 1 + 1) / 2 * 8;
+        std::vector<std::uint32_t> expected_row_begin(std::size_t{header.positions} + 1);
+        std::memcpy(expected_row_begin.data(), bytes.data() + io::kOracleHeaderBytes, expected_row_begin.size() * 4);
+        std::vector<std::uint32_t> expected_runs(header.runs, 0);
+        for (std::size_t index = 0; index < header.runs; ++index) {
+            std::memcpy(&expected_runs[index], bytes.data() + runs_start + index * header.run_bytes, header.run_bytes);
+        }
+        ASSERT_GT(expected_runs.size() * header.run_bytes, 24U * 8) << "too few runs to cross pieces";
+        for (const std::size_t buffer_words :
+             {std::size_t{3}, std::size_t{6}, std::size_t{9}, std::size_t{24}, io::OracleFileReader::kBufferWords}) {
+            std::vector<std::uint32_t> row_begin;
+            std::vector<std::uint32_t> runs;
+            const Status read = read_rows(file, buffer_words, row_begin, runs);
+            ASSERT_TRUE(read) << read.error().describe();
+            EXPECT_EQ(row_begin, expected_row_begin) << "buffer of " << buffer_words << " words";
+            EXPECT_EQ(runs, expected_runs) << "buffer of " << buffer_words << " words";
+        }
+        for (const std::size_t changed : {std::size_t{io::kOracleHeaderBytes}, runs_start - 1, runs_start,
+                                          runs_start + 1, (runs_start + bytes.size()) / 2, bytes.size() - 1}) {
+            std::string damaged = bytes;
+            damaged[changed] = static_cast<char>(damaged[changed] ^ 0x01);
+            write_bytes(path("damaged.oracle"), damaged);
+            for (const std::size_t buffer_words : {std::size_t{3}, io::OracleFileReader::kBufferWords}) {
+                std::vector<std::uint32_t> row_begin;
+                std::vector<std::uint32_t> runs;
+                const Status read = read_rows(path("damaged.oracle"), buffer_words, row_begin, runs);
+                ASSERT_FALSE(read) << "byte " << changed << " changed, buffer of " << buffer_words << " words";
+                EXPECT_NE(read.error().message.find("checksum"), std::string::npos) << read.error().describe();
+            }
+        }
+        EXPECT_FALSE(io::OracleFileReader::open(file, nullptr, 4)) << "a buffer of whole runs only";
+    }
 }
 
 TEST_F(PathOracleFiles, FilesForAnotherMapRuleOrTerrainAndDamagedFilesAreRefused) {

@@ -364,10 +364,20 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
                     std::string(grid::topology_type_name(grid.topology())));
     }
     auto storage = std::make_shared<Storage>();
-    Expected<io::OracleFileBytes> file = io::read_oracle_file(path, digest);
+    Expected<io::OracleFileReader> file = io::OracleFileReader::open(path, digest);
     if (!file) return file.error();
-    const io::OracleFileHeader& header = file->header;
-    const io::OracleSections& sections = file->sections;
+    const io::OracleFileHeader header = file->header();
+    // The rows, read into the arrays lookups use (the runs as whole words: a lookup compares sixteen
+    // at a time), the checksum confirmed by finish() before anything else reads them.
+    try {
+        core::assign_populated(storage->row_begin, std::size_t{header.positions} + 1);
+        storage->runs.resize(std::size_t{header.runs} + kSlackRuns, 0);
+    } catch (const std::bad_alloc&) {
+        return fail("cannot be held in memory (" + std::to_string(header.runs) + " runs)");
+    }
+    if (Status read = file->read_row_begin(storage->row_begin); !read) return read.error();
+    if (Status read = file->read_runs(storage->runs); !read) return read.error();
+    if (Status read = file->finish(); !read) return read.error();
     const std::string built_for(header.map_name);
 
     const OracleMapIdentity identity = OracleMapIdentity::of(grid);
@@ -390,20 +400,11 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
         return fail("holds rows for " + std::to_string(header.positions) + " passable cells; the map has " +
                     std::to_string(storage->layout.position_of_rank.size()));
     }
-    // The runs as whole words (a lookup compares sixteen at a time), checked as the file lays them
-    // out (the cell order and the labels were made above from the map; only the rows came from the
-    // file), then laid out on lines; the file's bytes are let go.
+    // The rows checked as the file lays them out (the cell order and the labels were made above
+    // from the map; only the rows came from the file), then laid out on lines.
     oracle.run_bytes_ = header.run_bytes;
     oracle.run_count_ = header.runs;
     try {
-        const std::span<const std::uint32_t> file_row_begin =
-            file->section(sections.row_begin, std::uint64_t{header.positions} + 1);
-        core::reserve_populated(storage->row_begin, file_row_begin.size());
-        storage->row_begin.assign(file_row_begin.begin(), file_row_begin.end());
-        storage->runs.resize(std::size_t{header.runs} + kSlackRuns, 0);
-        io::unpack_oracle_runs(file->section_bytes(sections.runs, std::uint64_t{header.runs} * header.run_bytes),
-                               header.run_bytes, storage->runs);
-        file->words.reset();
         search::OracleTables as_filed =
             storage->tables_over(header.width, header.height, moves, diagonal, storage->row_begin,
                                  std::span<const std::uint32_t>(storage->runs).first(header.runs));

@@ -1,6 +1,6 @@
 // Writing and reading the path-oracle file's bytes (io/oracle_file.hpp, docs/oracle-format.md). A
-// file is read whole into memory the caller owns, so a file changed or truncated afterwards cannot
-// fault or alter a run, and is checked before anything reads its tables.
+// file is read with read(2) into memory the caller owns, so a file changed or truncated afterwards
+// cannot fault or alter a run, and is checked before anything reads its tables.
 #include "io/oracle_file.hpp"
 
 #include <algorithm>
@@ -126,11 +126,6 @@ Status write_oracle_file(AtomicFile& file, OracleFileHeader header, const Oracle
     return Success{};
 }
 
-std::span<const std::uint32_t> OracleFileBytes::section(std::uint64_t offset, std::uint64_t count) const {
-    const auto* base = reinterpret_cast<const unsigned char*>(words.get());
-    return {reinterpret_cast<const std::uint32_t*>(base + offset), count};
-}
-
 void unpack_oracle_runs(std::span<const std::uint8_t> bytes, std::uint32_t run_bytes, std::span<std::uint32_t> runs) {
     if (run_bytes == 0 || run_bytes > sizeof(std::uint32_t)) return;  // the header check refuses these
     const std::size_t count = std::min<std::size_t>(bytes.size() / run_bytes, runs.size());
@@ -160,43 +155,109 @@ void unpack_oracle_runs(std::span<const std::uint8_t> bytes, std::uint32_t run_b
     }
 }
 
-std::span<const std::uint8_t> OracleFileBytes::section_bytes(std::uint64_t offset, std::uint64_t count) const {
-    return {reinterpret_cast<const std::uint8_t*>(words.get()) + offset, count};
-}
+OracleFileReader::OracleFileReader(InputFile file, const OracleFileHeader& header, std::size_t buffer_words)
+    : file_(std::move(file)), header_(header), buffer_(new std::uint64_t[buffer_words]), buffer_words_(buffer_words) {}
 
-Expected<OracleFileBytes> read_oracle_file(const std::string& path, FileDigest* digest) {
-    auto fail = [&](const std::string& message) -> Error { return Error{path, 0, 0, message}; };
+Expected<OracleFileReader> OracleFileReader::open(const std::string& path, FileDigest* digest,
+                                                  std::size_t buffer_words) {
+    if (buffer_words == 0 || buffer_words % 3 != 0) {
+        return Error{path, 0, 0, "internal error: an oracle read buffer must be a positive multiple of three words"};
+    }
     Expected<InputFile> file = InputFile::open(path, digest);
     if (!file) {
         Error error = file.error();
         error.message += " (an oracle file was expected)";
         return error;
     }
-    OracleFileBytes contents;
-    contents.bytes = file->size();
-    if (contents.bytes < kOracleHeaderBytes) return fail("is not a swarmpath oracle file (too short for its header)");
-    OracleFileHeader& header = contents.header;
+    if (file->size() < kOracleHeaderBytes) {
+        return Error{path, 0, 0, "is not a swarmpath oracle file (too short for its header)"};
+    }
+    OracleFileHeader header{};
     if (Status read = file->read_exactly(&header, sizeof(header)); !read) return read.error();
-    if (Status checked = check_header(header, contents.bytes, path); !checked) return checked.error();
-    contents.sections = OracleSections::of(header.positions, header.runs, header.run_bytes);
-    // The whole file in memory of its own, read once: what is checked is what queries read.
+    if (Status checked = check_header(header, file->size(), path); !checked) return checked.error();
     try {
-        const core::PageBlock pages = core::allocate_zeroed_pages(contents.bytes);
-        contents.words = std::unique_ptr<std::uint64_t[], OracleFilePages>(static_cast<std::uint64_t*>(pages.data),
-                                                                           OracleFilePages{pages.mapped_bytes});
+        return OracleFileReader(std::move(*file), header, buffer_words);
     } catch (const std::bad_alloc&) {
-        return fail("cannot be held in memory (" + std::to_string(contents.bytes) + " bytes)");
+        return Error{path, 0, 0, "cannot be read: no memory for a read buffer"};
     }
-    std::memcpy(contents.words.get(), &header, sizeof(header));
-    const std::uint64_t body_bytes = contents.bytes - kOracleHeaderBytes;
-    if (Status read = file->read_exactly(contents.words.get() + kOracleHeaderBytes / 8, body_bytes); !read) {
-        return read.error();
+}
+
+template <class Take>
+Status OracleFileReader::read_section(std::uint64_t bytes, Take take) {
+    const std::uint64_t buffer_bytes = buffer_words_ * 8;
+    for (std::uint64_t offset = 0; offset < bytes; offset += buffer_bytes) {
+        const std::uint64_t piece = std::min(buffer_bytes, bytes - offset);
+        if (Status read = file_.read_exactly(buffer_.get(), piece); !read) return read;
+        checksum_.add_words(buffer_.get(), piece / 8);
+        take(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(buffer_.get()), piece), offset);
     }
-    if (Status ended = file->expect_end(); !ended) return ended.error();
-    Fingerprint checksum;
-    checksum.add_words(contents.words.get() + kOracleHeaderBytes / 8, body_bytes / 8);
-    if (checksum.value() != header.checksum) return fail("is damaged (its checksum does not match its contents)");
-    return contents;
+    return Success{};
+}
+
+Status OracleFileReader::read_row_begin(std::span<std::uint32_t> row_begin) {
+    const OracleSections sections = OracleSections::of(header_.positions, header_.runs, header_.run_bytes);
+    const std::uint64_t used = (std::uint64_t{header_.positions} + 1) * sizeof(std::uint32_t);
+    if (row_begin.size_bytes() < used) return Error{file_.path(), 0, 0, "internal error: no room for the row index"};
+    auto* into = reinterpret_cast<std::uint8_t*>(row_begin.data());
+    return read_section(sections.runs - sections.row_begin,
+                        [&](std::span<const std::uint8_t> piece, std::uint64_t offset) {
+                            if (offset < used)
+                                std::memcpy(into + offset, piece.data(), std::min(piece.size(), used - offset));
+                        });
+}
+
+Status OracleFileReader::read_runs(std::span<std::uint32_t> runs) {
+    const OracleSections sections = OracleSections::of(header_.positions, header_.runs, header_.run_bytes);
+    const std::uint32_t run_bytes = header_.run_bytes;
+    const std::uint64_t used = std::uint64_t{header_.runs} * run_bytes;
+    if (runs.size() < header_.runs) return Error{file_.path(), 0, 0, "internal error: no room for the runs"};
+    // Every piece but the last is a whole number of runs (the buffer holds a multiple of 24 bytes),
+    // so the runs of a piece start at its offset over the run size. Runs of three bytes come eight
+    // from each three words, unpacked as the checksum takes those words (one pass, not two).
+    const std::uint64_t section_bytes = sections.end - sections.runs;
+    const std::uint64_t buffer_bytes = buffer_words_ * 8;
+    for (std::uint64_t offset = 0; offset < section_bytes; offset += buffer_bytes) {
+        const std::uint64_t piece = std::min(buffer_bytes, section_bytes - offset);
+        if (Status read = file_.read_exactly(buffer_.get(), piece); !read) return read;
+        const std::uint64_t* const words = buffer_.get();
+        const auto run_part = static_cast<std::size_t>(offset < used ? std::min(piece, used - offset) : 0);
+        std::uint32_t* const into = runs.data() + offset / run_bytes;
+        std::size_t triples = 0;
+        if (run_bytes == 3) {
+            triples = run_part / 24;
+            constexpr std::uint64_t kRun = 0x00FFFFFFU;
+            checksum_.add_word_triples(words, triples * 3, [&](const std::uint64_t* three) {
+                const std::size_t first = static_cast<std::size_t>(three - words) / 3 * 8;
+                const std::uint64_t low = three[0];
+                const std::uint64_t middle = three[1];
+                const std::uint64_t high = three[2];
+                into[first] = static_cast<std::uint32_t>(low & kRun);
+                into[first + 1] = static_cast<std::uint32_t>((low >> 24) & kRun);
+                into[first + 2] = static_cast<std::uint32_t>(((low >> 48) | (middle << 16)) & kRun);
+                into[first + 3] = static_cast<std::uint32_t>((middle >> 8) & kRun);
+                into[first + 4] = static_cast<std::uint32_t>((middle >> 32) & kRun);
+                into[first + 5] = static_cast<std::uint32_t>(((middle >> 56) | (high << 8)) & kRun);
+                into[first + 6] = static_cast<std::uint32_t>((high >> 16) & kRun);
+                into[first + 7] = static_cast<std::uint32_t>(high >> 40);
+            });
+        }
+        checksum_.add_words(words + triples * 3, static_cast<std::size_t>(piece / 8) - triples * 3);
+        const std::size_t unpacked = triples * 24;
+        if (run_part > unpacked) {
+            unpack_oracle_runs(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(words) + unpacked,
+                                                             run_part - unpacked),
+                               run_bytes, runs.subspan(static_cast<std::size_t>((offset + unpacked) / run_bytes)));
+        }
+    }
+    return Success{};
+}
+
+Status OracleFileReader::finish() {
+    if (Status ended = file_.expect_end(); !ended) return ended;
+    if (checksum_.value() != header_.checksum) {
+        return Error{file_.path(), 0, 0, "is damaged (its checksum does not match its contents)"};
+    }
+    return Success{};
 }
 
 }  // namespace swarmpath::io

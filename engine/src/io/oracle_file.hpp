@@ -1,6 +1,6 @@
 // The path-oracle file as bytes (docs/oracle-format.md): its fixed 128-byte header, where its two
-// sections start, its checksum, writing one, and reading one whole into memory of its own with the
-// header's own consistency checked (magic, version, ranges, sizes, checksum). What the tables mean,
+// sections start, its checksum, writing one, and reading one front to back into the caller's memory
+// with the header's own consistency checked (magic, version, ranges, sizes, checksum). What the tables mean,
 // and whether a file fits a run's map and movement rule, is batch/path_oracle's business. Internal to
 // the engine. Assumes a little-endian host: the file is little-endian and is read as it is stored.
 #pragma once
@@ -13,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "core/page_memory.hpp"
 #include "swarmpath/core/error.hpp"
 #include "swarmpath/io/atomic_file.hpp"
 #include "swarmpath/io/file_reading.hpp"
@@ -71,6 +70,24 @@ public:
     }
     /// The same as add() for a buffer of whole 64-bit words, eight times faster.
     void add_words(const std::uint64_t* words, std::size_t count);
+    /// add_words() of `count` words, a multiple of three, with `visit(words + index)` called on each
+    /// three in turn: work on the words that runs beside the chain of multiplications, which sets the
+    /// pace (five cycles a word), instead of in a pass of its own.
+    template <class Visit>
+    void add_word_triples(const std::uint64_t* words, std::size_t count, Visit visit) {
+        if (filled_ != 0) {
+            for (std::size_t index = 0; index + 3 <= count; index += 3) visit(words + index);
+            add(words, count * 8);
+            return;
+        }
+        std::uint64_t state = state_;
+        for (std::size_t index = 0; index + 3 <= count; index += 3) {
+            visit(words + index);
+            state = mix(mix(mix(state, words[index]), words[index + 1]), words[index + 2]);
+        }
+        state_ = state;
+        length_ += count / 3 * 3 * 8;
+    }
     [[nodiscard]] std::uint64_t value() const;
 
 private:
@@ -117,30 +134,46 @@ OracleFileHeader new_oracle_header();
 /// into `file`, without committing it.
 [[nodiscard]] Status write_oracle_file(AtomicFile& file, OracleFileHeader header, const OracleSectionData& sections);
 
-/// Gives back the pages an OracleFileBytes read its file into.
-struct OracleFilePages {
-    std::size_t mapped_bytes = 0;
-    void operator()(std::uint64_t* words) const noexcept { core::release_pages({words, mapped_bytes}); }
-};
+/// An oracle file read front to back into the caller's memory. open() reads the header and checks
+/// its own consistency (magic, version, field ranges, that the sections add up to the file's size);
+/// read_row_begin() and read_runs() then read the two sections in file order, the runs unpacked to
+/// whole words as they come, through a buffer small enough to stay in the nearer caches, each byte
+/// added to the checksum (and to `digest`) as it passes: no copy of the whole file is made, so a
+/// load clears no pages for one. finish() checks that the file ends there and that its checksum
+/// matches: nothing read may be used before it succeeds. Errors name the file. The file is read
+/// with read(2), never mapped, so changing or truncating it afterwards cannot fault or alter a run.
+class OracleFileReader {
+public:
+    /// The read buffer's default size in 64-bit words: 192 KB, within the second-level cache, so
+    /// each piece is checksummed and unpacked where it was just written.
+    static constexpr std::size_t kBufferWords = 3 * 8192;
 
-/// A whole oracle file in memory of its own, as 64-bit words so every section is aligned.
-struct OracleFileBytes {
-    OracleFileHeader header{};
-    OracleSections sections{};
-    std::uint64_t bytes = 0;
-    /// Fresh pages from the system (core::allocate_zeroed_pages), on 2 MB pages for a file of 256 KB
-    /// or more: the read is their first touch, and on 4 KB pages it faulted once a page (Berlin_1_256,
-    /// 10.6 MB: 2,600 faults, 40-60 ms of a 65 ms first load in a process).
-    std::unique_ptr<std::uint64_t[], OracleFilePages> words;
-    /// `count` 32-bit words from byte `offset`.
-    [[nodiscard]] std::span<const std::uint32_t> section(std::uint64_t offset, std::uint64_t count) const;
-    /// `count` bytes from byte `offset`.
-    [[nodiscard]] std::span<const std::uint8_t> section_bytes(std::uint64_t offset, std::uint64_t count) const;
-};
+    /// Opens `path` and checks its header. `buffer_words` (a positive multiple of three, so that a
+    /// piece holds whole runs of three or four bytes) is for tests of the pieces' seams.
+    static Expected<OracleFileReader> open(const std::string& path, FileDigest* digest = nullptr,
+                                           std::size_t buffer_words = kBufferWords);
 
-/// Reads the oracle file at `path` whole, once, and checks its header's consistency (magic,
-/// version, field ranges, that the sections add up to the file's size) and its checksum; errors
-/// name the file. With `digest`, the bytes are checksummed there as they are read.
-Expected<OracleFileBytes> read_oracle_file(const std::string& path, FileDigest* digest = nullptr);
+    [[nodiscard]] const OracleFileHeader& header() const { return header_; }
+    /// The row index, first: header().positions + 1 words into `row_begin`, which holds that many.
+    [[nodiscard]] Status read_row_begin(std::span<std::uint32_t> row_begin);
+    /// The runs, second: header().runs of them as whole words into the start of `runs`, which holds
+    /// at least that many (the words after them are left as they are).
+    [[nodiscard]] Status read_runs(std::span<std::uint32_t> runs);
+    /// Last: the file ends after the runs and its checksum matches its contents.
+    [[nodiscard]] Status finish();
+
+private:
+    OracleFileReader(InputFile file, const OracleFileHeader& header, std::size_t buffer_words);
+    /// Reads the next `bytes` bytes of the body (a multiple of eight) through the buffer, adds them
+    /// to the checksum, and hands each piece to `take` with its offset from the section's start.
+    template <class Take>
+    Status read_section(std::uint64_t bytes, Take take);
+
+    InputFile file_;
+    OracleFileHeader header_{};
+    Fingerprint checksum_;
+    std::unique_ptr<std::uint64_t[]> buffer_;
+    std::size_t buffer_words_ = 0;
+};
 
 }  // namespace swarmpath::io
