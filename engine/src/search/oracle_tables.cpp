@@ -35,44 +35,80 @@ namespace {
 
 constexpr std::uint8_t kAnyMove = 0xFF;
 
-/// Index of (x, y) on the Hilbert curve filling a `side` × `side` square (side a power of two).
-std::uint64_t hilbert_index(std::uint32_t side, std::uint32_t x, std::uint32_t y) {
-    std::uint64_t index = 0;
-    for (std::uint32_t half = side / 2; half > 0; half /= 2) {
-        const std::uint32_t right = (x & half) != 0 ? 1U : 0U;
-        const std::uint32_t lower = (y & half) != 0 ? 1U : 0U;
-        index += std::uint64_t{half} * half * ((3U * right) ^ lower);
-        if (lower == 0) {  // turn the quadrant so the curve inside it runs the same way as the whole
-            if (right == 1) {
-                x = side - 1 - x;
-                y = side - 1 - y;
-            }
-            std::swap(x, y);
-        }
-    }
-    return index;
-}
+/// The passable cells in the order of the Hilbert curve over the smallest square of power-of-two
+/// side that holds the map (docs/path-oracle.md), made by walking the curve itself: each square is
+/// four half squares, the first and last turned, so a square is an origin and two unit steps (its
+/// cell (s, t) lies at origin + s * along + t * across) and the walk is a recursion over them, with
+/// squares wholly off the map skipped. No index a cell and no sort: every load makes this order
+/// again (tests/batch/path_oracle_test.cpp checks it against an index computed as described).
+class HilbertWalk {
+public:
+    HilbertWalk(const grid::Grid& grid, std::vector<std::uint32_t>& cells)
+        : grid_(grid), width_(grid.width()), height_(grid.height()), cells_(cells) {}
 
-/// `values` put in the order of their `keys` (distinct, below 2^key_bits; both reordered alike): a
-/// least-significant-digit radix sort, eleven bits a pass, run at every oracle load.
-void sort_by_keys(std::vector<std::uint64_t>& keys, std::vector<std::uint32_t>& values, unsigned key_bits) {
-    constexpr unsigned kDigitBits = 11;
-    constexpr std::size_t kDigits = std::size_t{1} << kDigitBits;
-    std::vector<std::uint64_t> other_keys(keys.size());
-    std::vector<std::uint32_t> other_values(values.size());
-    for (unsigned shift = 0; shift < key_bits; shift += kDigitBits) {
-        std::vector<std::size_t> next(kDigits + 1, 0);
-        for (const std::uint64_t key : keys) ++next[((key >> shift) & (kDigits - 1)) + 1];
-        for (std::size_t digit = 1; digit <= kDigits; ++digit) next[digit] += next[digit - 1];
-        for (std::size_t index = 0; index < keys.size(); ++index) {
-            const std::size_t place = next[(keys[index] >> shift) & (kDigits - 1)]++;
-            other_keys[place] = keys[index];
-            other_values[place] = values[index];
-        }
-        keys.swap(other_keys);
-        values.swap(other_values);
+    void run() {
+        std::int64_t side = 1;
+        while (side < std::max(width_, height_)) side *= 2;
+        visit({0, 0}, {1, 0}, {0, 1}, side);
     }
-}
+
+private:
+    struct Step {
+        std::int64_t x, y;
+        Step operator+(Step other) const { return {x + other.x, y + other.y}; }
+        Step operator*(std::int64_t times) const { return {x * times, y * times}; }
+        Step operator-() const { return {-x, -y}; }
+    };
+
+    /// Appends `cell` if it is passable; `kInside`: it is known to lie on the map.
+    template <bool kInside>
+    void take(Step cell) {
+        if (!kInside && (cell.x < 0 || cell.y < 0 || cell.x >= width_ || cell.y >= height_)) return;
+        const auto x = static_cast<std::uint32_t>(cell.x);
+        const auto y = static_cast<std::uint32_t>(cell.y);
+        if (grid_.passable(x, y)) cells_.push_back(grid_.cell(x, y).value);
+    }
+
+    /// The square of `size` cells a side at `origin` spanned by `along` and `across`; `kInside`: it
+    /// is known to lie wholly on the map, as then do its quarters.
+    template <bool kInside = false>
+    void visit(Step origin, Step along, Step across, std::int64_t size) {
+        if (!kInside) {
+            const Step far_corner = origin + (along + across) * (size - 1);
+            const std::int64_t low_x = std::min(origin.x, far_corner.x);
+            const std::int64_t high_x = std::max(origin.x, far_corner.x);
+            const std::int64_t low_y = std::min(origin.y, far_corner.y);
+            const std::int64_t high_y = std::max(origin.y, far_corner.y);
+            // The two unit steps span the square, so its corners bound it.
+            if (high_x < 0 || low_x >= width_ || high_y < 0 || low_y >= height_) return;
+            if (low_x >= 0 && low_y >= 0 && high_x < width_ && high_y < height_) {
+                visit<true>(origin, along, across, size);
+                return;
+            }
+        }
+        if (size == 2) {
+            take<kInside>(origin);
+            take<kInside>(origin + across);
+            take<kInside>(origin + along + across);
+            take<kInside>(origin + along);
+            return;
+        }
+        if (size == 1) {
+            take<kInside>(origin);
+            return;
+        }
+        const std::int64_t half = size / 2;
+        visit<kInside>(origin, across, along, half);
+        visit<kInside>(origin + across * half, along, across, half);
+        visit<kInside>(origin + (along + across) * half, along, across, half);
+        visit<kInside>(origin + along * (size - 1) + across * (half - 1), -across, -along, half);
+    }
+
+    const grid::Grid& grid_;
+    std::int64_t width_;
+    std::int64_t height_;
+    std::vector<std::uint32_t>& cells_;
+};
 
 std::vector<std::uint32_t> passable_cells(const grid::Grid& grid) {
     std::vector<std::uint32_t> cells;
@@ -139,18 +175,10 @@ Expected<OracleLayout> make_oracle_layout(const grid::Grid& grid, Moves moves, D
         case CellOrder::row_major:
             cells = passable_cells(grid);
             break;
-        case CellOrder::hilbert: {
-            cells = passable_cells(grid);
-            std::uint32_t side = 1;
-            while (side < std::max(grid.width(), grid.height())) side *= 2;
-            std::vector<std::uint64_t> keys;
-            core::reserve_populated(keys, cells.size());
-            for (std::uint32_t cell : cells) {
-                keys.push_back(hilbert_index(side, cell % grid.width(), cell / grid.width()));
-            }
-            sort_by_keys(keys, cells, 2 * static_cast<unsigned>(std::countr_zero(side)));
+        case CellOrder::hilbert:
+            core::reserve_populated(cells, grid.passable_bits().count());
+            HilbertWalk(grid, cells).run();
             break;
-        }
         case CellOrder::depth_first:
             cells = with_move_rule(moves, rule, [&]<class Rule>() { return depth_first_cells<Rule>(grid); });
             break;
