@@ -1121,6 +1121,77 @@ TEST_F(PathOracleFiles, ACancelledBuildStopsWithTheCancellationError) {
     EXPECT_EQ(reported, search::PassableRanks(grid_).count());
 }
 
+// A load checks each row's runs as the pieces of the file bring them in. A file whose checksum is
+// right but one of whose rows is wrong (a position repeated, a position past the passable cells, a
+// first run not at position 0, an index entry past the runs or below the one before) is refused
+// with the words of the check of all the rows at once, naming the same row, wherever the row lies
+// among the file's pieces (the file spans several).
+TEST_F(PathOracleFiles, RowsCheckedAsTheyArriveAreRefusedAsTheWholeCheckRefusesThem) {
+    std::mt19937_64 random(41);
+    const io::MapFile map = testing::random_map(random, 100, 90, 0.3);
+    const grid::Grid grid = *grid::Grid::build(map, grid::TerrainTable::benchmark());
+    batch::BatchSolver workers(2);
+    Expected<batch::Oracle> oracle = batch::Oracle::build(grid, {}, "large.map", workers);
+    ASSERT_TRUE(oracle);
+    ASSERT_TRUE(oracle->save(path("large.oracle")));
+    const std::string bytes = read_bytes(path("large.oracle"));
+    ASSERT_GT(bytes.size(), 2 * io::OracleFileReader::kBufferWords * 8) << "the file should span several pieces";
+    io::OracleFileHeader header{};
+    std::memcpy(&header, bytes.data(), sizeof(header));
+    ASSERT_EQ(header.run_bytes, 3U);
+    const std::size_t positions = header.positions;
+    const std::size_t runs_start = io::kOracleHeaderBytes + (positions + 1 + 1) / 2 * 8;
+    std::vector<std::uint32_t> row_begin(positions + 1);
+    std::memcpy(row_begin.data(), bytes.data() + io::kOracleHeaderBytes, row_begin.size() * 4);
+    std::vector<std::uint32_t> runs(header.runs, 0);
+    for (std::size_t index = 0; index < runs.size(); ++index) {
+        std::memcpy(&runs[index], bytes.data() + runs_start + index * 3, 3);
+    }
+    std::uniform_int_distribution<std::size_t> any_row(0, positions - 2);
+    for (int trial = 0; trial < 40; ++trial) {
+        std::vector<std::uint32_t> changed_begin = row_begin;
+        std::vector<std::uint32_t> changed_runs = runs;
+        const std::size_t row = any_row(random);
+        const std::uint32_t first = row_begin[row];
+        const std::uint32_t end = row_begin[row + 1];
+        switch (trial % 5) {
+            case 0:  // a position repeating the one before (the row's last run against its last but one)
+                if (end - first < 2) continue;
+                changed_runs[end - 1] = (runs[end - 2] & ~7U) | (runs[end - 1] & 7U);
+                break;
+            case 1:  // a position past the passable cells
+                changed_runs[end - 1] = (static_cast<std::uint32_t>(positions) << 3) | (runs[end - 1] & 7U);
+                break;
+            case 2:  // a first run not at position 0
+                changed_runs[first] = (1U << 3) | (runs[first] & 7U);
+                break;
+            case 3:  // an index entry past the runs
+                changed_begin[row + 1] = header.runs + 5;
+                break;
+            default:  // an index entry below the one before
+                changed_begin[row + 1] = first;
+                break;
+        }
+        const Status whole = search::check_oracle_row_runs(changed_begin, changed_runs, positions,
+                                                           search::Moves::eight, false, 0, positions, "whole");
+        ASSERT_FALSE(whole) << "trial " << trial;
+        std::string changed = bytes;
+        std::memcpy(changed.data() + io::kOracleHeaderBytes, changed_begin.data(), changed_begin.size() * 4);
+        for (std::size_t index = 0; index < changed_runs.size(); ++index) {
+            std::memcpy(changed.data() + runs_start + index * 3, &changed_runs[index], 3);
+        }
+        io::Fingerprint checksum;
+        checksum.add(changed.data() + io::kOracleHeaderBytes, changed.size() - io::kOracleHeaderBytes);
+        header.checksum = checksum.value();
+        std::memcpy(changed.data(), &header, sizeof(header));
+        write_bytes(path("changed.oracle"), changed);
+        Expected<batch::Oracle> loaded = batch::Oracle::load(path("changed.oracle"), grid, {});
+        ASSERT_FALSE(loaded) << "trial " << trial << ", row " << row;
+        EXPECT_EQ(loaded.error().message, whole.error().message) << "trial " << trial << ", row " << row;
+        EXPECT_EQ(loaded.error().file, path("changed.oracle"));
+    }
+}
+
 // A file is read in pieces of the reader's buffer. Whatever the buffer's size, the rows read are
 // the ones the file holds (decoded here from its bytes by the format's description, runs of three
 // and of four bytes), and a byte changed anywhere after the header (the row index and its padding,

@@ -376,7 +376,28 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
         return fail("cannot be held in memory (" + std::to_string(header.runs) + " runs)");
     }
     if (Status read = file->read_row_begin(storage->row_begin); !read) return read.error();
-    if (Status read = file->read_runs(storage->runs); !read) return read.error();
+    // Each row's runs are checked as soon as they are in, while the piece just read is in the nearer
+    // caches (a pass over them afterwards read them all from memory again); the first wrong row is
+    // reported where the check of the rows as a whole reports it, once the checksum and the map are
+    // known to be right.
+    const auto moves = header.moves == 4 ? search::Moves::four : search::Moves::eight;
+    const std::span<const std::uint32_t> filed_runs(storage->runs.data(), header.runs);
+    std::size_t rows_checked = 0;
+    Status rows_valid = Success{};
+    auto check_arrived_rows = [&](std::uint64_t arrived) {
+        if (!rows_valid) return;
+        std::size_t last = rows_checked;
+        if (arrived == header.runs) {
+            last = header.positions;  // the rest, those whose index entries lie beyond the runs too
+        } else {
+            while (last < header.positions && storage->row_begin[last + 1] <= arrived) ++last;
+        }
+        rows_valid = search::check_oracle_row_runs(storage->row_begin, filed_runs, header.positions, moves, false,
+                                                   rows_checked, last, path);
+        rows_checked = last;
+    };
+    if (Status read = file->read_runs(storage->runs, check_arrived_rows); !read) return read.error();
+    if (header.runs == 0) check_arrived_rows(0);
     if (Status read = file->finish(); !read) return read.error();
     const std::string built_for(header.map_name);
 
@@ -388,7 +409,6 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
     oracle.order_ = static_cast<search::CellOrder>(header.order);
     oracle.identity_ = identity;
     oracle.map_name_ = built_for;
-    const auto moves = header.moves == 4 ? search::Moves::four : search::Moves::eight;
     const auto diagonal = static_cast<search::DiagonalRule>(header.diagonal);
     // The cell order and the component labels are the map's own, made here as the build made them;
     // the file holds only the rows.
@@ -409,7 +429,8 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
             storage->tables_over(header.width, header.height, moves, diagonal, storage->row_begin,
                                  std::span<const std::uint32_t>(storage->runs).first(header.runs));
         storage->derive_from_map(grid, as_filed);
-        if (Status valid = search::check_oracle_rows(as_filed, grid, path); !valid) return valid.error();
+        if (Status valid = search::check_oracle_rows(as_filed, grid, path, true); !valid) return valid.error();
+        if (!rows_valid) return rows_valid.error();
         storage->line_up_where_it_pays();
         oracle.tables_ =
             storage->tables_over(header.width, header.height, moves, diagonal, storage->row_begin,

@@ -206,7 +206,8 @@ Status OracleFileReader::read_row_begin(std::span<std::uint32_t> row_begin) {
                         });
 }
 
-Status OracleFileReader::read_runs(std::span<std::uint32_t> runs) {
+Status OracleFileReader::read_runs(std::span<std::uint32_t> runs,
+                                  const std::function<void(std::uint64_t)>& arrived) {
     const OracleSections sections = OracleSections::of(header_.positions, header_.runs, header_.run_bytes);
     const std::uint32_t run_bytes = header_.run_bytes;
     const std::uint64_t used = std::uint64_t{header_.runs} * run_bytes;
@@ -248,6 +249,7 @@ Status OracleFileReader::read_runs(std::span<std::uint32_t> runs) {
                                                              run_part - unpacked),
                                run_bytes, runs.subspan(static_cast<std::size_t>((offset + unpacked) / run_bytes)));
         }
+        if (arrived && run_part > 0) arrived((offset + run_part) / run_bytes);
     }
     return Success{};
 }

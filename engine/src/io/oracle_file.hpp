@@ -8,6 +8,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -157,8 +158,10 @@ public:
     /// The row index, first: header().positions + 1 words into `row_begin`, which holds that many.
     [[nodiscard]] Status read_row_begin(std::span<std::uint32_t> row_begin);
     /// The runs, second: header().runs of them as whole words into the start of `runs`, which holds
-    /// at least that many (the words after them are left as they are).
-    [[nodiscard]] Status read_runs(std::span<std::uint32_t> runs);
+    /// at least that many (the words after them are left as they are). After each piece, `arrived`
+    /// (unless empty) is told how many runs are in so far, while they are in the nearer caches.
+    [[nodiscard]] Status read_runs(std::span<std::uint32_t> runs,
+                                   const std::function<void(std::uint64_t)>& arrived = {});
     /// Last: the file ends after the runs and its checksum matches its contents.
     [[nodiscard]] Status finish();
 

@@ -507,7 +507,40 @@ std::vector<std::uint8_t> oracle_legal_moves(const grid::Grid& grid, Moves moves
     });
 }
 
-Status check_oracle_rows(const OracleTables& tables, const grid::Grid& grid, std::string_view origin) {
+Status check_oracle_row_runs(std::span<const std::uint32_t> row_begin, std::span<const std::uint32_t> runs_in,
+                             std::size_t positions, Moves moves, bool lined, std::size_t first_row,
+                             std::size_t last_row, std::string_view origin) {
+    auto fail = [&](const std::string& message) -> Error { return Error{std::string(origin), 0, 0, message}; };
+    const std::int32_t signed_limit = moves == Moves::four ? 4 : 8;
+    const auto signed_positions = static_cast<std::int32_t>(positions);
+    const std::uint32_t* const runs = runs_in.data();
+    for (std::size_t source = first_row; source < last_row; ++source) {
+        const std::uint32_t begin = row_begin[source];
+        const std::uint32_t end = row_begin[source + 1];
+        if (end <= begin || end > runs_in.size() || (runs[begin] >> 3) != 0) {
+            return fail("row " + std::to_string(source) + " is malformed");
+        }
+        // Rows on lines may end in gap words, and hold nothing but gap words after the first.
+        std::uint32_t filled = end;
+        while (lined && filled > begin && runs[filled - 1] == kOracleGapRun) --filled;
+        // Every run's move and position checked, each position above the last, the answers gathered
+        // without a branch per run (a row's runs are many, and nearly always right): positions (below
+        // 2^29) and moves compared as signed 32-bit numbers, which SSE2 compares four at a time.
+        std::int32_t malformed = static_cast<std::int32_t>(runs[begin] & 7U) >= signed_limit ? 1 : 0;
+        for (std::uint32_t run = begin + 1; run < filled; ++run) {
+            const auto move = static_cast<std::int32_t>(runs[run] & 7U);
+            const auto position = static_cast<std::int32_t>(runs[run] >> 3);
+            const auto last = static_cast<std::int32_t>(runs[run - 1] >> 3);
+            malformed |= static_cast<std::int32_t>(move >= signed_limit) | static_cast<std::int32_t>(position <= last) |
+                         static_cast<std::int32_t>(position >= signed_positions);
+        }
+        if (malformed != 0) return fail("row " + std::to_string(source) + " has a malformed run");
+    }
+    return Success{};
+}
+
+Status check_oracle_rows(const OracleTables& tables, const grid::Grid& grid, std::string_view origin,
+                         bool runs_checked) {
     auto fail = [&](const std::string& message) -> Error { return Error{std::string(origin), 0, 0, message}; };
     if (tables.width != grid.width() || tables.height != grid.height()) {
         return fail("built for a " + std::to_string(tables.width) + " x " + std::to_string(tables.height) +
@@ -519,35 +552,16 @@ Status check_oracle_rows(const OracleTables& tables, const grid::Grid& grid, std
         positions >= kMaximumOraclePositions) {
         return fail("its tables do not match the map's passable cells");
     }
-    const unsigned direction_limit = tables.moves == Moves::four ? 4U : 8U;
     const bool lined = !tables.row_entries.empty();
     if (tables.row_begin[0] != 0 || tables.row_begin[positions] != tables.runs.size()) {
         return fail("its row index does not cover its runs");
     }
-    const std::uint32_t* const runs = tables.runs.data();
-    const auto signed_limit = static_cast<std::int32_t>(direction_limit);
-    const auto signed_positions = static_cast<std::int32_t>(positions);
-    for (std::size_t source = 0; source < positions; ++source) {
-        const std::uint32_t begin = tables.row_begin[source];
-        const std::uint32_t end = tables.row_begin[source + 1];
-        if (end <= begin || end > tables.runs.size() || (runs[begin] >> 3) != 0) {
-            return fail("row " + std::to_string(source) + " is malformed");
+    if (!runs_checked) {
+        if (Status rows = check_oracle_row_runs(tables.row_begin, tables.runs, positions, tables.moves, lined, 0,
+                                                positions, origin);
+            !rows) {
+            return rows;
         }
-        // Rows on lines may end in gap words, and hold nothing but gap words after the first.
-        std::uint32_t filled = end;
-        while (lined && filled > begin && runs[filled - 1] == kOracleGapRun) --filled;
-        // Every run's move and position checked, each position above the last, the answers gathered
-        // without a branch per run (a row's runs are many, and nearly always right): positions (below
-        // 2^29) and moves compared as signed 32-bit numbers, which SSE2 compares four at a time.
-        std::int32_t malformed = (runs[begin] & 7U) >= direction_limit ? 1 : 0;
-        for (std::uint32_t run = begin + 1; run < filled; ++run) {
-            const auto move = static_cast<std::int32_t>(runs[run] & 7U);
-            const auto position = static_cast<std::int32_t>(runs[run] >> 3);
-            const auto last = static_cast<std::int32_t>(runs[run - 1] >> 3);
-            malformed |= static_cast<std::int32_t>(move >= signed_limit) | static_cast<std::int32_t>(position <= last) |
-                         static_cast<std::int32_t>(position >= signed_positions);
-        }
-        if (malformed != 0) return fail("row " + std::to_string(source) + " has a malformed run");
     }
     if (lined) {
         // Lookups through the entries read the line an entry names, and the block keys for long rows.

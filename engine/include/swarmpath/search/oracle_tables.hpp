@@ -258,8 +258,20 @@ Status check_oracle_tables(const OracleTables& tables, const grid::Grid& grid, s
 /// The part of check_oracle_tables that reads the rows: sizes, the row index and every run (ordered,
 /// starting at position 0, directions the movement model has, positions in range). Enough on its own
 /// when the cell order and the component labels were made from the grid by make_oracle_layout, as
-/// loading a file does: only the rows come from the file.
-Status check_oracle_rows(const OracleTables& tables, const grid::Grid& grid, std::string_view origin);
+/// loading a file does: only the rows come from the file. `runs_checked`: every row's runs were
+/// checked already by check_oracle_row_runs (as a load does while it reads them), so only the
+/// sizes, the row index's ends and the row entries are.
+Status check_oracle_rows(const OracleTables& tables, const grid::Grid& grid, std::string_view origin,
+                         bool runs_checked = false);
+
+/// The runs of rows [first_row, last_row) as check_oracle_rows reads them: each row's index entries
+/// rising and within `runs`, its first run at position 0, every run's direction one of `moves`'s and
+/// its position above the last and below `positions` (rows on lines, `lined`, may end in gap words).
+/// The error names the first wrong row. The index entries up to `last_row` must lie within
+/// `row_begin`; a row's runs are read only once its entries are known to lie within `runs`.
+Status check_oracle_row_runs(std::span<const std::uint32_t> row_begin, std::span<const std::uint32_t> runs,
+                             std::size_t positions, Moves moves, bool lined, std::size_t first_row,
+                             std::size_t last_row, std::string_view origin);
 
 /// A worker's scratch for building rows: costs, first-move sets and settled marks per padded cell,
 /// the cells settled (to reset them after the row), and Dial's buckets. Sized by the first row
