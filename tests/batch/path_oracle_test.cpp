@@ -695,6 +695,9 @@ TEST(PathOracleInstructions, EveryCopyTheProcessorRunsAnswersAsThePlainOne) {
     EXPECT_TRUE(std::ranges::equal(loaded->tables().row_begin, tables.row_begin));
     EXPECT_TRUE(std::ranges::equal(loaded->tables().runs, tables.runs));
     EXPECT_TRUE(loaded->tables().row_entries.empty());
+    // Its block keys were taken as the runs arrived: the same as made from the runs afterwards.
+    EXPECT_TRUE(std::ranges::equal(loaded->tables().block_keys, search::oracle_block_keys(loaded->tables().runs)));
+    EXPECT_FALSE(loaded->tables().block_keys.empty());
     // The same lookups as requests by coordinates, some off the map or blocked (-1), checked and
     // ranked by the lookups themselves.
     const RequestCase asked = requests_of(grid, sources, targets, plain);
@@ -1172,8 +1175,8 @@ TEST_F(PathOracleFiles, RowsCheckedAsTheyArriveAreRefusedAsTheWholeCheckRefusesT
                 changed_begin[row + 1] = first;
                 break;
         }
-        const Status whole = search::check_oracle_row_runs(changed_begin, changed_runs, positions,
-                                                           search::Moves::eight, false, 0, positions, "whole");
+        const Status whole = search::check_oracle_row_runs(changed_begin, changed_runs, positions, search::Moves::eight,
+                                                           false, 0, positions, "whole");
         ASSERT_FALSE(whole) << "trial " << trial;
         std::string changed = bytes;
         std::memcpy(changed.data() + io::kOracleHeaderBytes, changed_begin.data(), changed_begin.size() * 4);

@@ -111,9 +111,9 @@ struct Oracle::Storage {
 
     /// Makes what is derived from the runs as laid out (the block keys, the row entries where the
     /// rows are on lines, the row blocks where first_moves reads them) and points `tables`, already
-    /// holding those runs, at it.
-    void derive_from_runs(search::OracleTables& tables) {
-        block_keys = search::oracle_block_keys(tables.runs);
+    /// holding those runs, at it. `known_block_keys`, unless empty, are those runs' block keys.
+    void derive_from_runs(search::OracleTables& tables, std::vector<std::uint32_t> known_block_keys = {}) {
+        block_keys = known_block_keys.empty() ? search::oracle_block_keys(tables.runs) : std::move(known_block_keys);
         tables.block_keys = block_keys;
         row_entries = search::oracle_row_entries(tables.row_begin, tables.runs);
         tables.row_entries = row_entries;
@@ -369,9 +369,14 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
     const io::OracleFileHeader header = file->header();
     // The rows, read into the arrays lookups use (the runs as whole words: a lookup compares sixteen
     // at a time), the checksum confirmed by finish() before anything else reads them.
+    // The block keys (each sixteenth run) are taken too as the runs arrive: where the rows stay back
+    // to back they are the keys lookups read, and a pass of their own read every line of the runs.
+    std::vector<std::uint32_t> filed_block_keys;
     try {
         core::assign_populated(storage->row_begin, std::size_t{header.positions} + 1);
         storage->runs.resize(std::size_t{header.runs} + kSlackRuns, 0);
+        core::assign_populated(filed_block_keys,
+                               (std::size_t{header.runs} + search::kOracleBlockRuns - 1) / search::kOracleBlockRuns);
     } catch (const std::bad_alloc&) {
         return fail("cannot be held in memory (" + std::to_string(header.runs) + " runs)");
     }
@@ -384,7 +389,13 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
     const std::span<const std::uint32_t> filed_runs(storage->runs.data(), header.runs);
     std::size_t rows_checked = 0;
     Status rows_valid = Success{};
+    std::size_t keys_taken = 0;
     auto check_arrived_rows = [&](std::uint64_t arrived) {
+        const auto keys_ready =
+            static_cast<std::size_t>((arrived + search::kOracleBlockRuns - 1) / search::kOracleBlockRuns);
+        for (; keys_taken < keys_ready; ++keys_taken) {
+            filed_block_keys[keys_taken] = storage->runs[keys_taken * search::kOracleBlockRuns];
+        }
         if (!rows_valid) return;
         std::size_t last = rows_checked;
         if (arrived == header.runs) {
@@ -437,7 +448,9 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
                                  std::span<const std::uint32_t>(storage->runs).first(storage->row_begin.back()));
         oracle.tables_.legal_moves = as_filed.legal_moves;
         oracle.tables_.ranks = as_filed.ranks;
-        storage->derive_from_runs(oracle.tables_);
+        const bool back_to_back = storage->runs.data() == filed_runs.data();
+        storage->derive_from_runs(oracle.tables_,
+                                  back_to_back ? std::move(filed_block_keys) : std::vector<std::uint32_t>{});
     } catch (const std::bad_alloc&) {
         return fail("cannot be held in memory (" + std::to_string(header.runs) + " runs)");
     }

@@ -206,8 +206,7 @@ Status OracleFileReader::read_row_begin(std::span<std::uint32_t> row_begin) {
                         });
 }
 
-Status OracleFileReader::read_runs(std::span<std::uint32_t> runs,
-                                  const std::function<void(std::uint64_t)>& arrived) {
+Status OracleFileReader::read_runs(std::span<std::uint32_t> runs, const std::function<void(std::uint64_t)>& arrived) {
     const OracleSections sections = OracleSections::of(header_.positions, header_.runs, header_.run_bytes);
     const std::uint32_t run_bytes = header_.run_bytes;
     const std::uint64_t used = std::uint64_t{header_.runs} * run_bytes;
