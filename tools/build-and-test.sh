@@ -9,7 +9,7 @@
 #      — tools/run-sanitizers.sh address;
 #   3. the batch, crowd and thread-count tests under ThreadSanitizer, against a oneTBB built under
 #      TSan from Debian's source (build-tsan/) — tools/run-sanitizers.sh thread;
-#   4. a short libFuzzer run of each parser target (build-fuzz/)       — tools/run-fuzz.sh;
+#   4. a short libFuzzer run of each fuzz target (build-fuzz/)         — tools/run-fuzz.sh;
 #   5. packaging: consumer projects on find_package and add_subdirectory, a shared library linking
 #      the engine, the Python module into a virtual environment  — tests/packaging/check-consumers.sh;
 #   6. the whole Release suite through ctest (last, so its summary closes the output), with the C

@@ -3,11 +3,12 @@
 
 usage: make-fuzz-seeds.py DATASET_FOLDER OUTPUT_FOLDER
 
-Writes OUTPUT_FOLDER/map_parser, scenario_parser, terrain_spec and movement_classes. Whole bundled
+Writes OUTPUT_FOLDER/map_parser, scenario_parser, terrain_spec, movement_classes and oracle_file. Whole bundled
 maps are too big for fast fuzzing, so map seeds are the two small maps whole plus windows cut from
 every map (with their header rewritten, in LF and CRLF); scenario seeds are the first rows of every
 scenario file and a few rows with the optional agent columns; terrain and movement-class seeds are
-written here.
+written here, and so are small path-oracle files (docs/oracle-format.md) with their checksums right
+and wrong, each after the byte that chooses the reader's buffer.
 Deterministic: the same datasets give the same seeds.
 """
 import os
@@ -80,6 +81,54 @@ def movement_class_seeds(output):
         write(folder, "spec%d" % index, b"\x00" + spec)
 
 
+MASK = (1 << 64) - 1
+
+
+def fingerprint(data):
+    """The oracle file's checksum (io::Fingerprint) of `data`, a whole number of 8-byte words."""
+    state = 0x6A09E667F3BCC908
+    for offset in range(0, len(data), 8):
+        word = int.from_bytes(data[offset:offset + 8], "little")
+        state ^= (word * 0x9E3779B97F4A7C15) & MASK
+        state = (((state << 29) | (state >> 35)) & MASK) * 0xC2B2AE3D27D4EB4F & MASK
+    state ^= len(data)
+    state ^= state >> 33
+    state = state * 0xFF51AFD7ED558CCD & MASK
+    state ^= state >> 33
+    return state
+
+
+def oracle_file(width, height, rows, run_bytes, right_checksum=True):
+    """A path-oracle file of `rows` (each a list of (position, move) runs) for a width x height map."""
+    def padded(data):
+        return data + bytes(-len(data) % 8)
+    row_begin = [0]
+    runs = []
+    for row in rows:
+        runs.extend(row)
+        row_begin.append(len(runs))
+    index = padded(b"".join(begin.to_bytes(4, "little") for begin in row_begin))
+    packed = padded(b"".join(((position << 3) | move).to_bytes(run_bytes, "little") for position, move in runs))
+    body = index + packed
+    checksum = fingerprint(body) ^ (0 if right_checksum else 1)
+    header = (b"SWPORACL" + (2).to_bytes(4, "little") + (128).to_bytes(4, "little") + width.to_bytes(4, "little") +
+              height.to_bytes(4, "little") + bytes([0, 8, 0, 1]) + len(rows).to_bytes(4, "little") +
+              len(runs).to_bytes(4, "little") + bytes([run_bytes, 0, 0, 0]) + bytes(16) +
+              checksum.to_bytes(8, "little") + b"seed.map".ljust(64, b"\0"))
+    return header + body
+
+
+def oracle_seeds(output):
+    folder = os.path.join(output, "oracle_file")
+    two = [[(0, 0), (1, 2)], [(0, 6), (1, 0)]]
+    eight = [[(0, 0)] + [(target, (row + target) % 8) for target in range(1, 8)] for row in range(8)]
+    for run_bytes in (3, 4):
+        for selector, rows in ((0, two), (5, eight)):
+            name = "rows%d-runs%d" % (len(rows), run_bytes)
+            write(folder, name, bytes([selector]) + oracle_file(len(rows), 1, rows, run_bytes))
+            write(folder, name + "-wrong-checksum", bytes([selector + 1]) + oracle_file(len(rows), 1, rows, run_bytes, False))
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -88,6 +137,7 @@ def main():
     scenario_seeds(dataset, output)
     terrain_seeds(output)
     movement_class_seeds(output)
+    oracle_seeds(output)
 
 
 if __name__ == "__main__":

@@ -5,8 +5,8 @@
 #   tools/run-fuzz.sh --runs N [TARGET...]         each target for N executions: the long run
 #                                                  (documented in docs/reliability.md: N = 10000000)
 #
-# TARGET is map_parser, scenario_parser, terrain_spec or movement_classes (default: all four, one
-# after another).
+# TARGET is map_parser, scenario_parser, terrain_spec, movement_classes or oracle_file (default:
+# all five, one after another).
 # Every target first replays its regression inputs (fuzz/regressions/TARGET/, the crashers found
 # so far), then fuzzes from the seed corpus built from datasets/movingai plus the corpus kept in
 # fuzz-corpus-work/corpus/TARGET from earlier runs. A crash, leak, sanitizer report or broken
@@ -27,7 +27,7 @@ elif [[ "${1:-}" =~ ^[0-9]+$ ]]; then
   shift
 fi
 targets=("$@")
-if [ "${#targets[@]}" -eq 0 ]; then targets=(map_parser scenario_parser terrain_spec movement_classes); fi
+if [ "${#targets[@]}" -eq 0 ]; then targets=(map_parser scenario_parser terrain_spec movement_classes oracle_file); fi
 
 compiler="${SWARMPATH_FUZZ_CXX:-clang++-14}"
 if ! command -v "$compiler" > /dev/null; then
@@ -60,6 +60,7 @@ for target in "${targets[@]}"; do
   max_len=2048
   if [ "$target" = "terrain_spec" ]; then max_len=512; fi
   if [ "$target" = "movement_classes" ]; then max_len=1024; fi
+  if [ "$target" = "oracle_file" ]; then max_len=4096; fi
   log="$logs/$target-$(date -u +%Y%m%dT%H%M%S).log"
   echo "run-fuzz: $target: fuzzing (${limit[*]}), log $log"
   if ! "$binary" "${limit[@]}" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
