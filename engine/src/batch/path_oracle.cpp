@@ -59,6 +59,7 @@ struct Oracle::Storage {
     std::vector<search::OracleRowBlocks> row_blocks;               ///< made from the runs (first_moves, large files)
     std::vector<search::OracleNarrowRowBlocks> narrow_row_blocks;  ///< the same, for at most 65535 cells
     std::vector<std::uint32_t> narrow_targets;                     ///< read with narrow_row_blocks
+    std::vector<std::uint32_t> filed_block_keys;  ///< a load's block keys of the rows as filed (read_rows)
 
     /// Every array's bytes (Oracle::memory_bytes).
     [[nodiscard]] std::size_t memory_bytes() const {
@@ -68,17 +69,62 @@ struct Oracle::Storage {
                bytes(row_entries) + bytes(row_blocks) + bytes(narrow_row_blocks) + bytes(narrow_targets);
     }
 
+    /// Reads the rows of `file` (opened, its header checked) into row_begin and runs, the runs as
+    /// whole words (a lookup compares sixteen at a time), the checksum confirmed by finish() before
+    /// anything else reads them. As each piece of runs arrives, while it is in the nearer caches, the
+    /// rows it completes are checked and its block keys (each sixteenth run) taken into
+    /// filed_block_keys: passes of their own read every line of the runs from memory again. Returns
+    /// the file's error; the first wrong row goes to `rows_valid`, which the caller reports where the
+    /// check of the rows as a whole reports it, after the map's own checks.
+    Status read_rows(io::OracleFileReader& file, const std::string& path, Status& rows_valid) {
+        const io::OracleFileHeader& header = file.header();
+        try {
+            core::assign_populated(row_begin, std::size_t{header.positions} + 1);
+            runs.resize(std::size_t{header.runs} + kSlackRuns, 0);
+            core::assign_populated(
+                filed_block_keys, (std::size_t{header.runs} + search::kOracleBlockRuns - 1) / search::kOracleBlockRuns);
+        } catch (const std::bad_alloc&) {
+            return Error{path, 0, 0, "cannot be held in memory (" + std::to_string(header.runs) + " runs)"};
+        }
+        if (Status read = file.read_row_begin(row_begin); !read) return read;
+        const auto moves = header.moves == 4 ? search::Moves::four : search::Moves::eight;
+        const std::span<const std::uint32_t> filed_runs(runs.data(), header.runs);
+        std::size_t rows_checked = 0;
+        std::size_t keys_taken = 0;
+        auto take_arrived = [&](std::uint64_t arrived) {
+            const auto keys_ready =
+                static_cast<std::size_t>((arrived + search::kOracleBlockRuns - 1) / search::kOracleBlockRuns);
+            for (; keys_taken < keys_ready; ++keys_taken) {
+                filed_block_keys[keys_taken] = runs[keys_taken * search::kOracleBlockRuns];
+            }
+            if (!rows_valid) return;
+            std::size_t last = rows_checked;
+            if (arrived == header.runs) {
+                last = header.positions;  // the rest, those whose index entries lie beyond the runs too
+            } else {
+                while (last < header.positions && row_begin[last + 1] <= arrived) ++last;
+            }
+            rows_valid = search::check_oracle_row_runs(row_begin, filed_runs, header.positions, moves, false,
+                                                       rows_checked, last, path);
+            rows_checked = last;
+        };
+        if (Status read = file.read_runs(runs, take_arrived); !read) return read;
+        if (header.runs == 0) take_arrived(0);
+        return file.finish();
+    }
+
     /// Lays the rows, held back to back in row_begin and runs (checked), out on lines where
     /// lookups gain by it (search::oracle_lines_pay) and the index allows; keeps them otherwise.
-    /// Throws std::bad_alloc when the lined copy cannot be held.
-    void line_up_where_it_pays() {
-        if (!search::oracle_lines_pay(row_begin)) return;
+    /// Throws std::bad_alloc when the lined copy cannot be held. True when the rows were laid out.
+    bool line_up_where_it_pays() {
+        if (!search::oracle_lines_pay(row_begin)) return false;
         std::vector<std::uint32_t> lined_row_begin = search::oracle_lined_row_begin(row_begin);
-        if (lined_row_begin.empty()) return;
+        if (lined_row_begin.empty()) return false;
         decltype(runs) lined_runs(std::size_t{lined_row_begin.back()} + kSlackRuns, 0);
         search::line_up_oracle_rows(row_begin, runs, lined_row_begin, lined_runs);
         row_begin = std::move(lined_row_begin);
         runs = std::move(lined_runs);
+        return true;
     }
 
     /// Tables over `row_begin_view` and `runs_view` (this storage's rows, or a file's before they are
@@ -367,49 +413,9 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
     Expected<io::OracleFileReader> file = io::OracleFileReader::open(path, digest);
     if (!file) return file.error();
     const io::OracleFileHeader header = file->header();
-    // The rows, read into the arrays lookups use (the runs as whole words: a lookup compares sixteen
-    // at a time), the checksum confirmed by finish() before anything else reads them.
-    // The block keys (each sixteenth run) are taken too as the runs arrive: where the rows stay back
-    // to back they are the keys lookups read, and a pass of their own read every line of the runs.
-    std::vector<std::uint32_t> filed_block_keys;
-    try {
-        core::assign_populated(storage->row_begin, std::size_t{header.positions} + 1);
-        storage->runs.resize(std::size_t{header.runs} + kSlackRuns, 0);
-        core::assign_populated(filed_block_keys,
-                               (std::size_t{header.runs} + search::kOracleBlockRuns - 1) / search::kOracleBlockRuns);
-    } catch (const std::bad_alloc&) {
-        return fail("cannot be held in memory (" + std::to_string(header.runs) + " runs)");
-    }
-    if (Status read = file->read_row_begin(storage->row_begin); !read) return read.error();
-    // Each row's runs are checked as soon as they are in, while the piece just read is in the nearer
-    // caches (a pass over them afterwards read them all from memory again); the first wrong row is
-    // reported where the check of the rows as a whole reports it, once the checksum and the map are
-    // known to be right.
-    const auto moves = header.moves == 4 ? search::Moves::four : search::Moves::eight;
-    const std::span<const std::uint32_t> filed_runs(storage->runs.data(), header.runs);
-    std::size_t rows_checked = 0;
     Status rows_valid = Success{};
-    std::size_t keys_taken = 0;
-    auto check_arrived_rows = [&](std::uint64_t arrived) {
-        const auto keys_ready =
-            static_cast<std::size_t>((arrived + search::kOracleBlockRuns - 1) / search::kOracleBlockRuns);
-        for (; keys_taken < keys_ready; ++keys_taken) {
-            filed_block_keys[keys_taken] = storage->runs[keys_taken * search::kOracleBlockRuns];
-        }
-        if (!rows_valid) return;
-        std::size_t last = rows_checked;
-        if (arrived == header.runs) {
-            last = header.positions;  // the rest, those whose index entries lie beyond the runs too
-        } else {
-            while (last < header.positions && storage->row_begin[last + 1] <= arrived) ++last;
-        }
-        rows_valid = search::check_oracle_row_runs(storage->row_begin, filed_runs, header.positions, moves, false,
-                                                   rows_checked, last, path);
-        rows_checked = last;
-    };
-    if (Status read = file->read_runs(storage->runs, check_arrived_rows); !read) return read.error();
-    if (header.runs == 0) check_arrived_rows(0);
-    if (Status read = file->finish(); !read) return read.error();
+    if (Status read = storage->read_rows(*file, path, rows_valid); !read) return read.error();
+    const auto moves = header.moves == 4 ? search::Moves::four : search::Moves::eight;
     const std::string built_for(header.map_name);
 
     const OracleMapIdentity identity = OracleMapIdentity::of(grid);
@@ -442,15 +448,14 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
         storage->derive_from_map(grid, as_filed);
         if (Status valid = search::check_oracle_rows(as_filed, grid, path, true); !valid) return valid.error();
         if (!rows_valid) return rows_valid.error();
-        storage->line_up_where_it_pays();
+        const bool lined = storage->line_up_where_it_pays();
         oracle.tables_ =
             storage->tables_over(header.width, header.height, moves, diagonal, storage->row_begin,
                                  std::span<const std::uint32_t>(storage->runs).first(storage->row_begin.back()));
         oracle.tables_.legal_moves = as_filed.legal_moves;
         oracle.tables_.ranks = as_filed.ranks;
-        const bool back_to_back = storage->runs.data() == filed_runs.data();
-        storage->derive_from_runs(oracle.tables_,
-                                  back_to_back ? std::move(filed_block_keys) : std::vector<std::uint32_t>{});
+        std::vector<std::uint32_t> filed_keys = std::exchange(storage->filed_block_keys, {});
+        storage->derive_from_runs(oracle.tables_, lined ? std::vector<std::uint32_t>{} : std::move(filed_keys));
     } catch (const std::bad_alloc&) {
         return fail("cannot be held in memory (" + std::to_string(header.runs) + " runs)");
     }
