@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/page_memory.hpp"
 #include "swarmpath/grid/grid.hpp"
 
 namespace swarmpath::io {
@@ -156,7 +157,11 @@ void unpack_oracle_runs(std::span<const std::uint8_t> bytes, std::uint32_t run_b
 }
 
 OracleFileReader::OracleFileReader(InputFile file, const OracleFileHeader& header, std::size_t buffer_words)
-    : file_(std::move(file)), header_(header), buffer_(new std::uint64_t[buffer_words]), buffer_words_(buffer_words) {}
+    : file_(std::move(file)), header_(header), buffer_(new std::uint64_t[buffer_words]), buffer_words_(buffer_words) {
+    // Its pages faulted in with one call, not a trap for each 4 KB page the first read copies into
+    // (where the heap maps a block this size afresh, as glibc's does for a library's host).
+    core::populate_pages(buffer_.get(), buffer_words * sizeof(std::uint64_t));
+}
 
 Expected<OracleFileReader> OracleFileReader::open(const std::string& path, FileDigest* digest,
                                                   std::size_t buffer_words) {
