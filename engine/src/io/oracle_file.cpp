@@ -226,7 +226,8 @@ Status OracleFileReader::read_runs(std::span<std::uint32_t> runs, const std::fun
         if (Status read = file_.read_exactly(buffer_.get(), piece); !read) return read;
         const std::uint64_t* const words = buffer_.get();
         const auto run_part = static_cast<std::size_t>(offset < used ? std::min(piece, used - offset) : 0);
-        std::uint32_t* const into = runs.data() + offset / run_bytes;
+        // (A piece of padding alone holds no runs: no pointer is formed past the runs for it.)
+        std::uint32_t* const into = runs.data() + (run_part > 0 ? offset / run_bytes : 0);
         std::size_t triples = 0;
         if (run_bytes == 3) {
             triples = run_part / 24;
