@@ -34,6 +34,8 @@ constexpr std::size_t kSlackRuns = search::kOracleRunSlack / sizeof(std::uint32_
 constexpr std::uint32_t kRowsPerTask = 64;
 
 std::uint8_t moves_code(search::Moves moves) { return moves == search::Moves::four ? 4 : 8; }
+/// The movement model a header's code names (the header check lets only 4 and 8 through).
+search::Moves moves_of_code(std::uint8_t code) { return code == 4 ? search::Moves::four : search::Moves::eight; }
 
 std::string describe_rule(std::uint8_t moves, std::uint8_t diagonal) {
     if (moves == 4) return "4-connected moves";
@@ -87,7 +89,7 @@ struct Oracle::Storage {
             return Error{path, 0, 0, "cannot be held in memory (" + std::to_string(header.runs) + " runs)"};
         }
         if (Status read = file.read_row_begin(row_begin); !read) return read;
-        const auto moves = header.moves == 4 ? search::Moves::four : search::Moves::eight;
+        const auto moves = moves_of_code(header.moves);
         const std::span<const std::uint32_t> filed_runs(runs.data(), header.runs);
         std::size_t rows_checked = 0;
         std::size_t keys_taken = 0;
@@ -415,7 +417,7 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
     const io::OracleFileHeader header = file->header();
     Status rows_valid = Success{};
     if (Status read = storage->read_rows(*file, path, rows_valid); !read) return read.error();
-    const auto moves = header.moves == 4 ? search::Moves::four : search::Moves::eight;
+    const auto moves = moves_of_code(header.moves);
     const std::string built_for(header.map_name);
 
     const OracleMapIdentity identity = OracleMapIdentity::of(grid);

@@ -52,6 +52,20 @@ Status check_header(const OracleFileHeader& header, std::uint64_t bytes, const s
     return Success{};
 }
 
+/// The eight runs of three bytes stored in three little-endian words (24 bytes), as whole words
+/// into `into`: fixed shifts, one load a word, where a copy of a run-time size was a call a run.
+void unpack_eight_runs(std::uint64_t low, std::uint64_t middle, std::uint64_t high, std::uint32_t* into) {
+    constexpr std::uint64_t kRun = 0x00FFFFFFU;
+    into[0] = static_cast<std::uint32_t>(low & kRun);
+    into[1] = static_cast<std::uint32_t>((low >> 24) & kRun);
+    into[2] = static_cast<std::uint32_t>(((low >> 48) | (middle << 16)) & kRun);
+    into[3] = static_cast<std::uint32_t>((middle >> 8) & kRun);
+    into[4] = static_cast<std::uint32_t>((middle >> 32) & kRun);
+    into[5] = static_cast<std::uint32_t>(((middle >> 56) | (high << 8)) & kRun);
+    into[6] = static_cast<std::uint32_t>((high >> 16) & kRun);
+    into[7] = static_cast<std::uint32_t>(high >> 40);
+}
+
 }  // namespace
 
 OracleSections OracleSections::of(std::uint64_t positions, std::uint64_t runs, std::uint32_t run_bytes) {
@@ -136,18 +150,10 @@ void unpack_oracle_runs(std::span<const std::uint8_t> bytes, std::uint32_t run_b
     }
     std::size_t index = 0;
     if (run_bytes == 3) {
-        // Four runs from each twelve bytes, read as an eight-byte and a four-byte word (fixed-size
-        // reads, one load each, where a copy of a run-time size was a call per run).
-        constexpr std::uint64_t kRun = 0x00FFFFFFU;
-        for (; index + 4 <= count; index += 4) {
-            std::uint64_t low = 0;
-            std::uint32_t high = 0;
-            std::memcpy(&low, bytes.data() + index * 3, sizeof(low));
-            std::memcpy(&high, bytes.data() + index * 3 + 8, sizeof(high));
-            runs[index] = static_cast<std::uint32_t>(low & kRun);
-            runs[index + 1] = static_cast<std::uint32_t>((low >> 24) & kRun);
-            runs[index + 2] = static_cast<std::uint32_t>(((low >> 48) | (std::uint64_t{high} << 16)) & kRun);
-            runs[index + 3] = high >> 8;
+        for (; index + 8 <= count; index += 8) {
+            std::uint64_t words[3];
+            std::memcpy(words, bytes.data() + index * 3, sizeof(words));
+            unpack_eight_runs(words[0], words[1], words[2], runs.data() + index);
         }
     }
     for (; index < count; ++index) {
@@ -231,20 +237,8 @@ Status OracleFileReader::read_runs(std::span<std::uint32_t> runs, const std::fun
         std::size_t triples = 0;
         if (run_bytes == 3) {
             triples = run_part / 24;
-            constexpr std::uint64_t kRun = 0x00FFFFFFU;
             checksum_.add_word_triples(words, triples * 3, [&](const std::uint64_t* three) {
-                const std::size_t first = static_cast<std::size_t>(three - words) / 3 * 8;
-                const std::uint64_t low = three[0];
-                const std::uint64_t middle = three[1];
-                const std::uint64_t high = three[2];
-                into[first] = static_cast<std::uint32_t>(low & kRun);
-                into[first + 1] = static_cast<std::uint32_t>((low >> 24) & kRun);
-                into[first + 2] = static_cast<std::uint32_t>(((low >> 48) | (middle << 16)) & kRun);
-                into[first + 3] = static_cast<std::uint32_t>((middle >> 8) & kRun);
-                into[first + 4] = static_cast<std::uint32_t>((middle >> 32) & kRun);
-                into[first + 5] = static_cast<std::uint32_t>(((middle >> 56) | (high << 8)) & kRun);
-                into[first + 6] = static_cast<std::uint32_t>((high >> 16) & kRun);
-                into[first + 7] = static_cast<std::uint32_t>(high >> 40);
+                unpack_eight_runs(three[0], three[1], three[2], into + static_cast<std::size_t>(three - words) / 3 * 8);
             });
         }
         checksum_.add_words(words + triples * 3, static_cast<std::size_t>(piece / 8) - triples * 3);
