@@ -1,15 +1,18 @@
 // libFuzzer target: Moving AI scenario parsing. Checks that the first-error parse and the
-// problem-list parse agree, that every error names the file and a line inside the text, and that
-// every accepted row holds what the format allows (sizes in range, a finite non-negative length,
+// problem-list parse agree, that reading the common row at once and reading every row field by
+// field give the same rows (lengths bit for bit) or the same error, that every error names the file and a line inside
+// the text, and that every accepted row holds what the format allows (sizes in range, a finite non-negative length,
 // increasing line numbers, an agent size in range and a valid class name). Seeds: the first rows of the bundled
 // scenarios (see tools/run-fuzz.sh).
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <vector>
 
 #include "fuzz_support.hpp"
+#include "io/scenario_parsing.hpp"
 #include "swarmpath/io/map_file.hpp"
 #include "swarmpath/io/movement_classes_file.hpp"
 #include "swarmpath/io/scenario_file.hpp"
@@ -29,6 +32,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::vector<Error> problems;
     Expected<io::ScenarioFile> collected = io::parse_scenario(text, kOrigin, &problems);
     require(first_error.has_value() == collected.has_value(), "problem-list parse disagrees on success");
+    Expected<io::ScenarioFile> by_field = io::parse_scenario(text, kOrigin, nullptr, io::RowReading::field_by_field);
+    require(first_error.has_value() == by_field.has_value(), "the field-by-field parse disagrees on success");
+    if (!first_error) {
+        require(fuzz::same_error(first_error.error(), by_field.error()),
+                "the field-by-field parse names another error");
+    } else {
+        require(first_error->rows.size() == by_field->rows.size(), "the field-by-field parse kept other rows");
+        for (std::size_t index = 0; index < by_field->rows.size(); ++index) {
+            const io::ScenarioRow& quick = first_error->rows[index];
+            const io::ScenarioRow& slow = by_field->rows[index];
+            require(quick.bucket == slow.bucket && quick.map_name == slow.map_name &&
+                        quick.map_width == slow.map_width && quick.map_height == slow.map_height &&
+                        quick.start_x == slow.start_x && quick.start_y == slow.start_y && quick.goal_x == slow.goal_x &&
+                        quick.goal_y == slow.goal_y &&
+                        std::memcmp(&quick.optimal_length, &slow.optimal_length, sizeof(double)) == 0 &&
+                        quick.agent_size == slow.agent_size && quick.agent_class == slow.agent_class &&
+                        quick.agent_size_given == slow.agent_size_given && quick.line == slow.line,
+                    "a row reads differently field by field");
+        }
+    }
     require(problems.size() <= io::kMaximumProblems, "problem list exceeds its limit");
     if (!first_error) {
         require(!problems.empty(), "failed parse recorded no problem");

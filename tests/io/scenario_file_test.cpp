@@ -1,18 +1,23 @@
 // Scenario parser tests: both version spellings, tab and space separators, CRLF and a missing final
 // newline, map names as paths or bare names, the optional agent columns (size=K, class=NAME) and
 // every malformed row, each error with its line (and, for the optional columns, its column); the
-// integer fields read exactly as std::from_chars reads them.
+// integer fields read exactly as std::from_chars reads them, and the common row read at once exactly
+// as field by field.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "io/scenario_parsing.hpp"
 #include "random_maps.hpp"
 #include "swarmpath/io/scenario_file.hpp"
 
@@ -93,6 +98,108 @@ TEST(ScenarioFileTest, IntegerFieldsAreReadAsFromCharsReadsThem) {
         check(field, field + "\tm.map\t9\t9\t1\t1\t2\t2\t1", &ScenarioRow::bucket, "bucket");
         check(field, "0\tm.map\t9\t9\t" + field + "\t1\t2\t2\t1", &ScenarioRow::start_x, "start x");
     }
+}
+
+// The common row (nine tab-separated plain fields) is read in one pass, any other line field by
+// field: random lines, mostly common rows and rows a byte or two from one (a space, a sign, an
+// exponent, a doubled tab, a long or odd length, a size column, a CR), parse to the same rows,
+// lengths bit for bit, or to the same problems, whichever way the parser reads them. (That the
+// quick way is taken shows in instruction counts: docs/performance-log.md.)
+TEST(ScenarioFileTest, CommonRowsReadAtOnceReadAsFieldByField) {
+    std::mt19937_64 random(0x5c3a);
+    auto pick = [&](int low, int high) { return std::uniform_int_distribution<int>(low, high)(random); };
+    auto digits = [&](int count) {
+        std::string text;
+        for (int index = 0; index < count; ++index) text += static_cast<char>('0' + pick(0, 9));
+        return text;
+    };
+    auto length = [&]() -> std::string {
+        switch (pick(0, 7)) {
+            case 0:
+                return digits(pick(1, 4));
+            case 1:
+                return digits(pick(1, 16)) + "." + digits(pick(1, 16));
+            case 2:
+                return "0." + std::string(static_cast<std::size_t>(pick(0, 25)), '0') + digits(pick(1, 3));
+            case 3:
+                return digits(pick(1, 3)) + "e" + digits(1);
+            case 4:
+                return pick(0, 1) == 0 ? "-" + digits(2) : "." + digits(3);
+            case 5:
+                return digits(2) + ".";
+            default:
+                return digits(pick(1, 3)) + "." + digits(pick(1, 8));
+        }
+    };
+    const std::string noise = " \t\r-+.e0x9";
+    std::vector<std::string> lines;
+    for (int count = 0; count < 6000; ++count) {
+        std::string line = digits(pick(1, 2)) + "\tmaps/x/" + digits(3) + ".map";
+        for (int field = 0; field < 6; ++field) line += "\t" + digits(pick(1, field < 2 ? 4 : 3));
+        line += "\t" + length();
+        const int edits = pick(0, 3) == 0 ? pick(1, 2) : 0;
+        for (int edit = 0; edit < edits; ++edit) {
+            const auto at = static_cast<std::size_t>(pick(0, static_cast<int>(line.size())));
+            if (pick(0, 3) == 0 && at < line.size()) {
+                line.erase(at, 1);
+            } else {
+                line.insert(at, 1, noise[static_cast<std::size_t>(pick(0, static_cast<int>(noise.size()) - 1))]);
+            }
+        }
+        if (pick(0, 9) == 0) line += pick(0, 1) == 0 ? "\tsize=2" : " class=x";
+        if (pick(0, 9) == 0) line += "\r";
+        lines.push_back(line);
+    }
+    // Lengths at the edges of the quick reading: 15 digits and more, long fractions, an overflow.
+    for (const char* edge :
+         {"999999999999999", "9999999999999999", "9007199254740993", "900719925474099.3", "0.30000000000000004",
+          "0.000000000000001", "0.1234567890123456789012", "1e400", "00000000000000012.5", "1.0000000000000002"}) {
+        lines.push_back(std::string("0\tm.map\t9\t9\t1\t1\t2\t2\t") + edge);
+    }
+    auto same_rows = [](const ScenarioFile& quick, const ScenarioFile& general, const std::string& text) {
+        ASSERT_EQ(quick.rows.size(), general.rows.size()) << text;
+        for (std::size_t index = 0; index < quick.rows.size(); ++index) {
+            const ScenarioRow& one = quick.rows[index];
+            const ScenarioRow& other = general.rows[index];
+            EXPECT_EQ(one.bucket, other.bucket) << text;
+            EXPECT_EQ(one.map_name, other.map_name) << text;
+            EXPECT_EQ(
+                std::tie(one.map_width, one.map_height, one.start_x, one.start_y, one.goal_x, one.goal_y),
+                std::tie(other.map_width, other.map_height, other.start_x, other.start_y, other.goal_x, other.goal_y))
+                << text;
+            EXPECT_EQ(one.optimal_length, other.optimal_length) << text;
+            EXPECT_EQ(std::signbit(one.optimal_length), std::signbit(other.optimal_length)) << text;
+            EXPECT_EQ(std::tie(one.agent_size, one.agent_class, one.agent_size_given, one.line),
+                      std::tie(other.agent_size, other.agent_class, other.agent_size_given, other.line))
+                << text;
+        }
+    };
+    int accepted = 0;
+    for (std::size_t first = 0; first < lines.size(); first += 3) {
+        // Three lines a file, so that a quick row follows a refused one and the other way round.
+        std::string text = "version 1\n";
+        for (std::size_t index = first; index < std::min(first + 3, lines.size()); ++index) text += lines[index] + "\n";
+        Expected<ScenarioFile> quick = parse_scenario(text, "r.scen", nullptr, RowReading::common_rows_at_once);
+        Expected<ScenarioFile> general = parse_scenario(text, "r.scen", nullptr, RowReading::field_by_field);
+        ASSERT_EQ(static_cast<bool>(quick), static_cast<bool>(general)) << text;
+        if (quick) {
+            same_rows(*quick, *general, text);
+            accepted += static_cast<int>(quick->rows.size());
+        } else {
+            EXPECT_EQ(quick.error().describe(), general.error().describe()) << text;
+        }
+        std::vector<Error> quick_problems;
+        std::vector<Error> general_problems;
+        Expected<ScenarioFile> quick_listed =
+            parse_scenario(text, "r.scen", &quick_problems, RowReading::common_rows_at_once);
+        Expected<ScenarioFile> general_listed =
+            parse_scenario(text, "r.scen", &general_problems, RowReading::field_by_field);
+        ASSERT_EQ(quick_problems.size(), general_problems.size()) << text;
+        for (std::size_t index = 0; index < quick_problems.size(); ++index) {
+            EXPECT_EQ(quick_problems[index].describe(), general_problems[index].describe()) << text;
+        }
+    }
+    EXPECT_GT(accepted, 2000);  // most files hold only rows that parse
 }
 
 TEST(ScenarioFileTest, LegacySpacesVersionOneDotZeroCrlfNoFinalNewline) {
