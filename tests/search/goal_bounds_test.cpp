@@ -364,6 +364,46 @@ TEST(GoalBoundsTest, FileRoundTripsAndBadFilesAreRefused) {
     EXPECT_NE(missing.error().describe().find("missing.bounds"), std::string::npos);
 }
 
+// A load reads a file through a buffer of some thousands of cells: on a map of three buffers and a
+// part, random boxes (any well-formed boxes, no build needed) assembled, saved and loaded come back
+// byte for byte in every cell, the seams between buffers included; and a box off the map in the
+// last part, behind a checksum that matches, is refused as one in the first.
+TEST(GoalBoundsTest, AFileOfManyBuffersLoadsAsItWasSaved) {
+    const std::string folder = testing::scratch_folder("goal_bounds_buffers");
+    std::mt19937_64 random(31);
+    const grid::Grid grid = build_grid(testing::random_map(random, 160, 80, 0.15));
+    const std::size_t passable = grid.passable_bits().count();
+    ASSERT_GT(passable, 3U * 3072U);  // the load's buffer holds 3,072 cells
+    std::vector<GoalBounds::Box> boxes(passable * 8);
+    for (GoalBounds::Box& box : boxes) {
+        if (random() % 4 == 0) continue;  // an empty box
+        const auto x = static_cast<std::uint16_t>(random() % 160);
+        const auto y = static_cast<std::uint16_t>(random() % 80);
+        box = {x, y, static_cast<std::uint16_t>(x + 1 + random() % (160 - x)),
+               static_cast<std::uint16_t>(y + 1 + random() % (80 - y))};
+    }
+    Expected<GoalBounds> assembled = GoalBounds::assemble(grid, boxes);
+    ASSERT_TRUE(assembled) << assembled.error().describe();
+    const std::string path = folder + "/map.bounds";
+    ASSERT_TRUE(assembled->save(path));
+    Expected<GoalBounds> loaded = GoalBounds::load(path, grid);
+    ASSERT_TRUE(loaded) << loaded.error().describe();
+    ASSERT_EQ(loaded->memory_bytes(), assembled->memory_bytes());
+    EXPECT_EQ(std::memcmp(loaded->data(), assembled->data(), assembled->memory_bytes()), 0);
+
+    std::string off_map = read_bytes(path);
+    const std::uint16_t past = 81;  // the last cell's last box ends below the map
+    std::memcpy(off_map.data() + off_map.size() - 2, &past, sizeof(past));
+    io::Fingerprint checksum;
+    checksum.add(off_map.data() + 64, off_map.size() - 64);
+    const std::uint64_t sum = checksum.value();
+    std::memcpy(off_map.data() + 40, &sum, sizeof(sum));
+    write_bytes(folder + "/off.bounds", off_map);
+    Expected<GoalBounds> refused = GoalBounds::load(folder + "/off.bounds", grid);
+    ASSERT_FALSE(refused);
+    EXPECT_NE(refused.error().message.find("a box lies off the map"), std::string::npos) << refused.error().describe();
+}
+
 TEST(GoalBoundsTest, SolverTakesBoundsOnlyForJumpPointTablesOnTheirMap) {
     std::mt19937_64 random(13);
     const grid::Grid grid = build_grid(testing::random_map(random, 30, 30, 0.2));

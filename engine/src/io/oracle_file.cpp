@@ -237,7 +237,7 @@ Status OracleFileReader::read_runs(std::span<std::uint32_t> runs, const std::fun
         std::size_t triples = 0;
         if (run_bytes == 3) {
             triples = run_part / 24;
-            checksum_.add_word_triples(words, triples * 3, [&](const std::uint64_t* three) {
+            checksum_.add_word_groups<3>(words, triples * 3, [&](const std::uint64_t* three) {
                 unpack_eight_runs(three[0], three[1], three[2], into + static_cast<std::size_t>(three - words) / 3 * 8);
             });
         }

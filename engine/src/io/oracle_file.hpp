@@ -71,23 +71,23 @@ public:
     }
     /// The same as add() for a buffer of whole 64-bit words, eight times faster.
     void add_words(const std::uint64_t* words, std::size_t count);
-    /// add_words() of `count` words, a multiple of three, with `visit(words + index)` called on each
-    /// three in turn: work on the words that runs beside the chain of multiplications, which sets the
-    /// pace (five cycles a word), instead of in a pass of its own.
-    template <class Visit>
-    void add_word_triples(const std::uint64_t* words, std::size_t count, Visit visit) {
+    /// add_words() of `count` words, a multiple of kGroup, with `visit(words + index)` called on each
+    /// kGroup words in turn: work on the words that runs beside the chain of multiplications, which
+    /// sets the pace (five cycles a word), instead of in a pass of its own.
+    template <std::size_t kGroup, class Visit>
+    void add_word_groups(const std::uint64_t* words, std::size_t count, Visit visit) {
         if (filled_ != 0) {
-            for (std::size_t index = 0; index + 3 <= count; index += 3) visit(words + index);
+            for (std::size_t index = 0; index + kGroup <= count; index += kGroup) visit(words + index);
             add(words, count * 8);
             return;
         }
         std::uint64_t state = state_;
-        for (std::size_t index = 0; index + 3 <= count; index += 3) {
+        for (std::size_t index = 0; index + kGroup <= count; index += kGroup) {
             visit(words + index);
-            state = mix(mix(mix(state, words[index]), words[index + 1]), words[index + 2]);
+            for (std::size_t word = 0; word < kGroup; ++word) state = mix(state, words[index + word]);
         }
         state_ = state;
-        length_ += count / 3 * 3 * 8;
+        length_ += count / kGroup * kGroup * 8;
     }
     [[nodiscard]] std::uint64_t value() const;
 

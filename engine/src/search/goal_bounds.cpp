@@ -3,8 +3,9 @@
 // the source's optimal first moves towards it; each source writes only its own eight boxes, so the
 // sources run in any order on any number of threads with the same result. The file holds a 64-byte
 // header and the boxes of the passable cells in row-major order (docs/formats.md); a load reads it
-// whole into memory of its own and checks its header, its size, its checksum, every box and the map
-// it was built for before a search can read it. Assumes a little-endian machine, as the oracle file.
+// into memory of its own, front to back through a small buffer, and checks its header, its size,
+// its checksum, every box and the map it was built for before a search can read it. Assumes a little-endian machine, as
+// the oracle file.
 #include "swarmpath/search/goal_bounds.hpp"
 
 #include <algorithm>
@@ -44,6 +45,8 @@ struct FileHeader {
 static_assert(sizeof(FileHeader) == 64);
 static_assert(sizeof(GoalBounds::Box) == 8);
 constexpr std::uint64_t kCellBytes = 8 * sizeof(GoalBounds::Box);
+/// Cells whose boxes a load reads at once: 192 KB, within the second-level cache.
+constexpr std::size_t kLoadBufferCells = 3072;
 
 /// The padded indices of `grid`'s passable cells, in row-major order.
 std::vector<std::uint32_t> passable_padded_cells(const grid::Grid& grid) {
@@ -264,7 +267,6 @@ Expected<GoalBounds> GoalBounds::load(const std::string& path, const grid::Grid&
     if (file->size() < sizeof(header)) return fail("is not a swarmpath goal-bounds file (too short for its header)");
     if (Status read = file->read_exactly(&header, sizeof(header)); !read) return read.error();
     if (Status checked = check_header(header, file->size(), path); !checked) return checked.error();
-    const std::uint64_t body_bytes = std::uint64_t{header.passable} * kCellBytes;
     if (header.width != grid.width() || header.height != grid.height() ||
         header.passable != grid.passable_bits().count() || header.map_fingerprint != passability_fingerprint(grid)) {
         return fail("was built for another map (" + std::to_string(header.width) + "x" + std::to_string(header.height) +
@@ -273,24 +275,44 @@ Expected<GoalBounds> GoalBounds::load(const std::string& path, const grid::Grid&
                     std::to_string(grid.passable_bits().count()) + "): build them again for it");
     }
     if (Status fits = check(grid); !fits) return fail(fits.error().message);
-    std::vector<Box> stored;
-    try {
-        // Populated in one call before the read fills it (a trap a 4 KB page otherwise).
-        core::reserve_populated(stored, header.passable * std::size_t{8});
-        stored.resize(header.passable * std::size_t{8});
-    } catch (const std::bad_alloc&) {
-        return fail("cannot be held in memory (" + std::to_string(body_bytes) + " bytes)");
+    Expected<std::shared_ptr<Box>> memory = empty_boxes(grid);
+    if (!memory) {
+        return fail("cannot be held in memory (" + std::to_string(std::size_t{grid.padded_cell_count()} * kCellBytes) +
+                    " bytes)");
     }
-    if (Status read = file->read_exactly(stored.data(), body_bytes); !read) return read.error();
-    if (Status ended = file->expect_end(); !ended) return ended.error();
+    std::vector<std::uint32_t> cells = passable_padded_cells(grid);
+    // The boxes pass through a buffer that stays in the second-level cache: each cell's eight are
+    // checked and set in place beside the checksum's chain, which sets the pace, and the file's
+    // bytes are not held a second time.
+    std::vector<Box> buffer;
+    core::reserve_populated(buffer, kLoadBufferCells * 8);
+    buffer.resize(kLoadBufferCells * 8);
     io::Fingerprint checksum;
-    checksum.add_words(reinterpret_cast<const std::uint64_t*>(stored.data()), stored.size());
-    if (checksum.value() != header.checksum) return fail("is damaged (its checksum does not match its contents)");
-    for (const Box& box : stored) {
-        if (!well_formed(box, header.width, header.height)) return fail("is damaged (a box lies off the map)");
+    bool every_box_well_formed = true;
+    Box* const boxes = memory->get();
+    for (std::size_t first = 0; first < cells.size(); first += kLoadBufferCells) {
+        const std::size_t count = std::min(kLoadBufferCells, cells.size() - first);
+        if (Status read = file->read_exactly(buffer.data(), count * kCellBytes); !read) return read.error();
+        const std::uint32_t* cell = cells.data() + first;
+        checksum.add_word_groups<8>(
+            reinterpret_cast<const std::uint64_t*>(buffer.data()), count * 8, [&](const std::uint64_t* words) {
+                const auto* record = reinterpret_cast<const Box*>(words);
+                for (std::size_t direction = 0; direction < 8; ++direction) {
+                    every_box_well_formed &= well_formed(record[direction], header.width, header.height);
+                }
+                std::memcpy(boxes + std::size_t{*cell++} * 8, record, kCellBytes);
+            });
     }
-    Expected<GoalBounds> bounds = assemble(grid, stored);
-    if (!bounds) return fail(bounds.error().message);
+    if (Status ended = file->expect_end(); !ended) return ended.error();
+    if (checksum.value() != header.checksum) return fail("is damaged (its checksum does not match its contents)");
+    if (!every_box_well_formed) return fail("is damaged (a box lies off the map)");
+    Expected<GoalBounds> bounds = GoalBounds{};
+    bounds->width_ = grid.width();
+    bounds->height_ = grid.height();
+    bounds->fingerprint_ = header.map_fingerprint;
+    bounds->boxes_ = std::move(*memory);
+    bounds->box_count_ = std::size_t{grid.padded_cell_count()} * 8;
+    bounds->cells_ = std::move(cells);
     bounds->seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return bounds;
 }
