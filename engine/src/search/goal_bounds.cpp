@@ -85,12 +85,12 @@ bool well_formed(const GoalBounds::Box& box, std::uint32_t width, std::uint32_t 
     return box.min_x < box.end_x && box.min_y < box.end_y && box.end_x <= width && box.end_y <= height;
 }
 
-/// Every padded cell's eight boxes, empty (zeroed pages, huge where the system has them), or an
-/// Error when the memory cannot be had.
+/// Every padded cell's eight boxes, empty (zeroed pages, huge where the system has them, faulted in
+/// at once: a build or load writes every passable cell's), or an Error when the memory cannot be had.
 Expected<std::shared_ptr<GoalBounds::Box>> empty_boxes(const grid::Grid& grid) {
     const std::size_t bytes = std::size_t{grid.padded_cell_count()} * kCellBytes;
     try {
-        const core::PageBlock block = core::allocate_zeroed_pages(bytes);
+        const core::PageBlock block = core::allocate_zeroed_pages(bytes, true, core::HugeBlockUse::filled_whole);
         return std::shared_ptr<GoalBounds::Box>(static_cast<GoalBounds::Box*>(block.data),
                                                 [block](GoalBounds::Box*) { core::release_pages(block); });
     } catch (const std::bad_alloc&) {
