@@ -9,7 +9,8 @@
 # run's choice; with --baseline, each figure as "before → after" and the cold passes' paired ratio,
 # refused with --after-other, and a missing baseline executable an error naming it);
 # setup-per-file prints one row per algorithm where every file after the first reused the map's
-# preparation and the ratio is the two set-ups' as printed; thread-cost prints one row per thread
+# preparation, the ratio is the two set-ups' as printed and a reusing file's own set-up is below the
+# first file's; thread-cost prints one row per thread
 # count whose CPU ratio is that count's CPU time over one thread's as printed (1.00 for one thread),
 # each figure "before -> after" with --baseline, and refuses a thread count that is not a number; a
 # missing scenario file makes each exit non-zero. Assumes the source tree
@@ -130,6 +131,8 @@ def main():
         check(one > 0 and many > 0, f"setup-per-file: positive set-ups: {row!r}")
         check(quotient_as_printed(ratio, many, one), f"setup-per-file: ratio is many / one: {row!r}")
         check(row[5] == "3/3", f"setup-per-file: every later file reused the preparation: {row!r}")
+        check(0 <= float(row[6]) < one * 1000,
+              f"setup-per-file: a reusing file's set-up (µs) is below the first file's: {row!r}")
 
     # thread-cost: a row per thread count (one thread's added when not asked), each figure "x -> y"
     # with --baseline, one thread's CPU ratio 1.00, the other's the CPU quotient as printed.
