@@ -1,13 +1,17 @@
 // PreparedMaps (batch/prepared_maps.hpp): sets on one map and settings share one preparation and get
 // the same answers as sets solved each with its own; other settings or another grid get their own;
-// release_unused drops a preparation once nothing else holds its grid, and at most kKept are kept.
+// release_unused drops a preparation once nothing else holds its grid, and at most kKept are kept;
+// the mean passable run is the map's own, kept per grid and never taken for another grid's.
 // Uses bundled maps: brc202d (large enough that auto's probes can choose JPS+) and den312d.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "random_maps.hpp"
+#include "swarmpath/batch/algorithm_choice.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/prepared_maps.hpp"
 #include "swarmpath/batch/scenario_run.hpp"
@@ -186,6 +190,31 @@ TEST(PreparedMapsTest, KeepsAtMostKKeptAndDropsTheLeastRecentlyUsed) {
     EXPECT_EQ(prepared.size(), PreparedMaps::kKept);
     EXPECT_TRUE(solve_weighted(weights[0]));
     EXPECT_FALSE(solve_weighted(weights[1]));
+}
+
+// auto plans each set with its map's mean passable run, which the cache works out once per grid: the
+// value is the map's own for each of two maps asked in turn, and a grid made after another was freed
+// gets its own value, not the freed one's.
+TEST(PreparedMapsTest, MeanPassableRunIsEachGridsOwn) {
+    MapCache maps;
+    PreparedMaps prepared;
+    const std::vector<ScenarioSet> den = load("dao/den312d.map.scen", maps);
+    const std::vector<ScenarioSet> arena = load("dao/arena.map.scen", maps);
+    ASSERT_FALSE(den.empty() || arena.empty());
+    const double den_run = mean_passable_run(*den.front().grid);
+    const double arena_run = mean_passable_run(*arena.front().grid);
+    ASSERT_NE(den_run, arena_run);
+    for (int round = 0; round < 2; ++round) {
+        EXPECT_EQ(prepared.mean_passable_run(den.front().grid), den_run);
+        EXPECT_EQ(prepared.mean_passable_run(arena.front().grid), arena_run);
+    }
+    std::mt19937_64 random(5);
+    for (int made = 0; made < 8; ++made) {  // grids made and freed in turn may reuse an address
+        const double density = 0.1 + 0.1 * made;
+        auto grid = std::make_shared<const grid::Grid>(
+            *grid::Grid::build(testing::random_map(random, 40, 30, density), grid::TerrainTable::benchmark()));
+        EXPECT_EQ(prepared.mean_passable_run(grid), mean_passable_run(*grid)) << density;
+    }
 }
 
 }  // namespace

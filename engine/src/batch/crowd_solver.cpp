@@ -813,6 +813,10 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
 }
 
 search::Algorithm planned_per_agent(const ScenarioSet& set, const search::SearchSettings& settings) {
+    return planned_per_agent(set, settings, mean_passable_run(*set.grid));
+}
+
+search::Algorithm planned_per_agent(const ScenarioSet& set, const search::SearchSettings& settings, double mean_run) {
     const std::span<const search::Query> queries =
         set.whole_queries.empty() ? std::span<const search::Query>(set.queries) : set.whole_queries;
     if (settings.algorithm != search::Algorithm::automatic || settings.max_expansions != 0 || queries.empty() ||
@@ -833,7 +837,7 @@ search::Algorithm planned_per_agent(const ScenarioSet& set, const search::Search
     SearchWorkload least;
     least.queries = queries.size();
     least.per_query = {1, 0, distance / static_cast<double>(queries.size())};
-    least.mean_run = mean_passable_run(*set.grid);
+    least.mean_run = mean_run;
     least.padded_cells = set.grid->padded_cell_count();
     return shared_goals * 10 < queries.size() && jump_table_certain(least) ? search::Algorithm::jps_plus
                                                                            : search::Algorithm::automatic;

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "swarmpath/batch/algorithm_choice.hpp"
+
 namespace swarmpath::batch {
 namespace {
 
@@ -80,6 +82,16 @@ Expected<std::shared_ptr<const CrowdSolver>> PreparedMaps::crowd_solver(const st
     make_room();
     entries_.push_back({grid, settings, per_agent, nullptr, crowd, ++uses_});
     return crowd;
+}
+
+double PreparedMaps::mean_passable_run(const std::shared_ptr<const grid::Grid>& grid) {
+    std::erase_if(mean_runs_, [](const MeanRun& run) { return run.grid.expired(); });
+    for (const MeanRun& run : mean_runs_) {
+        if (run.grid.lock() == grid) return run.value;
+    }
+    const double value = batch::mean_passable_run(*grid);
+    mean_runs_.push_back({grid, value});
+    return value;
 }
 
 void PreparedMaps::release_unused() {

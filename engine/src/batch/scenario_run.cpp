@@ -268,7 +268,8 @@ Expected<SetOutcome> solve_set(const ScenarioSet& set, const search::SearchSetti
             return Error{set.scenario_path, 0, 0,
                          "the set's positions_in_whole do not place its queries among its whole_queries"};
         }
-        const search::Algorithm per_agent = planned_per_agent(set, settings);  // crowd_solver.hpp
+        const search::Algorithm per_agent =
+            planned_per_agent(set, settings, prepared.mean_passable_run(set.grid));  // crowd_solver.hpp
         std::optional<Expected<std::shared_ptr<const CrowdSolver>>> crowd;
         workers.execute([&] {
             crowd.emplace(

@@ -127,6 +127,9 @@ private:
 /// otherwise automatic, leaving the choice to solve. A part of a set (ScenarioSet::whole_queries) is
 /// judged by its whole set.
 search::Algorithm planned_per_agent(const ScenarioSet& set, const search::SearchSettings& settings);
+/// The same with the map's mean_passable_run given (PreparedMaps::mean_passable_run works it out
+/// once per map: a pass over the map's bits that every file on the map would otherwise pay again).
+search::Algorithm planned_per_agent(const ScenarioSet& set, const search::SearchSettings& settings, double mean_run);
 
 /// solve_set (scenario_run.hpp) for Algorithm::flowfield and Algorithm::automatic, once `crowd` is
 /// made for the set's grid: solves the set (a part as its whole set plans it, when

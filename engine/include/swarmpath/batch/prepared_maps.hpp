@@ -39,6 +39,9 @@ public:
                                                               const search::SearchSettings& settings,
                                                               search::Algorithm per_agent, core::ParallelLoop parallel,
                                                               bool& reused);
+    /// mean_passable_run (algorithm_choice.hpp) of `grid`, worked out on first use and kept while the
+    /// grid lives: `auto` plans every set with it.
+    double mean_passable_run(const std::shared_ptr<const grid::Grid>& grid);
     /// Drops the preparations whose grid only this cache holds.
     void release_unused();
     /// Preparations kept.
@@ -59,6 +62,13 @@ private:
                 bool crowd);
     std::vector<Entry> entries_;
     std::uint64_t uses_ = 0;
+    /// Mean passable runs by grid, held weakly: a grid freed drops its entry, and a new grid at its
+    /// address is never taken for it (lock() fails on the freed one).
+    struct MeanRun {
+        std::weak_ptr<const grid::Grid> grid;
+        double value = 1;
+    };
+    std::vector<MeanRun> mean_runs_;
 };
 
 }  // namespace swarmpath::batch
