@@ -61,7 +61,6 @@ struct Oracle::Storage {
     std::vector<search::OracleRowBlocks> row_blocks;               ///< made from the runs (first_moves, large files)
     std::vector<search::OracleNarrowRowBlocks> narrow_row_blocks;  ///< the same, for at most 65535 cells
     std::vector<std::uint32_t> narrow_targets;                     ///< read with narrow_row_blocks
-    std::vector<std::uint32_t> filed_block_keys;  ///< a load's block keys of the rows as filed (read_rows)
 
     /// Every array's bytes (Oracle::memory_bytes).
     [[nodiscard]] std::size_t memory_bytes() const {
@@ -74,8 +73,9 @@ struct Oracle::Storage {
     /// Reads the rows of `file` (opened, its header checked) into row_begin and runs, the runs as
     /// whole words (a lookup compares sixteen at a time), the checksum confirmed by finish() before
     /// anything else reads them. As each piece of runs arrives, while it is in the nearer caches, the
-    /// rows it completes are checked and its block keys (each sixteenth run) taken into
-    /// filed_block_keys: passes of their own read every line of the runs from memory again. Returns
+    /// rows it completes are checked and its block keys (each sixteenth run) taken into block_keys
+    /// (those of the rows as filed: derive_from_runs keeps them unless the rows are laid out anew):
+    /// passes of their own read every line of the runs from memory again. Returns
     /// the file's error; the first wrong row goes to `rows_valid`, which the caller reports where the
     /// check of the rows as a whole reports it, after the map's own checks.
     Status read_rows(io::OracleFileReader& file, const std::string& path, Status& rows_valid) {
@@ -84,7 +84,7 @@ struct Oracle::Storage {
             core::assign_populated(row_begin, std::size_t{header.positions} + 1);
             runs.resize(std::size_t{header.runs} + kSlackRuns, 0);
             core::assign_populated(
-                filed_block_keys, (std::size_t{header.runs} + search::kOracleBlockRuns - 1) / search::kOracleBlockRuns);
+                block_keys, (std::size_t{header.runs} + search::kOracleBlockRuns - 1) / search::kOracleBlockRuns);
         } catch (const std::bad_alloc&) {
             return Error{path, 0, 0, "cannot be held in memory (" + std::to_string(header.runs) + " runs)"};
         }
@@ -97,7 +97,7 @@ struct Oracle::Storage {
             const auto keys_ready =
                 static_cast<std::size_t>((arrived + search::kOracleBlockRuns - 1) / search::kOracleBlockRuns);
             for (; keys_taken < keys_ready; ++keys_taken) {
-                filed_block_keys[keys_taken] = runs[keys_taken * search::kOracleBlockRuns];
+                block_keys[keys_taken] = runs[keys_taken * search::kOracleBlockRuns];
             }
             if (!rows_valid) return;
             std::size_t last = rows_checked;
@@ -159,9 +159,10 @@ struct Oracle::Storage {
 
     /// Makes what is derived from the runs as laid out (the block keys, the row entries where the
     /// rows are on lines, the row blocks where first_moves reads them) and points `tables`, already
-    /// holding those runs, at it. `known_block_keys`, unless empty, are those runs' block keys.
-    void derive_from_runs(search::OracleTables& tables, std::vector<std::uint32_t> known_block_keys = {}) {
-        block_keys = known_block_keys.empty() ? search::oracle_block_keys(tables.runs) : std::move(known_block_keys);
+    /// holding those runs, at it; with `block_keys_known`, block_keys already hold those runs' keys
+    /// (read_rows took them, and the rows stayed as filed).
+    void derive_from_runs(search::OracleTables& tables, bool block_keys_known = false) {
+        if (!block_keys_known) block_keys = search::oracle_block_keys(tables.runs);
         tables.block_keys = block_keys;
         row_entries = search::oracle_row_entries(tables.row_begin, tables.runs);
         tables.row_entries = row_entries;
@@ -456,8 +457,7 @@ Expected<Oracle> Oracle::load(const std::string& path, const grid::Grid& grid, c
                                  std::span<const std::uint32_t>(storage->runs).first(storage->row_begin.back()));
         oracle.tables_.legal_moves = as_filed.legal_moves;
         oracle.tables_.ranks = as_filed.ranks;
-        std::vector<std::uint32_t> filed_keys = std::exchange(storage->filed_block_keys, {});
-        storage->derive_from_runs(oracle.tables_, lined ? std::vector<std::uint32_t>{} : std::move(filed_keys));
+        storage->derive_from_runs(oracle.tables_, !lined);
     } catch (const std::bad_alloc&) {
         return fail("cannot be held in memory (" + std::to_string(header.runs) + " runs)");
     }
