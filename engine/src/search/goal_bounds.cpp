@@ -188,6 +188,15 @@ Expected<std::vector<GoalBounds::Box>> GoalBounds::build_share(const grid::Grid&
     return boxes;
 }
 
+GoalBounds::GoalBounds(const grid::Grid& grid, std::uint64_t fingerprint, std::shared_ptr<Box> boxes,
+                       std::vector<std::uint32_t> cells)
+    : width_(grid.width()),
+      height_(grid.height()),
+      fingerprint_(fingerprint),
+      boxes_(std::move(boxes)),
+      box_count_(std::size_t{grid.padded_cell_count()} * 8),
+      cells_(std::move(cells)) {}
+
 Expected<GoalBounds> GoalBounds::assemble(const grid::Grid& grid, const std::vector<Box>& boxes) {
     if (Status fits = check(grid); !fits) return fits.error();
     if (boxes.size() != grid.passable_bits().count() * 8) {
@@ -197,13 +206,7 @@ Expected<GoalBounds> GoalBounds::assemble(const grid::Grid& grid, const std::vec
     }
     Expected<std::shared_ptr<Box>> memory = empty_boxes(grid);
     if (!memory) return memory.error();
-    GoalBounds bounds;
-    bounds.width_ = grid.width();
-    bounds.height_ = grid.height();
-    bounds.fingerprint_ = passability_fingerprint(grid);
-    bounds.boxes_ = std::move(*memory);
-    bounds.box_count_ = std::size_t{grid.padded_cell_count()} * 8;
-    bounds.cells_ = passable_padded_cells(grid);
+    GoalBounds bounds(grid, passability_fingerprint(grid), std::move(*memory), passable_padded_cells(grid));
     for (std::size_t index = 0; index < bounds.cells_.size(); ++index) {
         std::copy_n(boxes.data() + index * 8, 8, bounds.boxes_.get() + std::size_t{bounds.cells_[index]} * 8);
     }
@@ -306,13 +309,7 @@ Expected<GoalBounds> GoalBounds::load(const std::string& path, const grid::Grid&
     if (Status ended = file->expect_end(); !ended) return ended.error();
     if (checksum.value() != header.checksum) return fail("is damaged (its checksum does not match its contents)");
     if (!every_box_well_formed) return fail("is damaged (a box lies off the map)");
-    Expected<GoalBounds> bounds = GoalBounds{};
-    bounds->width_ = grid.width();
-    bounds->height_ = grid.height();
-    bounds->fingerprint_ = header.map_fingerprint;
-    bounds->boxes_ = std::move(*memory);
-    bounds->box_count_ = std::size_t{grid.padded_cell_count()} * 8;
-    bounds->cells_ = std::move(cells);
+    Expected<GoalBounds> bounds = GoalBounds(grid, header.map_fingerprint, std::move(*memory), std::move(cells));
     bounds->seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return bounds;
 }

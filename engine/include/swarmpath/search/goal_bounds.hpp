@@ -29,6 +29,7 @@ namespace swarmpath::search {
 
 class GoalBounds {
 public:
+    GoalBounds() = default;
     /// One box: the cells (x, y) with min_x ≤ x < end_x and min_y ≤ y < end_y. All zero, and so
     /// holding no cell, when no optimal path starts with its move: memory the system hands out
     /// zeroed is empty boxes already, so a load writes only the passable cells' boxes.
@@ -92,6 +93,12 @@ public:
     [[nodiscard]] double seconds() const { return seconds_; }
 
 private:
+    /// Over `boxes` (eight per padded cell of `grid`, filled or to be filled by the caller) for the
+    /// grid of passability_fingerprint `fingerprint`, whose passable cells are `cells` (row-major):
+    /// what assemble and load both make.
+    GoalBounds(const grid::Grid& grid, std::uint64_t fingerprint, std::shared_ptr<Box> boxes,
+               std::vector<std::uint32_t> cells);
+
     std::uint32_t width_ = 0;
     std::uint32_t height_ = 0;
     std::uint64_t fingerprint_ = 0;  ///< search::passability_fingerprint of the grid
