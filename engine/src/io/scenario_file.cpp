@@ -97,6 +97,14 @@ bool parse_real(std::string_view text, double& value) {
     return !text.empty() && error == std::errc() && position == text.data() + text.size() && std::isfinite(value);
 }
 
+/// An optimal length: a whole field parse_real reads, not below zero.
+bool parse_length(std::string_view text, double& value) { return parse_real(text, value) && value >= 0; }
+
+/// Whether the row's map size is one a map can have (1 to kMaximumSide each way).
+bool map_size_in_range(const ScenarioRow& row) {
+    return row.map_width > 0 && row.map_height > 0 && row.map_width <= kMaximumSide && row.map_height <= kMaximumSide;
+}
+
 /// Reads the digits at `at` (at least one, at most 18: no leading sign, and no overflow to check)
 /// into `value`; returns where they end, or nullptr when there are none or too many.
 [[gnu::always_inline]] inline const char* read_digits(const char* at, const char* end, std::uint64_t& value) {
@@ -123,10 +131,10 @@ template <class Integer>
     return at + 1;
 }
 
-/// The optimal length from `at` to `end`, read as parse_real reads it: plain digits with at most
+/// The optimal length from `at` to `end`, read as parse_length reads it: plain digits with at most
 /// 15 of them and at most one '.' between digits, as the quotient of the digits as a whole number
 /// and a power of ten (both exact doubles, and the one division rounds correctly, as from_chars
-/// rounds a decimal); any other form through parse_real. False when it is no non-negative number.
+/// rounds a decimal); any other form through parse_length. False when it is no non-negative number.
 bool read_length(const char* at, const char* end, double& value) {
     static constexpr double kPowersOfTen[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                               1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
@@ -146,7 +154,7 @@ bool read_length(const char* at, const char* end, double& value) {
             return true;
         }
     }
-    return parse_real(std::string_view(at, static_cast<std::size_t>(end - at)), value) && value >= 0;
+    return parse_length(std::string_view(at, static_cast<std::size_t>(end - at)), value);
 }
 
 /// The row nearly every scenario file holds: nine fields between single tabs, no spaces, no
@@ -170,10 +178,7 @@ bool read_common_row(std::string_view text, ScenarioRow& row) {
         at = read_tabbed_number(at, end, *number);
         if (at == nullptr) return false;
     }
-    if (row.map_width <= 0 || row.map_height <= 0 || row.map_width > kMaximumSide || row.map_height > kMaximumSide ||
-        !read_length(at, end, row.optimal_length)) {
-        return false;
-    }
+    if (!map_size_in_range(row) || !read_length(at, end, row.optimal_length)) return false;
     row.map_name.assign(map);
     row.agent_size = 1;
     row.agent_class.clear();
@@ -255,15 +260,12 @@ public:
                 if (bad_number(index + 2, "a whole number")) return false;
             }
         }
-        if (size_numeric &&
-            (row.map_width <= 0 || row.map_height <= 0 || row.map_width > kMaximumSide ||
-             row.map_height > kMaximumSide) &&
+        if (size_numeric && !map_size_in_range(row) &&
             bad_field(2, "map size " + std::to_string(row.map_width) + " x " + std::to_string(row.map_height) +
                              " is out of range")) {
             return false;
         }
-        if ((!parse_real(fields_[8].text, row.optimal_length) || row.optimal_length < 0) &&
-            bad_number(8, "a non-negative number")) {
+        if (!parse_length(fields_[8].text, row.optimal_length) && bad_number(8, "a non-negative number")) {
             return false;
         }
         if (!optional_columns(text, rest, number, row, row_ok)) return false;
