@@ -812,10 +812,6 @@ CrowdReport CrowdSolver::solve(std::span<const search::Query> queries, std::span
     return report;
 }
 
-search::Algorithm planned_per_agent(const ScenarioSet& set, const search::SearchSettings& settings) {
-    return planned_per_agent(set, settings, mean_passable_run(*set.grid));
-}
-
 search::Algorithm planned_per_agent(const ScenarioSet& set, const search::SearchSettings& settings, double mean_run) {
     const std::span<const search::Query> queries =
         set.whole_queries.empty() ? std::span<const search::Query>(set.queries) : set.whole_queries;

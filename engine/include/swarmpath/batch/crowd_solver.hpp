@@ -125,10 +125,8 @@ private:
 /// jps_plus under auto when the set is mostly lone goals whose JPS+ table pays even at the least work
 /// a search can do (jump_table_certain), so the table is built at once and no JPS data for probes;
 /// otherwise automatic, leaving the choice to solve. A part of a set (ScenarioSet::whole_queries) is
-/// judged by its whole set.
-search::Algorithm planned_per_agent(const ScenarioSet& set, const search::SearchSettings& settings);
-/// The same with the map's mean_passable_run given (PreparedMaps::mean_passable_run works it out
-/// once per map: a pass over the map's bits that every file on the map would otherwise pay again).
+/// judged by its whole set. `mean_run` is the map's mean_passable_run (PreparedMaps::mean_passable_run
+/// works it out once per map: a pass over the map's bits that every file on it would pay again).
 search::Algorithm planned_per_agent(const ScenarioSet& set, const search::SearchSettings& settings, double mean_run);
 
 /// solve_set (scenario_run.hpp) for Algorithm::flowfield and Algorithm::automatic, once `crowd` is
