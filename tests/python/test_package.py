@@ -1,6 +1,8 @@
 """The swarmpath package's shape: the extension lives in swarmpath._core and __init__ re-exports it;
 the stubs (__init__.pyi) name exactly what the module has, member by member; py.typed is there;
-and the version is the same in pyproject.toml, CMakeLists.txt and the module.
+and the version is the same in pyproject.toml, CMakeLists.txt and the module. Importing the package
+leaves NumPy unimported until something asks for an array (a fresh interpreter's import took 120 ms
+more with it), and the first batch then makes the status names all the same.
 
 Assumes the package is importable (ctest puts <build>/python on PYTHONPATH) and SWARMPATH_SOURCE_DIR
 names the source tree (tests/python/CMakeLists.txt)."""
@@ -8,6 +10,8 @@ names the source tree (tests/python/CMakeLists.txt)."""
 import ast
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import swarmpath
@@ -56,3 +60,17 @@ def test_the_version_is_the_same_everywhere():
     pyproject = re.search(r'^version = "([^"]+)"', (SOURCE / "pyproject.toml").read_text(), re.M).group(1)
     cmake = re.search(r"project\(swarmpath VERSION (\S+)", (SOURCE / "CMakeLists.txt").read_text()).group(1)
     assert swarmpath.__version__ == pyproject == cmake
+
+
+def test_importing_the_package_leaves_numpy_for_later(tmp_path):
+    (tmp_path / "small.map").write_text("type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n")
+    program = (
+        "import sys, swarmpath\n"
+        "assert 'numpy' not in sys.modules, 'import swarmpath imported NumPy'\n"
+        f"solver = swarmpath.Solver(swarmpath.Grid.from_file({str(tmp_path / 'small.map')!r}))\n"
+        "batch = solver.solve_batch([(0, 0, 3, 2), (0, 0, 1, 1)])\n"
+        "print(list(batch.statuses))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, env=os.environ.copy())
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['found', 'goal_blocked']"

@@ -501,24 +501,20 @@ search::Query query_on_map(const grid::Grid& grid, const py::object& start, cons
 }
 
 /// The query statuses as Python sees them: `Status`, a str-valued enum.Enum subclass whose members
-/// compare equal to their names ("found"); its members by status code; and a NumPy array of the
-/// names by code, from which a batch's statuses are taken. Made once and never freed, so no Python
-/// object is destroyed after the interpreter has finalised.
+/// compare equal to their names ("found"), and its members by status code. Made once and never
+/// freed, so no Python object is destroyed after the interpreter has finalised.
 struct StatusVocabulary {
     py::object enumeration;
     py::tuple members;
-    py::object names;
 };
 
 const StatusVocabulary& statuses() {
     static const StatusVocabulary* vocabulary = [] {
         const py::module_ enum_module = py::module_::import("enum");
         py::list pairs;
-        py::list names;
         for (int status = 0; status < search::kQueryStatusCount; ++status) {
             const std::string name(search::to_string(static_cast<search::QueryStatus>(status)));
             pairs.append(py::make_tuple(name, name));
-            names.append(name);
         }
         py::object enumeration;
         if (py::hasattr(enum_module, "StrEnum")) {
@@ -530,11 +526,25 @@ const StatusVocabulary& statuses() {
         auto* made = new StatusVocabulary;
         made->enumeration = enumeration;
         made->members = py::tuple(py::module_::import("builtins").attr("list")(enumeration));
-        made->names = py::module_::import("numpy").attr("array")(names);
-        made->names.attr("setflags")(py::arg("write") = false);
         return made;
     }();
     return *vocabulary;
+}
+
+/// The status names by code in a read-only NumPy array, from which a batch's statuses are taken.
+/// Made with the first batch, not on import: importing NumPy was 120 ms of `import swarmpath`'s
+/// 130, which a program that never asks for a batch need not pay. Never freed, as statuses().
+const py::object& status_names() {
+    static const py::object* names = [] {
+        py::list list;
+        for (int status = 0; status < search::kQueryStatusCount; ++status) {
+            list.append(std::string(search::to_string(static_cast<search::QueryStatus>(status))));
+        }
+        auto* made = new py::object(py::module_::import("numpy").attr("array")(list));
+        made->attr("setflags")(py::arg("write") = false);
+        return made;
+    }();
+    return *names;
 }
 
 /// The cost a query reports: the path's for `found`, inf for every other status (an unsolved
@@ -722,7 +732,7 @@ void fill_batch(PythonBatch& batch, std::vector<search::Result>& results, std::u
     batch.costs = column<double>(results, reported_cost);
     batch.path_costs = column<double>(results, [](const search::Result& result) { return result.cost; });
     batch.status_codes = column<std::uint8_t>(results, [](const search::Result& result) { return result.status; });
-    batch.statuses = statuses().names.attr("__getitem__")(batch.status_codes);
+    batch.statuses = status_names().attr("__getitem__")(batch.status_codes);
     batch.expanded =
         column<std::uint64_t>(results, [](const search::Result& result) { return result.counters.expanded; });
     batch.generated =
