@@ -501,20 +501,24 @@ search::Query query_on_map(const grid::Grid& grid, const py::object& start, cons
 }
 
 /// The query statuses as Python sees them: `Status`, a str-valued enum.Enum subclass whose members
-/// compare equal to their names ("found"), and its members by status code. Made once and never
-/// freed, so no Python object is destroyed after the interpreter has finalised.
+/// compare equal to their names ("found"); its members by status code; and the names by code, a
+/// plain list (status_names() makes the NumPy array from it). Made once and never freed, so no
+/// Python object is destroyed after the interpreter has finalised.
 struct StatusVocabulary {
     py::object enumeration;
     py::tuple members;
+    py::list names;
 };
 
 const StatusVocabulary& statuses() {
     static const StatusVocabulary* vocabulary = [] {
         const py::module_ enum_module = py::module_::import("enum");
         py::list pairs;
+        py::list names;
         for (int status = 0; status < search::kQueryStatusCount; ++status) {
             const std::string name(search::to_string(static_cast<search::QueryStatus>(status)));
             pairs.append(py::make_tuple(name, name));
+            names.append(name);
         }
         py::object enumeration;
         if (py::hasattr(enum_module, "StrEnum")) {
@@ -526,6 +530,7 @@ const StatusVocabulary& statuses() {
         auto* made = new StatusVocabulary;
         made->enumeration = enumeration;
         made->members = py::tuple(py::module_::import("builtins").attr("list")(enumeration));
+        made->names = names;
         return made;
     }();
     return *vocabulary;
@@ -536,11 +541,7 @@ const StatusVocabulary& statuses() {
 /// 130, which a program that never asks for a batch need not pay. Never freed, as statuses().
 const py::object& status_names() {
     static const py::object* names = [] {
-        py::list list;
-        for (int status = 0; status < search::kQueryStatusCount; ++status) {
-            list.append(std::string(search::to_string(static_cast<search::QueryStatus>(status))));
-        }
-        auto* made = new py::object(py::module_::import("numpy").attr("array")(list));
+        auto* made = new py::object(py::module_::import("numpy").attr("array")(statuses().names));
         made->attr("setflags")(py::arg("write") = false);
         return made;
     }();
