@@ -12,7 +12,7 @@
 namespace swarmpath::io {
 namespace {
 
-constexpr char kMagic[8] = {'S', 'W', 'P', 'F', 'I', 'E', 'L', 'D'};
+constexpr char kFieldMagic[8] = {'S', 'W', 'P', 'F', 'I', 'E', 'L', 'D'};
 
 void put_u32(std::string& out, std::uint32_t value) {
     for (int shift = 0; shift < 32; shift += 8) out.push_back(static_cast<char>((value >> shift) & 0xFF));
@@ -48,7 +48,7 @@ std::string encode_field_file(const FieldFile& field) {
         put_u32(payload, bits);
     }
     payload.append(reinterpret_cast<const char*>(field.directions.data()), field.directions.size());
-    std::string out(kMagic, sizeof(kMagic));
+    std::string out(kFieldMagic, sizeof(kFieldMagic));
     put_u32(out, kFieldFileVersion);
     put_u32(out, field.width);
     put_u32(out, field.height);
@@ -65,7 +65,7 @@ std::string encode_field_file(const FieldFile& field) {
 
 Expected<FieldFile> decode_field_file(std::string_view bytes, std::string_view origin) {
     auto fail = [&](const std::string& message) -> Error { return Error{std::string(origin), 0, 0, message}; };
-    if (bytes.size() < kFieldHeaderBytes || std::memcmp(bytes.data(), kMagic, sizeof(kMagic)) != 0) {
+    if (bytes.size() < kFieldHeaderBytes || std::memcmp(bytes.data(), kFieldMagic, sizeof(kFieldMagic)) != 0) {
         return fail("not a swarmpath field file (bad magic)");
     }
     const auto version = static_cast<std::uint32_t>(get_le(bytes, 8, 4));

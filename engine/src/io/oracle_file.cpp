@@ -16,7 +16,7 @@
 namespace swarmpath::io {
 namespace {
 
-constexpr char kMagic[8] = {'S', 'W', 'P', 'O', 'R', 'A', 'C', 'L'};
+constexpr char kOracleMagic[8] = {'S', 'W', 'P', 'O', 'R', 'A', 'C', 'L'};
 
 constexpr std::uint64_t aligned(std::uint64_t bytes) { return (bytes + 7) / 8 * 8; }
 
@@ -24,7 +24,7 @@ constexpr std::uint64_t aligned(std::uint64_t bytes) { return (bytes + 7) / 8 * 
 /// against the file's `bytes`.
 Status check_header(const OracleFileHeader& header, std::uint64_t bytes, const std::string& path) {
     auto fail = [&](const std::string& message) -> Status { return Error{path, 0, 0, message}; };
-    if (std::memcmp(header.magic, kMagic, sizeof(kMagic)) != 0)
+    if (std::memcmp(header.magic, kOracleMagic, sizeof(kOracleMagic)) != 0)
         return fail("is not a swarmpath oracle file (bad magic)");
     if (header.version != kOracleFileVersion) {
         return fail("is an oracle file of version " + std::to_string(header.version) +
@@ -98,7 +98,7 @@ std::uint64_t Fingerprint::value() const {
 
 OracleFileHeader new_oracle_header() {
     OracleFileHeader header{};
-    std::memcpy(header.magic, kMagic, sizeof(kMagic));
+    std::memcpy(header.magic, kOracleMagic, sizeof(kOracleMagic));
     header.version = kOracleFileVersion;
     header.header_bytes = kOracleHeaderBytes;
     return header;

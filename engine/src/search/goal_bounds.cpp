@@ -26,7 +26,7 @@
 namespace swarmpath::search {
 namespace {
 
-constexpr char kMagic[8] = {'S', 'W', 'P', 'B', 'O', 'U', 'N', 'D'};
+constexpr char kBoundsMagic[8] = {'S', 'W', 'P', 'B', 'O', 'U', 'N', 'D'};
 constexpr std::uint32_t kVersion = 1;
 
 /// The file's first 64 bytes.
@@ -103,7 +103,7 @@ Expected<std::shared_ptr<GoalBounds::Box>> empty_boxes(const grid::Grid& grid) {
 /// file's `bytes`.
 Status check_header(const FileHeader& header, std::uint64_t bytes, const std::string& path) {
     auto fail_with = [&](const std::string& message) -> Status { return Error{path, 0, 0, message}; };
-    if (std::memcmp(header.magic, kMagic, sizeof(kMagic)) != 0)
+    if (std::memcmp(header.magic, kBoundsMagic, sizeof(kBoundsMagic)) != 0)
         return fail_with("is not a swarmpath goal-bounds file (bad magic)");
     if (header.version != kVersion) {
         return fail_with("is a goal-bounds file of version " + std::to_string(header.version) +
@@ -241,7 +241,7 @@ Status GoalBounds::write_to(io::AtomicFile& file) const {
     passable_boxes.reserve(cells_.size() * 8);
     for (const std::uint32_t cell : cells_) passable_boxes.insert(passable_boxes.end(), boxes(cell), boxes(cell) + 8);
     FileHeader header{};
-    std::memcpy(header.magic, kMagic, sizeof(kMagic));
+    std::memcpy(header.magic, kBoundsMagic, sizeof(kBoundsMagic));
     header.version = kVersion;
     header.header_bytes = sizeof(FileHeader);
     header.width = width_;
