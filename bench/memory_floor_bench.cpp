@@ -7,7 +7,7 @@
 // the lookups go (every entry asked for, then each read and its line asked for, then the lines read).
 //   swarmpath_memory_floor [--megabytes 4,16,52,256] [--in-flight 1,16,64] [--entries-megabytes E]
 //                          [--repetitions 7]
-// Prints the median over the repetitions (and the fastest) per block size and reads in flight. A
+// Prints the median over the repetitions (and the fastest) per block size, kind and reads in flight. A
 // lookup that needs a line from a block of this size cannot, on average, take less than its row here
 // (docs/path-oracle.md compares the oracle's lookups with it). Assumes Linux (transparent huge
 // pages asked for with madvise, as the oracle's runs are) and blocks that fit in memory.
@@ -115,7 +115,8 @@ int main(int argc, char** argv) {
         return 1;
     }
     const std::size_t entry_count = (entries_megabytes << 20) / 64;
-    std::printf("| block MB | reads | in flight | ns per read (median) | fastest |\n|---:|---|---:|---:|---:|\n");
+    std::printf(
+        "| block MB | reads | in flight | ns per line or pair (median) | fastest |\n|---:|---|---:|---:|---:|\n");
     for (const std::size_t size : megabytes) {
         const std::size_t bytes = size << 20;
         std::uint64_t* const words = map_block(size);
@@ -146,5 +147,6 @@ int main(int argc, char** argv) {
         }
         ::munmap(words, bytes);
     }
+    if (entries != nullptr) ::munmap(entries, entries_megabytes << 20);
     return sink == 42 ? 3 : 0;  // the sum is used, so the reads are made
 }
