@@ -36,7 +36,7 @@
 namespace swarmpath {
 namespace {
 
-grid::TerrainTable weighted_terrain() {
+grid::TerrainTable crowd_terrain() {
     grid::TerrainTable terrain = grid::TerrainTable::benchmark();
     terrain.declare('G', true, 3.0);
     terrain.declare('S', true, 0.5);
@@ -102,7 +102,7 @@ std::vector<search::Result> solve_crowd(const grid::Grid& grid, const search::Se
 
 TEST(CrowdSolver, FieldsMatchAStarOnHexAndTriangleMaps) {
     std::mt19937_64 random(716);
-    const grid::TerrainTable terrain = weighted_terrain();
+    const grid::TerrainTable terrain = crowd_terrain();
     for (const grid::Topology topology : {grid::Topology::hex, grid::Topology::triangle}) {
         io::MapFile map = testing::random_map(random, 60, 40, 0.2, "...GSW");
         map.type = std::string(grid::topology_type_name(topology));
@@ -142,7 +142,7 @@ TEST(CrowdSolver, FieldsMatchAStarUnderEveryRuleWithTerrain) {
         {search::Moves::eight, search::DiagonalRule::both_free},
         {search::Moves::eight, search::DiagonalRule::one_free},
         {search::Moves::eight, search::DiagonalRule::any}};
-    const grid::TerrainTable terrain = weighted_terrain();
+    const grid::TerrainTable terrain = crowd_terrain();
     for (const auto& [moves, rule] : all_rules) {
         const io::MapFile map = testing::random_map(random, 70, 50, 0.3, "...GSW");
         Expected<grid::Grid> grid = grid::Grid::build(map, terrain);
@@ -594,7 +594,7 @@ TEST(AlgorithmChoice, MeanPassableRunCountsRowsApart) {
 TEST(FieldFile, RoundTripsAndDetectsDamage) {
     std::mt19937_64 random(703);
     const io::MapFile map = testing::random_map(random, 33, 21, 0.3, "..G");
-    Expected<grid::Grid> grid = grid::Grid::build(map, weighted_terrain());
+    Expected<grid::Grid> grid = grid::Grid::build(map, crowd_terrain());
     ASSERT_TRUE(grid.has_value());
     std::uint32_t goal_x = 16;
     while (!grid->passable(goal_x, 10)) ++goal_x;
@@ -688,7 +688,7 @@ TEST(MapEdits, ParseErrorsNameFileLineAndColumn) {
 
 TEST(MapEdits, SolvingAfterEditsEqualsSolvingTheEditedMapFromScratch) {
     std::mt19937_64 random(704);
-    const grid::TerrainTable terrain = weighted_terrain();
+    const grid::TerrainTable terrain = crowd_terrain();
     io::MapFile map = testing::random_map(random, 64, 48, 0.2, "..G");  // no S yet: an S edit rebuilds
     Expected<grid::Grid> original = grid::Grid::build(map, terrain);
     ASSERT_TRUE(original.has_value());

@@ -50,7 +50,7 @@ grid::Grid random_grid(std::uint64_t seed) {
     return std::move(*grid);
 }
 
-std::vector<search::Query> random_queries(const grid::Grid& grid, std::size_t count, std::uint64_t seed) {
+std::vector<search::Query> random_worker_queries(const grid::Grid& grid, std::size_t count, std::uint64_t seed) {
     std::mt19937_64 random(seed);
     std::vector<search::Query> queries(count);
     for (search::Query& query : queries) {
@@ -97,7 +97,7 @@ Outputs solve_everything(BatchSolver& workers, const grid::Grid& grid) {
     workers.execute(
         [&] { solver.emplace(search::Solver::create(grid, settings, {.parallel = workers.parallel_loop()})); });
     EXPECT_TRUE(solver && solver->has_value());
-    const std::vector<search::Query> queries = random_queries(grid, 300, 5);
+    const std::vector<search::Query> queries = random_worker_queries(grid, 300, 5);
     outputs.batch.resize(queries.size());
     EXPECT_TRUE(workers.solve(**solver, queries, outputs.batch));
 

@@ -21,10 +21,9 @@
 namespace swarmpath::cli {
 namespace {
 
+using testing::dataset;
 using testing::read_text;
 using testing::run_swarmpath;
-
-std::string dataset(const std::string& relative) { return testing::dataset_folder() + "/" + relative; }
 
 /// The rows of a paths CSV after its header, each split at its commas (scenario, query, status,
 /// cost, path).

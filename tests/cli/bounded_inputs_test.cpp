@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 using testing::read_text;
 using testing::write_text;
 
-constexpr int kHangGuardSeconds = 600;
+constexpr int kBoundedRunGuardSeconds = 600;
 constexpr std::uint64_t kLimitBytes = std::uint64_t{600} << 20;  // io::kMaximumFileBytes, as documented
 
 class BoundedInputs : public ::testing::Test {
@@ -58,7 +58,7 @@ TEST_F(BoundedInputs, ALongPolylineRendersCompletely) {
     ASSERT_LT(read_text(path("long.csv")).size(), 80000U);
     const testing::CommandOutcome drawn = testing::run_swarmpath(
         "render " + path("open.map") + " -o " + path("long.png") + " --scale 64 --paths " + path("long.csv"),
-        kHangGuardSeconds);
+        kBoundedRunGuardSeconds);
     ASSERT_EQ(drawn.exit_code, 0) << drawn.standard_error;
     EXPECT_NE(drawn.standard_output.find("cells 10000"), std::string::npos) << drawn.standard_output;
     testing::Picture picture;
@@ -141,7 +141,7 @@ TEST_F(BoundedInputs, AGzipBombIsRefusedNamingTheFile) {
         write_text(path("bomb.csv.gz"), bomb);
         const testing::CommandOutcome drawn = testing::run_swarmpath(
             "render " + path("open.map") + " -o " + path("bomb.png") + " --paths " + path("bomb.csv.gz"),
-            kHangGuardSeconds);
+            kBoundedRunGuardSeconds);
         EXPECT_EQ(drawn.exit_code, 2);
         EXPECT_NE(drawn.standard_error.find(path("bomb.csv.gz") + ": gzip data"), std::string::npos)
             << drawn.standard_error;

@@ -28,9 +28,8 @@
 namespace swarmpath::cli {
 namespace {
 
+using testing::dataset;
 using testing::read_text;
-
-std::string dataset(const std::string& relative) { return testing::dataset_folder() + "/" + relative; }
 
 /// A few bundled scenario files of different sizes (and so different shard costs).
 std::string bundled_scenarios() {

@@ -24,7 +24,7 @@ namespace {
 namespace fs = std::filesystem;
 
 /// Seconds a case may take: reading a small file is instant, so anything near this is a hang.
-constexpr int kTimeoutSeconds = 10;
+constexpr int kInputTimeoutSeconds = 10;
 
 const std::string kMap = "type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n";
 const std::string kScenario = "version 1\n0\ta.map\t4\t3\t0\t0\t3\t2\t4.41421356\n";
@@ -56,7 +56,7 @@ protected:
 
     /// Runs swarmpath with `arguments` and checks exit 2, no hang, and that stderr holds each of `expected`.
     void expect_refused(const std::string& arguments, std::initializer_list<std::string> expected) const {
-        const testing::CommandOutcome outcome = testing::run_swarmpath(arguments, kTimeoutSeconds);
+        const testing::CommandOutcome outcome = testing::run_swarmpath(arguments, kInputTimeoutSeconds);
         EXPECT_NE(outcome.exit_code, 124) << "hung: swarmpath " << arguments;
         EXPECT_EQ(outcome.exit_code, 2) << "swarmpath " << arguments << "\n" << outcome.standard_error;
         for (const std::string& text : expected) {
@@ -260,7 +260,7 @@ TEST_F(InputFilesTest, HexAndTriangleMapsAreSearchedAndRefuseSquareOnlyOptions) 
         write("s.map.scen", "version 1\n0\ts.map\t4\t3\t0\t0\t3\t2\t" + optimal + "\n");
         for (const std::string algorithm : {"auto", "astar", "flowfield"}) {
             const testing::CommandOutcome solved = testing::run_swarmpath(
-                "solve " + path("s.map.scen") + " --check --algorithm " + algorithm, kTimeoutSeconds);
+                "solve " + path("s.map.scen") + " --check --algorithm " + algorithm, kInputTimeoutSeconds);
             EXPECT_EQ(solved.exit_code, 0) << type << " " << algorithm << "\n" << solved.standard_error;
         }
         expect_refused("solve " + path("s.map.scen") + " --moves 4",
@@ -290,10 +290,10 @@ TEST_F(InputFilesTest, HexAndTriangleMapsAreSearchedAndRefuseSquareOnlyOptions) 
 
 TEST_F(InputFilesTest, GoodFilesStillPass) {
     const testing::CommandOutcome solved =
-        testing::run_swarmpath("solve " + path("a.map.scen") + " --check", kTimeoutSeconds);
+        testing::run_swarmpath("solve " + path("a.map.scen") + " --check", kInputTimeoutSeconds);
     EXPECT_EQ(solved.exit_code, 0) << solved.standard_error;
     const testing::CommandOutcome validated =
-        testing::run_swarmpath("validate " + path("a.map") + " " + path("a.map.scen"), kTimeoutSeconds);
+        testing::run_swarmpath("validate " + path("a.map") + " " + path("a.map.scen"), kInputTimeoutSeconds);
     EXPECT_EQ(validated.exit_code, 0) << validated.standard_error;
     EXPECT_NE(validated.standard_output.find(path("a.map") + ": ok"), std::string::npos) << validated.standard_output;
 }

@@ -35,14 +35,12 @@ using testing::read_text;
 using testing::write_text;
 
 using Outcome = testing::CommandOutcome;
+using testing::folder_snapshot;
 
 /// Waits for `child` (killing it after `timeout_seconds`) and reads what it printed into `capture`.
-Outcome finish(pid_t child, const std::string& capture, int timeout_seconds = 120) {
+Outcome finish_run(pid_t child, const std::string& capture, int timeout_seconds = 120) {
     return testing::finish_swarmpath(child, capture + "/stdout", capture + "/stderr", timeout_seconds);
 }
-
-/// What a folder holds (testing::folder_snapshot).
-std::map<std::string, std::string> snapshot(const std::string& folder) { return testing::folder_snapshot(folder); }
 
 /// Copies every `step`-th row of a bundled scenario file, and its map, into `folder`: a run long
 /// enough (a few seconds of A*) to be caught while it writes.
@@ -89,7 +87,7 @@ protected:
         fs::create_directories(capture);
         return testing::start_swarmpath(arguments, work_, capture + "/stdout", capture + "/stderr");
     }
-    Outcome run(const std::vector<std::string>& arguments) const { return finish(start(arguments), capture_); }
+    Outcome run(const std::vector<std::string>& arguments) const { return finish_run(start(arguments), capture_); }
 
     /// Runs `arguments` through the shell in the work folder with standard output sent to /dev/full.
     Outcome run_into_full_device(const std::string& arguments) const {
@@ -104,13 +102,13 @@ protected:
 
     /// Runs a command that must be refused: exit 2 with `message`, and the folder exactly as it was.
     void expect_refused(const std::vector<std::string>& arguments, const std::string& message) const {
-        const auto before = snapshot(work_);
+        const auto before = folder_snapshot(work_);
         const Outcome outcome = run(arguments);
         EXPECT_EQ(outcome.exit_code, 2) << outcome.standard_error;
         EXPECT_NE(outcome.standard_error.find(message), std::string::npos)
             << "expected '" << message << "' in: " << outcome.standard_error;
         EXPECT_EQ(outcome.standard_output, "");  // refused before the batch: no table
-        EXPECT_EQ(snapshot(work_), before);
+        EXPECT_EQ(folder_snapshot(work_), before);
     }
 
     /// Mounts a tmpfs of `bytes` at `name` in the work folder; false when the system refuses.
@@ -177,7 +175,7 @@ TEST_F(OutputGroupsTest, AWorkingFolderDeeperThanPathMaxKeepsOutputsApart) {
             ::dup2(error, 2);
             testing::exec_swarmpath(arguments);
         }
-        return finish(child, capture_);
+        return finish_run(child, capture_);
     };
     auto exists = [&](const char* name) { return ::faccessat(folder, name, F_OK, 0) == 0; };
     // link/.. is sub: link/../x.csv and sub/x.csv are one file.
@@ -215,18 +213,18 @@ TEST_F(OutputGroupsTest, StandardOutputThatCannotBeWrittenIsExitTwoInEveryComman
     };
     for (const std::string& command : commands) {
         SCOPED_TRACE(command);
-        const auto before = snapshot(work_);
+        const auto before = folder_snapshot(work_);
         const Outcome outcome = run_into_full_device(command);
         EXPECT_EQ(outcome.exit_code, 2) << outcome.standard_error;
         EXPECT_NE(outcome.standard_error.find("cannot write to standard output"), std::string::npos)
             << outcome.standard_error;
-        EXPECT_EQ(snapshot(work_), before);
+        EXPECT_EQ(folder_snapshot(work_), before);
     }
     // A table that could not be printed fails the run before its files are put in place.
-    const auto before = snapshot(work_);
+    const auto before = folder_snapshot(work_);
     const Outcome table = run_into_full_device("solve tiny.map.scen --summary s.json --paths p.csv");
     EXPECT_EQ(table.exit_code, 2) << table.standard_error;
-    EXPECT_EQ(snapshot(work_), before);
+    EXPECT_EQ(folder_snapshot(work_), before);
     // Standard output on a disk that fills: the output is larger than the disk, so an earlier write
     // fails, not the last flush.
     if (!mount_small_disk("small", 64 * 1024)) GTEST_SKIP() << "cannot mount a tmpfs here";
@@ -268,13 +266,13 @@ TEST_F(OutputGroupsTest, ASecondRunOnTheSameOutputsIsRefusedAndTheFirstStaysWhol
     }
     ASSERT_TRUE(writing) << "the first run never started writing its paths file";
     ASSERT_EQ(::kill(first, SIGSTOP), 0);
-    const std::size_t entries_before = snapshot(work_).size();
+    const std::size_t entries_before = folder_snapshot(work_).size();
 
     // The same outputs, and the same paths file under another spelling: refused at once.
     for (const std::vector<std::string>& arguments :
          {std::vector<std::string>{"solve", "tiny.map.scen", "--summary", "s.json", "--paths", "p.csv"},
           std::vector<std::string>{"solve", "tiny.map.scen", "--paths", "sub/../p.csv"}}) {
-        const Outcome second = finish(start(arguments, "/second"), capture_ + "/second", 60);
+        const Outcome second = finish_run(start(arguments, "/second"), capture_ + "/second", 60);
         EXPECT_EQ(second.exit_code, 2) << second.standard_error;
         EXPECT_NE(second.standard_error.find("another swarmpath run is writing this file"), std::string::npos)
             << second.standard_error;
@@ -282,12 +280,12 @@ TEST_F(OutputGroupsTest, ASecondRunOnTheSameOutputsIsRefusedAndTheFirstStaysWhol
     }
     // Other names in the same folder are free.
     const Outcome neighbour =
-        finish(start({"solve", "tiny.map.scen", "--summary", "other.json"}, "/third"), capture_ + "/third", 60);
+        finish_run(start({"solve", "tiny.map.scen", "--summary", "other.json"}, "/third"), capture_ + "/third", 60);
     EXPECT_EQ(neighbour.exit_code, 0) << neighbour.standard_error;
-    EXPECT_EQ(snapshot(work_).size(), entries_before + 1);  // other.json, and nothing of the refused runs
+    EXPECT_EQ(folder_snapshot(work_).size(), entries_before + 1);  // other.json, and nothing of the refused runs
 
     ASSERT_EQ(::kill(first, SIGCONT), 0);
-    const Outcome outcome = finish(first, capture_ + "/first", 600);
+    const Outcome outcome = finish_run(first, capture_ + "/first", 600);
     ASSERT_EQ(outcome.exit_code, 0) << outcome.standard_error;
     // The first run's outputs are whole and belong together.
     const nlohmann::json summary = nlohmann::json::parse(read_text(path("s.json")));
@@ -296,7 +294,8 @@ TEST_F(OutputGroupsTest, ASecondRunOnTheSameOutputsIsRefusedAndTheFirstStaysWhol
     for (const char letter : paths) lines += letter == '\n' ? 1 : 0;
     EXPECT_EQ(summary["totals"]["queries"].get<std::size_t>() + 1, lines);  // a header and one row per query
     EXPECT_EQ(summary["scenarios"][0]["file"], "maze.map.scen");
-    for (const auto& [name, contents] : snapshot(work_)) EXPECT_EQ(name.find(".swarmpath-"), std::string::npos) << name;
+    for (const auto& [name, contents] : folder_snapshot(work_))
+        EXPECT_EQ(name.find(".swarmpath-"), std::string::npos) << name;
 }
 
 // --- Messages that mislead --------------------------------------------------------------------------
@@ -305,14 +304,14 @@ TEST_F(OutputGroupsTest, AFullDiskIsBlamedOnTheFileThatFilledIt) {
     copy_scenario_rows(work_, 200);  // about a megabyte of paths, a short summary
     if (!mount_small_disk("full", 256 * 1024)) GTEST_SKIP() << "cannot mount a tmpfs here";
     write("full/s.json", "an earlier summary\n");
-    const auto before = snapshot(work_);
+    const auto before = folder_snapshot(work_);
     const Outcome outcome =
         run({"solve", "maze.map.scen", "--summary", "full/s.json", "--paths", "full/p.csv", "--threads", "1"});
     EXPECT_EQ(outcome.exit_code, 2) << outcome.standard_error;
     EXPECT_NE(outcome.standard_error.find("full/p.csv: cannot write file: No space left on device"), std::string::npos)
         << outcome.standard_error;
     EXPECT_EQ(outcome.standard_error.find("s.json"), std::string::npos) << outcome.standard_error;
-    EXPECT_EQ(snapshot(work_), before);  // the earlier summary kept, no temporary left on the full disk
+    EXPECT_EQ(folder_snapshot(work_), before);  // the earlier summary kept, no temporary left on the full disk
 }
 
 TEST_F(OutputGroupsTest, ATargetThatCannotBeReplacedFailsBeforeAnyWork) {

@@ -32,6 +32,7 @@ namespace fs = std::filesystem;
 
 using Outcome = testing::CommandOutcome;
 
+using testing::folder_snapshot;
 using testing::read_text;
 using testing::write_text;
 
@@ -46,7 +47,6 @@ Outcome finish(pid_t child, const std::string& capture, int timeout_seconds) {
 
 /// What a folder holds (testing::folder_snapshot).
 using Snapshot = std::map<std::string, std::string>;
-Snapshot snapshot(const std::string& folder) { return testing::folder_snapshot(folder); }
 
 /// A scratch folder with a small solvable map and scenario file, and a capture folder beside it.
 class OutputSafetyTest : public ::testing::Test {
@@ -79,19 +79,19 @@ protected:
     /// Runs a command that must be refused: exit 2 with `message` in its error, and the folder exactly
     /// as it was (no output, no temporary file, every input and earlier file untouched).
     void expect_refused(const std::vector<std::string>& arguments, const std::string& message) const {
-        const Snapshot before = snapshot(work_);
+        const Snapshot before = folder_snapshot(work_);
         const Outcome outcome = run(arguments, 20);
         EXPECT_FALSE(outcome.timed_out);
         EXPECT_EQ(outcome.exit_code, 2) << outcome.standard_error;
         EXPECT_NE(outcome.standard_error.find(message), std::string::npos)
             << "expected '" << message << "' in: " << outcome.standard_error;
-        EXPECT_EQ(snapshot(work_), before);
+        EXPECT_EQ(folder_snapshot(work_), before);
     }
 
     /// Names in the folder that look like temporary files.
     [[nodiscard]] std::vector<std::string> temporaries() const {
         std::vector<std::string> found;
-        for (const auto& [name, contents] : snapshot(work_)) {
+        for (const auto& [name, contents] : folder_snapshot(work_)) {
             if (name.find(".swarmpath-") != std::string::npos || name.find(".tmp") != std::string::npos) {
                 found.push_back(name);
             }
@@ -240,7 +240,7 @@ void interrupt_while_writing(OutputSafetyTest& test, const std::string& work, co
                capture, 120);
     ASSERT_EQ(crowd.exit_code, 0) << crowd.standard_error;
     write_text(work + "/summary.json", "an earlier run's summary\n");
-    const Snapshot before = snapshot(work);
+    const Snapshot before = folder_snapshot(work);
 
     const pid_t child = start({"solve", "crowd.map.scen", "--algorithm", "flowfield", "--threads", "1", "--paths",
                                "paths.csv", "--summary", "summary.json"},
@@ -261,7 +261,7 @@ void interrupt_while_writing(OutputSafetyTest& test, const std::string& work, co
     ::kill(child, signal_number);
     const Outcome outcome = finish(child, capture, 60);
     EXPECT_EQ(outcome.exit_code, 128 + signal_number) << outcome.standard_error;
-    EXPECT_EQ(snapshot(work), before);  // no paths file, the earlier summary untouched, no temporary
+    EXPECT_EQ(folder_snapshot(work), before);  // no paths file, the earlier summary untouched, no temporary
     (void)test;
 }
 
@@ -274,7 +274,7 @@ TEST_F(OutputSafetyTest, SigintWhileWritingLeavesNothingOfTheRun) {
 }
 
 TEST_F(OutputSafetyTest, InterruptDuringGenerateLeavesNothing) {
-    const Snapshot before = snapshot(work_);
+    const Snapshot before = folder_snapshot(work_);
     const pid_t child =
         start({"generate", "maze", "--width", "2048", "--height", "2048", "-o", "big.map", "--scenarios", "1000000"},
               work_, capture_);
@@ -282,7 +282,7 @@ TEST_F(OutputSafetyTest, InterruptDuringGenerateLeavesNothing) {
     ::kill(child, SIGINT);
     const Outcome outcome = finish(child, capture_, 60);
     EXPECT_EQ(outcome.exit_code, 130) << outcome.standard_error;
-    EXPECT_EQ(snapshot(work_), before);
+    EXPECT_EQ(folder_snapshot(work_), before);
 }
 
 // --- 3. Bounded work: every number has a limit, checked before anything is allocated -----------

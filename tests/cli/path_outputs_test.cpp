@@ -23,6 +23,7 @@
 namespace swarmpath {
 namespace {
 
+using testing::dataset;
 using testing::lines_of;
 using testing::read_text;
 using testing::run_swarmpath;
@@ -35,8 +36,6 @@ std::vector<std::string> split(const std::string& line, char separator = ',') {
     if (!line.empty() && line.back() == separator) fields.emplace_back();
     return fields;
 }
-
-std::string dataset(const std::string& name) { return testing::dataset_folder() + "/" + name; }
 
 constexpr const char* kStatsHeader =
     "scenario,query,bucket,start_x,start_y,goal_x,goal_y,status,cost,optimal,expanded,generated,heap_operations,"

@@ -27,10 +27,11 @@ namespace swarmpath::cli {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::folder_snapshot;
 using testing::read_text;
 using testing::write_text;
 
-struct Outcome {
+struct LimitedRunOutcome {
     int exit_code = -1;  ///< exit status, or 128 + the signal that ended the run
     std::string standard_output;
     std::string standard_error;
@@ -38,8 +39,6 @@ struct Outcome {
 
 /// Every entry of a folder (recursively) with its contents, to compare before and after a run.
 using Snapshot = std::map<std::string, std::string>;
-
-Snapshot snapshot(const std::string& folder) { return testing::folder_snapshot(folder); }
 
 /// Names in `entries` that look like a temporary output file.
 std::vector<std::string> temporaries(const Snapshot& entries) {
@@ -86,12 +85,12 @@ protected:
     }
 
     /// Runs `swarmpath arguments` in the work folder from `/bin/sh -c 'LIMIT; exec swarmpath ...'`.
-    [[nodiscard]] Outcome run_limited(const std::string& limit, const std::string& arguments) const {
+    [[nodiscard]] LimitedRunOutcome run_limited(const std::string& limit, const std::string& arguments) const {
         const std::string command = "cd " + work_ + " && timeout 300 /bin/sh -c '" + limit + "; exec " +
                                     SWARMPATH_EXECUTABLE + " " + arguments + "' >" + capture_ + "/stdout 2>" +
                                     capture_ + "/stderr </dev/null";
         const int status = std::system(command.c_str());
-        Outcome outcome;
+        LimitedRunOutcome outcome;
         outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
         outcome.standard_output = read_text(capture_ + "/stdout");
         outcome.standard_error = read_text(capture_ + "/stderr");
@@ -103,9 +102,9 @@ protected:
     bool expect_finished_or_stopped_cleanly(const std::string& limit, const std::string& arguments,
                                             const std::vector<std::string>& messages) const {
         SCOPED_TRACE(limit + "; swarmpath " + arguments);
-        const Snapshot before = snapshot(work_);
-        const Outcome outcome = run_limited(limit, arguments);
-        const Snapshot after = snapshot(work_);
+        const Snapshot before = folder_snapshot(work_);
+        const LimitedRunOutcome outcome = run_limited(limit, arguments);
+        const Snapshot after = folder_snapshot(work_);
         EXPECT_TRUE(outcome.exit_code == 0 || outcome.exit_code == 2)
             << "exit " << outcome.exit_code << " (128 + a signal is a crash)\n"
             << outcome.standard_error;
@@ -195,14 +194,14 @@ TEST_F(ResourceLimitsTest, ThreadCountIsBoundedBeforeAnyThreadIsCreated) {
     for (const char* command :
          {"solve den312d.map.scen --summary summary.json", "precompute den312d.map -o out.oracle"}) {
         SCOPED_TRACE(command);
-        const Snapshot before = snapshot(work_);
-        const Outcome refused = run_limited("true", std::string(command) + " --threads 100000");
+        const Snapshot before = folder_snapshot(work_);
+        const LimitedRunOutcome refused = run_limited("true", std::string(command) + " --threads 100000");
         EXPECT_EQ(refused.exit_code, 2) << refused.standard_error;
         EXPECT_NE(refused.standard_error.find("0 to 1024"), std::string::npos) << refused.standard_error;
-        EXPECT_TRUE(snapshot(work_) == before) << "a refused run changed the folder";
+        EXPECT_TRUE(folder_snapshot(work_) == before) << "a refused run changed the folder";
     }
     // The most a user may ask for is accepted, and the run uses at most one thread per hardware thread.
-    const Outcome most = run_limited("true", "solve den312d.map.scen --threads 1024 --summary summary.json");
+    const LimitedRunOutcome most = run_limited("true", "solve den312d.map.scen --threads 1024 --summary summary.json");
     ASSERT_EQ(most.exit_code, 0) << most.standard_error;
     const nlohmann::json summary = nlohmann::json::parse(read_text(work_ + "/summary.json"));
     EXPECT_EQ(summary["threads_requested"], 1024);

@@ -19,10 +19,9 @@
 namespace swarmpath::cli {
 namespace {
 
+using testing::dataset;
 using testing::read_text;
 using testing::run_swarmpath;
-
-std::string dataset(const std::string& relative) { return testing::dataset_folder() + "/" + relative; }
 
 TEST(SolveCommandTest, CheckPassesOnBundledScenarioAndPrintsTable) {
     testing::CommandOutcome outcome = run_swarmpath("solve " + dataset("dao/arena.map.scen") + " " +

@@ -19,6 +19,7 @@
 
 #include "block_reference.hpp"
 #include "random_maps.hpp"
+#include "reference_dijkstra.hpp"
 #include "rule_sets.hpp"
 #include "swarmpath/batch/batch_solver.hpp"
 #include "swarmpath/batch/path_oracle.hpp"
@@ -34,11 +35,10 @@ namespace {
 using search::DiagonalRule;
 using search::Moves;
 using search::QueryStatus;
+using testing::costs_equal;
 
 using testing::BlockReference;
 using testing::kNever;
-
-bool costs_equal(double engine, double reference) { return std::abs(engine - reference) <= 1e-6 * reference + 1e-9; }
 
 /// Five classes over the letters `.`, `a`, `b`, `W`: the benchmark water layer with dear `a`; water
 /// as ground and `b` blocked; `a` blocked and `b` cheap; every letter

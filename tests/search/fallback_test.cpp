@@ -32,6 +32,7 @@ using search::Fallback;
 using search::HeuristicKind;
 using search::Moves;
 using search::QueryStatus;
+using testing::cell_values;
 
 io::MapFile parse(const std::string& rows_text, std::uint32_t width, std::uint32_t height,
                   const grid::TerrainTable& terrain = grid::TerrainTable::benchmark()) {
@@ -40,12 +41,6 @@ io::MapFile parse(const std::string& rows_text, std::uint32_t width, std::uint32
     Expected<io::MapFile> map = io::parse_map(text, "hand-written", terrain);
     EXPECT_TRUE(map.has_value()) << (map ? "" : map.error().message);
     return map ? *map : io::MapFile{};
-}
-
-std::vector<std::uint32_t> cell_values(const std::vector<grid::CellIndex>& path) {
-    std::vector<std::uint32_t> values;
-    for (grid::CellIndex cell : path) values.push_back(cell.value);
-    return values;
 }
 
 /// Natural distance as an exact pair (straight steps, diagonal steps) under 8 moves, or

@@ -29,14 +29,14 @@ using search::DiagonalRule;
 using search::HeuristicKind;
 using search::Moves;
 using search::QueryStatus;
+using testing::cell_values;
+using testing::costs_equal;
 
 constexpr HeuristicKind kAllHeuristics[] = {HeuristicKind::automatic, HeuristicKind::octile,
                                             HeuristicKind::manhattan, HeuristicKind::euclidean,
                                             HeuristicKind::chebyshev, HeuristicKind::zero};
 
 /// Relative tolerance between the engine's fixed-point costs and the reference's doubles.
-bool costs_equal(double engine, double reference) { return std::abs(engine - reference) <= 1e-6 * reference + 1e-9; }
-
 /// The kinds of terrain table under test. Each builds a fresh table (random costs where it says so)
 /// and names the letters that random maps draw their passable-looking cells from.
 enum class TableKind { benchmark, random_costs, blocking_letter, water_layer, water_as_cost };
@@ -128,13 +128,6 @@ std::string combination_name(const ::testing::TestParamInfo<Combination>& info) 
             break;
     }
     return name + table_name(info.param.table);
-}
-
-std::vector<std::uint32_t> cell_values(const std::vector<grid::CellIndex>& path) {
-    std::vector<std::uint32_t> values;
-    values.reserve(path.size());
-    for (grid::CellIndex cell : path) values.push_back(cell.value);
-    return values;
 }
 
 /// What a weighted or inadmissible search may cost at most, as a factor of the optimum: the weight,

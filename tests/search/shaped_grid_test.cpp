@@ -33,8 +33,8 @@ namespace {
 using grid::Topology;
 using search::HeuristicKind;
 using search::QueryStatus;
-
-bool costs_equal(double engine, double reference) { return std::abs(engine - reference) <= 1e-6 * reference + 1e-9; }
+using testing::cell_values;
+using testing::costs_equal;
 
 /// Random costs for ground and two letters (ground often below 1, so the heuristic's scaling by the
 /// cheapest cost matters); `W` stays water, a layer of its own.
@@ -52,12 +52,6 @@ io::MapFile shaped_map(std::mt19937_64& random, Topology topology, std::uint32_t
     io::MapFile map = testing::random_map(random, width, height, density, letters);
     map.type = std::string(grid::topology_type_name(topology));
     return map;
-}
-
-std::vector<std::uint32_t> cell_values(const std::vector<grid::CellIndex>& path) {
-    std::vector<std::uint32_t> values;
-    for (grid::CellIndex cell : path) values.push_back(cell.value);
-    return values;
 }
 
 std::uint64_t shape_steps(Topology topology, std::uint32_t x1, std::uint32_t y1, std::uint32_t x2, std::uint32_t y2) {

@@ -104,4 +104,6 @@ std::string scratch_folder(const std::string& name) {
 
 std::string dataset_folder() { return std::string(SWARMPATH_SOURCE_DIR) + "/datasets/movingai"; }
 
+std::string dataset(const std::string& relative) { return dataset_folder() + "/" + relative; }
+
 }  // namespace swarmpath::testing

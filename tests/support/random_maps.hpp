@@ -37,5 +37,7 @@ std::string scratch_folder(const std::string& name);
 
 /// Path of the bundled datasets folder.
 std::string dataset_folder();
+/// A bundled dataset file: dataset_folder() + "/" + relative.
+std::string dataset(const std::string& relative);
 
 }  // namespace swarmpath::testing

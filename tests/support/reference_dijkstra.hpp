@@ -6,6 +6,8 @@
 // compare the engine's costs with it on random grids.
 #pragma once
 
+#include <cmath>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -39,5 +41,19 @@ bool reference_step_allowed(const io::MapFile& map, const ReferenceRules& rules,
 /// The cost of a path of cell indices under `rules`, or -1 when a step in it is illegal.
 double reference_path_cost(const io::MapFile& map, const ReferenceRules& rules,
                            const std::vector<std::uint32_t>& cells);
+
+/// A path's cells as plain indices, as reference_path_cost takes them.
+inline std::vector<std::uint32_t> cell_values(const std::vector<grid::CellIndex>& path) {
+    std::vector<std::uint32_t> values;
+    values.reserve(path.size());
+    for (grid::CellIndex cell : path) values.push_back(cell.value);
+    return values;
+}
+
+/// Whether a cost the engine reports equals the reference's, up to the rounding of its fixed-point
+/// units (relative 1e-6, and 1e-9 for a cost of zero).
+inline bool costs_equal(double engine, double reference) {
+    return std::abs(engine - reference) <= 1e-6 * reference + 1e-9;
+}
 
 }  // namespace swarmpath::testing
