@@ -35,12 +35,11 @@ using testing::read_text;
 using testing::write_text;
 
 using Outcome = testing::CommandOutcome;
+using testing::finish_captured_swarmpath;
 using testing::folder_snapshot;
 
-/// Waits for `child` (killing it after `timeout_seconds`) and reads what it printed into `capture`.
-Outcome finish_run(pid_t child, const std::string& capture, int timeout_seconds = 120) {
-    return testing::finish_swarmpath(child, capture + "/stdout", capture + "/stderr", timeout_seconds);
-}
+/// Seconds a run of these tests may take unless the test says otherwise.
+constexpr int kRunSeconds = 120;
 
 /// Copies every `step`-th row of a bundled scenario file, and its map, into `folder`: a run long
 /// enough (a few seconds of A*) to be caught while it writes.
@@ -85,9 +84,11 @@ protected:
     pid_t start(const std::vector<std::string>& arguments, const std::string& capture_name = "") const {
         const std::string capture = capture_ + capture_name;
         fs::create_directories(capture);
-        return testing::start_swarmpath(arguments, work_, capture + "/stdout", capture + "/stderr");
+        return testing::start_captured_swarmpath(arguments, work_, capture);
     }
-    Outcome run(const std::vector<std::string>& arguments) const { return finish_run(start(arguments), capture_); }
+    Outcome run(const std::vector<std::string>& arguments) const {
+        return finish_captured_swarmpath(start(arguments), capture_, kRunSeconds);
+    }
 
     /// Runs `arguments` through the shell in the work folder with standard output sent to /dev/full.
     Outcome run_into_full_device(const std::string& arguments) const {
@@ -175,7 +176,7 @@ TEST_F(OutputGroupsTest, AWorkingFolderDeeperThanPathMaxKeepsOutputsApart) {
             ::dup2(error, 2);
             testing::exec_swarmpath(arguments);
         }
-        return finish_run(child, capture_);
+        return finish_captured_swarmpath(child, capture_, kRunSeconds);
     };
     auto exists = [&](const char* name) { return ::faccessat(folder, name, F_OK, 0) == 0; };
     // link/.. is sub: link/../x.csv and sub/x.csv are one file.
@@ -272,20 +273,20 @@ TEST_F(OutputGroupsTest, ASecondRunOnTheSameOutputsIsRefusedAndTheFirstStaysWhol
     for (const std::vector<std::string>& arguments :
          {std::vector<std::string>{"solve", "tiny.map.scen", "--summary", "s.json", "--paths", "p.csv"},
           std::vector<std::string>{"solve", "tiny.map.scen", "--paths", "sub/../p.csv"}}) {
-        const Outcome second = finish_run(start(arguments, "/second"), capture_ + "/second", 60);
+        const Outcome second = finish_captured_swarmpath(start(arguments, "/second"), capture_ + "/second", 60);
         EXPECT_EQ(second.exit_code, 2) << second.standard_error;
         EXPECT_NE(second.standard_error.find("another swarmpath run is writing this file"), std::string::npos)
             << second.standard_error;
         EXPECT_EQ(second.standard_output, "");  // refused before any work
     }
     // Other names in the same folder are free.
-    const Outcome neighbour =
-        finish_run(start({"solve", "tiny.map.scen", "--summary", "other.json"}, "/third"), capture_ + "/third", 60);
+    const Outcome neighbour = finish_captured_swarmpath(
+        start({"solve", "tiny.map.scen", "--summary", "other.json"}, "/third"), capture_ + "/third", 60);
     EXPECT_EQ(neighbour.exit_code, 0) << neighbour.standard_error;
     EXPECT_EQ(folder_snapshot(work_).size(), entries_before + 1);  // other.json, and nothing of the refused runs
 
     ASSERT_EQ(::kill(first, SIGCONT), 0);
-    const Outcome outcome = finish_run(first, capture_ + "/first", 600);
+    const Outcome outcome = finish_captured_swarmpath(first, capture_ + "/first", 600);
     ASSERT_EQ(outcome.exit_code, 0) << outcome.standard_error;
     // The first run's outputs are whole and belong together.
     const nlohmann::json summary = nlohmann::json::parse(read_text(path("s.json")));

@@ -32,18 +32,11 @@ namespace fs = std::filesystem;
 
 using Outcome = testing::CommandOutcome;
 
+using testing::finish_captured_swarmpath;
 using testing::folder_snapshot;
 using testing::read_text;
+using testing::start_captured_swarmpath;
 using testing::write_text;
-
-/// Starts the executable with `arguments` in `folder`, stdout and stderr to files in `capture`.
-pid_t start(const std::vector<std::string>& arguments, const std::string& folder, const std::string& capture) {
-    return testing::start_swarmpath(arguments, folder, capture + "/stdout", capture + "/stderr");
-}
-
-Outcome finish(pid_t child, const std::string& capture, int timeout_seconds) {
-    return testing::finish_swarmpath(child, capture + "/stdout", capture + "/stderr", timeout_seconds);
-}
 
 /// What a folder holds (testing::folder_snapshot).
 using Snapshot = std::map<std::string, std::string>;
@@ -73,7 +66,8 @@ protected:
     void write(const std::string& name, const std::string& contents) const { write_text(path(name), contents); }
 
     Outcome run(const std::vector<std::string>& arguments, int timeout_seconds = 60) const {
-        return finish(start(arguments, work_, capture_), capture_, timeout_seconds);
+        return finish_captured_swarmpath(start_captured_swarmpath(arguments, work_, capture_), capture_,
+                                         timeout_seconds);
     }
 
     /// Runs a command that must be refused: exit 2 with `message` in its error, and the folder exactly
@@ -229,22 +223,24 @@ TEST_F(OutputSafetyTest, OutputsOfOneRunAppearTogetherOrNotAtAll) {
 /// still writing when it is interrupted. Waits until the paths temporary holds data, then signals.
 void interrupt_while_writing(OutputSafetyTest& test, const std::string& work, const std::string& capture,
                              int signal_number) {
-    const Outcome map =
-        finish(start({"generate", "random", "--width", "1024", "--height", "1024", "--density", "0", "-o", "open.map"},
-                     work, capture),
-               capture, 120);
+    const Outcome map = finish_captured_swarmpath(
+        start_captured_swarmpath(
+            {"generate", "random", "--width", "1024", "--height", "1024", "--density", "0", "-o", "open.map"}, work,
+            capture),
+        capture, 120);
     ASSERT_EQ(map.exit_code, 0) << map.standard_error;
-    const Outcome crowd =
-        finish(start({"generate", "crowd", "open.map", "--agents", "30000", "--goals", "2", "-o", "crowd.map.scen"},
-                     work, capture),
-               capture, 120);
+    const Outcome crowd = finish_captured_swarmpath(
+        start_captured_swarmpath(
+            {"generate", "crowd", "open.map", "--agents", "30000", "--goals", "2", "-o", "crowd.map.scen"}, work,
+            capture),
+        capture, 120);
     ASSERT_EQ(crowd.exit_code, 0) << crowd.standard_error;
     write_text(work + "/summary.json", "an earlier run's summary\n");
     const Snapshot before = folder_snapshot(work);
 
-    const pid_t child = start({"solve", "crowd.map.scen", "--algorithm", "flowfield", "--threads", "1", "--paths",
-                               "paths.csv", "--summary", "summary.json"},
-                              work, capture);
+    const pid_t child = start_captured_swarmpath({"solve", "crowd.map.scen", "--algorithm", "flowfield", "--threads",
+                                                  "1", "--paths", "paths.csv", "--summary", "summary.json"},
+                                                 work, capture);
     bool writing = false;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
     while (!writing && std::chrono::steady_clock::now() < deadline) {
@@ -259,7 +255,7 @@ void interrupt_while_writing(OutputSafetyTest& test, const std::string& work, co
     }
     ASSERT_TRUE(writing) << "the run never started writing its paths file";
     ::kill(child, signal_number);
-    const Outcome outcome = finish(child, capture, 60);
+    const Outcome outcome = finish_captured_swarmpath(child, capture, 60);
     EXPECT_EQ(outcome.exit_code, 128 + signal_number) << outcome.standard_error;
     EXPECT_EQ(folder_snapshot(work), before);  // no paths file, the earlier summary untouched, no temporary
     (void)test;
@@ -275,12 +271,12 @@ TEST_F(OutputSafetyTest, SigintWhileWritingLeavesNothingOfTheRun) {
 
 TEST_F(OutputSafetyTest, InterruptDuringGenerateLeavesNothing) {
     const Snapshot before = folder_snapshot(work_);
-    const pid_t child =
-        start({"generate", "maze", "--width", "2048", "--height", "2048", "-o", "big.map", "--scenarios", "1000000"},
-              work_, capture_);
+    const pid_t child = start_captured_swarmpath(
+        {"generate", "maze", "--width", "2048", "--height", "2048", "-o", "big.map", "--scenarios", "1000000"}, work_,
+        capture_);
     std::this_thread::sleep_for(std::chrono::milliseconds(1500));
     ::kill(child, SIGINT);
-    const Outcome outcome = finish(child, capture_, 60);
+    const Outcome outcome = finish_captured_swarmpath(child, capture_, 60);
     EXPECT_EQ(outcome.exit_code, 130) << outcome.standard_error;
     EXPECT_EQ(folder_snapshot(work_), before);
 }

@@ -156,4 +156,13 @@ std::map<std::string, std::string> folder_snapshot(const std::string& folder) {
     return entries;
 }
 
+pid_t start_captured_swarmpath(const std::vector<std::string>& arguments, const std::string& folder,
+                               const std::string& capture) {
+    return start_swarmpath(arguments, folder, capture + "/stdout", capture + "/stderr");
+}
+
+CommandOutcome finish_captured_swarmpath(pid_t child, const std::string& capture, int timeout_seconds) {
+    return finish_swarmpath(child, capture + "/stdout", capture + "/stderr", timeout_seconds);
+}
+
 }  // namespace swarmpath::testing

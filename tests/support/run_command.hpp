@@ -65,4 +65,11 @@ std::map<std::string, std::string> folder_snapshot(const std::string& folder);
 CommandOutcome finish_swarmpath(pid_t child, const std::string& output_path, const std::string& error_path,
                                 int timeout_seconds);
 
+/// start_swarmpath with standard output and error to the files `stdout` and `stderr` in `capture`.
+pid_t start_captured_swarmpath(const std::vector<std::string>& arguments, const std::string& folder,
+                               const std::string& capture);
+
+/// finish_swarmpath for a run started by start_captured_swarmpath with the same `capture`.
+CommandOutcome finish_captured_swarmpath(pid_t child, const std::string& capture, int timeout_seconds);
+
 }  // namespace swarmpath::testing
