@@ -77,9 +77,10 @@ double time_per_entry_and_line(const std::uint64_t* entries, const std::vector<s
 
 /// `megabytes` MB of zeroed memory asked to be on 2 MB pages, or null.
 std::uint64_t* map_block(std::size_t megabytes) {
+    if (megabytes == 0) return nullptr;
     const std::size_t bytes = megabytes << 20;
     void* mapped = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (mapped == MAP_FAILED || megabytes == 0) return nullptr;
+    if (mapped == MAP_FAILED) return nullptr;
     (void)::madvise(mapped, bytes, MADV_HUGEPAGE);
     return static_cast<std::uint64_t*>(mapped);
 }
