@@ -12,7 +12,7 @@
 # fuzz-corpus-work/corpus/TARGET from earlier runs. A crash, leak, sanitizer report or broken
 # invariant stops the script with exit 1; the input is saved in fuzz-corpus-work/artifacts/TARGET/.
 # Build folder: build-fuzz (override with SWARMPATH_FUZZ_BUILD), the engine compiled a few sources to
-# a unit (SWARMPATH_ENGINE_UNITY_BUILD, engine/CMakeLists.txt). Logs: fuzz-corpus-work/logs/.
+# a unit (SWARMPATH_CHECK_UNITY_BUILD, CMakeLists.txt). Logs: fuzz-corpus-work/logs/.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -36,7 +36,7 @@ if ! command -v "$compiler" > /dev/null; then
   exit 2
 fi
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$compiler" \
-  -DSWARMPATH_FUZZ=ON -DSWARMPATH_BUILD_TESTS=OFF -DSWARMPATH_BUILD_BENCHMARKS=OFF -DSWARMPATH_ENGINE_UNITY_BUILD=ON \
+  -DSWARMPATH_FUZZ=ON -DSWARMPATH_BUILD_TESTS=OFF -DSWARMPATH_BUILD_BENCHMARKS=OFF -DSWARMPATH_CHECK_UNITY_BUILD=ON \
   > /dev/null
 ninja -C "$build" -j"${SWARMPATH_BUILD_JOBS:-2}" "${targets[@]/%/_fuzzer}"
 

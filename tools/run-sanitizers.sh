@@ -21,8 +21,8 @@
 # -O2 -g under the sanitizers, and the optimisation level the sanitizers' documentation suggests;
 # and SWARMPATH_QUICK_COMPILE=ON: the jump point search's offer stays a call rather than being
 # copied into each of its call sites (jump_point_search.cpp: 137 s under clang's AddressSanitizer
-# with the copies, 25 s without); and SWARMPATH_ENGINE_UNITY_BUILD=ON and SWARMPATH_TEST_UNITY_BUILD=ON,
-# the engine's and the tests' sources a few to a unit (engine/CMakeLists.txt, tests/CMakeLists.txt).
+# with the copies, 25 s without); and SWARMPATH_CHECK_UNITY_BUILD=ON, the engine's and the tests'
+# sources eight to a unit (CMakeLists.txt).
 # Build folders can be moved with SWARMPATH_ASAN_BUILD / SWARMPATH_TSAN_BUILD; build parallelism
 # with SWARMPATH_BUILD_JOBS (default: nproc). Exit status: non-zero if any build or test fails.
 set -euo pipefail
@@ -60,8 +60,8 @@ configure_and_build() {
   cmake -S "$root" -B "$folder" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
     -DSWARMPATH_SANITIZE="$sanitizer" -DSWARMPATH_BUILD_TESTS=ON -DSWARMPATH_BUILD_BENCHMARKS=OFF \
-    -DSWARMPATH_BUILD_PYTHON=OFF -DSWARMPATH_MPI=OFF -DSWARMPATH_QUICK_COMPILE=ON -DSWARMPATH_ENGINE_UNITY_BUILD=ON \
-    -DSWARMPATH_TEST_UNITY_BUILD=ON "${extra[@]}" > /dev/null
+    -DSWARMPATH_BUILD_PYTHON=OFF -DSWARMPATH_MPI=OFF -DSWARMPATH_QUICK_COMPILE=ON -DSWARMPATH_CHECK_UNITY_BUILD=ON \
+    "${extra[@]}" > /dev/null
   ninja -C "$folder" -j"$jobs" "$@"
 }
 
