@@ -592,6 +592,10 @@ TEST(PageMemoryTest, SmallBlocksComeFromTheHeapOnlyWhereTheHostSaysSo) {
         }
         std::vector<std::uint32_t, core::PageAllocator<std::uint32_t>> table(std::size_t{100} << 8, 7U);
         EXPECT_EQ(table.back(), 7U);  // 100 KB: mapped whatever the heap, and given back as such
+        // Sized without a value: zero, as allocated (nothing written), here and after growing past it.
+        std::vector<std::uint32_t, core::PageAllocator<std::uint32_t>> zeros(std::size_t{100} << 8);
+        zeros.resize(std::size_t{300} << 8);
+        EXPECT_TRUE(std::all_of(zeros.begin(), zeros.end(), [](std::uint32_t value) { return value == 0; }));
         swarmpath::search::best_first::NodeTable nodes;
         nodes.prepare(5000);
         const swarmpath::search::best_first::NodeArrays arrays = nodes.start();

@@ -82,7 +82,7 @@ struct Oracle::Storage {
         const io::OracleFileHeader& header = file.header();
         try {
             core::assign_populated(row_begin, std::size_t{header.positions} + 1);
-            runs.resize(std::size_t{header.runs} + kSlackRuns, 0);
+            runs.resize(std::size_t{header.runs} + kSlackRuns);  // zeros as allocated (core::PageAllocator)
             core::assign_populated(
                 block_keys, (std::size_t{header.runs} + search::kOracleBlockRuns - 1) / search::kOracleBlockRuns);
         } catch (const std::bad_alloc&) {
@@ -122,7 +122,7 @@ struct Oracle::Storage {
         if (!search::oracle_lines_pay(row_begin)) return false;
         std::vector<std::uint32_t> lined_row_begin = search::oracle_lined_row_begin(row_begin);
         if (lined_row_begin.empty()) return false;
-        decltype(runs) lined_runs(std::size_t{lined_row_begin.back()} + kSlackRuns, 0);
+        decltype(runs) lined_runs(std::size_t{lined_row_begin.back()} + kSlackRuns);  // zeros, unwritten
         search::line_up_oracle_rows(row_begin, runs, lined_row_begin, lined_runs);
         row_begin = std::move(lined_row_begin);
         runs = std::move(lined_runs);
