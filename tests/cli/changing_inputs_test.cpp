@@ -28,6 +28,7 @@
 
 #include "random_maps.hpp"
 #include "run_command.hpp"
+#include "swarmpath/io/file_reading.hpp"
 
 namespace swarmpath {
 namespace {
@@ -38,14 +39,12 @@ using testing::write_text;
 
 constexpr int kHangGuardSeconds = 600;
 
-std::string fnv1a_hex(const std::string& bytes) {
-    std::uint64_t hash = 0xcbf29ce484222325ULL;
-    for (const char byte : bytes) {
-        hash ^= static_cast<unsigned char>(byte);
-        hash *= 0x100000001b3ULL;
-    }
+/// The XXH64 of `bytes` as a summary writes it: 16 hex digits.
+std::string xxh64_hex(const std::string& bytes) {
+    swarmpath::io::XxHash64 checksum;  // XXH64 itself is checked against xxHash's tool in io_tests
+    checksum.add(bytes);
     char text[17];
-    std::snprintf(text, sizeof(text), "%016llx", static_cast<unsigned long long>(hash));
+    std::snprintf(text, sizeof(text), "%016llx", static_cast<unsigned long long>(checksum.value()));
     return text;
 }
 
@@ -174,11 +173,11 @@ TEST_F(ChangingInputs, TheSummaryDescribesTheBytesTheRunUsed) {
     const nlohmann::json& map = summary["inputs"][1];
     EXPECT_EQ(scenario["role"], "scenario");
     EXPECT_EQ(scenario["bytes"], scenario_bytes.size());
-    EXPECT_EQ(scenario["fnv1a_64"], fnv1a_hex(scenario_bytes));
+    EXPECT_EQ(scenario["xxh64"], xxh64_hex(scenario_bytes));
     EXPECT_EQ(map["role"], "map");
     EXPECT_FALSE(map.contains("error")) << map.dump();
     EXPECT_EQ(map["bytes"], map_bytes.size());
-    EXPECT_EQ(map["fnv1a_64"], fnv1a_hex(map_bytes));
+    EXPECT_EQ(map["xxh64"], xxh64_hex(map_bytes));
     EXPECT_EQ(summary["totals"]["queries"], 2519);
     EXPECT_TRUE(temporaries(folder_).empty());
 }
@@ -186,7 +185,7 @@ TEST_F(ChangingInputs, TheSummaryDescribesTheBytesTheRunUsed) {
 // The second scenario file is checked in the first pass and rewritten (same row count, other goals)
 // before the main pass loads it: the run refuses it, exit 2, naming the file, instead of solving
 // bytes it never checked; it writes no summary and leaves no temporary file.
-// Without --summary the run keeps the quick checksum alone, and tells the change the same way.
+// With --summary or without, the message gives both reads' sizes and XXH64 checksums.
 TEST_F(ChangingInputs, AScenarioFileChangedBetweenItsTwoReadsIsRefused) {
     copy_dataset("dao/brc202d.map", "brc202d.map");
     copy_dataset("dao/brc202d.map.scen", "first.map.scen");
@@ -206,8 +205,7 @@ TEST_F(ChangingInputs, AScenarioFileChangedBetweenItsTwoReadsIsRefused) {
         EXPECT_EQ(WEXITSTATUS(status), 2) << run.errors();
         EXPECT_NE(run.errors().find("second.map.scen: changed while the run was using it"), std::string::npos)
             << run.errors();
-        EXPECT_NE(run.errors().find(summary ? "bytes, FNV-1a " : "bytes, checksum "), std::string::npos)
-            << run.errors();
+        EXPECT_NE(run.errors().find("bytes, XXH64 "), std::string::npos) << run.errors();
         EXPECT_FALSE(fs::exists(path("summary.json")));
         EXPECT_TRUE(temporaries(folder_).empty());
     }
@@ -264,7 +262,7 @@ TEST_F(ChangingInputs, AnOracleChangedDuringTheRunCannotHurtIt) {
         const nlohmann::json& oracle = summary["inputs"].back();
         EXPECT_EQ(oracle["role"], "oracle");
         EXPECT_EQ(oracle["bytes"], oracle_bytes.size());
-        EXPECT_EQ(oracle["fnv1a_64"], fnv1a_hex(oracle_bytes));
+        EXPECT_EQ(oracle["xxh64"], xxh64_hex(oracle_bytes));
         EXPECT_TRUE(temporaries(folder_).empty());
     }
 }

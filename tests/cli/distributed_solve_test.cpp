@@ -354,9 +354,8 @@ TEST_F(DisagreeingRanksTest, ScenarioCopyWithOtherStartsIsRefused) {
         begin = end + 1;
     }
     testing::write_text(folders_[1] + "/arena.map.scen", changed);
-    expect_refused(
-        2, "solve arena.map.scen" + outputs(),
-        {"scenario file arena.map.scen differs between ranks: rank 0 read FNV-1a 64 ", ", rank 1 read FNV-1a 64 "});
+    expect_refused(2, "solve arena.map.scen" + outputs(),
+                   {"scenario file arena.map.scen differs between ranks: rank 0 read XXH64 ", ", rank 1 read XXH64 "});
 }
 
 TEST_F(DisagreeingRanksTest, MapCopyWithOneOtherCellIsRefusedNamingEveryRank) {

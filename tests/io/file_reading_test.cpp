@@ -130,7 +130,7 @@ TEST_F(FileReadingTest, SymbolicLinkToARegularFileIsRead) {
 }
 
 // The digest is of the bytes handed over, taken as they are read: the same for a whole read, a
-// read in blocks and an InputFile read, and FNV-1a 64's published value for a known text.
+// read in blocks and an InputFile read, and the XXH64 of those bytes.
 TEST_F(FileReadingTest, DigestsDescribeTheBytesRead) {
     const std::string path = folder_ + "/digest.txt";
     std::string contents(300000, 'y');
@@ -149,26 +149,52 @@ TEST_F(FileReadingTest, DigestsDescribeTheBytesRead) {
     EXPECT_TRUE(file->expect_end());
     EXPECT_EQ(buffer, contents);
     EXPECT_EQ(whole.bytes, contents.size());
-    EXPECT_EQ(whole.checksum, fnv1a_64(contents));
+    XxHash64 expected;
+    expected.add(contents);
+    EXPECT_EQ(whole.checksum.value(), expected.value());
     EXPECT_EQ(blocks, whole);
     EXPECT_EQ(opened, whole);
     EXPECT_EQ(fnv1a_64("a"), 0xaf63dc4c8601ec8cULL);  // the published FNV-1a 64 of "a"
 }
 
-// The quick checksum depends on the bytes alone: fed whole or in random pieces it is the same, and
-// any one byte changed, or a byte added, changes it. A digest made without FNV-1a 64 equals one made
-// with it over the same bytes (what a run compares is the size and the quick checksum).
-TEST_F(FileReadingTest, QuickChecksumsTellBytesApartWhateverThePieces) {
-    QuickChecksum nothing;
+// XXH64 as xxHash's own tool prints it (`printf TEXT | xxhsum -H1`, xxHash 0.8.1), so a report's
+// checksum can be checked without swarmpath: the empty text, texts ending in single bytes, a half
+// word, whole words and a mix, and texts of several stripes, fed whole and a byte at a time.
+TEST_F(FileReadingTest, XxHash64IsXxHashsOwn) {
+    std::string numbers;  // `seq 1 10000`: 48,894 bytes, a tail of three words, a half word and two bytes
+    for (int number = 1; number <= 10000; ++number) numbers += std::to_string(number) + "\n";
+    const std::pair<std::string, std::uint64_t> known[] = {
+        {"", 0xef46db3751d8e999ULL},
+        {"a", 0xd24ec4f1a98c6e5bULL},
+        {"abc", 0x44bc2cf5ad770999ULL},
+        {"abcdefghijkl", 0x4b09b7d3a233d4b3ULL},
+        {"0123456789abcdefghijklmnopqrstuvwxyz0123456789", 0x4ae5684cd402fbb4ULL},
+        {std::string(100, '\0'), 0x17bb1103c92c502fULL},
+        {numbers, 0x471649412d9a3124ULL},
+    };
+    for (const auto& [text, value] : known) {
+        XxHash64 whole;
+        whole.add(text);
+        EXPECT_EQ(whole.value(), value) << text.size() << " bytes";
+        XxHash64 bytewise;
+        for (const char byte : text) bytewise.add(std::string_view(&byte, 1));
+        EXPECT_EQ(bytewise.value(), value) << text.size() << " bytes, one at a time";
+    }
+}
+
+// The checksum depends on the bytes alone: fed whole or in random pieces it is the same, and any
+// one byte changed, or a byte added, changes it; digests of the same bytes are equal.
+TEST_F(FileReadingTest, ChecksumsTellBytesApartWhateverThePieces) {
+    XxHash64 nothing;
     nothing.add(std::string_view{});  // no data pointer at all: nothing added
-    EXPECT_EQ(nothing.value(), QuickChecksum{}.value());
+    EXPECT_EQ(nothing.value(), XxHash64{}.value());
     std::mt19937_64 random(43);
     for (int round = 0; round < 300; ++round) {
         std::string bytes(static_cast<std::size_t>(random() % 300), '\0');
         for (char& byte : bytes) byte = static_cast<char>(random() % 4);  // few values: near misses
-        QuickChecksum whole;
+        XxHash64 whole;
         whole.add(bytes);
-        QuickChecksum pieces;
+        XxHash64 pieces;
         for (std::size_t at = 0; at < bytes.size();) {
             const std::size_t piece = std::min<std::size_t>(bytes.size() - at, random() % 40);
             pieces.add(std::string_view(bytes).substr(at, piece));
@@ -178,20 +204,19 @@ TEST_F(FileReadingTest, QuickChecksumsTellBytesApartWhateverThePieces) {
         if (!bytes.empty()) {
             std::string changed = bytes;
             changed[random() % changed.size()] ^= static_cast<char>(1 + random() % 255);
-            QuickChecksum other;
+            XxHash64 other;
             other.add(changed);
             EXPECT_NE(other.value(), whole.value()) << "round " << round;
         }
-        QuickChecksum longer;
+        XxHash64 longer;
         longer.add(bytes + '\0');
         EXPECT_NE(longer.value(), whole.value()) << "round " << round;
-        FileDigest with_fnv(true);
-        FileDigest without_fnv(false);
-        with_fnv.add(bytes);
-        without_fnv.add(bytes);
-        EXPECT_EQ(with_fnv, without_fnv);
-        EXPECT_EQ(with_fnv.checksum, fnv1a_64(bytes));
-        EXPECT_EQ(without_fnv.checksum, kFnvOffsetBasis) << "FNV-1a kept where it was not asked for";
+        FileDigest first;
+        FileDigest second;
+        first.add(bytes);
+        second.add(bytes);
+        EXPECT_EQ(first, second);
+        EXPECT_EQ(first.checksum.value(), whole.value());
     }
 }
 

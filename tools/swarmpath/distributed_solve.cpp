@@ -212,19 +212,19 @@ std::string solve_own_shard(int rank, const ShardPlan& plan, const std::vector<b
     return std::move(message.buffer());
 }
 
-/// This rank's fingerprint of each input, two values per input: 1 and the FNV-1a 64 checksum of the
+/// This rank's fingerprint of each input, two values per input: 1 and the XXH64 checksum of the
 /// bytes it reads now, or 0 and 0 when it cannot read the file.
 std::vector<std::uint64_t> fingerprint_inputs(const std::vector<InputFile>& inputs) {
     std::vector<std::uint64_t> values;
     values.reserve(2 * inputs.size());
     for (const InputFile& input : inputs) {
-        std::uint64_t checksum = io::fnv1a_64({});
+        io::XxHash64 checksum;
         const Status read = io::read_file_in_blocks(input.path, [&checksum](std::string_view block) {
-            checksum = io::fnv1a_64(block, checksum);
+            checksum.add(block);
             return true;
         });
         values.push_back(read ? 1 : 0);
-        values.push_back(read ? checksum : 0);
+        values.push_back(read ? checksum.value() : 0);
     }
     return values;
 }
@@ -262,7 +262,7 @@ std::vector<std::string> describe_disagreements(const std::vector<InputFile>& in
         for (std::size_t index = 0; index < versions.size(); ++index) {
             const auto& [fingerprint, ranks] = versions[index];
             text += (index == 0 ? " " : ", ") + name_ranks(ranks) +
-                    (fingerprint.first == 1 ? fmt::format(" read FNV-1a 64 {:016x}", fingerprint.second)
+                    (fingerprint.first == 1 ? fmt::format(" read XXH64 {:016x}", fingerprint.second)
                                             : std::string(" could not read it"));
         }
         problems.push_back(std::move(text));

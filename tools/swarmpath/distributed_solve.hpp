@@ -10,7 +10,7 @@
 //     a set. Queries keep their order within a set, so a group's field is charged to the same query.
 //   - Every rank sees the same files (shared or replicated file system); if one rank cannot load
 //     its inputs, every rank exits 2 and rank 0 prints each distinct message once. That they are the
-//     same is checked, not assumed: before solving, every rank checksums (FNV-1a 64) each input it
+//     same is checked, not assumed: before solving, every rank checksums (XXH64) each input it
 //     read, rank 0 compares them, and a difference fails the job with exit 2 naming the file and the
 //     ranks that disagree.
 //   - Only the main thread of a rank calls MPI.

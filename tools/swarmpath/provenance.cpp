@@ -26,10 +26,7 @@ nlohmann::ordered_json describe_input(const io::InputRecord& input) {
     return {{"file", escape_text(input.path)},
             {"role", input.role},
             {"bytes", input.digest.bytes},
-            // A --summary run's log keeps FNV-1a 64 for every input (SolveRun); null, never a wrong
-            // value, for a digest made without it.
-            {"fnv1a_64", input.digest.fnv ? nlohmann::ordered_json(fmt::format("{:016x}", input.digest.checksum))
-                                          : nlohmann::ordered_json(nullptr)}};
+            {"xxh64", fmt::format("{:016x}", input.digest.checksum.value())}};
 }
 
 }  // namespace swarmpath::cli

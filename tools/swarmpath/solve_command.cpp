@@ -255,7 +255,7 @@ constexpr int kGoOn = -1;
 /// What one solve run works with from its options to its outputs. Made once, never moved (it
 /// holds the MPI session).
 struct SolveRun {
-    explicit SolveRun(const SolveOptions& given) : options(given), inputs(!given.summary_path.empty()) {}
+    explicit SolveRun(const SolveOptions& given) : options(given) {}
     const SolveOptions& options;
     distributed::Session session;  // one rank unless started by mpirun -np N (distributed_solve.hpp)
     search::SearchSettings settings;
@@ -266,7 +266,7 @@ struct SolveRun {
     io::AtomicFile* stats_file = nullptr;
     unsigned threads = 1;          ///< in force everywhere in the run: what was asked, at most the hardware's
     bool workers_started = false;  ///< whether the run's work outlasted the calling thread's start time
-    io::InputLog inputs;           ///< every input, checksummed as it was read (FNV-1a too for --summary)
+    io::InputLog inputs;           ///< every input, checksummed (XXH64) as it was read
     batch::LoadOptions load;
     std::map<std::string, std::size_t> last_use;  ///< each map's last scenario file
     std::vector<std::string> map_paths;           ///< every map named, in order

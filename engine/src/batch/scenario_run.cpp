@@ -35,7 +35,7 @@ public:
 
 private:
     io::InputLog* log_;
-    io::FileDigest digest_{false};
+    io::FileDigest digest_;
 };
 
 std::string base_name(const std::string& path) {

@@ -104,55 +104,82 @@ std::uint64_t fnv1a_64(std::string_view bytes, std::uint64_t hash) {
 
 namespace {
 
-constexpr std::uint64_t kQuickMultiplier = 0x9E3779B97F4A7C15ULL;
-constexpr std::uint64_t kQuickFinalMultiplier = 0xC2B2AE3D27D4EB4FULL;
+constexpr std::uint64_t kPrime1 = XxHash64::kPrime1;
+constexpr std::uint64_t kPrime2 = XxHash64::kPrime2;
+constexpr std::uint64_t kPrime3 = 0x165667B19E3779F9ULL;
+constexpr std::uint64_t kPrime4 = 0x85EBCA77C2B2AE63ULL;
+constexpr std::uint64_t kPrime5 = 0x27D4EB2F165667C5ULL;
 
-/// One step of a lane: a bijection of `lane` for each word, and of `word` for each lane.
-std::uint64_t quick_step(std::uint64_t lane, std::uint64_t word) {
-    return std::rotl(lane ^ (word * kQuickMultiplier), 31) * kQuickFinalMultiplier;
+/// One lane's step over one word (the specification's "round").
+std::uint64_t lane_step(std::uint64_t lane, std::uint64_t word) {
+    return std::rotl(lane + word * kPrime2, 31) * kPrime1;
 }
 
-std::uint64_t load_word(const char* bytes) {
-    std::uint64_t word = 0;
+/// A lane merged into the accumulator after the stripes.
+std::uint64_t merge_lane(std::uint64_t accumulator, std::uint64_t lane) {
+    return (accumulator ^ lane_step(0, lane)) * kPrime1 + kPrime4;
+}
+
+/// A little-endian word of `bytes` (as the specification reads them; x86-64 and arm64 alike).
+template <class Word>
+Word load_word(const char* bytes) {
+    Word word = 0;
     std::memcpy(&word, bytes, sizeof(word));
     return word;
 }
 
 }  // namespace
 
-void QuickChecksum::add(std::string_view bytes) {
+void XxHash64::add(std::string_view bytes) {
     if (bytes.empty()) return;  // (an empty view may have no data pointer, which memcpy may not take)
     length_ += bytes.size();
-    // The lanes in a local array through the pieces, so that each chunk's four steps run side by side.
+    // The lanes in a local array through the pieces, so that each stripe's four steps run side by side.
     std::uint64_t lanes[4] = {lanes_[0], lanes_[1], lanes_[2], lanes_[3]};
-    const auto add_chunk = [&lanes](const char* chunk) {
-        for (std::size_t lane = 0; lane < 4; ++lane) lanes[lane] = quick_step(lanes[lane], load_word(chunk + 8 * lane));
+    const auto add_stripe = [&lanes](const char* stripe) {
+        for (std::size_t lane = 0; lane < 4; ++lane) {
+            lanes[lane] = lane_step(lanes[lane], load_word<std::uint64_t>(stripe + 8 * lane));
+        }
     };
     std::size_t at = 0;
     if (pending_bytes_ > 0) {
-        const std::size_t taken = std::min(kChunkBytes - pending_bytes_, bytes.size());
+        const std::size_t taken = std::min(kStripeBytes - pending_bytes_, bytes.size());
         std::memcpy(pending_ + pending_bytes_, bytes.data(), taken);
         pending_bytes_ += taken;
         at = taken;
-        if (pending_bytes_ < kChunkBytes) return;
-        add_chunk(pending_);
+        if (pending_bytes_ < kStripeBytes) return;
+        add_stripe(pending_);
         pending_bytes_ = 0;
     }
-    for (; at + kChunkBytes <= bytes.size(); at += kChunkBytes) add_chunk(bytes.data() + at);
+    for (; at + kStripeBytes <= bytes.size(); at += kStripeBytes) add_stripe(bytes.data() + at);
     std::copy(std::begin(lanes), std::end(lanes), std::begin(lanes_));
     std::memcpy(pending_, bytes.data() + at, bytes.size() - at);
     pending_bytes_ = bytes.size() - at;
 }
 
-std::uint64_t QuickChecksum::value() const {
-    char tail[kChunkBytes] = {};
-    std::memcpy(tail, pending_, pending_bytes_);
-    std::uint64_t value = length_ * kQuickMultiplier;
-    for (std::size_t lane = 0; lane < 4; ++lane) {
-        value = quick_step(value, quick_step(lanes_[lane], load_word(tail + 8 * lane)));
+std::uint64_t XxHash64::value() const {
+    std::uint64_t value = kPrime5;  // fewer than 32 bytes: no stripe was taken
+    if (length_ >= kStripeBytes) {
+        value = std::rotl(lanes_[0], 1) + std::rotl(lanes_[1], 7) + std::rotl(lanes_[2], 12) + std::rotl(lanes_[3], 18);
+        for (const std::uint64_t lane : lanes_) value = merge_lane(value, lane);
     }
-    value ^= value >> 29;
-    return value * kQuickMultiplier;
+    value += length_;
+    // The bytes after the last whole stripe: words, then a half word, then single bytes.
+    std::size_t at = 0;
+    for (; at + 8 <= pending_bytes_; at += 8) {
+        value = std::rotl(value ^ lane_step(0, load_word<std::uint64_t>(pending_ + at)), 27) * kPrime1 + kPrime4;
+    }
+    if (at + 4 <= pending_bytes_) {
+        value = std::rotl(value ^ (std::uint64_t{load_word<std::uint32_t>(pending_ + at)} * kPrime1), 23) * kPrime2 +
+                kPrime3;
+        at += 4;
+    }
+    for (; at < pending_bytes_; ++at) {
+        value = std::rotl(value ^ (std::uint64_t{static_cast<unsigned char>(pending_[at])} * kPrime5), 11) * kPrime1;
+    }
+    // The final mix ("avalanche").
+    value = (value ^ (value >> 33)) * kPrime2;
+    value = (value ^ (value >> 29)) * kPrime3;
+    return value ^ (value >> 32);
 }
 
 namespace {

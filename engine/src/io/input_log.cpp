@@ -8,9 +8,8 @@ namespace {
 
 std::string describe(const FileDigest& digest) {
     char checksum[17];
-    const std::uint64_t value = digest.fnv ? digest.checksum : digest.quick.value();
-    std::snprintf(checksum, sizeof(checksum), "%016llx", static_cast<unsigned long long>(value));
-    return std::to_string(digest.bytes) + " bytes, " + (digest.fnv ? "FNV-1a " : "checksum ") + checksum;
+    std::snprintf(checksum, sizeof(checksum), "%016llx", static_cast<unsigned long long>(digest.checksum.value()));
+    return std::to_string(digest.bytes) + " bytes, XXH64 " + checksum;
 }
 
 }  // namespace

@@ -24,11 +24,8 @@ struct InputRecord {
 
 class InputLog {
 public:
-    /// A log whose digests keep FNV-1a 64 (`with_fnv`: a report will name it) or the quick checksum
-    /// alone, which is all record() compares.
-    explicit InputLog(bool with_fnv = true) : with_fnv_(with_fnv) {}
-    /// An empty digest for a reader to fill, of this log's kind.
-    [[nodiscard]] FileDigest digest() const { return FileDigest(with_fnv_); }
+    /// An empty digest for a reader to fill.
+    [[nodiscard]] FileDigest digest() const { return FileDigest{}; }
     /// Records that `path` was read as `role` with `digest`. A path already recorded keeps its first
     /// record when the digest is the same, and is an Error naming it when the bytes differ.
     [[nodiscard]] Status record(const std::string& path, std::string_view role, const FileDigest& digest);
@@ -36,7 +33,6 @@ public:
     [[nodiscard]] const std::vector<InputRecord>& records() const { return records_; }
 
 private:
-    bool with_fnv_ = true;
     std::vector<InputRecord> records_;
 };
 
