@@ -6,7 +6,8 @@
 # (with --after-other, a last column: the sample's mean time after the file's other rows, positive,
 # or "n/a" when the sample holds every row; with --replayed, two last columns: the mean time a query of
 # the sample's first and second pass in one process, both positive; with auto, a label naming each
-# run's choice; with --baseline, each figure as "before → after" and the cold passes' paired ratio,
+# run's choice; then a table by map class, two game maps in one row of their queries' weighted
+# times; with --baseline, each figure as "before → after" and the cold passes' paired ratio,
 # refused with --after-other, and a missing baseline executable an error naming it);
 # setup-per-file prints one row per algorithm where every file after the first reused the map's
 # preparation, the ratio is the two set-ups' as printed and a reusing file's own set-up is below the
@@ -26,9 +27,17 @@ SCENARIO = os.path.join(ROOT, "datasets/movingai/dao/den312d.map.scen")
 ARENA = os.path.join(ROOT, "datasets/movingai/dao/arena.map.scen")
 
 
-def table_rows(text):
-    return [[cell.strip() for cell in line.strip().strip("|").split("|")]
-            for line in text.splitlines() if line.startswith("| ") and not line.startswith("| file")]
+def table_rows(text, table=0):
+    """The rows of the `table`-th Markdown table in `text` (tables are apart by a line of another kind),
+    without its header and rule."""
+    tables = [[]]
+    for line in text.splitlines():
+        if line.startswith("|"):
+            tables[-1].append(line)
+        elif tables[-1]:
+            tables.append([])
+    lines = tables[table][2:] if table < len(tables) else []
+    return [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in lines]
 
 
 def quotient_as_printed(ratio, numerator, denominator):
@@ -69,6 +78,20 @@ def main():
     check(len(rows) == 2 and all(len(row) == 14 for row in rows), f"cold-warm --after-other: 14 columns: {rows!r}")
     if len(rows) == 2:
         check(float(rows[0][13]) > 0, f"cold-warm --after-other: den312d's sample after other rows: {rows[0]!r}")
+    # The class table: den312d and arena are both game maps, so one row, whose queries are the two
+    # files' and whose times are their per-query times weighted by their queries.
+    classes = table_rows(after_other.stdout, 1)
+    check(len(classes) == 1 and classes[0][:4] == ["game maps", "jps+", "2", "80"],
+          f"cold-warm: one class row for two game maps: {after_other.stdout!r}")
+    if len(rows) == 2 and len(classes) == 1 and len(classes[0]) == 8:
+        for file_column, class_column in ((3, 4), (4, 5)):  # cold, then warm
+            weighted = (float(rows[0][file_column]) * 40 + float(rows[1][file_column]) * 40) / 80
+            check(abs(float(classes[0][class_column]) - weighted) <= 0.011,
+                  f"cold-warm: class time weighted: {classes[0]!r} from {rows!r}")
+        check(quotient_as_printed(float(classes[0][6]), float(classes[0][4]), float(classes[0][5])),
+              f"cold-warm: the class's ratio is its cold time over its warm time: {classes[0]!r}")
+        geometric = (float(rows[0][5]) * float(rows[1][5])) ** 0.5
+        check(abs(float(classes[0][7]) - geometric) <= 0.02, f"cold-warm: the files' geometric mean: {classes[0]!r}")
     arena_all = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "cold-warm"), "--swarmpath", swarmpath,
                                 "--rounds", "1", "--sample", "500", "--passes", "2", "--algorithms", "jps+",
                                 "--after-other", ARENA], capture_output=True, text=True)
