@@ -7,7 +7,8 @@
 # or "n/a" when the sample holds every row; with --replayed, two last columns: the mean time a query of
 # the sample's first and second pass in one process, both positive; with auto, a label naming each
 # run's choice; then a table by map class, two game maps in one row of their queries' weighted
-# times; with --baseline, each figure as "before → after" and the cold passes' paired ratio,
+# times; with --baseline, each figure as "before → after" and the cold passes' paired ratio, and
+# the class table so too,
 # refused with --after-other, and a missing baseline executable an error naming it);
 # setup-per-file prints one row per algorithm where every file after the first reused the map's
 # preparation, the ratio is the two set-ups' as printed and a reusing file's own set-up is below the
@@ -132,6 +133,12 @@ def main():
             check(arrow != "" and float(before) >= 0 and float(after) >= 0, f"cold-warm --baseline: {cell!r}")
         check(float(rows[0][3].split(" → ")[0]) > 0, f"cold-warm --baseline: a positive cold time: {rows[0]!r}")
         check(float(rows[0][10]) > 0, f"cold-warm --baseline: a positive paired ratio: {rows[0]!r}")
+        # Its class table: one file, so the class's figures are the file's, each as baseline → new.
+        classes = table_rows(compared.stdout, 1)
+        check(len(classes) == 1 and classes[0][:4] == ["game maps", "jps", "1", "40"] and len(classes[0]) == 8,
+              f"cold-warm --baseline: one class row: {compared.stdout!r}")
+        if len(classes) == 1 and len(classes[0]) == 8:
+            check(classes[0][4:7] == rows[0][3:6], f"cold-warm --baseline: the class row is the file's: {classes!r}")
     refused = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "tools", "cold-warm"), "--swarmpath", swarmpath,
                               "--baseline", swarmpath, "--after-other", "--rounds", "1", SCENARIO],
                              capture_output=True, text=True)
