@@ -218,13 +218,11 @@ std::vector<std::uint64_t> fingerprint_inputs(const std::vector<InputFile>& inpu
     std::vector<std::uint64_t> values;
     values.reserve(2 * inputs.size());
     for (const InputFile& input : inputs) {
-        io::XxHash64 checksum;
-        const Status read = io::read_file_in_blocks(input.path, [&checksum](std::string_view block) {
-            checksum.add(block);
-            return true;
-        });
+        io::FileDigest digest;  // the reader checksums every block it hands over
+        const Status read = io::read_file_in_blocks(
+            input.path, [](std::string_view) { return true; }, &digest);
         values.push_back(read ? 1 : 0);
-        values.push_back(read ? checksum.value() : 0);
+        values.push_back(read ? digest.checksum.value() : 0);
     }
     return values;
 }
